@@ -1,0 +1,43 @@
+import type { Knex } from "knex";
+import * as m0100 from "./20261122000100_create_users_and_roles";
+import * as m0200 from "./20261122000200_create_chapters";
+import * as m0300 from "./20261122000300_create_chapter_content";
+import * as m0400 from "./20261122000400_create_site_content";
+import * as m0500 from "./20261122000500_create_host_applications";
+import * as m0600 from "./20261122000600_create_notes_and_activity";
+import * as m0700 from "./20261122000700_create_mailing_lists";
+import * as m0800 from "./20261122000800_create_email_aliases";
+import * as m0900 from "./20261122000900_create_auth_support";
+import * as m1000 from "./20261122001000_create_uploaded_images";
+import * as m1100 from "./20261122001100_create_admin_events";
+import * as m1200 from "./20261122001200_seed_roles_chapter_types_and_settings";
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/**
+ * The migrations, in order. Listed statically (rather than read from the folder) so that
+ * they run the same under tsx, vitest and a bundled build. Add new ones at the end.
+ */
+export const migrations: Array<[string, Migration]> = [
+  ["20261122000100_create_users_and_roles", m0100],
+  ["20261122000200_create_chapters", m0200],
+  ["20261122000300_create_chapter_content", m0300],
+  ["20261122000400_create_site_content", m0400],
+  ["20261122000500_create_host_applications", m0500],
+  ["20261122000600_create_notes_and_activity", m0600],
+  ["20261122000700_create_mailing_lists", m0700],
+  ["20261122000800_create_email_aliases", m0800],
+  ["20261122000900_create_auth_support", m0900],
+  ["20261122001000_create_uploaded_images", m1000],
+  ["20261122001100_create_admin_events", m1100],
+  ["20261122001200_seed_roles_chapter_types_and_settings", m1200],
+];
+
+export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
+  getMigrations: async () => migrations,
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import Koa from "koa";
+import Router from "@koa/router";
+import { koaBody } from "koa-body";
+import helmet from "koa-helmet";
+import { errorMiddleware, notFound, payloadTooLarge } from "./errors";
+import { sessionMiddleware, type SessionOptions } from "./auth/session";
+import { registerApiRoutes } from "./routes";
+import { staticUi } from "./lib/staticUi";
+import type { Services } from "./services";
+
+export interface AppOptions {
+  /** Folder of the built UI (dist/ui); omitted in API-only tests. */
+  uiDir?: string | null;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+function contentSecurityPolicy(s: Services) {
+  const google = s.config.googleMapsApiKey ? ["https://maps.googleapis.com", "https://maps.gstatic.com", "https://*.googleapis.com", "https://*.gstatic.com"] : [];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...google],
+      styleSrc: ["'self'", "'unsafe-inline'", ...(google.length ? ["https://fonts.googleapis.com"] : [])],
+      imgSrc: ["'self'", "data:", "blob:", "https:"],
+      fontSrc: ["'self'", "data:", ...(google.length ? ["https://fonts.gstatic.com"] : [])],
+      connectSrc: ["'self'", ...google],
+      frameSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  };
+}
+
+/** The whole site in one Koa app: security headers, the JSON API under /api, uploads and the UI. */
+export function createApp(s: Services, opts: AppOptions = {}): Koa {
+  const app = new Koa();
+  app.proxy = process.env.TRUST_PROXY === "true";
+  const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err));
+  app.on("error", (err, ctx) => {
+    if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
+    log(`unhandled error on ${ctx?.method} ${ctx?.path}`, err);
+  });
+
+  const sessionOptions: SessionOptions = { secret: s.config.sessionSecret, secureCookies: s.config.publicUrl.startsWith("https://") };
+
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
+  app.use(errorMiddleware(log));
+  app.use(async (ctx, next) => {
+    ctx.state.sessionOptions = sessionOptions;
+    ctx.state.services = s;
+    await next();
+  });
+
+  const api = new Router({ prefix: "/api" });
+  api.use(async (ctx, next) => {
+    ctx.set("Cache-Control", "no-store");
+    await next();
+  });
+  api.use(
+    koaBody({
+      jsonLimit: s.config.jsonLimit,
+      formLimit: "256kb",
+      textLimit: "256kb",
+      multipart: true,
+      formidable: { maxFileSize: s.config.uploadLimitBytes, maxFiles: 1, maxFields: 20 },
+      onError: (err: Error & { status?: number; code?: number; httpCode?: number }) => {
+        const status = err.status ?? err.httpCode;
+        if (status === 413 || /maxFileSize|too large|exceeded/i.test(err.message)) throw payloadTooLarge(`Upload is larger than ${Math.round(s.config.uploadLimitBytes / 1024 / 1024)} MB`);
+        throw err;
+      },
+    }),
+  );
+  api.use(sessionMiddleware(sessionOptions));
+  registerApiRoutes(api, s);
+  api.all("/{*rest}", () => {
+    throw notFound("API endpoint");
+  });
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: false }));
+
+  if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
+    app.use(staticUi(opts.uiDir));
+  }
+  return app;
+}

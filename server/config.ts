@@ -1,0 +1,133 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/** The chapter types' mail domains; CHAPTER_EMAIL_DOMAINS="drinking=example.org,..." overrides any of them. */
+export const DEFAULT_CHAPTER_EMAIL_DOMAINS: Record<string, string> = {
+  drinking: "drinkingliberally.org",
+  screening: "screeningliberally.org",
+  living: "livingliberally.org",
+  laughing: "laughingliberally.org",
+  dining: "diningliberally.org",
+  reading: "readingliberally.org",
+};
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  sessionSecret: string;
+  seedDemo: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  chapterEmailDomains: Record<string, string>;
+  googleMapsApiKey: string | null;
+  brevo: { apiKey: string | null; baseUrl: string };
+  bronto: { apiToken: string | null; url: string };
+  mailgun: { apiKey: string | null; baseUrl: string };
+  uploadLimitBytes: number;
+  jsonLimit: string;
+  runJobs: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+  }
+  return n;
+}
+
+function boolVar(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false; got "${raw}"`);
+}
+
+function urlVar(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => p + "//").join(" or ")}`);
+  }
+  return raw;
+}
+
+function parseDomains(raw: string | undefined): Record<string, string> {
+  const domains = { ...DEFAULT_CHAPTER_EMAIL_DOMAINS };
+  if (!raw) return domains;
+  for (const pair of raw.split(",")) {
+    const [type, domain] = pair.split("=").map((s) => s.trim());
+    if (!type || !domain || !(type in domains) || !/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(domain)) {
+      throw new ConfigError(`CHAPTER_EMAIL_DOMAINS has a bad entry "${pair}" (expected type=domain, type one of ${Object.keys(domains).join(", ")})`);
+    }
+    domains[type] = domain.toLowerCase();
+  }
+  return domains;
+}
+
+/** The signing secret: SESSION_SECRET, or one generated once and kept under DATA_DIR. */
+function sessionSecret(env: Env, dataDir: string): string {
+  if (env.SESSION_SECRET) {
+    if (env.SESSION_SECRET.length < 32) throw new ConfigError("SESSION_SECRET must be at least 32 characters");
+    return env.SESSION_SECRET;
+  }
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = crypto.randomBytes(48).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return fs.readFileSync(file, "utf8").trim();
+  }
+}
+
+/** Reads and checks the configuration once; every bad variable is named in the error. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = intVar(env, "PORT", 3000, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  fs.mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = urlVar(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
+  return {
+    port,
+    dataDir,
+    databaseUrl,
+    publicUrl: (urlVar(env, "PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    sessionSecret: sessionSecret(env, dataDir),
+    seedDemo: boolVar(env, "SEED_DEMO", true),
+    smtpUrl: urlVar(env, "SMTP_URL", ["smtp:", "smtps:"]),
+    mailFrom: env.MAIL_FROM || "Chapterhouse <no-reply@livingliberally.org>",
+    chapterEmailDomains: parseDomains(env.CHAPTER_EMAIL_DOMAINS),
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    brevo: {
+      apiKey: env.BREVO_API_KEY || null,
+      baseUrl: urlVar(env, "BREVO_API_URL", ["http:", "https:"]) ?? "https://api.brevo.com/v3",
+    },
+    bronto: {
+      apiToken: env.BRONTO_API_TOKEN || null,
+      url: urlVar(env, "BRONTO_API_URL", ["http:", "https:"]) ?? "https://api.bronto.com/v4",
+    },
+    mailgun: {
+      apiKey: env.MAILGUN_API_KEY || null,
+      baseUrl: urlVar(env, "MAILGUN_API_URL", ["http:", "https:"]) ?? "https://api.mailgun.net/v3",
+    },
+    uploadLimitBytes: intVar(env, "UPLOAD_LIMIT_BYTES", 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    jsonLimit: "1mb",
+    runJobs: boolVar(env, "RUN_JOBS", true),
+  };
+}

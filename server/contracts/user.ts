@@ -1,0 +1,35 @@
+/** Request/response contracts shared by server and UI. No Node imports here. */
+export interface PermissionSummary {
+  id: number;
+  roleId: number;
+  chapterId: number | null;
+}
+
+/** The signed-in user as the UI keeps it (currentUser). */
+export interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  username: string;
+  createdAt: string;
+  permissions: PermissionSummary[];
+  isAdmin: boolean;
+  isFieldOrganizer: boolean;
+  isChapterHost: boolean;
+  chapterHostChapters: number[];
+  fieldOrganizerChapters: number[];
+  hasChapters: boolean;
+}
+
+export interface AuthResponse {
+  user: CurrentUser | null;
+  error: string | null;
+  /** Bearer token, only when the client asked for one (desktop app). */
+  token?: string;
+}
+
+export interface ApiErrorBody {
+  error: string;
+  errorId: string;
+  field?: string;
+}

@@ -1,0 +1,103 @@
+import type { Context, Next } from "koa";
+import { DBError, NotFoundError as ObjectionNotFound, UniqueViolationError, ForeignKeyViolationError, CheckViolationError, NotNullViolationError, ValidationError as ObjectionValidationError } from "objection";
+import { ZodError } from "zod";
+
+/**
+ * The one error shape every API answer uses:
+ *   { "error": "human message", "errorId": "stable_machine_id", "field"?: "name" }
+ * The UI branches on errorId, never on the message text.
+ */
+export interface ErrorBody {
+  error: string;
+  errorId: string;
+  field?: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorId: string,
+    message: string,
+    readonly field?: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new ApiError(400, "validation_failed", message, field);
+export const unauthorized = (message = "Please sign in to continue.") => new ApiError(401, "authentication_required", message);
+export const forbidden = (message = "You do not have permission to do that.") => new ApiError(403, "forbidden", message);
+export const notFound = (what = "Resource") => new ApiError(404, "not_found", `${what} not found`);
+export const conflict = (message: string, field?: string) => new ApiError(409, "conflict", message, field);
+export const tooManyRequests = (message: string) => new ApiError(429, "rate_limited", message);
+export const payloadTooLarge = (message = "Request body is too large") => new ApiError(413, "payload_too_large", message);
+export const unavailable = (message: string) => new ApiError(503, "service_unavailable", message);
+
+/** Turns a zod failure into the first problem, naming the field. */
+export function fromZod(err: ZodError): ApiError {
+  const issue = err.issues[0];
+  const field = issue?.path.map(String).join(".") || undefined;
+  let message = issue?.message ?? "Invalid input";
+  // Our schemas carry their own messages; zod's generic ones ("Invalid input: ...") get the field name.
+  if (field && /^(Invalid|Expected|Too (small|big)|Unrecognized)/.test(message)) {
+    message = `${field}: ${message}`;
+  }
+  return badRequest(message, field);
+}
+
+function columnFrom(err: { columns?: string[]; column?: string }): string | undefined {
+  const col = err.columns?.[0] ?? err.column;
+  return col ? col.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : undefined;
+}
+
+/** Maps any thrown value to a status and the public body. Unknown errors reveal nothing. */
+export function toHttpError(err: unknown): { status: number; body: ErrorBody; expected: boolean; headers?: Record<string, string> } {
+  if (err instanceof ApiError) {
+    const body: ErrorBody = { error: err.message, errorId: err.errorId, ...err.extra };
+    if (err.field) body.field = err.field;
+    return { status: err.status, body, expected: true };
+  }
+  if (err instanceof ZodError) return toHttpError(fromZod(err));
+  if (err instanceof UniqueViolationError) {
+    const field = columnFrom(err);
+    return toHttpError(conflict(field ? `That ${field} is already taken` : "That record already exists", field));
+  }
+  if (err instanceof ForeignKeyViolationError) return toHttpError(badRequest("A referenced record does not exist"));
+  if (err instanceof NotNullViolationError) {
+    const field = columnFrom(err);
+    return toHttpError(badRequest(field ? `${field} is required` : "A required field is missing", field));
+  }
+  if (err instanceof CheckViolationError) return toHttpError(badRequest("A value is out of range"));
+  if (err instanceof ObjectionNotFound) return toHttpError(notFound());
+  if (err instanceof ObjectionValidationError) return toHttpError(badRequest(err.message));
+  const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
+  const status = e?.status ?? e?.statusCode;
+  if (status === 413 || e?.type === "entity.too.large") return toHttpError(payloadTooLarge());
+  if (status === 400 && (e?.type === "entity.parse.failed" || /JSON|parse/i.test(e?.message ?? ""))) {
+    return toHttpError(badRequest("Request body is not valid JSON"));
+  }
+  if (status === 415) return { status: 415, body: { error: "Unsupported content type", errorId: "unsupported_media_type" }, expected: true };
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return { status, body: { error: e.expose && e.message ? e.message : "Bad request", errorId: "bad_request" }, expected: true };
+  }
+  if (err instanceof DBError) {
+    return { status: 500, body: { error: "Something went wrong", errorId: "internal_error" }, expected: false };
+  }
+  return { status: 500, body: { error: "Something went wrong", errorId: "internal_error" }, expected: false };
+}
+
+/** Outermost middleware: every error becomes the one JSON shape; unexpected ones are logged. */
+export function errorMiddleware(log: (msg: string, err: unknown) => void = (m, e) => console.error(m, e)) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (err) {
+      const { status, body, expected } = toHttpError(err);
+      if (!expected) log(`${ctx.method} ${ctx.path} failed`, err);
+      ctx.status = status;
+      ctx.type = "application/json";
+      ctx.body = body;
+    }
+  };
+}

@@ -1,0 +1,19 @@
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+export interface AddressQuery {
+  address?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  country?: string;
+}
+
+/** Turns an address or a free-text place into coordinates; null when it cannot. Never throws. */
+export interface Geocoder {
+  readonly name: string;
+  geocodeAddress(query: AddressQuery): Promise<GeoPoint | null>;
+  geocodePlace(text: string): Promise<(GeoPoint & { label: string }) | null>;
+}

@@ -1,0 +1,51 @@
+import { z, type ZodType } from "zod";
+import { badRequest, fromZod } from "../errors";
+
+/** Validates input against a schema; a failure is a 400 naming the field. */
+export function parse<T extends ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw fromZod(result.error);
+  return result.data;
+}
+
+/** A positive integer route parameter, e.g. /chapter/id/{id}. */
+export function intParam(value: string | undefined, name = "id"): number {
+  if (!value || !/^\d{1,10}$/.test(value)) throw badRequest(`${name} must be a positive whole number`, name);
+  const n = Number(value);
+  if (n < 1 || n > 2147483647) throw badRequest(`${name} must be a positive whole number`, name);
+  return n;
+}
+
+/** Slugs as the spec hints: lowercase letters, numbers and underscores (hyphens kept for generated ones). */
+export const slugSchema = z
+  .string({ error: "Slug is Required" })
+  .trim()
+  .min(1, "Slug is Required")
+  .max(120, "Slug must be at most 120 characters")
+  .regex(/^[a-z0-9_-]+$/, "Slug may only contain lowercase letters, numbers and underscores");
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .email("Email is not a valid email address")
+  .transform((s) => s.toLowerCase());
+
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, "URL is too long")
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "URL must start with http:// or https://");
+
+/** Replaces every non-breaking-space variant with a normal space (spec 001 section 5). */
+export function normalizeSpaces(text: string): string {
+  return text.replace(/\u00a0|&nbsp;|&#160;|&#xa0;|\u202f|\u2007/gi, " ");
+}

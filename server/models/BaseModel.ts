@@ -1,0 +1,39 @@
+import { Model, type Pojo } from "objection";
+
+/**
+ * Every model: camelCase in code, snake_case in the database (mappers set on the knex
+ * instance), ISO-8601 strings for timestamps on both databases, real booleans on SQLite.
+ */
+export class BaseModel extends Model {
+  id!: number;
+  createdAt?: string;
+  updatedAt?: string;
+
+  /** Columns stored as 0/1 on SQLite that should read as booleans. */
+  static booleanColumns: string[] = [];
+  /** Whether the table has created_at / updated_at. */
+  static timestamps: "both" | "created" | "none" = "both";
+
+  override $beforeInsert(): void {
+    const ctor = this.constructor as typeof BaseModel;
+    const now = new Date().toISOString();
+    if (ctor.timestamps !== "none" && !this.createdAt) this.createdAt = now;
+    if (ctor.timestamps === "both") this.updatedAt = now;
+  }
+
+  override $beforeUpdate(): void {
+    const ctor = this.constructor as typeof BaseModel;
+    if (ctor.timestamps === "both") this.updatedAt = new Date().toISOString();
+  }
+
+  override $parseDatabaseJson(json: Pojo): Pojo {
+    const parsed = super.$parseDatabaseJson(json);
+    for (const [key, value] of Object.entries(parsed)) {
+      if (value instanceof Date) parsed[key] = value.toISOString();
+    }
+    for (const key of (this.constructor as typeof BaseModel).booleanColumns) {
+      if (key in parsed && parsed[key] !== null) parsed[key] = Boolean(parsed[key]);
+    }
+    return parsed;
+  }
+}

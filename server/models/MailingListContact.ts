@@ -1,0 +1,16 @@
+import { BaseModel } from "./BaseModel";
+
+export const CONTACT_STATUSES = ["active", "onboarding", "transactional", "bounce", "blocked", "unconfirmed", "unsub", "deleted"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export class MailingListContact extends BaseModel {
+  static override tableName = "mailing_list_contacts";
+  chapterId!: number;
+  email!: string;
+  status!: ContactStatus;
+  numSends!: number;
+  numOpens!: number;
+  numClicks!: number;
+  unsubscribeToken!: string;
+  deletedAt!: string | null;
+}

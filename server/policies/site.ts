@@ -1,0 +1,19 @@
+import type { Viewer } from "./viewer";
+
+/** Site-wide rules: the admin area and content management belong to admins. */
+export const sitePolicy = {
+  admin: (viewer: Viewer) => viewer.isAdmin,
+  signedIn: (_viewer: Viewer) => true,
+  /** Non-public wiki pages and pages are for admins only. */
+  readNonPublicContent: (viewer: Viewer | null) => Boolean(viewer?.isAdmin),
+};
+
+export const userPolicy = {
+  /** A user may see their own record; admins see everyone. */
+  view: (viewer: Viewer, user: { id: number }) => viewer.isAdmin || viewer.id === user.id,
+};
+
+export const applicationPolicy = {
+  view: (viewer: Viewer, application: { userId: number }) => viewer.isAdmin || viewer.id === application.userId,
+  manage: (viewer: Viewer) => viewer.isAdmin,
+};

@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import type Router from "@koa/router";
+import { z } from "zod";
+import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { PasswordResetToken } from "../models/PasswordResetToken";
+import { User } from "../models/User";
+import { emailSchema, parse } from "../lib/validate";
+import type { Services } from "../services";
+
+export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+const MAX_OPEN_TOKENS_PER_HOUR = 5;
+
+const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+async function findUsableToken(token: string): Promise<PasswordResetToken | undefined> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  const row = await PasswordResetToken.query().findOne({ tokenHash: sha256(token) });
+  if (!row || row.usedAt || Date.parse(row.expiresAt) <= Date.now()) return undefined;
+  return row;
+}
+
+const createSchema = z.object({ email: emailSchema });
+const newPasswordSchema = z.object({
+  token: z.string({ error: "token is required" }).min(1, "token is required").max(200),
+  password: z
+    .string({ error: "Password is required" })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(200, "Password is too long"),
+});
+
+/** Password reset: random tokens, stored hashed, single use, one hour (spec 000 sections 2, 7, 9). */
+export function passwordResetRoutes(router: Router, s: Services) {
+  router.post("/password_reset/create", async (ctx) => {
+    const { email } = parse(createSchema, ctx.request.body);
+    const user = await User.query().findOne({ email });
+    if (!user) {
+      ctx.body = { result: "user not found" };
+      return;
+    }
+    const recent = await PasswordResetToken.query()
+      .where({ userId: user.id })
+      .where("createdAt", ">=", new Date(Date.now() - RESET_LIFETIME_MS).toISOString())
+      .resultSize();
+    if (recent >= MAX_OPEN_TOKENS_PER_HOUR) {
+      ctx.status = 429;
+      ctx.body = { result: "too many requests", error: "Too many reset requests. Please try again later.", errorId: "rate_limited" };
+      return;
+    }
+    const token = crypto.randomBytes(32).toString("base64url");
+    await PasswordResetToken.query().insert({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_LIFETIME_MS).toISOString(),
+      usedAt: null,
+    });
+    const link = `${s.config.publicUrl}/password_verify/${token}`;
+    await s.mail.send({
+      to: user.email,
+      subject: "Reset your password",
+      text: `Hi ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email.\n`,
+    });
+    ctx.body = { result: "ok" };
+  });
+
+  router.get("/password_reset/check/:token", async (ctx) => {
+    const row = await findUsableToken(ctx.params.token);
+    ctx.body = { result: row ? "ok" : "invalid" };
+  });
+
+  router.post("/password_reset/new_password", async (ctx) => {
+    const input = parse(newPasswordSchema, ctx.request.body);
+    const row = await findUsableToken(input.token);
+    if (!row) {
+      ctx.status = 400;
+      ctx.body = { result: "invalid", error: "Your token is invalid or expired.", errorId: "invalid_token", field: "token" };
+      return;
+    }
+    const passwordHash = await hashPassword(input.password);
+    const changed = await PasswordResetToken.transaction(async (trx) => {
+      // Claim the token atomically: a second use finds usedAt set and changes nothing.
+      const claimed = await PasswordResetToken.query(trx).patch({ usedAt: new Date().toISOString() }).where({ id: row.id }).whereNull("usedAt");
+      if (claimed !== 1) return false;
+      await User.query(trx).patch({ passwordHash, passwordChangedAt: new Date().toISOString() }).where({ id: row.userId });
+      await PasswordResetToken.query(trx).patch({ usedAt: new Date().toISOString() }).where({ userId: row.userId }).whereNull("usedAt");
+      return true;
+    });
+    if (!changed) {
+      ctx.status = 400;
+      ctx.body = { result: "invalid", error: "Your token is invalid or expired.", errorId: "invalid_token", field: "token" };
+      return;
+    }
+    ctx.body = { result: "ok" };
+  });
+}

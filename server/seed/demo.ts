@@ -1,0 +1,102 @@
+import crypto from "node:crypto";
+import { DateTime } from "luxon";
+import { hashPassword } from "../auth/passwords";
+import { BlogPost, Chapter, ChapterBlogPost, ChapterEvent, ChapterLink, ChapterNote, Page, Permission, PressMention, User, WikiPage, ActivityFeedItem } from "../models";
+import type { Services } from "../services";
+import { DEMO_BLOG, DEMO_CHAPTERS, DEMO_HOSTS, DEMO_PAGES, DEMO_PRESS, DEMO_WIKI } from "./demoData";
+import { geocodeOffline } from "../integrations/geocoder/offline";
+
+/** Loads the demo network when the database has no chapters yet. Demo hosts get random passwords nobody knows. */
+export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
+  const existing = await Chapter.query().resultSize();
+  if (existing > 0) return false;
+  await Chapter.transaction(async (trx) => {
+    const chapterIds = new Map<string, number>();
+    const daysAgo = (d: number) => DateTime.now().minus({ days: d }).toUTC().toISO()!;
+    for (const c of DEMO_CHAPTERS) {
+      const chapter = await Chapter.query(trx).insert({
+        slug: c.slug,
+        title: c.title,
+        city: c.city,
+        state: c.state,
+        postalCode: c.postalCode,
+        country: c.state === "int" ? "United Kingdom" : "USA",
+        chapterTypeId: c.type,
+        status: c.status,
+        emailAlias: c.slug.replace(/_/g, ""),
+        brontoListName: `${c.title} list`,
+        brontoListId: `bronto-${c.slug}`,
+        sendInBlueListId: String(100 + chapterIds.size),
+        about: `Join fellow progressives in ${c.city} for conversation and community. Everyone is welcome; first-timers especially.`,
+        timeZone: c.timeZone,
+      });
+      chapterIds.set(c.slug, chapter.id);
+      const point = geocodeOffline({ city: c.city, state: c.state, postalCode: c.postalCode });
+      const sch = c.schedule;
+      await ChapterEvent.query(trx).insert({
+        chapterId: chapter.id,
+        slug: `${c.slug}_${"inDays" in sch ? "special" : "regular"}_meeting`,
+        name: c.venue,
+        description: "inDays" in sch ? "A special one-off gathering." : "Our regular meeting. Look for the sign on the table.",
+        address1: c.address,
+        address2: "",
+        city: c.city,
+        state: c.state === "int" ? "" : c.state.toUpperCase(),
+        postalCode: c.postalCode,
+        country: c.state === "int" ? "United Kingdom" : "USA",
+        lat: point?.lat ?? null,
+        lng: point?.lng ?? null,
+        startTime: sch.start,
+        endTime: sch.end,
+        isSingleDate: "inDays" in sch,
+        singleDate: "inDays" in sch ? DateTime.now().setZone(c.timeZone).plus({ days: sch.inDays }).toISODate() : null,
+        dayOfWeekIndex: "inDays" in sch ? null : sch.day,
+        weeksOfMonthIndexes: "inDays" in sch ? "" : sch.weeks,
+        sequence: 0,
+      });
+      await ChapterLink.query(trx).insert({ chapterId: chapter.id, title: `${c.title} on Facebook`, url: `https://www.facebook.com/groups/${c.slug}liberally`, position: 0 });
+      await ChapterLink.query(trx).insert({ chapterId: chapter.id, title: "Venue website", url: `https://example.com/venues/${c.slug}`, position: 1 });
+      await ChapterBlogPost.query(trx).insert({
+        chapterId: chapter.id,
+        userId: null,
+        title: `This month at ${c.title}`,
+        slug: `${c.slug}_this_month`,
+        body: `Hello friends! We meet again at ${c.venue}. Bring a friend.`,
+        createdAt: daysAgo(7 + (chapterIds.size % 20)),
+      });
+    }
+
+    for (const h of DEMO_HOSTS) {
+      const user = await User.query(trx).insert({
+        name: h.name,
+        email: h.email,
+        username: h.email,
+        passwordHash: await hashPassword(crypto.randomBytes(24).toString("base64url")),
+      });
+      for (const slug of h.chapters) {
+        await Permission.query(trx).insert({ userId: user.id, roleId: h.role, chapterId: chapterIds.get(slug)! });
+      }
+      await ChapterNote.query(trx).insert({ chapterId: chapterIds.get(h.chapters[0])!, userId: user.id, note: `Checked in with the venue; we are confirmed for the next three months.`, adminOnly: false });
+      await ActivityFeedItem.query(trx).insert({ type: "chapter_note", title: `Note on ${h.chapters[0]}`, note: "Checked in with the venue.", adminOnly: false, userId: user.id, chapterId: chapterIds.get(h.chapters[0])!, objectId: null });
+    }
+
+    for (const p of DEMO_PAGES) await Page.query(trx).insert({ ...p, isPublic: true });
+    for (const w of DEMO_WIKI) await WikiPage.query(trx).insert(w);
+    for (const b of DEMO_BLOG) {
+      await BlogPost.query(trx).insert({ slug: b.slug, title: b.title, body: b.body, isPublic: true, userId: null, createdAt: daysAgo(b.daysAgo) });
+    }
+    for (const p of DEMO_PRESS) {
+      await PressMention.query(trx).insert({
+        title: p.title,
+        url: p.url,
+        notes: "",
+        slug: p.url.split("/").pop()!.replace(/-/g, "_"),
+        isVisible: !("hidden" in p && p.hidden),
+        chapterId: p.chapter ? chapterIds.get(p.chapter)! : null,
+        createdAt: daysAgo(p.daysAgo),
+      });
+    }
+  });
+  void s;
+  return true;
+}

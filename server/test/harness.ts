@@ -1,0 +1,119 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import knexFactory, { type Knex } from "knex";
+import { loadConfig, type Config } from "../config";
+import { bindModels, migrateLatest, openDatabase } from "../db";
+import { createApp } from "../app";
+import type { Services } from "../services";
+import type { MailMessage, MailTransport } from "../integrations/mail";
+import { issueToken } from "../auth/session";
+
+/** The database the suite runs on: TEST_DB=postgres for Postgres, anything else SQLite. */
+export const onPostgres = process.env.TEST_DB === "postgres";
+export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** Captures mail instead of sending it. */
+export class MemoryMail implements MailTransport {
+  readonly name = "memory";
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+}
+
+/** A fresh, migrated database of its own for one test file: in-memory SQLite, or a new Postgres database. */
+export async function freshDatabase(): Promise<{ knex: Knex; url: string | null; drop(): Promise<void> }> {
+  if (!onPostgres) {
+    const knex = openDatabase({ databaseUrl: null, dataDir: os.tmpdir(), sqliteFile: ":memory:" });
+    await migrateLatest(knex);
+    return { knex, url: null, drop: () => knex.destroy() };
+  }
+  const name = `ch_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = knexFactory({ client: "pg", connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const knex = openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
+  await migrateLatest(knex);
+  return {
+    knex,
+    url,
+    async drop() {
+      await knex.destroy();
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    },
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sign the request as this user (Bearer token). */
+  as?: { id: number } | null;
+  headers?: Record<string, string>;
+  raw?: string | Buffer | FormData;
+}
+
+export interface TestApp {
+  services: Services;
+  config: Config;
+  mail: MemoryMail;
+  baseUrl: string;
+  request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<TestResponse<T>>;
+  tokenFor(user: { id: number }): string;
+  close(): Promise<void>;
+}
+
+/** Starts the API on an ephemeral port over a fresh database. Call close() in afterAll. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret-123", SEED_DEMO: "false", PORT: "0", ...env });
+  const db = await freshDatabase();
+  bindModels(db.knex);
+  const mail = new MemoryMail();
+  const services: Services = { config, knex: db.knex, mail };
+  const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {} });
+  const server: Server = await new Promise((resolve) => {
+    const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const tokenFor = (user: { id: number }) => issueToken(user.id, config.sessionSecret).token;
+
+  return {
+    services,
+    config,
+    mail,
+    baseUrl,
+    tokenFor,
+    async request(method, p, opts = {}) {
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      if (opts.as) headers.authorization = `Bearer ${tokenFor(opts.as)}`;
+      let body: string | Buffer | FormData | undefined;
+      if (opts.raw !== undefined) body = opts.raw;
+      else if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body);
+        headers["content-type"] ??= "application/json";
+      }
+      const res = await fetch(baseUrl + p, { method, headers, body: body as BodyInit | undefined, redirect: "manual" });
+      const text = await res.text();
+      let parsed: unknown = text;
+      if ((res.headers.get("content-type") ?? "").includes("json")) parsed = text ? JSON.parse(text) : null;
+      return { status: res.status, body: parsed as any, headers: res.headers, text };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
+import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { CurrentUserProvider } from "./auth/CurrentUser";
+import { Layout } from "./components/Layout";
+import { Toaster } from "./components/Toaster";
+import { RequireSignedIn } from "./components/guards";
+import { SignIn } from "./screens/account/SignIn";
+import { Register } from "./screens/account/Register";
+import { PasswordReset } from "./screens/account/PasswordReset";
+import { PasswordVerify } from "./screens/account/PasswordVerify";
+import { Settings } from "./screens/account/Settings";
+import { NotFound } from "./screens/NotFound";
+import { publicRoutes } from "./screens/public/routes";
+import { chapterAdminRoutes } from "./screens/chapterAdmin/routes";
+import { adminRoutes } from "./screens/admin/routes";
+
+/** Every route of spec 000 section 2; the admin areas are split into their own lazily loaded bundles. */
+export function App() {
+  return (
+    <ChakraProvider value={defaultSystem}>
+      <CurrentUserProvider>
+        <BrowserRouter>
+          <Routes>
+            <Route element={<Layout />}>
+              {publicRoutes()}
+              <Route path="signin" element={<SignIn />} />
+              <Route path="register_for_account" element={<Register />} />
+              <Route path="password_reset" element={<PasswordReset />} />
+              <Route path="password_verify/:token" element={<PasswordVerify />} />
+              <Route path="settings" element={<RequireSignedIn><Settings /></RequireSignedIn>} />
+              {chapterAdminRoutes()}
+              {adminRoutes()}
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Routes>
+        </BrowserRouter>
+        <Toaster />
+      </CurrentUserProvider>
+    </ChakraProvider>
+  );
+}

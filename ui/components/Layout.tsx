@@ -1,0 +1,46 @@
+import { Box, Container, Flex, HStack, Link as ChakraLink, Text } from "@chakra-ui/react";
+import { Link as RouterLink, Outlet } from "react-router-dom";
+import { useCurrentUser } from "../auth/CurrentUser";
+
+function NavLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <ChakraLink asChild color="white" fontWeight="medium" _hover={{ textDecoration: "underline" }}>
+      <RouterLink to={to}>{children}</RouterLink>
+    </ChakraLink>
+  );
+}
+
+/** The global frame: top menu (spec 000 section 2) and footer. */
+export function Layout() {
+  const { user } = useCurrentUser();
+  return (
+    <Flex direction="column" minH="100vh">
+      <Box as="header" bg="blue.800" color="white">
+        <Container maxW="6xl" py="3">
+          <Flex align="center" justify="space-between" wrap="wrap" gap="3">
+            <ChakraLink asChild color="white" fontWeight="bold" fontSize="xl">
+              <RouterLink to="/">Living Liberally</RouterLink>
+            </ChakraLink>
+            <HStack as="nav" aria-label="Main" gap="5" wrap="wrap">
+              <NavLink to="/about">About</NavLink>
+              <NavLink to="/chapter_types">Chapter Types</NavLink>
+              {user?.hasChapters && <NavLink to="/my_chapters">My Chapters</NavLink>}
+              {user?.isAdmin && <NavLink to="/admin">Admin Tools</NavLink>}
+              {user ? <NavLink to="/settings">{`Hi, ${user.name}!`}</NavLink> : <NavLink to="/signin">Sign In</NavLink>}
+            </HStack>
+          </Flex>
+        </Container>
+      </Box>
+      <Box as="main" flex="1" id="main">
+        <Outlet />
+      </Box>
+      <Box as="footer" bg="gray.100" py="6" mt="10">
+        <Container maxW="6xl">
+          <Text fontSize="sm" color="gray.700">
+            © {new Date().getFullYear()} Living Liberally. All rights reserved.
+          </Text>
+        </Container>
+      </Box>
+    </Flex>
+  );
+}

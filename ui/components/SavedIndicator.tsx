@@ -1,0 +1,25 @@
+import { Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+
+export const SAVED_MS = 3000;
+export type SaveState = "idle" | "saving" | "saved";
+
+/** Saving / Saved; "Saved" vanishes after 3 seconds (spec 000 section 9). */
+export function useSaveState(): [SaveState, (s: SaveState) => void] {
+  const [state, setState] = useState<SaveState>("idle");
+  useEffect(() => {
+    if (state !== "saved") return;
+    const t = setTimeout(() => setState("idle"), SAVED_MS);
+    return () => clearTimeout(t);
+  }, [state]);
+  return [state, setState];
+}
+
+export function SavedIndicator({ state }: { state: SaveState }) {
+  if (state === "idle") return null;
+  return (
+    <Text as="span" role="status" color={state === "saved" ? "green.600" : "gray.600"} fontWeight="medium">
+      {state === "saving" ? "Saving..." : "Saved"}
+    </Text>
+  );
+}

@@ -1,0 +1,30 @@
+import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from "@chakra-ui/react";
+
+/** Toasts: top right, hide after 5 seconds (spec 000 sections 2 and 8). */
+export const TOAST_DURATION_MS = 5000;
+export const toaster = createToaster({ placement: "top-end", pauseOnPageIdle: true, duration: TOAST_DURATION_MS });
+
+export type ToastType = "success" | "error" | "warning" | "info";
+
+export function notify(type: ToastType, title: string, description?: string) {
+  toaster.create({ type, title, description, duration: TOAST_DURATION_MS, closable: true });
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
+        {(toast) => (
+          <Toast.Root width={{ md: "sm" }} data-testid={`toast-${toast.type}`}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

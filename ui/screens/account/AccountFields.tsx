@@ -1,0 +1,70 @@
+import { Stack } from "@chakra-ui/react";
+import { FormField } from "../../components/FormField";
+import { isEmail, MIN_PASSWORD_LENGTH } from "../../lib/validation";
+
+export interface AccountValues {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export const emptyAccount: AccountValues = { name: "", email: "", password: "", confirmPassword: "" };
+
+export function accountValid(v: AccountValues): boolean {
+  return v.name.trim() !== "" && isEmail(v.email) && v.password.length >= MIN_PASSWORD_LENGTH && v.password === v.confirmPassword;
+}
+
+/** Name, email, password and confirmation, each marked green or red by validity once typed in. */
+export function AccountFields({ values, onChange }: { values: AccountValues; onChange: (v: AccountValues) => void }) {
+  const set = (key: keyof AccountValues) => (value: string) => onChange({ ...values, [key]: value });
+  const touched = (s: string) => s.length > 0;
+  return (
+    <Stack gap="4">
+      <FormField
+        label="Full Name"
+        name="name"
+        value={values.name}
+        onChange={set("name")}
+        required
+        autoComplete="name"
+        helper="Please use your real name; hosts and organizers need to know who you are."
+        valid={values.name.trim() !== ""}
+      />
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        value={values.email}
+        onChange={set("email")}
+        required
+        autoComplete="email"
+        valid={isEmail(values.email)}
+        error={touched(values.email) && !isEmail(values.email) ? "Please enter a valid email address" : null}
+      />
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        value={values.password}
+        onChange={set("password")}
+        required
+        autoComplete="new-password"
+        helper={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        valid={values.password.length >= MIN_PASSWORD_LENGTH}
+        error={touched(values.password) && values.password.length < MIN_PASSWORD_LENGTH ? `Password must be at least ${MIN_PASSWORD_LENGTH} characters` : null}
+      />
+      <FormField
+        label="Confirm Password"
+        name="confirmPassword"
+        type="password"
+        value={values.confirmPassword}
+        onChange={set("confirmPassword")}
+        required
+        autoComplete="new-password"
+        valid={touched(values.confirmPassword) && values.confirmPassword === values.password}
+        error={touched(values.confirmPassword) && values.confirmPassword !== values.password ? "Passwords do not match" : null}
+      />
+    </Stack>
+  );
+}

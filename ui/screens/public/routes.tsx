@@ -1,0 +1,11 @@
+import { Route } from "react-router-dom";
+import { Home } from "./Home";
+
+/** Public routes of spec 000 section 2 (outside the admin areas). */
+export function publicRoutes() {
+  return (
+    <>
+      <Route index element={<Home />} />
+    </>
+  );
+}
