@@ -32,10 +32,10 @@ export class Chapter extends BaseModel {
   permissions?: Permission[];
 
   static override relationMappings = (): RelationMappings => ({
-    chapterType: { relation: BaseModel.BelongsToOneRelation, modelClass: ChapterType, join: { from: "chapters.chapterTypeId", to: "chapterTypes.id" } },
-    chapterEvents: { relation: BaseModel.HasManyRelation, modelClass: ChapterEvent, join: { from: "chapters.id", to: "chapterEvents.chapterId" } },
-    chapterLinks: { relation: BaseModel.HasManyRelation, modelClass: ChapterLink, join: { from: "chapters.id", to: "chapterLinks.chapterId" } },
-    chapterBlogPosts: { relation: BaseModel.HasManyRelation, modelClass: ChapterBlogPost, join: { from: "chapters.id", to: "chapterBlogPosts.chapterId" } },
+    chapterType: { relation: BaseModel.BelongsToOneRelation, modelClass: ChapterType, join: { from: "chapters.chapterTypeId", to: "chapter_types.id" } },
+    chapterEvents: { relation: BaseModel.HasManyRelation, modelClass: ChapterEvent, join: { from: "chapters.id", to: "chapter_events.chapterId" } },
+    chapterLinks: { relation: BaseModel.HasManyRelation, modelClass: ChapterLink, join: { from: "chapters.id", to: "chapter_links.chapterId" } },
+    chapterBlogPosts: { relation: BaseModel.HasManyRelation, modelClass: ChapterBlogPost, join: { from: "chapters.id", to: "chapter_blog_posts.chapterId" } },
     permissions: { relation: BaseModel.HasManyRelation, modelClass: Permission, join: { from: "chapters.id", to: "permissions.chapterId" } },
   });
 }

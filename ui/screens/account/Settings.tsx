@@ -7,8 +7,9 @@ export function Settings() {
   const { user, signOut } = useCurrentUser();
   const navigate = useNavigate();
   const handleSignOut = async () => {
-    await signOut();
+    // Leave the signed-in route first, so the guard does not send us to signin.
     navigate("/", { replace: true });
+    await signOut();
   };
   return (
     <Page title="Settings" maxW="md">

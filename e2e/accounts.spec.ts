@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ACCOUNTS, signInAs, unique } from "./support";
+import { SignInPage } from "./pages/SignInPage";
+import { RegisterPage } from "./pages/RegisterPage";
+
+test.describe("accounts", () => {
+  test("signed-out menu shows About, Chapter Types and Sign In", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "About" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Chapter Types" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Admin Tools" })).toHaveCount(0);
+    await expect(page.getByText(/© \d{4} Living Liberally/)).toBeVisible();
+  });
+
+  test("wrong password shows the spec's error", async ({ page }) => {
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.signIn(E2E_ACCOUNTS.user.email, "wrong-password");
+    await expect(page.getByText("Oops. Either your email or password is incorrect.")).toBeVisible();
+  });
+
+  test("sign in returns to returnUrl; menu shows Hi, name; admin sees Admin Tools; sign out goes home", async ({ page }) => {
+    await signInAs(page, "admin", "/settings");
+    await expect(page).toHaveURL(/\/settings$/);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Admin Tools" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(nav.getByRole("link", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("a host sees My Chapters, a plain user does not", async ({ page }) => {
+    await signInAs(page, "host");
+    await expect(page.getByRole("link", { name: "My Chapters" })).toBeVisible();
+    await signInAs(page, "user");
+    await expect(page.getByRole("link", { name: "My Chapters" })).toHaveCount(0);
+  });
+
+  test("signed-in routes send visitors to signin with returnUrl", async ({ page }) => {
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fsettings$/);
+  });
+
+  test("register: mismatched passwords submit nothing; success shows the welcome and link", async ({ page }) => {
+    const register = new RegisterPage(page);
+    await register.open("/about");
+    const email = `new-${unique()}@e2e.test`;
+    await register.fill({ name: "Newbie Person", email, password: "abcdef", confirm: "abcdeX" });
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Register" })).toBeDisabled();
+    await page.getByLabel("Confirm Password").fill("abcdef");
+    await register.submit();
+    await expect(page.getByRole("heading", { name: "Success! Welcome" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Let's Get Started!" })).toHaveAttribute("href", "/about");
+    await expect(page.getByRole("link", { name: "Hi, Newbie Person!" })).toBeVisible();
+  });
+
+  test("register: an email already in use is shown in a warning box", async ({ page }) => {
+    const register = new RegisterPage(page);
+    await register.open();
+    await register.fill({ name: "Dup", email: E2E_ACCOUNTS.user.email, password: "abcdef", confirm: "abcdef" });
+    await register.submit();
+    await expect(page.getByText("An account with that email already exists.")).toBeVisible();
+  });
+
+  test("password reset: unknown email, then a real reset through the mailed link", async ({ page, request }) => {
+    await page.goto("/password_reset");
+    await expect(page.getByText(/one hour/)).toBeVisible();
+    await page.getByLabel("Email").fill("nobody@e2e.test");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Email address not found.")).toBeVisible();
+
+    const email = `reset-${unique()}@e2e.test`;
+    await request.post("/api/auth/signup", { data: { name: "Reset Me", email, password: "first-pw" } });
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Reset email sent!")).toBeVisible();
+
+    await page.goto("/password_verify/not-a-real-token-at-all-000000");
+    await expect(page.getByText("Your token is invalid or expired.")).toBeVisible();
+  });
+});

@@ -1,0 +1,20 @@
+import type { Page } from "@playwright/test";
+
+export class RegisterPage {
+  constructor(private readonly page: Page) {}
+
+  async open(returnUrl?: string) {
+    await this.page.goto(returnUrl ? `/register_for_account?returnUrl=${encodeURIComponent(returnUrl)}` : "/register_for_account");
+  }
+
+  async fill(v: { name: string; email: string; password: string; confirm: string }) {
+    await this.page.getByLabel("Full Name").fill(v.name);
+    await this.page.getByLabel("Email").fill(v.email);
+    await this.page.getByLabel("Password", { exact: false }).first().fill(v.password);
+    await this.page.getByLabel("Confirm Password").fill(v.confirm);
+  }
+
+  submit() {
+    return this.page.getByRole("button", { name: "Register" }).click();
+  }
+}

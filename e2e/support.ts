@@ -1,0 +1,17 @@
+import { expect, type Page } from "@playwright/test";
+import { E2E_ACCOUNTS, type AccountName } from "./accounts";
+import { SignInPage } from "./pages/SignInPage";
+
+export { E2E_ACCOUNTS };
+
+/** Signs in through the real sign-in screen and waits for the greeting. */
+export async function signInAs(page: Page, who: AccountName, returnUrl?: string) {
+  const account = E2E_ACCOUNTS[who];
+  const signIn = new SignInPage(page);
+  await signIn.open(returnUrl);
+  await signIn.signIn(account.email, account.password);
+  await expect(page.getByRole("link", { name: `Hi, ${account.name}!` })).toBeVisible();
+}
+
+/** A unique suffix so tests that create records never collide. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

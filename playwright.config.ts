@@ -1,0 +1,32 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+/** Browser tests in Debian's chromium against the built app with demo data (no network, no Google key). */
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: /.*\.spec\.ts/,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
+    },
+  },
+  webServer: {
+    command: `npx tsx scripts/build-ui.ts && npx tsx scripts/e2e-server.ts`,
+    url: `http://localhost:${port}/api/auth/user`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { E2E_PORT: String(port), GOOGLE_MAPS_API_KEY: "" },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * The server the browser tests run against: a fresh database (SQLite under .tmp/, or a new Postgres
+ * database when E2E_DB=postgres) with the demo network and the test accounts of e2e/support.ts.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import knexFactory from "knex";
+import { loadConfig } from "../server/config";
+import { startServer } from "../server/server";
+import { createOrPromoteAdmin } from "../server/commands/createAdmin";
+import { E2E_ACCOUNTS } from "../e2e/accounts";
+import { Chapter, Permission, User } from "../server/models";
+import { hashPassword } from "../server/auth/passwords";
+
+const port = process.env.E2E_PORT ?? "3100";
+const dataDir = path.resolve(".tmp", `e2e-${port}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+let databaseUrl: string | undefined;
+if (process.env.E2E_DB === "postgres") {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `ch_e2e_${port}`;
+  const admin = knexFactory({ client: "pg", connection: adminUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.raw(`CREATE DATABASE ${name}`);
+  await admin.destroy();
+  databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+const config = loadConfig({ ...process.env, PORT: port, DATA_DIR: dataDir, SEED_DEMO: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e" });
+const running = await startServer(config, { uiDir: path.resolve("dist", "ui") });
+
+await createOrPromoteAdmin(E2E_ACCOUNTS.admin);
+for (const [key, account] of Object.entries(E2E_ACCOUNTS)) {
+  if (key === "admin") continue;
+  const user = await User.query().insertAndFetch({ name: account.name, email: account.email, username: account.email, passwordHash: await hashPassword(account.password) });
+  if ("chapterSlug" in account && account.chapterSlug) {
+    const chapter = await Chapter.query().findOne({ slug: account.chapterSlug });
+    await Permission.query().insert({ userId: user.id, roleId: account.roleId, chapterId: chapter!.id });
+  }
+}
+console.log(`e2e server ready on ${config.publicUrl}`);
+const stop = async () => {
+  await running.close();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -1,0 +1,109 @@
+/** Chapter shapes shared by server and UI (spec 000 section 3, spec 001 section 3). */
+export interface ChapterTypeInfo {
+  id: number;
+  name: string;
+  hexColor: string;
+}
+
+export interface ChapterAbilities {
+  view: boolean;
+  host: boolean;
+  fieldOrganize: boolean;
+  editSlug: boolean;
+  managePermissions: boolean;
+  writeAdminOnlyNotes: boolean;
+}
+
+export interface NextDate {
+  /** ISO date-time with the chapter's offset */
+  start: string;
+  end: string;
+  /** YYYY-MM-DD in the chapter's time zone */
+  date: string;
+}
+
+export interface ChapterEventInfo {
+  id: number;
+  chapterId: number;
+  slug: string;
+  name: string;
+  description: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  lat: number | null;
+  lng: number | null;
+  startTime: string;
+  endTime: string;
+  isSingleDate: boolean;
+  singleDate: string | null;
+  dayOfWeekIndex: number | null;
+  weeksOfMonthIndexes: string;
+  weeksOfMonthIndexesArray: number[];
+  /** Upcoming dates from the schedule engine, soonest first. */
+  nextDates: NextDate[];
+  updatedAt: string;
+}
+
+export interface ChapterHostInfo {
+  permissionId: number;
+  roleId: number;
+  roleName: string;
+  user: { id: number; name: string; email?: string };
+  createdAt: string;
+}
+
+export interface ChapterSummary {
+  id: number;
+  slug: string;
+  title: string;
+  displayTitle: string;
+  city: string;
+  state: string;
+  status: number;
+  chapterTypeId: number;
+  chapterType: ChapterTypeInfo;
+}
+
+export interface ChapterDetail extends ChapterSummary {
+  /** True when the viewer may not see this chapter's content (inactive, no host access). */
+  restricted: boolean;
+  postalCode: string;
+  country: string;
+  emailAlias: string;
+  emailDomain: string;
+  contactEmail: string;
+  about: string;
+  aboutHtml: string;
+  timeZone: string;
+  brontoListName: string;
+  brontoListId: string;
+  sendInBlueListId: string;
+  lastBlogPostDate: string | null;
+  hosts: ChapterHostInfo[];
+  chapterEvents: ChapterEventInfo[];
+  chapterLinks: { id: number; title: string; url: string }[];
+  abilities: ChapterAbilities;
+}
+
+/** The 50 states, DC, Puerto Rico and International (spec 000 section 9). */
+export const STATES: Record<string, string> = {
+  al: "Alabama", ak: "Alaska", az: "Arizona", ar: "Arkansas", ca: "California", co: "Colorado", ct: "Connecticut",
+  de: "Delaware", dc: "District of Columbia", fl: "Florida", ga: "Georgia", hi: "Hawaii", id: "Idaho", il: "Illinois",
+  in: "Indiana", ia: "Iowa", ks: "Kansas", ky: "Kentucky", la: "Louisiana", me: "Maine", md: "Maryland",
+  ma: "Massachusetts", mi: "Michigan", mn: "Minnesota", ms: "Mississippi", mo: "Missouri", mt: "Montana",
+  ne: "Nebraska", nv: "Nevada", nh: "New Hampshire", nj: "New Jersey", nm: "New Mexico", ny: "New York",
+  nc: "North Carolina", nd: "North Dakota", oh: "Ohio", ok: "Oklahoma", or: "Oregon", pa: "Pennsylvania",
+  pr: "Puerto Rico", ri: "Rhode Island", sc: "South Carolina", sd: "South Dakota", tn: "Tennessee", tx: "Texas",
+  ut: "Utah", vt: "Vermont", va: "Virginia", wa: "Washington", wv: "West Virginia", wi: "Wisconsin", wy: "Wyoming",
+  int: "International",
+};
+
+/** An empty state is treated as int. */
+export const normalizeState = (state: string | null | undefined): string => (state ? state.toLowerCase() : "int");
+
+/** The title alone when it equals the city, otherwise "city: title". */
+export const displayTitle = (c: { title: string; city: string }): string => (c.title === c.city ? c.title : `${c.city}: ${c.title}`);

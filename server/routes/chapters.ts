@@ -1,0 +1,105 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
+import { ChapterBlogPost } from "../models/ChapterBlogPost";
+import { notFound } from "../errors";
+import { intParam, parse } from "../lib/validate";
+import { requireViewer } from "../policies/authorize";
+import { STATES, displayTitle } from "../contracts/chapter";
+import { CHAPTER_DETAIL_GRAPH, presentChapter, presentChapterSummary, presentEvent } from "../presenters/chapter";
+import type { Services } from "../services";
+
+const byDisplayTitle = (a: Chapter, b: Chapter) => displayTitle(a).toLowerCase().localeCompare(displayTitle(b).toLowerCase());
+
+async function lastBlogPostDate(chapterId: number): Promise<string | null> {
+  const post = await ChapterBlogPost.query().where({ chapterId }).orderBy("createdAt", "desc").select("createdAt").first();
+  return post?.createdAt ?? null;
+}
+
+/** Loads a chapter with everything its page needs, or 404. */
+export async function loadChapterDetail(where: { slug: string } | { id: number }): Promise<Chapter> {
+  const chapter = await Chapter.query().findOne(where).withGraphFetched(CHAPTER_DETAIL_GRAPH);
+  if (!chapter) throw notFound("Chapter");
+  return chapter;
+}
+
+const stateParam = z
+  .string()
+  .transform((s) => s.toLowerCase())
+  .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
+
+const searchSchema = z.object({
+  q: z.string({ error: "q is required" }).trim().min(2, "Please enter at least 2 characters to search").max(100),
+  activeOnly: z.enum(["true", "false"]).optional(),
+});
+
+/** Chapter reads (spec 000 section 7 "Chapters"). Writes live in the admin route modules. */
+export function chapterRoutes(router: Router, s: Services) {
+  router.get("/chapter/slug/:slug", async (ctx) => {
+    const chapter = await loadChapterDetail({ slug: ctx.params.slug });
+    ctx.body = presentChapter(chapter, ctx.state.viewer, { lastBlogPostDate: await lastBlogPostDate(chapter.id) });
+  });
+
+  router.get("/chapter/id/:id", async (ctx) => {
+    const chapter = await loadChapterDetail({ id: intParam(ctx.params.id) });
+    ctx.body = presentChapter(chapter, ctx.state.viewer, { lastBlogPostDate: await lastBlogPostDate(chapter.id) });
+  });
+
+  /** Every chapter, active or not, as summaries (inactive ones are shown dimmed). */
+  router.get("/chapters", async (ctx) => {
+    const chapters = await Chapter.query().withGraphFetched("chapterType");
+    ctx.body = chapters.sort(byDisplayTitle).map(presentChapterSummary);
+  });
+
+  /** Active chapters with their events and next dates: what the maps pin. */
+  router.get("/chapters/active", async (ctx) => {
+    const chapters = await Chapter.query().where({ status: CHAPTER_ACTIVE }).withGraphFetched("[chapterType, chapterEvents]");
+    const now = new Date();
+    ctx.body = chapters.sort(byDisplayTitle).map((c) => ({
+      ...presentChapterSummary(c),
+      chapterEvents: (c.chapterEvents ?? []).map((e) => presentEvent(e, c.timeZone, now)),
+    }));
+  });
+
+  /** The caller's chapters with their roles on each (My Chapters). */
+  router.get("/chapters/my", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const viewer = ctx.state.viewer;
+    const ids = [...viewer.chapterRoles.keys()];
+    const chapters = ids.length ? await Chapter.query().whereIn("id", ids).withGraphFetched("chapterType") : [];
+    ctx.body = chapters.sort(byDisplayTitle).map((c) => ({
+      ...presentChapterSummary(c),
+      roleIds: [...(viewer.chapterRoles.get(c.id) ?? [])].sort(),
+    }));
+  });
+
+  router.get("/chapters/state/:state", async (ctx) => {
+    const state = parse(stateParam, ctx.params.state);
+    const query = Chapter.query().withGraphFetched("[chapterType, chapterEvents]");
+    if (state === "int") query.where((q) => q.where({ state: "int" }).orWhere({ state: "" }));
+    else query.where({ state });
+    const chapters = await query;
+    const now = new Date();
+    ctx.body = chapters.sort(byDisplayTitle).map((c) => ({
+      ...presentChapterSummary(c),
+      chapterEvents: c.status === CHAPTER_ACTIVE ? (c.chapterEvents ?? []).map((e) => presentEvent(e, c.timeZone, now)) : [],
+    }));
+  });
+
+  router.get("/chapters/search", async (ctx) => {
+    const { q, activeOnly } = parse(searchSchema, ctx.query);
+    const like = `%${q.toLowerCase().replace(/[%_\\]/g, (m) => "\\" + m)}%`;
+    const query = Chapter.query()
+      .withGraphFetched("chapterType")
+      .where((w) =>
+        w.whereRaw("lower(title) like ? escape '\\'", [like])
+          .orWhereRaw("lower(city) like ? escape '\\'", [like])
+          .orWhereRaw("lower(slug) like ? escape '\\'", [like]),
+      )
+      .limit(50);
+    if (activeOnly === "true") query.where({ status: CHAPTER_ACTIVE });
+    ctx.body = (await query).sort(byDisplayTitle).map(presentChapterSummary);
+  });
+
+  void s;
+}
