@@ -71,7 +71,7 @@ function buildProjections(view: ChapterMapProps["view"], main: Outline | null, p
     if (pr) {
       const box = { w: Math.max(70, Math.round(w * 0.1)), h: Math.max(40, Math.round(h * 0.09)), x: 0, y: 0 };
       box.x = w - box.w - PAD;
-      box.y = h - box.h - PAD;
+      box.y = h - box.h - PAD - 12;
       inset = { projection: geoMercator().fitExtent([[box.x + 4, box.y + 4], [box.x + box.w - 4, box.y + box.h - 4]], pr as Feature), box };
     }
   } else if (main && view.state === "ak") {
@@ -110,9 +110,16 @@ export function OfflineMap(props: ChapterMapProps) {
   const ready = Boolean(proj && outlines.done);
   const showOverlay = useMapLoadingOverlay(ready);
 
-  // A new view starts unzoomed.
+  // A new view starts unzoomed; a single place starts zoomed in on it (4x its state's fit).
   const viewKey = JSON.stringify(view);
-  useEffect(() => setT(IDENTITY), [viewKey]);
+  useEffect(() => {
+    if (view.kind === "point" && proj?.main && outlines.main) {
+      const p = proj.main([view.center.lng, view.center.lat]);
+      if (p) return setT({ k: 4, x: width / 2 - 4 * p[0], y: height / 2 - 4 * p[1] });
+    }
+    setT(IDENTITY);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viewKey, proj]);
 
   // Recentre on a place (search, geolocation): the view's fit counts as `zoom`, each level doubles.
   useEffect(() => {
@@ -188,7 +195,7 @@ export function OfflineMap(props: ChapterMapProps) {
       if (!p) continue;
       out.push(inInset ? { item: pin, x: p[0], y: p[1] } : { item: pin, x: t.k * p[0] + t.x, y: t.k * p[1] + t.y });
     }
-    return spreadOverlapping(out);
+    return spreadOverlapping(out, 28);
   }, [proj, pins, t, view.kind]);
 
   const selected = placed.find((p) => p.item.id === selectedPinId) ?? null;
@@ -233,7 +240,7 @@ export function OfflineMap(props: ChapterMapProps) {
         </svg>
       )}
       {proj?.inset && (
-        <span style={{ position: "absolute", left: proj.inset.box.x, top: proj.inset.box.y - 18, fontSize: 12, color: "#1a202c" }} aria-hidden="true">
+        <span style={{ position: "absolute", left: proj.inset.box.x, top: proj.inset.box.y + proj.inset.box.h + 1, fontSize: 11, lineHeight: "12px", color: "#1a202c" }} aria-hidden="true">
           Puerto Rico
         </span>
       )}
