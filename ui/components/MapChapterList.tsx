@@ -36,7 +36,7 @@ export function MapChapterList(props: {
                 </Text>
               )}
               {pinIds.has(String(c.id)) && (
-                <Button size="xs" variant="outline" mt="1" onClick={() => onShowOnMap(String(c.id))} aria-label={`Show ${c.displayTitle} on the map`}>
+                <Button size="xs" variant="outline" mt="1" onClick={() => onShowOnMap(String(c.id))} aria-label={`Show on map: ${c.displayTitle}`}>
                   Show on map
                 </Button>
               )}

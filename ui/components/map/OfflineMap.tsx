@@ -1,7 +1,7 @@
 import { geoAlbersUsa, geoMercator, geoPath, type GeoProjection } from "d3-geo";
 import type { Feature, FeatureCollection } from "geojson";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
-import { glyphFor, spreadOverlapping } from "./pins";
+import { pinDataUrl, spreadOverlapping } from "./pins";
 import { InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
 import { ALASKA_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
 import { loadOutline, type Outline } from "./outlines";
@@ -258,12 +258,7 @@ export function OfflineMap(props: ChapterMapProps) {
           }}
           style={{ position: "absolute", left: x - 20, top: y - 40, width: 40, height: 40, padding: 0, border: 0, background: "transparent", cursor: "pointer", zIndex: item.id === selectedPinId ? 3 : 2 }}
         >
-          <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
-            <path d="M20 39C20 39 6 24 6 15a14 14 0 0 1 28 0c0 9-14 24-14 24z" fill={item.color} stroke="#ffffff" strokeWidth="2" />
-            <text x="20" y="20" textAnchor="middle" fontFamily="Arial,sans-serif" fontSize="11" fontWeight="bold" fill="#ffffff">
-              {glyphFor(item.typeName)}
-            </text>
-          </svg>
+          <img src={pinDataUrl(item.color, item.typeName)} width={40} height={40} alt="" draggable={false} style={{ display: "block" }} />
         </button>
       ))}
       {selected && (

@@ -132,7 +132,7 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
             <Stack as="ul" gap="1" listStyleType="none" aria-label="Places on the map">
               {placed.map((e) => (
                 <li key={e.id}>
-                  <Button size="xs" variant="outline" onClick={() => setSelected(String(e.id))} aria-label={`Show ${e.name} on the map`}>
+                  <Button size="xs" variant="outline" onClick={() => setSelected(String(e.id))} aria-label={`Show on map: ${e.name}`}>
                     Show on map
                   </Button>{" "}
                   {`${e.name}, ${addressText(e)}`}

@@ -34,7 +34,7 @@ function Hero() {
   return (
     <Box bg="blue.800" color="white">
       <Container maxW="6xl" py={{ base: "6", md: "10" }}>
-        <RouterLink to="/about" aria-label="About Living Liberally: progressive community, one chapter at a time">
+        <RouterLink to="/about">
           <Heading as="h1" size={{ base: "2xl", md: "4xl" }} mb="2">
             Progressive community, one chapter at a time
           </Heading>

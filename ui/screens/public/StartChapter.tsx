@@ -14,7 +14,7 @@ export const APPLY_TITLE = "Apply to Host a New Chapter";
 
 function WarningBox({ text }: { text: string }) {
   return (
-    <Alert.Root status="warning">
+    <Alert.Root status="warning" role="alert">
       <Alert.Indicator />
       <Alert.Title>{text}</Alert.Title>
     </Alert.Root>

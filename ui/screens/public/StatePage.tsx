@@ -12,6 +12,7 @@ import { ChapterPinInfo } from "../../components/ChapterPinInfo";
 import { PressMentionList } from "../../components/PressMentionList";
 import { StartChapterBox } from "../../components/StartChapterBox";
 import { NotFound } from "../NotFound";
+import { readableTextOn } from "../../lib/contrast";
 
 type StateChapter = ChapterSummary & { chapterEvents: ChapterEventInfo[] };
 
@@ -89,7 +90,7 @@ export function StatePage() {
           {types.map((t) => {
             const on = !hiddenTypes.has(t.id);
             return (
-              <Button key={t.id} size="sm" variant={on ? "solid" : "outline"} aria-pressed={on} onClick={() => toggleType(t.id)} textTransform="capitalize" style={on ? { background: t.hexColor, color: "#fff" } : undefined}>
+              <Button key={t.id} size="sm" variant={on ? "solid" : "outline"} aria-pressed={on} onClick={() => toggleType(t.id)} textTransform="capitalize" style={on ? { background: t.hexColor, color: readableTextOn(t.hexColor) } : undefined}>
                 {t.name}
               </Button>
             );
@@ -113,7 +114,7 @@ export function StatePage() {
                   <Link asChild fontWeight="semibold" color={inactive ? "gray.600" : "blue.700"} fontStyle={inactive ? "italic" : undefined}>
                     <RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink>
                   </Link>
-                  <Badge style={{ background: c.chapterType.hexColor, color: "#fff" }} textTransform="capitalize">
+                  <Badge style={{ background: c.chapterType.hexColor, color: readableTextOn(c.chapterType.hexColor) }} textTransform="capitalize">
                     {c.chapterType.name}
                   </Badge>
                   {inactive && <Badge variant="outline">Inactive</Badge>}
@@ -125,7 +126,7 @@ export function StatePage() {
                   </Box>
                 ))}
                 {pinIds.length > 0 && state !== "int" && (
-                  <Button size="xs" variant="outline" mt="1" onClick={() => handleShowOnMap(pinIds[0])} aria-label={`Show ${c.displayTitle} on the map`}>
+                  <Button size="xs" variant="outline" mt="1" onClick={() => handleShowOnMap(pinIds[0])} aria-label={`Show on map: ${c.displayTitle}`}>
                     Show on map
                   </Button>
                 )}
