@@ -1,9 +1,14 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render runs as a transition, so React renders in small slices and never blocks the main
+// thread for long (Total Blocking Time); nothing shows before the first paint anyway.
+const root = createRoot(document.getElementById("root")!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
