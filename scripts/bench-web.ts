@@ -60,7 +60,16 @@ async function lighthouse(url: string, out: string): Promise<Result> {
     "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking",
     ...(preset === "desktop" ? ["--preset=desktop"] : []),
   ];
-  await run(bin, flags, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 });
+  // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(bin, flags, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 });
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.warn(`Lighthouse failed on ${url} (${String((err as { stderr?: string }).stderr ?? err).trim().slice(0, 200)}); trying again`);
+    }
+  }
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
   return {
     performance: report.categories.performance.score,
