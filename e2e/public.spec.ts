@@ -338,3 +338,22 @@ test.describe("my chapters", () => {
     }
   });
 });
+
+test.describe("map implementation", () => {
+  test("without a key the Google chunk is never loaded; with one the Google script is asked for instead", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => scripts.push(r.url()));
+    await page.goto("/chapters/tx");
+    await expect(page.getByTestId("offline-map")).toHaveAttribute("data-map-ready", "true");
+    expect(scripts.some((u) => /GoogleChapterMap/.test(u))).toBe(false);
+
+    await page.route("**/api/site_config", (route) => route.fulfill({ json: { googleMapsApiKey: "test-browser-key", hasGoogleMapsKey: true, emailServiceName: "sendInBlue" } }));
+    await page.goto("/chapters/tx");
+    // The Google loader puts its script on the page (this server has no key, so its CSP keeps it from loading).
+    await expect(page.locator('script[src^="https://maps.googleapis.com/maps/api/js"][src*="key=test-browser-key"]')).toHaveCount(1);
+    expect(scripts.some((u) => /GoogleChapterMap/.test(u))).toBe(true);
+    await expect(page.getByTestId("offline-map")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Map of chapters in Texas" })).toHaveCSS("height", "300px");
+    offsite.length = 0;
+  });
+});

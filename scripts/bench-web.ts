@@ -10,6 +10,7 @@
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import zlib from "node:zlib";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,9 +83,33 @@ async function lighthouse(url: string, out: string): Promise<Result> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** What every public page loads at start (the entry and the chunks index.html preloads), and that it leaves out Google Maps and the editor. */
+function checkPublicBundle(): boolean {
+  const dist = path.join(root, "dist", "ui");
+  const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  let raw = 0;
+  let gz = 0;
+  const leaks: string[] = [];
+  for (const f of new Set(files)) {
+    const text = fs.readFileSync(path.join(dist, f));
+    raw += text.length;
+    gz += zlib.gzipSync(text).length;
+    const s = text.toString("utf8");
+    if (s.includes("maps.googleapis.com")) leaks.push(`${f} has Google Maps`);
+    if (/w-md-editor|react-md-editor/.test(s)) leaks.push(`${f} has the markdown editor`);
+  }
+  const chunks = fs.readdirSync(path.join(dist, "assets")).filter((f) => f.endsWith(".js"));
+  console.log(`Public start-up bundle: ${new Set(files).size} files, ${Math.round(raw / 1024)} kB (${Math.round(gz / 1024)} kB gzipped); ${chunks.length} chunks in all.`);
+  const own = ["AdminLayout", "ChapterAdminLayout", "GoogleChapterMap", "OfflineMap"].filter((name) => chunks.some((c) => c.startsWith(`${name}-`)) && !files.some((f) => f.includes(`/${name}-`)));
+  console.log(leaks.length ? `NOT split out: ${leaks.join("; ")}` : `Google Maps and the markdown editor are not in it; chunks of their own: ${own.join(", ")}.`);
+  return leaks.length === 0;
+}
+
 async function main() {
   console.log("Building the UI...");
   await run("npx", ["tsx", "scripts/build-ui.ts", "--force"], { cwd: root });
+  const bundleOk = checkPublicBundle();
 
   const port = await freePort();
   const dataDir = path.join(root, ".tmp", "bench-web");
@@ -127,7 +152,7 @@ async function main() {
     );
   }
   console.log(`\nAims: performance >= ${AIMS.performance}, accessibility >= ${AIMS.accessibility}, CLS <= ${AIMS.cls}: ${ok ? "all met" : "NOT all met"}`);
-  process.exit(ok ? 0 : 1);
+  process.exit(ok && bundleOk ? 0 : 1);
 }
 
 main().catch((err) => {
