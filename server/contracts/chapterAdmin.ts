@@ -71,6 +71,14 @@ export interface UserListItem {
   fieldOrganizerChapters: number[];
 }
 
+/** GET /api/chapter/settings_options: what the Chapter Settings form offers. */
+export interface ChapterSettingsOptions {
+  chapterTypes: { id: number; name: string; hexColor: string; emailDomain: string }[];
+  /** Which list id the chapter needs: sendInBlueListId or brontoListId. */
+  emailServiceName: "sendInBlue" | "bronto";
+  timeZones: string[];
+}
+
 /** Chapter type ids the settings offer (spec 001 section 4). */
 export const SETTINGS_CHAPTER_TYPES = [
   { id: 1, label: "Drinking" },

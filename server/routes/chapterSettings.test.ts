@@ -243,23 +243,13 @@ describe("header image", () => {
   });
 });
 
-describe("header image size limit", () => {
-  let small: TestApp;
-  beforeAll(async () => {
-    small = await startTestApp({ UPLOAD_LIMIT_BYTES: "4096" });
-  });
-  afterAll(async () => small.close());
-
-  it("answers 413 with a clear message above UPLOAD_LIMIT_BYTES", async () => {
-    const c = await buildChapter();
-    const admin = (await buildPersonas(c)).admin;
-    const noisy = await sharp(Buffer.from(Array.from({ length: 200 * 200 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 200, height: 200, channels: 3 } }).png().toBuffer();
-    expect(noisy.length).toBeGreaterThan(4096);
-    const form = new FormData();
-    form.append("file", new Blob([new Uint8Array(noisy)], { type: "image/png" }), "big.png");
-    const res = await small.request("POST", `/api/chapter/header_image/${c.id}`, { as: admin, raw: form });
-    expect(res.status).toBe(413);
-    expect(res.body).toMatchObject({ errorId: "payload_too_large" });
-    expect(res.body.error).toMatch(/larger than/);
+describe("GET /api/chapter/settings_options", () => {
+  it("is for signed-in callers and lists chapter types with domains, the list provider and time zones", async () => {
+    await expectAccess(t, p, { method: "GET", path: "/api/chapter/settings_options" }, ["user", "otherHost", "host", "fieldOrganizer", "admin"]);
+    const res = await t.request("GET", "/api/chapter/settings_options", { as: p.host });
+    expect(res.body.chapterTypes).toContainEqual({ id: 4, name: "laughing", hexColor: expect.any(String), emailDomain: "laughingliberally.org" });
+    expect(res.body.emailServiceName).toBe("sendInBlue");
+    expect(res.body.timeZones).toContain("America/New_York");
+    expect(res.body.timeZones).toContain("UTC");
   });
 });

@@ -9,7 +9,7 @@ import { chapterHeaderImageName, deleteImage, saveUploadedImage } from "../lib/i
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { STATES, displayTitle } from "../contracts/chapter";
-import { SETTINGS_NEED_FIELD_ORGANIZER } from "../contracts/chapterAdmin";
+import { SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../contracts/chapterAdmin";
 import { changedFields, updateChapter, type ChapterChanges } from "../commands/chapterSettings";
 import { recordActivity } from "../commands/activity";
 import { presentChapter } from "../presenters/chapter";
@@ -22,11 +22,16 @@ export const MAX_ABOUT_LENGTH = 100_000;
 const required = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
-let zones: Set<string> | null = null;
-/** IANA zone names this runtime knows (the same list the settings screen offers), plus UTC. */
+let zones: string[] | null = null;
+let zoneSet: Set<string> | null = null;
+/** IANA zone names this runtime knows, plus UTC: the list the settings screen offers. */
+export function timeZones(): string[] {
+  zones ??= [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC"])].sort();
+  return zones;
+}
 export function isTimeZone(value: string): boolean {
-  zones ??= new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
-  return zones.has(value);
+  zoneSet ??= new Set(timeZones());
+  return zoneSet.has(value);
 }
 
 /**
@@ -85,6 +90,18 @@ const chapterUpdateSchema = z.object({
  * Fields sent unchanged need no right, so a client may post the whole chapter back.
  */
 export function chapterSettingsRoutes(router: Router, s: Services) {
+  /** What the Chapter Settings form offers: chapter types with their mail domains, the list provider, time zones. */
+  router.get("/chapter/settings_options", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const [types, settings] = await Promise.all([ChapterType.query().orderBy("id"), EmailSettings.query().findById(1)]);
+    const answer: ChapterSettingsOptions = {
+      chapterTypes: types.map((t) => ({ id: t.id, name: t.name, hexColor: t.hexColor, emailDomain: t.emailDomain })),
+      emailServiceName: settings?.serviceName ?? "sendInBlue",
+      timeZones: timeZones(),
+    };
+    ctx.body = answer;
+  });
+
   router.post("/chapter", async (ctx) => {
     requireViewer(ctx.state.viewer);
     const viewer = ctx.state.viewer;
