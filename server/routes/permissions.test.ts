@@ -39,7 +39,7 @@ describe("POST /api/permission/{chapterId}", () => {
     await expectAccess(t, p, { method: "POST", path: `/api/permission/${chapter.id}`, body: { userId: newcomer.id, roleId: 3 } }, WHO.admin);
   });
 
-  it("grants a host or field organizer role and records it in the feed", async () => {
+  it("grants a host or field organizer role once and records it in the feed; granting it again changes nothing", async () => {
     const u = await buildUser({ name: "New Person" });
     const res = await t.request("POST", `/api/permission/${chapter.id}`, { as: p.admin, body: { userId: u.id, roleId: 2 } });
     expect(res.status).toBe(201);
@@ -48,8 +48,11 @@ describe("POST /api/permission/{chapterId}", () => {
     const item = await ActivityFeedItem.query().where({ chapterId: chapter.id, type: "permission" }).orderBy("id", "desc").first();
     expect(item).toMatchObject({ title: "New Person is now Field Organizer of Hosts Town", userId: p.admin.id, objectId: String(u.id) });
 
-    const dup = await t.request("POST", `/api/permission/${chapter.id}`, { as: p.admin, body: { userId: u.id, roleId: 2 } });
-    expect(dup.status).toBe(409);
+    const again = await t.request("POST", `/api/permission/${chapter.id}`, { as: p.admin, body: { userId: u.id, roleId: 2 } });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(res.body.id);
+    expect(await Permission.query().where({ userId: u.id, chapterId: chapter.id })).toHaveLength(1);
+    expect(await ActivityFeedItem.query().where({ chapterId: chapter.id, type: "permission", objectId: String(u.id) })).toHaveLength(1);
   });
 
   it("refuses the admin role, unknown users and unknown chapters", async () => {

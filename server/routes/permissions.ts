@@ -1,6 +1,6 @@
 import type Router from "@koa/router";
 import { z } from "zod";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { Permission } from "../models/Permission";
 import { User } from "../models/User";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
@@ -73,8 +73,12 @@ export function permissionRoutes(router: Router, s: Services) {
     authorize(ctx.state.viewer, chapterPolicy.managePermissions, chapter);
     const user = await User.query().findById(userId);
     if (!user) throw notFound("User");
-    if (await Permission.query().findOne({ userId, roleId, chapterId })) {
-      throw conflict(`${user.name} is already ${ROLE_NAMES[roleId]} of this chapter`, "userId");
+    // Granting a role the user already has changes nothing and answers the existing permission (200).
+    const existing = await Permission.query().findOne({ userId, roleId, chapterId });
+    if (existing) {
+      existing.user = user;
+      ctx.body = presentPermission(existing);
+      return;
     }
     const permission = await Permission.transaction(async (trx) => {
       const created = await Permission.query(trx).insertAndFetch({ userId, roleId, chapterId });
