@@ -1,5 +1,6 @@
 import type Router from "@koa/router";
 import type { Services } from "../services";
+import { adminEventRoutes } from "./adminEvents";
 import { authRoutes } from "./auth";
 import { chapterRoutes } from "./chapters";
 import { passwordResetRoutes } from "./passwordReset";
@@ -9,4 +10,5 @@ export function registerApiRoutes(router: Router, s: Services): void {
   authRoutes(router, s);
   passwordResetRoutes(router, s);
   chapterRoutes(router, s);
+  adminEventRoutes(router, s);
 }
