@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type Router from "@koa/router";
 import type { Context } from "koa";
 import { AdminEvent } from "../models/AdminEvent";
@@ -50,9 +49,10 @@ export function adminEventRoutes(router: Router, s: Services) {
     ctx.set("Cache-Control", "no-cache, no-transform");
     ctx.set("Connection", "keep-alive");
     ctx.set("X-Accel-Buffering", "no");
-    const stream = new PassThrough();
-    ctx.body = stream;
-    stream.write(`retry: 3000\n: connected\n\n`);
+    // Written straight to the socket: Koa's body piping would report every disconnect as an error.
+    ctx.respond = false;
+    const res = ctx.res;
+    res.write(`retry: 3000\n: connected\n\n`);
 
     let closed = false;
     let running = false;
@@ -60,7 +60,7 @@ export function adminEventRoutes(router: Router, s: Services) {
     let first = requested !== null;
 
     const write = (chunk: string) => {
-      if (!closed) stream.write(chunk);
+      if (!closed && !res.writableEnded) res.write(chunk);
     };
 
     /** Sends every row newer than the cursor, in order; wake-ups while running are coalesced. */
@@ -104,10 +104,11 @@ export function adminEventRoutes(router: Router, s: Services) {
       closed = true;
       clearInterval(keepAlive);
       unsubscribe?.();
-      stream.end();
+      if (!res.writableEnded) res.end();
     };
     ctx.req.on("close", close);
-    stream.on("error", close);
+    res.on("close", close);
+    res.on("error", close);
 
     void adminEventHub(s.knex)
       .subscribe(() => void pump())

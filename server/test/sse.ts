@@ -3,6 +3,7 @@ export interface SseFrame {
   event: string;
   id: string | null;
   data: string;
+  /** A frame without event or data (comment lines, retry). */
   comment: boolean;
 }
 
@@ -26,10 +27,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const parseFrame = (raw: string) => {
     const frame: SseFrame = { event: "", id: null, data: "", comment: false };
     const data: string[] = [];
-    let onlyComments = true;
     for (const line of raw.split("\n")) {
       if (line.startsWith(":")) continue;
-      onlyComments = false;
       const i = line.indexOf(":");
       const field = i === -1 ? line : line.slice(0, i);
       const value = i === -1 ? "" : line.slice(i + 1).replace(/^ /, "");
@@ -38,7 +37,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
       else if (field === "data") data.push(value);
     }
     frame.data = data.join("\n");
-    frame.comment = onlyComments;
+    // Comments and retry-only frames carry no event.
+    frame.comment = !frame.event && data.length === 0;
     return frame;
   };
 
