@@ -18,7 +18,7 @@ const blogSchema = z.object(contentFields);
  * source, so the editor can open any of them; POST /api/blog_post creates, or updates when `id` is
  * given. New posts are public unless said otherwise. Public reads live with the public site.
  */
-export function adminBlogPostRoutes(router: Router, s: Services) {
+export function adminBlogPostRoutes(router: Router, _s: Services) {
   const admin = (ctx: Context) => {
     authorize(ctx.state.viewer, sitePolicy.admin, null);
     return ctx.state.viewer!;
@@ -48,5 +48,4 @@ export function adminBlogPostRoutes(router: Router, s: Services) {
     ctx.status = postId ? 200 : 201;
     ctx.body = presentBlogPostAdmin(await BlogPost.query().findById(saved.id).withGraphFetched("user").throwIfNotFound());
   });
-  void s;
 }

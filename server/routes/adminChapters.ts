@@ -31,7 +31,7 @@ export const newChapterSchema = z.object({
 const present = (chapter: Chapter) => ({ ...presentChapterRef(chapter), city: chapter.city, chapterTypeId: chapter.chapterTypeId });
 
 /** POST /api/chapter/new (admin): adds a hidden chapter, optionally from an open host application. */
-export function adminChapterRoutes(router: Router, s: Services) {
+export function adminChapterRoutes(router: Router, _s: Services) {
   router.post("/chapter/new", async (ctx) => {
     const viewer = ctx.state.viewer;
     authorize(viewer, chapterPolicy.create, null);
@@ -46,5 +46,4 @@ export function adminChapterRoutes(router: Router, s: Services) {
     ctx.status = 201;
     ctx.body = body;
   });
-  void s;
 }

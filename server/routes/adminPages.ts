@@ -17,7 +17,7 @@ const pageSchema = z.object(contentFields);
  * Content pages for admins: GET /api/page lists every page with its source; POST /api/page creates,
  * or updates when `id` is given (the slug of an existing page cannot change).
  */
-export function adminPageRoutes(router: Router, s: Services) {
+export function adminPageRoutes(router: Router, _s: Services) {
   const admin = (ctx: Context) => {
     authorize(ctx.state.viewer, sitePolicy.admin, null);
     return ctx.state.viewer!;
@@ -49,5 +49,4 @@ export function adminPageRoutes(router: Router, s: Services) {
     ctx.status = pageId ? 200 : 201;
     ctx.body = presentPageAdmin(saved);
   });
-  void s;
 }

@@ -10,7 +10,7 @@ import type { Services } from "../services";
  * GET /api/press_mention/all (admin): every press mention for the site admin list and editor. Writes
  * go through POST /api/press_mention/ and DELETE /api/press_mention/slug/{slug} (chapter admin).
  */
-export function adminPressMentionRoutes(router: Router, s: Services) {
+export function adminPressMentionRoutes(router: Router, _s: Services) {
   const admin = (ctx: Context) => {
     authorize(ctx.state.viewer, sitePolicy.admin, null);
     return ctx.state.viewer!;
@@ -22,5 +22,4 @@ export function adminPressMentionRoutes(router: Router, s: Services) {
     const mentions = await PressMention.query().withGraphFetched("chapter").orderBy("createdAt", "desc").orderBy("id", "desc");
     ctx.body = mentions.map(presentPressMentionAdmin);
   });
-  void s;
 }

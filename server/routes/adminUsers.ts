@@ -42,7 +42,7 @@ async function lastPostDates(chapterIds: number[]): Promise<Map<number, string>>
 }
 
 /** Site admin user management (spec 001: Users, user detail, user notes). Admins only. */
-export function adminUserRoutes(router: Router, s: Services) {
+export function adminUserRoutes(router: Router, _s: Services) {
   const admin = (ctx: Context) => {
     authorize(ctx.state.viewer, sitePolicy.admin, null);
     return ctx.state.viewer!;
@@ -120,5 +120,4 @@ export function adminUserRoutes(router: Router, s: Services) {
     ctx.status = 201;
     ctx.body = { ...presentNote({ ...saved, user: await User.query().findById(viewer.id) }), aboutUserId };
   });
-  void s;
 }

@@ -19,7 +19,7 @@ const wikiSchema = z.object({ ...contentFields, isEditable: z.boolean().default(
  * creates (public and editable by default), or updates when `id` is given. The body of a
  * non-editable page is never replaced.
  */
-export function adminWikiPageRoutes(router: Router, s: Services) {
+export function adminWikiPageRoutes(router: Router, _s: Services) {
   const admin = (ctx: Context) => {
     authorize(ctx.state.viewer, sitePolicy.admin, null);
     return ctx.state.viewer!;
@@ -51,5 +51,4 @@ export function adminWikiPageRoutes(router: Router, s: Services) {
     ctx.status = pageId ? 200 : 201;
     ctx.body = presentWikiPageAdmin(saved);
   });
-  void s;
 }

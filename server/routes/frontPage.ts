@@ -56,7 +56,7 @@ async function toJpeg(file: UploadedFile): Promise<Buffer> {
  * Front page settings (spec 000: the optional call-out image that links to a configured URL).
  * GET is public; writes are for admins.
  */
-export function frontPageRoutes(router: Router, s: Services) {
+export function frontPageRoutes(router: Router, _s: Services) {
   router.get("/front_page", async (ctx) => {
     ctx.body = present(await loadFrontPage());
   });
@@ -87,5 +87,4 @@ export function frontPageRoutes(router: Router, s: Services) {
     });
     ctx.body = { result: "success" };
   });
-  void s;
 }

@@ -62,7 +62,7 @@ const statusVerb: Record<ApplicationStatus, string> = {
  * The admin side of host applications (the applicant's side, POST /api/chapter_host_application,
  * /my and GET /slug/{slug}, lives with the public site). All admin only.
  */
-export function hostApplicationAdminRoutes(router: Router, s: Services) {
+export function hostApplicationAdminRoutes(router: Router, _s: Services) {
   const admin = (ctx: Context) => {
     authorize(ctx.state.viewer, applicationPolicy.manage, null);
     return ctx.state.viewer!;
@@ -132,5 +132,4 @@ export function hostApplicationAdminRoutes(router: Router, s: Services) {
     ctx.status = 201;
     ctx.body = presentNote({ ...saved, user: await User.query().findById(viewer.id) });
   });
-  void s;
 }

@@ -21,7 +21,7 @@ const grantSchema = z.object({
 const ROLE_NAMES: Record<number, string> = { 2: "Field Organizer", 3: "Chapter Host" };
 
 /** POST /api/permission/{chapterId} {userId, roleId}: makes a user chapter host or field organizer (admins only). */
-export function permissionRoutes(router: Router, s: Services) {
+export function permissionRoutes(router: Router, _s: Services) {
   router.post("/permission/:chapterId", async (ctx, next) => {
     // POST /api/permission/delete is a different endpoint: leave non-numeric ids to it.
     if (!/^\d+$/.test(ctx.params.chapterId)) return next();
@@ -43,5 +43,4 @@ export function permissionRoutes(router: Router, s: Services) {
     ctx.status = 201;
     ctx.body = presentPermission(Object.assign(permission, { user }));
   });
-  void s;
 }
