@@ -1,43 +1,36 @@
-import { Box, Center, Spinner } from "@chakra-ui/react";
-import { lazy, Suspense } from "react";
+import { Skeleton } from "@chakra-ui/react";
+import { Suspense } from "react";
+import { lazyNamed } from "../lib/lazy";
 
-/** @uiw/react-md-editor (about 550 kB) is only ever loaded by the screens that edit text. */
-const MDEditor = lazy(async () => {
-  const [mod] = await Promise.all([import("@uiw/react-md-editor/nohighlight"), import("@uiw/react-md-editor/markdown-editor.css")]);
-  return { default: mod.default };
-});
+export interface RichTextEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Accessible name of the text area. */
+  label: string;
+  /** Spec 000 section 9: "Insert text here ..." unless given. */
+  placeholder?: string;
+  height?: number;
+  /** Read only: no toolbar, no typing (e.g. wiki pages that cannot be edited). */
+  disabled?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  id?: string;
+}
 
 export const RICH_TEXT_PLACEHOLDER = "Insert text here ...";
 
-interface Props {
-  value: string;
-  onChange: (value: string) => void;
-  /** Read-only: no toolbar and a disabled text area. */
-  disabled?: boolean;
-  placeholder?: string;
-  /** Labels the text area (id of a visible label, or a name). */
-  ariaLabel?: string;
-  id?: string;
-  height?: number;
-}
+// The editor (@uiw/react-md-editor, about 550 kB) is its own chunk, fetched only when an editor is shown.
+const MarkdownEditor = lazyNamed(() => import("./MarkdownEditor"), "MarkdownEditor");
 
 /**
- * The rich-text editor of the admin areas. It writes markdown (HTML inside is kept); the server
- * renders and sanitises it. No live preview: only server-rendered HTML is ever shown.
+ * The rich-text editor of the admin screens (markdown with a toolbar and a preview). Loaded lazily, so
+ * importing this component costs the public bundle nothing. The preview never runs HTML or javascript:
+ * links; readers only ever see the server's renderRichText() output.
  */
-export function RichTextEditor({ value, onChange, disabled, placeholder = RICH_TEXT_PLACEHOLDER, ariaLabel, id, height = 320 }: Props) {
+export function RichTextEditor(props: RichTextEditorProps) {
   return (
-    <Box data-color-mode="light" data-testid="rich-text-editor" opacity={disabled ? 0.7 : 1}>
-      <Suspense fallback={<Center h={`${height}px`} borderWidth="1px" rounded="md"><Spinner aria-label="Loading editor" /></Center>}>
-        <MDEditor
-          value={value}
-          onChange={(v) => onChange(v ?? "")}
-          preview="edit"
-          height={height}
-          hideToolbar={disabled}
-          textareaProps={{ placeholder, disabled, id, "aria-label": ariaLabel }}
-        />
-      </Suspense>
-    </Box>
+    <Suspense fallback={<Skeleton height={`${props.height ?? 320}px`} data-testid="rich-text-loading" />}>
+      <MarkdownEditor {...props} placeholder={props.placeholder ?? RICH_TEXT_PLACEHOLDER} />
+    </Suspense>
   );
 }

@@ -58,6 +58,8 @@ function FrontPageLinkForm({ initial }: { initial: string }) {
 }
 
 function FrontPageImageForm({ imageUrl, onUploaded }: { imageUrl: string | null; onUploaded: () => void }) {
+  // Changes after each upload so the browser shows the new image, not its cached copy.
+  const [version, setVersion] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useSaveState();
   const [broken, setBroken] = useState(false);
@@ -73,6 +75,7 @@ function FrontPageImageForm({ imageUrl, onUploaded }: { imageUrl: string | null;
       setFile(null);
       setInputKey((k) => k + 1);
       setBroken(false);
+      setVersion(Date.now());
       onUploaded();
     } catch (err) {
       setState("idle");
@@ -84,7 +87,7 @@ function FrontPageImageForm({ imageUrl, onUploaded }: { imageUrl: string | null;
     <form onSubmit={handleSubmit} aria-label="Front page image">
       <Stack gap="3">
         {imageUrl && !broken && (
-          <Image src={imageUrl} alt="Current front page image" maxH="48" objectFit="contain" alignSelf="flex-start" onError={() => setBroken(true)} />
+          <Image src={version ? `${imageUrl}${imageUrl.includes("?") ? "&" : "?"}u=${version}` : imageUrl} alt="Current front page image" maxH="48" objectFit="contain" alignSelf="flex-start" onError={() => setBroken(true)} />
         )}
         <Field.Root>
           <Field.Label>Front Page Image</Field.Label>
@@ -174,7 +177,7 @@ export function GeneralSettings() {
         <Card.Body>
           <Stack gap="8">
             {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="gray.600">Loading...</Text>}
-            <FrontPageImageForm imageUrl={frontPage?.imageUrl ?? null} onUploaded={() => void load()} />
+            <FrontPageImageForm imageUrl={frontPage?.hasImage ? frontPage.imageUrl : null} onUploaded={() => void load()} />
           </Stack>
         </Card.Body>
       </Card.Root>

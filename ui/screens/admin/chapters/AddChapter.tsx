@@ -141,7 +141,7 @@ export function AddChapter() {
         </Field.Root>
         <Field.Root>
           <Field.Label htmlFor="chapter-about">About</Field.Label>
-          <RichTextEditor id="chapter-about" ariaLabel="About" value={form.about} onChange={(v) => setForm((f) => ({ ...f, about: v }))} />
+          <RichTextEditor id="chapter-about" label="About" value={form.about} onChange={(v) => setForm((f) => ({ ...f, about: v }))} />
         </Field.Root>
         <Text fontSize="sm" color="gray.600">A new chapter is hidden until it is enabled in its Chapter Settings.</Text>
         {serverError && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{serverError}</Alert.Title></Alert.Root>}

@@ -120,7 +120,7 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
         />
         <Field.Root disabled={locked}>
           <Field.Label htmlFor={`${kind.key}-body`}>Body</Field.Label>
-          <RichTextEditor id={`${kind.key}-body`} ariaLabel="Body" value={body} onChange={setBody} disabled={locked} height={locked ? 240 : 360} />
+          <RichTextEditor id={`${kind.key}-body`} label="Body" value={body} onChange={setBody} disabled={locked} height={locked ? 240 : 360} />
         </Field.Root>
         <HStack gap="6">
           <FlagCheckbox label="Public" checked={isPublic} onChange={setIsPublic} disabled={locked} />
