@@ -186,7 +186,11 @@ export function createAdminFeed(deps: AdminFeedDeps): AdminFeed {
     },
     stop: stopAll,
     reconnectNow() {
-      stream?.reconnectNow();
+      if (retryHandle !== null) {
+        timers.clearTimeout(retryHandle);
+        retryHandle = null;
+        void start(generation, 0);
+      } else stream?.reconnectNow();
     },
     state: () => current,
   };

@@ -22,7 +22,7 @@ export class SseParser {
   /** Reconnection time the server asked for with `retry:`. */
   retryMs: number | null = null;
 
-  /** Feeds decoded text; returns the events completed by it. `activity` is true for comments too. */
+  /** Feeds decoded text; returns the events it completed. */
   push(text: string): SseEvent[] {
     this.buffer += text;
     const events: SseEvent[] = [];
