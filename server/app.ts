@@ -8,6 +8,7 @@ import { errorMiddleware, notFound, payloadTooLarge } from "./errors";
 import { sessionMiddleware, type SessionOptions } from "./auth/session";
 import { registerApiRoutes } from "./routes";
 import { staticUi } from "./lib/staticUi";
+import { desktopCors } from "./lib/desktopCors";
 import type { Services } from "./services";
 
 export interface AppOptions {
@@ -50,6 +51,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
 
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
   app.use(errorMiddleware(log));
+  app.use(desktopCors());
   app.use(async (ctx, next) => {
     ctx.state.sessionOptions = sessionOptions;
     ctx.state.services = s;
