@@ -18,7 +18,7 @@ function subscribe<T>(channel: string, handler: (value: T) => void): () => void 
   };
 }
 
-export const desktopPlatform = {
+const desktopPlatform = {
   apiBase: () => config.serverAddress ?? "",
   hasServerAddress: () => Boolean(config.serverAddress),
   async setServerAddress(address: string): Promise<ServerAddressResult> {
