@@ -41,6 +41,13 @@ describe("decideNavigation", () => {
     expect(decideNavigation("file:///etc/passwd", SERVER)).toEqual({ action: "deny" });
     expect(decideNavigation("smb://share/x", SERVER)).toEqual({ action: "deny" });
   });
+
+  it("sends the app's relative links to server files out to the server", () => {
+    expect(decideNavigation("app://chapterhouse/api/chapter_event/ical/nyc.ics", SERVER)).toEqual({ action: "external", url: `${SERVER}/api/chapter_event/ical/nyc.ics` });
+    expect(decideNavigation("app://chapterhouse/assets/images/uploads/chapter_header_3.jpg", SERVER)).toEqual({ action: "external", url: `${SERVER}/assets/images/uploads/chapter_header_3.jpg` });
+    expect(decideNavigation("app://chapterhouse/api/x", null)).toEqual({ action: "deny" });
+    expect(decideNavigation("app://chapterhouse/assets/index-abc.js", SERVER)).toEqual({ action: "allow" });
+  });
 });
 
 describe("isSafeExternalUrl", () => {
@@ -128,9 +135,10 @@ describe("hardenWebContents", () => {
   it("never opens a new window", () => {
     const { contents, actions } = setup();
     expect(contents.openHandler!({ url: "https://example.org/" })).toEqual({ action: "deny" });
-    expect(contents.openHandler!({ url: "app://chapterhouse/x" })).toEqual({ action: "deny" });
+    expect(contents.openHandler!({ url: "app://chapterhouse/chapter/ny/nyc" })).toEqual({ action: "deny" });
     expect(contents.openHandler!({ url: "javascript:alert(1)" })).toEqual({ action: "deny" });
     expect(actions.openExternal.mock.calls).toEqual([["https://example.org/"]]);
+    expect(actions.openInApp.mock.calls).toEqual([["/chapter/ny/nyc"]]);
   });
 
   it("refuses <webview>", () => {

@@ -115,10 +115,16 @@ export type NavigationDecision =
 export function decideNavigation(url: string, serverOrigin: string | null): NavigationDecision {
   if (!isAllowedNavigation(url, serverOrigin)) return isSafeExternalUrl(url) ? { action: "external", url } : { action: "deny" };
   const u = new URL(url);
-  if (u.origin === APP_ORIGIN || `${u.protocol}//${u.host}` === APP_ORIGIN) return { action: "allow" };
+  const route = `${u.pathname}${u.search}${u.hash}`;
   const isServerFile = u.pathname.startsWith("/api/") || SERVER_FILE_PREFIXES.some((p) => u.pathname.startsWith(p));
+  if (originOf(url) === APP_ORIGIN) {
+    if (!isServerFile) return { action: "allow" };
+    // A relative link to a server file (a calendar download, an image): the server has it, the browser opens it.
+    const server = originOf(serverOrigin);
+    return server ? { action: "external", url: server + route } : { action: "deny" };
+  }
   if (isServerFile) return { action: "external", url };
-  return { action: "open-in-app", path: `${u.pathname}${u.search}${u.hash}` };
+  return { action: "open-in-app", path: route };
 }
 
 /** IPC is answered only for pages of the app itself (never a remote page that got into a frame). */
@@ -169,7 +175,10 @@ export function hardenWebContents(contents: HardenableContents, actions: Navigat
   contents.on("will-attach-webview", (event) => event.preventDefault());
   // No page ever gets a second window: links to elsewhere go to the system browser.
   contents.setWindowOpenHandler(({ url }) => {
-    route(decideNavigation(url, actions.serverOrigin()), actions);
+    const decision = decideNavigation(url, actions.serverOrigin());
+    // A link of the app itself meant for a new tab opens in the one window.
+    if (decision.action === "allow") actions.openInApp(new URL(url).pathname + new URL(url).search + new URL(url).hash);
+    else route(decision, actions);
     return { action: "deny" };
   });
 }
