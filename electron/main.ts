@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { app, BrowserWindow, ipcMain, Menu, net, Notification, powerMonitor, protocol, safeStorage, session, shell } from "electron";
-import type { IpcMainEvent, IpcMainInvokeEvent, MenuItemConstructorOptions } from "electron";
+import type { IpcMainEvent, IpcMainInvokeEvent, MenuItemConstructorOptions, WebContents } from "electron";
 import type { AdminNotice } from "../server/contracts/adminNotice";
 import { createAdminFeed, createFileFeedStateStore } from "./adminFeed";
 import { createAppProtocolHandler } from "./appProtocol";
@@ -69,7 +69,7 @@ function createWindow(initialPath = "/"): BrowserWindow {
 }
 
 // Every web contents, now or later, gets the navigation rules of security.ts.
-app.on("web-contents-created", (_event, contents) => {
+app.on("web-contents-created", (_event: unknown, contents: WebContents) => {
   hardenWebContents(contents, { serverOrigin: () => serverOrigin(), openExternal, openInApp: openPath });
 });
 
@@ -102,11 +102,11 @@ async function start() {
     log: (message) => console.log(message),
   });
 
-  ipcMain.on(IPC.getConfig, (event) => {
+  ipcMain.on(IPC.getConfig, (event: IpcMainEvent) => {
     const snapshot: DesktopConfigSnapshot = { serverAddress: trusted(event) ? serverOrigin() : null };
     event.returnValue = snapshot;
   });
-  ipcMain.handle(IPC.setServerAddress, async (event, input: unknown): Promise<SetServerAddressAnswer> => {
+  ipcMain.handle(IPC.setServerAddress, async (event: IpcMainInvokeEvent, input: unknown): Promise<SetServerAddressAnswer> => {
     if (!trusted(event)) return { error: "Not allowed.", serverAddress: null };
     const normalized = normalizeServerAddress(typeof input === "string" ? input : "");
     if ("error" in normalized) return { error: normalized.error, serverAddress: null };
@@ -118,13 +118,13 @@ async function start() {
     void feed.refresh();
     return { error: null, serverAddress: normalized.origin };
   });
-  ipcMain.handle(IPC.getToken, (event) => (trusted(event) ? tokens.get() : null));
-  ipcMain.handle(IPC.setToken, (event, token: unknown) => {
+  ipcMain.handle(IPC.getToken, (event: IpcMainInvokeEvent) => (trusted(event) ? tokens.get() : null));
+  ipcMain.handle(IPC.setToken, (event: IpcMainInvokeEvent, token: unknown) => {
     if (!trusted(event)) return;
     tokens.set(typeof token === "string" && token.length > 0 && token.length < 8192 ? token : null);
     void feed.refresh();
   });
-  ipcMain.on(IPC.openExternal, (event, url: unknown) => {
+  ipcMain.on(IPC.openExternal, (event: IpcMainEvent, url: unknown) => {
     if (trusted(event) && typeof url === "string") openExternal(url);
   });
 
