@@ -2,7 +2,7 @@
  * The desktop app (electron/), built from the same UI as the web site.
  *
  *   npm run desktop                 build the UI and the desktop bundles into dist/desktop-app, then start Electron on it
- *   npm run desktop -- -- --flag    the same, passing --flag on to Electron
+ *   npm run desktop -- --flag       the same, passing --flag on to Electron
  *   npm run desktop:dist            build, then package installers with electron-builder into dist/desktop
  *                                   (this system by default; add -- --linux, --win or --mac, see electron-builder.yml)
  *   npx tsx scripts/desktop.ts build   only build dist/desktop-app
