@@ -188,3 +188,12 @@ describe("no notifications for others", () => {
     expect(server.openStreams()).toBe(0);
   });
 });
+
+describe("a notification click with the window closed", () => {
+  it("opens a new window right on the notice's screen", () => {
+    windows()[0].close();
+    FakeNotification.instances[0].click();
+    expect(windows()).toHaveLength(2);
+    expect(windows()[1].loaded).toEqual(["app://chapterhouse/admin/chapter_host_applications/jamie-rivera-austin"]);
+  });
+});

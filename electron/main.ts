@@ -41,9 +41,9 @@ function openPath(routePath: string) {
   if (win.isMinimized()) win.restore();
   win.show();
   win.focus();
-  const contents = win.webContents;
-  if (contents.isLoading()) contents.once("did-finish-load", () => contents.send(IPC.navigate, routePath));
-  else contents.send(IPC.navigate, routePath);
+  // A page still loading may not listen yet: load the route itself; else the UI's router moves there.
+  if (win.webContents.isLoading()) void win.loadURL(APP_ORIGIN + routePath);
+  else win.webContents.send(IPC.navigate, routePath);
 }
 
 function createWindow(initialPath = "/"): BrowserWindow {
