@@ -11,10 +11,10 @@ async function start() {
   await nextTask();
   await import("./theme");
   await nextTask();
-  const { App } = await import("./App");
+  const [{ App }, { ServerAddressGate }] = await Promise.all([import("./App"), import("./components/ServerAddressGate")]);
   await nextTask();
   const root = createRoot(document.getElementById("root")!);
-  startTransition(() => root.render(createElement(StrictMode, null, createElement(App))));
+  startTransition(() => root.render(createElement(StrictMode, null, createElement(ServerAddressGate, null, createElement(App)))));
 }
 
 void start();

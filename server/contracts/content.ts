@@ -12,7 +12,8 @@ export const chapterHeaderImagePath = (chapterId: number) => `/assets/images/upl
 export interface FrontPageInfo {
   imageLinkURL: string;
   hasImage: boolean;
-  imageUrl: string;
+  /** The uploaded image with a version query that changes on every upload; null without an image. */
+  imageUrl: string | null;
 }
 
 export interface PressMentionChapterRef {

@@ -11,7 +11,8 @@ import type { Viewer } from "../policies/viewer";
 import { renderRichText } from "../lib/richText";
 
 export function presentFrontPage(f: FrontPage | undefined): FrontPageInfo {
-  return { imageLinkURL: f?.imageLinkUrl ?? "", hasImage: Boolean(f?.hasImage), imageUrl: FRONT_PAGE_IMAGE_PATH };
+  const hasImage = Boolean(f?.hasImage);
+  return { imageLinkURL: f?.imageLinkUrl ?? "", hasImage, imageUrl: hasImage ? `${FRONT_PAGE_IMAGE_PATH}?v=${encodeURIComponent(f?.updatedAt ?? "")}` : null };
 }
 
 /** A press mention; its notes go only to people who manage it (host access to its chapter, or admins). */

@@ -17,10 +17,11 @@ describe("front page", () => {
   it("answers the link URL, whether an image exists and where it lives", async () => {
     const empty = await t.request("GET", "/api/front_page");
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ imageLinkURL: "", hasImage: false, imageUrl: "/assets/images/uploads/front_page.jpg" });
+    expect(empty.body).toEqual({ imageLinkURL: "", hasImage: false, imageUrl: null });
     await FrontPage.query().patch({ imageLinkUrl: "https://example.com/rally", hasImage: true }).where({ id: 1 });
     const res = await t.request("GET", "/api/front_page");
     expect(res.body).toMatchObject({ imageLinkURL: "https://example.com/rally", hasImage: true });
+    expect(res.body.imageUrl).toMatch(/^\/assets\/images\/uploads\/front_page\.jpg\?v=/);
     expect(res.headers.get("cache-control")).toMatch(/^public/);
   });
 });

@@ -50,7 +50,7 @@ function Hero() {
 function FrontPageImage() {
   const { data } = useApiGet<FrontPageInfo>("/api/front_page");
   const [failed, setFailed] = useState(false);
-  if (!data || failed || (!data.hasImage && !data.imageLinkURL)) return null;
+  if (!data || failed || !data.imageUrl) return null;
   const img = <img src={data.imageUrl} alt="Featured" loading="lazy" style={{ maxWidth: "100%", height: "auto", borderRadius: 6 }} onError={() => setFailed(true)} />;
   return (
     <Box data-testid="front-page-image">
