@@ -1,6 +1,6 @@
 import { geoAlbersUsa, geoMercator, geoPath, type GeoProjection } from "d3-geo";
 import type { Feature, FeatureCollection } from "geojson";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { pinDataUrl, spreadOverlapping } from "./pins";
 import { InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
 import { ALASKA_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
@@ -53,7 +53,7 @@ function useOutlines(view: ChapterMapProps["view"]) {
       return;
     }
     Promise.all([loadOutline(name), name === "US" ? loadOutline("PR") : Promise.resolve(null)]).then(([main, pr]) => {
-      if (live) setState({ main, pr, done: true });
+      if (live) startTransition(() => setState({ main, pr, done: true }));
     });
     return () => {
       live = false;

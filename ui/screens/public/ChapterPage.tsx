@@ -2,7 +2,7 @@ import { Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Te
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { ChapterDetail, ChapterEventInfo } from "../../../server/contracts/chapter";
-import { chapterHeaderImagePath, type PressMentionInfo } from "../../../server/contracts/content";
+import { chapterHeaderImagePath, type PressMentionInfo, type SiteConfig } from "../../../server/contracts/content";
 import { useApiGet } from "../../lib/useApiGet";
 import { useSiteConfig } from "../../lib/siteConfig";
 import { listIdFor } from "../../lib/listId";
@@ -64,8 +64,7 @@ function CalendarLinksSlot({ chapter }: { chapter: ChapterDetail }) {
   return null;
 }
 
-function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
-  const config = useSiteConfig();
+function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: SiteConfig | null }) {
   const press = useApiGet<PressMentionInfo[]>(`/api/press_mention/chapter/${chapter.id}/public`);
   const [selected, setSelected] = useState<string | null>(null);
   const upcoming = useMemo(() => upcomingDates(chapter.chapterEvents), [chapter.chapterEvents]);
@@ -213,6 +212,8 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
 export function ChapterPage() {
   const { slug = "" } = useParams();
   const { data: chapter, error } = useApiGet<ChapterDetail>(`/api/chapter/slug/${encodeURIComponent(slug)}`);
+  // Asked for beside the chapter, not after it: the map and the signup widget need it.
+  const config = useSiteConfig();
 
   useEffect(() => {
     if (chapter) document.title = `${chapter.displayTitle} | Living Liberally`;
@@ -250,7 +251,7 @@ export function ChapterPage() {
             </Button>
           )}
         </Flex>
-        {chapter.restricted ? <Text fontSize="lg">{CHAPTER_NOT_ACTIVE}</Text> : <ChapterContent chapter={chapter} />}
+        {chapter.restricted ? <Text fontSize="lg">{CHAPTER_NOT_ACTIVE}</Text> : <ChapterContent chapter={chapter} config={config} />}
       </Stack>
     </Container>
   );
