@@ -4,7 +4,7 @@
  * page, printing performance, accessibility and CLS. Aims: performance >= 0.9, accessibility >= 0.95,
  * CLS <= 0.1; the exit code is 1 when a page misses one.
  *
- * Options: --preset mobile|desktop (default mobile: Lighthouse's default throttled phone), --runs N (median
+ * Options: --preset desktop|mobile (default desktop; mobile is Lighthouse's throttled phone), --runs N (median
  * of N runs a page, default 1), --keep (keep the JSON reports under .tmp/bench-web).
  * Chromium: CHROME_PATH (default /usr/bin/chromium), run headless with no sandbox and no background networking.
  */
@@ -22,7 +22,7 @@ import { readArgs } from "./args";
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = readArgs(process.argv.slice(2));
-const preset = args.preset === "desktop" ? "desktop" : "mobile";
+const preset = args.preset === "mobile" ? "mobile" : "desktop";
 const runs = Math.max(1, Number(args.runs ?? 1) || 1);
 const AIMS = { performance: 0.9, accessibility: 0.95, cls: 0.1 };
 const PAGES = [
