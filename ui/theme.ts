@@ -1,7 +1,13 @@
-import { createSystem, defaultConfig } from "@chakra-ui/react";
+import { createSystem, defaultConfig, type SystemContext } from "@chakra-ui/react";
 
 /**
- * The Chakra system (tokens, recipes). Built in a module of its own so the start-up can evaluate it in a
- * task of its own (see main.tsx): creating it is the single most expensive step of the first load.
+ * The Chakra system (tokens, recipes). Creating it is the single most expensive step of the first load, so
+ * main.tsx runs it in a task of its own (after Chakra's modules are evaluated, before the app renders).
  */
-export const system = createSystem(defaultConfig);
+let system: SystemContext | null = null;
+
+/** The one system of the app, created on first use. */
+export function initSystem(): SystemContext {
+  system ??= createSystem(defaultConfig);
+  return system;
+}

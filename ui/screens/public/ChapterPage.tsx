@@ -13,6 +13,7 @@ import { MailingListSignup } from "../../components/MailingListSignup";
 import { PressMentionList } from "../../components/PressMentionList";
 import { RichHtml } from "../../components/RichHtml";
 import { ChapterEmails } from "./ChapterEmails";
+import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
 
 export const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
@@ -74,6 +75,8 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
   const pins: MapPin[] = placed.map((e) => ({ id: String(e.id), lat: e.lat!, lng: e.lng!, title: `${chapter.displayTitle}: ${e.name}`, typeName: chapter.chapterType.name, color: chapter.chapterType.hexColor, state: chapter.state }));
   const listId = listIdFor(chapter, config);
   const hosts = chapter.hosts;
+  // About and events first; the map, emails and side column in a second commit.
+  const rest = useAfterFirstPaint();
 
   return (
     <Flex gap="8" direction={{ base: "column", md: "row" }}>
@@ -110,7 +113,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
           </Stack>
         )}
 
-        {pins.length > 0 && (
+        {rest && pins.length > 0 && (
           <Stack as="section" aria-labelledby="map-heading" gap="2">
             <Heading as="h2" size="md" id="map-heading">
               Map
@@ -141,10 +144,12 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
           </Stack>
         )}
 
-        <ChapterEmails chapterId={chapter.id} />
+        {rest && <ChapterEmails chapterId={chapter.id} />}
       </Stack>
 
       <Stack gap="6" flex="1" minW="0">
+        {rest && (
+        <>
         {listId && (
           <Stack as="section" aria-labelledby="signup-heading" gap="2" data-testid="chapter-signup">
             <Heading as="h2" size="md" id="signup-heading">
@@ -202,6 +207,8 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
             </Heading>
             <PressMentionList mentions={press.data} showChapter={false} />
           </Stack>
+        )}
+        </>
         )}
       </Stack>
     </Flex>
