@@ -23,6 +23,7 @@ const PressMentionList = lazyNamed(() => import("./pressMentions/PressMentionLis
 const PressMentionEdit = lazyNamed(() => import("./pressMentions/PressMentionEdit"), "PressMentionEdit");
 const SiteContentScreen = lazyNamed(() => import("./ComingSoon"), "SiteContentScreen");
 const SurveysScreen = lazyNamed(() => import("./ComingSoon"), "SurveysScreen");
+const AdminNotFound = lazyNamed(() => import("./ComingSoon"), "AdminNotFound");
 
 /**
  * The site admin area under /admin (spec 001 section 2), admins only, lazily loaded. Children: default,
@@ -65,6 +66,8 @@ export function adminRoutes() {
       <Route path="wiki" element={<WikiList />} />
       <Route path="wiki/add" element={<WikiEdit />} />
       <Route path="wiki/edit/:slug" element={<WikiEdit />} />
+      {/* Any other /admin path stays behind RequireAdmin. */}
+      <Route path="*" element={<AdminNotFound />} />
     </Route>
   );
 }
