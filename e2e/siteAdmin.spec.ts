@@ -338,6 +338,40 @@ test.describe("site admin: content and settings", () => {
     await expect.poll(() => asked).toBe("This can break things badly.  Are you sure?");
   });
 
+  test("press mentions: add with a chapter, move it to no chapter, hide it, delete it", async ({ page }) => {
+    await signInAs(page, "admin", "/admin/press_mentions");
+    await page.getByRole("link", { name: "Add Press Mention" }).click();
+    const form = page.getByRole("form", { name: "Add Press Mention" });
+    await form.getByRole("textbox", { name: "Title", exact: true }).fill("x");
+    await form.getByRole("textbox", { name: "Title", exact: true }).fill("");
+    await expect(form.getByText("Title is Required")).toBeVisible();
+    const title = `Chapter in the news ${unique()}`;
+    await form.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await form.getByRole("textbox", { name: "URL", exact: true }).fill("https://news.example/story");
+    await expect(form.getByRole("combobox", { name: "Chapter" })).toHaveValue("-1");
+    await form.getByRole("combobox", { name: "Chapter" }).selectOption({ label: "Boston (MA)" });
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/admin\/press_mentions$/);
+    const row = page.getByTestId("press-row").filter({ hasText: title });
+    await expect(row).toContainText("Boston");
+
+    await row.getByRole("link", { name: `Edit ${title}` }).click();
+    const edit = page.getByRole("form", { name: "Edit Press Mention" });
+    await expect(edit.getByRole("combobox", { name: "Chapter" })).not.toHaveValue("-1");
+    await edit.getByRole("combobox", { name: "Chapter" }).selectOption("-1");
+    await page.locator("label", { has: edit.getByRole("checkbox", { name: "Visible" }) }).click();
+    await expect(edit.getByText("Only visible press mentions are visible to the public")).toBeVisible();
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(row).toContainText("None");
+    await expect(row).toContainText("Hidden");
+
+    await row.getByRole("link", { name: `Edit ${title}` }).click();
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "Delete Press Mention" }).click();
+    await expect(page).toHaveURL(/\/admin\/press_mentions$/);
+    await expect(page.getByTestId("press-row").filter({ hasText: title })).toHaveCount(0);
+  });
+
   test("Site Content and Surveys are placeholders", async ({ page }) => {
     await signInAs(page, "admin", "/admin/content");
     await expect(page.getByText("Coming Soon!")).toBeVisible();
