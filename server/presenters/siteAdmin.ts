@@ -1,3 +1,5 @@
+import { presentUserListItem } from "./chapterAdmin";
+import type { UserListItem } from "../contracts/chapterAdmin";
 import type { AdminHostApplication, AdminUserRow, BlogPostAdmin, ChapterRef, NoteInfo, PageAdmin, PermissionInfo, PressMentionAdmin, WikiPageAdmin } from "../contracts/siteAdmin";
 import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { BlogPost, Chapter, ChapterHostApplication, Page, Permission, PressMention, User, WikiPage } from "../models";
@@ -37,8 +39,9 @@ export function presentNote(n: { id: number; note: string; createdAt?: string; u
   return { id: n.id, note: n.note, user: presentUserRef(n.user ?? null), createdAt: n.createdAt! };
 }
 
-export function presentUserRow(u: User): AdminUserRow {
-  return { id: u.id, name: u.name, email: u.email, createdAt: u.createdAt!, isAdmin: (u.permissions ?? []).some((p) => p.roleId === ROLE_ADMIN) };
+/** A user row with the role flags of spec 001 section 3 (used by the users list, search and the add-host card). */
+export function presentUserRow(u: User): AdminUserRow & UserListItem {
+  return presentUserListItem(u);
 }
 
 export function presentPermission(p: Permission): PermissionInfo {

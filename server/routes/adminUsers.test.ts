@@ -24,7 +24,7 @@ describe("users (admin)", () => {
     await User.knex().batchInsert("users", rows, 100);
     const res = await t.request("GET", "/api/user/all", { as: admin });
     expect(res.body).toHaveLength(300);
-    expect(Object.keys(res.body[0]).sort()).toEqual(["createdAt", "email", "id", "isAdmin", "name"]);
+    expect(Object.keys(res.body[0]).sort()).toEqual(["chapterHostChapters", "createdAt", "email", "fieldOrganizerChapters", "id", "isAdmin", "isChapterHost", "isFieldOrganizer", "name"]);
     const bulk = res.body.filter((u: { name: string }) => u.name.startsWith("Bulk "));
     expect(bulk[0].name).toBe("Bulk 304");
     expect(res.body.find((u: { id: number }) => u.id === admin.id)).toMatchObject({ isAdmin: true });
