@@ -359,7 +359,7 @@ test.describe("site admin: content and settings", () => {
     const edit = page.getByRole("form", { name: "Edit Press Mention" });
     await expect(edit.getByRole("combobox", { name: "Chapter" })).not.toHaveValue("-1");
     await edit.getByRole("combobox", { name: "Chapter" }).selectOption("-1");
-    await page.locator("label", { has: edit.getByRole("checkbox", { name: "Visible" }) }).click();
+    await edit.locator("label", { has: page.getByRole("checkbox", { name: "Visible" }) }).click();
     await expect(edit.getByText("Only visible press mentions are visible to the public")).toBeVisible();
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(row).toContainText("None");
