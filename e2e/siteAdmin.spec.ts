@@ -180,6 +180,19 @@ test.describe("site admin: host applications", () => {
     await expect(row).toContainText("Approved, No Chapter Created");
   });
 
+  test("a connected admin is told of a new application at once and can open it", async ({ page, browser }) => {
+    await signInAs(page, "admin", "/admin");
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    const city = `Butte ${unique()}`;
+    const applicant = await visitorApplies(browser, city);
+    await applicant.page.context().close();
+    const toast = page.getByTestId("toast-info").filter({ hasText: `${applicant.name} wants to start a chapter in ${city}` });
+    await expect(toast).toContainText("New host application");
+    await toast.getByRole("button", { name: "Open" }).click();
+    await expect(page).toHaveURL(/\/admin\/chapter_host_applications\/butte_/);
+    await expect(page.getByText(`${city} needs progressive company.`)).toBeVisible();
+  });
+
   test("an empty application note shows 'Note is Required' once edited", async ({ page, browser }) => {
     const applicant = await visitorApplies(browser, `Helena ${unique()}`);
     await applicant.page.context().close();
