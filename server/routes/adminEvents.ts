@@ -21,6 +21,14 @@ async function maxEventId(): Promise<number> {
   return Number(row?.max ?? 0);
 }
 
+/** Open streams of this process, ended on shutdown so the server can close (clients reconnect elsewhere). */
+const openStreams = new Set<() => void>();
+
+/** Ends every open admin event stream; their clients reconnect (with Last-Event-ID) to a running process. */
+export function closeAdminEventStreams(): void {
+  for (const close of [...openStreams]) close();
+}
+
 /** One SSE frame: `event: notice`, `id: <admin_events.id>`, `data: {id,type,title,body,path}`. */
 export function noticeFrame(event: AdminEvent): string {
   return `event: notice\nid: ${event.id}\ndata: ${JSON.stringify(presentAdminNotice(event))}\n\n`;
@@ -102,10 +110,12 @@ export function adminEventRoutes(router: Router, s: Services) {
     const close = () => {
       if (closed) return;
       closed = true;
+      openStreams.delete(close);
       clearInterval(keepAlive);
       unsubscribe?.();
       if (!res.writableEnded) res.end();
     };
+    openStreams.add(close);
     ctx.req.on("close", close);
     res.on("close", close);
     res.on("error", close);
