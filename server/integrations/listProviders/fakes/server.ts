@@ -61,12 +61,14 @@ export class FakeHttpServer {
 export class FailurePlan<F> {
   private failure: F | null = null;
   private remaining = Infinity;
+  private skip = 0;
   failedCalls = 0;
 
-  /** Fail every call (or the next `times`) with this failure. */
-  fail(failure: F, times = Infinity): void {
+  /** Fail every call (or `times` calls) with this failure, after letting `after` calls through. */
+  fail(failure: F, times = Infinity, after = 0): void {
     this.failure = failure;
     this.remaining = times;
+    this.skip = after;
   }
 
   recover(): void {
@@ -76,6 +78,10 @@ export class FailurePlan<F> {
   /** The failure for this call, if any. */
   next(): F | null {
     if (!this.failure || this.remaining <= 0) return null;
+    if (this.skip > 0) {
+      this.skip--;
+      return null;
+    }
     this.remaining--;
     this.failedCalls++;
     return this.failure;
