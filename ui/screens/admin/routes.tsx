@@ -5,6 +5,7 @@ import { RequireAdmin } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
 
 const AdminLayout = lazyNamed(() => import("./AdminLayout"), "AdminLayout");
+const EmailAdmin = lazyNamed(() => import("./email/EmailAdmin"), "EmailAdmin");
 
 /**
  * The site admin area under /admin (spec 001 section 2), admins only, lazily loaded. Children: default,
@@ -24,6 +25,7 @@ export function adminRoutes() {
         </RequireAdmin>
       }
     >
+      <Route path="email" element={<EmailAdmin />} />
     </Route>
   );
 }

@@ -5,6 +5,9 @@ import { RequireSignedIn } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
 
 const ChapterAdminLayout = lazyNamed(() => import("./ChapterAdminLayout"), "ChapterAdminLayout");
+const Members = lazyNamed(() => import("./members/Members"), "Members");
+const AddMembers = lazyNamed(() => import("./members/AddMembers"), "AddMembers");
+const SendEmail = lazyNamed(() => import("./email/SendEmail"), "SendEmail");
 
 /**
  * The chapter admin area under /chapter/{state}/{slug}/admin (spec 001 section 2), lazily loaded.
@@ -23,6 +26,9 @@ export function chapterAdminRoutes() {
         </RequireSignedIn>
       }
     >
+      <Route path="members" element={<Members />} />
+      <Route path="members/add" element={<AddMembers />} />
+      <Route path="email" element={<SendEmail />} />
     </Route>
   );
 }
