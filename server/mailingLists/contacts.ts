@@ -7,7 +7,7 @@ import { badRequest, notFound } from "../errors";
 import { isPostgres } from "../db";
 import type { EmailServiceName } from "../contracts/mailingList";
 import type { Services } from "../services";
-import { JOB_SYNC_CONTACT } from "./jobNames";
+import { JOB_RESYNC_ALL, JOB_SYNC_CONTACT } from "./jobNames";
 
 /** Statuses that keep an address off the provider's list (and out of list emails). */
 export const OFF_LIST_STATUSES: ContactStatus[] = ["unsub", "blocked", "bounce", "deleted"];
@@ -72,4 +72,12 @@ export function splitAddresses(input: string | string[]): string[] {
     .split(/[\s,;]+/)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * Re-syncs one chapter's contacts to the selected provider, e.g. after its list id changed in the chapter
+ * settings. Enqueued in the caller's transaction.
+ */
+export async function enqueueChapterResync(s: Services, chapterId: number, trx: Knex.Transaction) {
+  return s.jobs.enqueue(JOB_RESYNC_ALL, { afterId: 0, chapterId }, { trx });
 }

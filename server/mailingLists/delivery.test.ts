@@ -10,6 +10,7 @@ import { Chapter, EmailSettings, Job, ListMessage, MailingListContact, User } fr
 import { createServices } from "../services";
 import { JobQueue } from "../jobs/queue";
 import type { ListMessageInfo } from "../contracts/mailingList";
+import { enqueueChapterResync } from "./contacts";
 
 /**
  * The list providers end to end: signups and list emails go through the job queue to the fake Brevo and
@@ -139,6 +140,20 @@ describe("switching the provider setting", () => {
     await round(queues, 60_000);
     await round(queues, 60_000);
     expect(brevo.listMembers(Number(chapter.sendInBlueListId))).toEqual([...emails.slice(1), "late@example.org"].sort());
+  });
+});
+
+describe("a chapter's list id changing", () => {
+  it("re-syncs that chapter's contacts to the new list", async () => {
+    const chapter = await buildChapter();
+    for (const email of ["move1@example.org", "move2@example.org"]) await t.request("POST", "/api/mailing_list/sign_up", { body: { email, listId: chapter.sendInBlueListId } });
+    await t.services.jobs.runDueJobs();
+    await t.services.knex.transaction(async (trx) => {
+      await Chapter.query(trx).findById(chapter.id).patch({ sendInBlueListId: "4242" });
+      await enqueueChapterResync(t.services, chapter.id, trx);
+    });
+    await t.services.jobs.runDueJobs();
+    expect(brevo.listMembers(4242)).toEqual(["move1@example.org", "move2@example.org"]);
   });
 });
 
