@@ -103,7 +103,7 @@ describe("200 concurrent signups while the provider is failing", () => {
     expect(ours.map((c) => c.email).sort()).toEqual([...emails].sort());
     expect(ours.every((c) => c.status === "active")).toBe(true);
     console.log(`200 concurrent signups answered in ${signupMs.toFixed(0)} ms; provider refused ${brevo.failures.failedCalls} calls before recovering`);
-  });
+  }, 180_000);
 });
 
 describe("switching the provider setting", () => {
@@ -140,7 +140,7 @@ describe("switching the provider setting", () => {
     await round(queues, 60_000);
     await round(queues, 60_000);
     expect(brevo.listMembers(Number(chapter.sendInBlueListId))).toEqual([...emails.slice(1), "late@example.org"].sort());
-  });
+  }, 120_000);
 });
 
 describe("a chapter's list id changing", () => {
