@@ -8,6 +8,8 @@ import { errorMiddleware, notFound, payloadTooLarge } from "./errors";
 import { sessionMiddleware, type SessionOptions } from "./auth/session";
 import { registerApiRoutes } from "./routes";
 import { staticUi } from "./lib/staticUi";
+import { uploadedImages } from "./routes/uploads";
+import { removeUploadsAfterRequest } from "./lib/images";
 import type { Services } from "./services";
 
 export interface AppOptions {
@@ -75,6 +77,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
       },
     }),
   );
+  api.use(removeUploadsAfterRequest());
   api.use(sessionMiddleware(sessionOptions));
   registerApiRoutes(api, s);
   api.all("/{*rest}", () => {
@@ -82,6 +85,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   });
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
+  app.use(uploadedImages());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
     app.use(staticUi(opts.uiDir));
