@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { MembersPage } from "./pages/MembersPage";
 import { SendEmailPage } from "./pages/SendEmailPage";
+import { ChapterPage } from "./pages/ChapterPage";
 
 const CHAPTER_PATH = "/chapter/ny/nyc";
 const outboxDir = path.resolve(".tmp", `e2e-${process.env.E2E_PORT ?? "3100"}`, "outbox");
@@ -25,12 +26,19 @@ function findOutboxMail(to: string, subject: string): string | null {
 }
 
 test.describe("mailing lists", () => {
-  test("a visitor signs up (success and error), and the host sees the new member", async ({ page, request }) => {
-    const listId = await nycListId(request);
+  test("a visitor signs up with the chapter page's widget (success and a server error), and the host sees the new member", async ({ page, request }) => {
     const email = `visitor-${unique()}@example.org`;
-    const ok = await request.post("/api/mailing_list/sign_up", { data: { email, listId } });
-    expect(ok.status()).toBe(200);
-    expect(await ok.json()).toEqual({ return: { results: [{ isError: false, errorString: "" }] } });
+    const chapter = new ChapterPage(page);
+    await chapter.open("ny", "nyc");
+    // The address passes the widget's own check but not the server's: the server's message is shown.
+    await chapter.signup.signUp("someone@example.c");
+    await expect(chapter.signup.error("Email is not a valid email address")).toBeVisible();
+    await chapter.signup.tryAgain().click();
+    await chapter.signup.signUp(email);
+    await expect(chapter.signup.success()).toBeVisible();
+
+    // The same contract, straight from the API.
+    const listId = await nycListId(request);
     const bad = await request.post("/api/mailing_list/sign_up", { data: { email: "not-an-address", listId } });
     expect(bad.status()).toBe(400);
     expect((await bad.json()).return.results[0]).toEqual({ isError: true, errorString: "Email is not a valid email address" });
@@ -90,6 +98,8 @@ test.describe("mailing lists", () => {
     await expect(send.sendButton()).toBeDisabled();
     await expect(page.getByTestId("list-message").first()).toContainText(title);
     await expect(page).toHaveURL(new RegExp(`${CHAPTER_PATH}$`), { timeout: 5000 });
+    // The email is a post on the chapter page.
+    await expect(page.getByTestId("chapter-emails")).toContainText(title);
 
     // The background worker delivers it through the built-in provider: the outbox.
     await expect.poll(() => findOutboxMail(recipient, title) !== null, { timeout: 15_000 }).toBe(true);
