@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DateTime } from "luxon";
-import { epochWeek, firstOccurrenceOnOrAfter, isValidTimeZone, occurrencesBetween, upcomingOccurrences, type ScheduleInput } from "./engine";
+import { wallClockKind, epochWeek, firstOccurrenceOnOrAfter, isValidTimeZone, occurrencesBetween, upcomingOccurrences, type ScheduleInput } from "./engine";
 
 const repeating = (day: number, weeks: string, extra: Partial<ScheduleInput> = {}): ScheduleInput => ({
   isSingleDate: false,
@@ -168,6 +168,17 @@ describe("time zones and daylight saving: wall-clock times never move", () => {
     expect(gap.start.toFormat("HH:mm ZZ")).toBe("03:30 -04:00");
     const [ambiguous] = occurrencesBetween(repeating(0, "0", { startTime: "01:30", endTime: "03:00" }), "2026-11-01", "2026-11-01");
     expect(ambiguous.start.toFormat("HH:mm ZZ")).toBe("01:30 -04:00");
+  });
+
+  it.each([
+    ["2026-03-08", "02:30", "America/New_York", "gap"],
+    ["2026-11-01", "01:30", "America/New_York", "repeated"],
+    ["2026-11-01", "02:30", "America/New_York", "normal"],
+    ["2026-03-29", "01:00", "Europe/London", "gap"],
+    ["2026-04-05", "02:30", "Australia/Sydney", "repeated"],
+    ["2026-03-08", "02:30", "America/Phoenix", "normal"],
+  ])("%s %s in %s is %s", (date, time, zone, kind) => {
+    expect(wallClockKind(date, time, zone)).toBe(kind);
   });
 
   it("an unknown zone falls back to UTC rather than failing", () => {

@@ -101,23 +101,35 @@ function zoneOf(s: ScheduleInput): string {
   return isValidTimeZone(s.timeZone) ? s.timeZone : "UTC";
 }
 
+/** The instants a wall-clock time on a date has in a zone: none (skipped by a clock change), one, or two. */
+function wallClockInstants(date: string, time: string, zone: string): DateTime[] {
+  const wall = DateTime.fromISO(`${date}T${time}`, { zone: "utc" }).toMillis();
+  const found = new Map<number, DateTime>();
+  for (const probe of [wall - DAY_MS, wall, wall + DAY_MS]) {
+    const offsetMs = DateTime.fromMillis(probe, { zone }).offset * 60_000;
+    const candidate = DateTime.fromMillis(wall - offsetMs, { zone });
+    if (candidate.toFormat("yyyy-MM-dd'T'HH:mm") === `${date}T${time}`) found.set(candidate.toMillis(), candidate);
+  }
+  return [...found.values()].sort((a, b) => a.toMillis() - b.toMillis());
+}
+
+/** "gap" when clocks skip the time that day, "repeated" when it happens twice, else "normal". */
+export function wallClockKind(date: string, time: string, zone: string): "normal" | "gap" | "repeated" {
+  const n = wallClockInstants(date, time, zone).length;
+  return n === 0 ? "gap" : n === 2 ? "repeated" : "normal";
+}
+
 /**
  * A wall-clock time on a date in a zone, as RFC 5545 reads local times: a time that occurs twice (the hour
  * repeated when clocks go back) is the first of the two; a time that does not exist (skipped when clocks go
  * forward) is read with the offset before the gap, i.e. moved forward by the gap.
  */
 export function atWallClock(date: string, time: string, zone: string): DateTime {
-  const byLuxon = DateTime.fromISO(`${date}T${time}`, { zone });
-  if (!byLuxon.isValid) return byLuxon;
+  const instants = wallClockInstants(date, time, zone);
+  if (instants.length) return instants[0];
   const wall = DateTime.fromISO(`${date}T${time}`, { zone: "utc" }).toMillis();
-  let earliest = byLuxon;
-  for (const probe of [wall - DAY_MS, wall + DAY_MS]) {
-    const offsetMs = DateTime.fromMillis(probe, { zone }).offset * 60_000;
-    const candidate = DateTime.fromMillis(wall - offsetMs, { zone });
-    const sameWall = candidate.toFormat("yyyy-MM-dd'T'HH:mm") === `${date}T${time}`;
-    if (sameWall && candidate.toMillis() < earliest.toMillis()) earliest = candidate;
-  }
-  return earliest;
+  const offsetBefore = DateTime.fromMillis(wall - DAY_MS, { zone }).offset * 60_000;
+  return DateTime.fromMillis(wall - offsetBefore, { zone });
 }
 
 /** The occurrence on one date: start and end at their wall-clock times in the zone. */
