@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import { createApp } from "./app";
 import { bindModels, migrateLatest, openDatabase } from "./db";
 import { createMailTransport } from "./integrations/mail";
+import { createGeocoder } from "./integrations/geocoder";
 import { seedDemoIfEmpty } from "./seed/demo";
 import { syncChapterTypeDomains } from "./seed/chapterTypes";
 import type { Services } from "./services";
@@ -20,7 +21,7 @@ export async function buildServices(config: Config): Promise<Services> {
   bindModels(knex);
   await migrateLatest(knex);
   await syncChapterTypeDomains(config.chapterEmailDomains);
-  return { config, knex, mail: createMailTransport(config) };
+  return { config, knex, mail: createMailTransport(config), geocoder: createGeocoder(config) };
 }
 
 export async function startServer(config: Config, opts: { uiDir?: string | null } = {}): Promise<RunningServer> {

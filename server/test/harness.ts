@@ -11,6 +11,7 @@ import { createApp } from "../app";
 import type { Services } from "../services";
 import type { MailMessage, MailTransport } from "../integrations/mail";
 import { issueToken } from "../auth/session";
+import { createGeocoder } from "../integrations/geocoder";
 
 /** The database the suite runs on: TEST_DB=postgres for Postgres, anything else SQLite. */
 export const onPostgres = process.env.TEST_DB === "postgres";
@@ -81,7 +82,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const db = await freshDatabase();
   bindModels(db.knex);
   const mail = new MemoryMail();
-  const services: Services = { config, knex: db.knex, mail };
+  const services: Services = { config, knex: db.knex, mail, geocoder: createGeocoder(config, () => {}) };
   const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {} });
   const server: Server = await new Promise((resolve) => {
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
