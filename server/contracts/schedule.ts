@@ -33,6 +33,16 @@ export const TIME_CHOICES: { value: string; label: string }[] = Array.from({ len
   return { value, label: timeLabel(value) };
 });
 
+/**
+ * Why a set of checked week codes cannot be saved, or null. Even or Odd Weeks together with Last Week of the
+ * Month cannot be written as a calendar rule that calendar apps expand reliably (see docs/schedule.md).
+ */
+export function weekCodesProblem(codes: number[]): string | null {
+  const parity = codes.filter((c) => c === 6 || c === 7);
+  if (parity.length === 1 && codes.includes(5) && !codes.includes(0)) return "Even Weeks or Odd Weeks cannot be combined with Last Week of the Month";
+  return null;
+}
+
 /** The week codes of an event as a sorted list, e.g. "4,2" -> [2, 4]. Unknown entries are dropped. */
 export function weekCodesOf(weeksOfMonthIndexes: string | null | undefined): number[] {
   const codes = new Set<number>();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STATES } from "../contracts/chapter";
-import { WEEK_CODE_VALUES } from "../contracts/schedule";
+import { WEEK_CODE_VALUES, weekCodesProblem } from "../contracts/schedule";
 import { isValidDate, isValidTime } from "../schedule/engine";
 
 /** Numbers may arrive as numbers or numeric strings (form posts); anything else stays as is and fails. */
@@ -74,14 +74,19 @@ export const chapterEventBodySchema = z
     frequency: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.endTime <= v.startTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: "End time must be after the start time" });
+    if (typeof v.endTime === "string" && typeof v.startTime === "string" && v.endTime <= v.startTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: "End time must be after the start time" });
     if (v.isSingleDate) {
       if (!v.singleDate) ctx.addIssue({ code: "custom", path: ["singleDate"], message: "Date is Required (YYYY-MM-DD)" });
       return;
     }
     if (v.dayOfWeekIndex == null) ctx.addIssue({ code: "custom", path: ["dayOfWeekIndex"], message: "Day of week must be 0 (Sunday) to 6 (Saturday)" });
-    const codes = v.weeksOfMonthIndexesArray ?? v.weeksOfMonthIndexes ?? [];
-    if (!codes.length) ctx.addIssue({ code: "custom", path: [v.weeksOfMonthIndexesArray ? "weeksOfMonthIndexesArray" : "weeksOfMonthIndexes"], message: "Check at least one week" });
+    // (Runs even when a field above already failed: read only what is well-formed.)
+    const listed = v.weeksOfMonthIndexesArray ?? v.weeksOfMonthIndexes ?? [];
+    const codes = Array.isArray(listed) ? listed : [];
+    const path = [v.weeksOfMonthIndexesArray ? "weeksOfMonthIndexesArray" : "weeksOfMonthIndexes"];
+    if (!codes.length) ctx.addIssue({ code: "custom", path, message: "Check at least one week" });
+    const problem = weekCodesProblem(codes);
+    if (problem) ctx.addIssue({ code: "custom", path, message: problem });
   })
   .transform((v) => {
     const codes = v.isSingleDate

@@ -105,6 +105,8 @@ describe("POST /api/chapter_event validation answers 400 naming the field", () =
     ["a week code that is not a number", { weeksOfMonthIndexesArray: ["x"] }, "weeksOfMonthIndexesArray", "Unknown week code x: use 0 to 7"],
     ["unknown week code in the string", { weeksOfMonthIndexesArray: undefined, weeksOfMonthIndexes: "2,8" }, "weeksOfMonthIndexes", "Unknown week code 8: use 0 to 7"],
     ["no week checked", { weeksOfMonthIndexesArray: [] }, "weeksOfMonthIndexesArray", "Check at least one week"],
+    ["Even Weeks with Last Week", { weeksOfMonthIndexesArray: [6, 5] }, "weeksOfMonthIndexesArray", "Even Weeks or Odd Weeks cannot be combined with Last Week of the Month"],
+    ["Odd Weeks with Last Week, as a string", { weeksOfMonthIndexesArray: undefined, weeksOfMonthIndexes: "5,7,2" }, "weeksOfMonthIndexes", "Even Weeks or Odd Weeks cannot be combined with Last Week of the Month"],
     ["day of week 7", { dayOfWeekIndex: 7 }, "dayOfWeekIndex", "Day of week must be 0 (Sunday) to 6 (Saturday)"],
     ["day of week -1", { dayOfWeekIndex: -1 }, "dayOfWeekIndex", "Day of week must be 0 (Sunday) to 6 (Saturday)"],
     ["day of week a word", { dayOfWeekIndex: "Tuesday" }, "dayOfWeekIndex", "Day of week must be 0 (Sunday) to 6 (Saturday)"],

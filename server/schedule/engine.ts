@@ -5,7 +5,7 @@
  * Dates are calendar dates ("YYYY-MM-DD") and times are wall-clock times ("HH:mm") in the chapter's IANA
  * time zone, so a 7pm meeting stays at 7pm local across daylight-saving changes.
  */
-import { DateTime } from "luxon";
+import { DateTime, IANAZone } from "luxon";
 import { weekCodesOf } from "../contracts/schedule";
 
 export interface ScheduleInput {
@@ -51,8 +51,17 @@ export function parseDate(date: string | null | undefined): DateTime | null {
 
 export const isValidDate = (date: string | null | undefined): boolean => parseDate(date) !== null;
 export const isValidTime = (time: string | null | undefined): boolean => Boolean(time && TIME_RE.test(time));
-export const isValidTimeZone = (zone: string | null | undefined): boolean =>
-  Boolean(zone) && DateTime.now().setZone(zone!).isValid;
+const zones = new Map<string, IANAZone | null>();
+/** The zone object for a name (cached), or null when the runtime does not know it. */
+function zoneNamed(name: string): IANAZone | null {
+  let zone = zones.get(name);
+  if (zone === undefined) {
+    zone = IANAZone.isValidZone(name) ? IANAZone.create(name) : null;
+    zones.set(name, zone);
+  }
+  return zone;
+}
+export const isValidTimeZone = (zone: string | null | undefined): boolean => Boolean(zone) && zoneNamed(zone!) !== null;
 
 /** Days since 1970-01-01 of a UTC-midnight date. */
 const epochDay = (d: DateTime) => Math.round(d.toMillis() / DAY_MS);
@@ -67,14 +76,22 @@ export function epochWeek(date: string): number {
   return Math.floor((epochDay(d) - EPOCH_WEEK_START_DAY) / 7);
 }
 
-/** 0 = Sunday .. 6 = Saturday. */
-const weekdayIndex = (d: DateTime) => d.weekday % 7;
+/** A day number (days since 1970-01-01) as its calendar parts; 0 = Sunday .. 6 = Saturday for weekday. */
+function dayParts(day: number) {
+  const d = new Date(day * DAY_MS);
+  const year = d.getUTCFullYear();
+  const month = d.getUTCMonth() + 1;
+  return { year, month, day: d.getUTCDate(), weekday: d.getUTCDay(), daysInMonth: new Date(Date.UTC(year, month, 0)).getUTCDate() };
+}
+const isoOf = (p: { year: number; month: number; day: number }) =>
+  `${String(p.year).padStart(4, "0")}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 
-/** Whether a date (already known to fall on the event's weekday) is in one of the checked weeks. */
-export function matchesWeekCodes(date: DateTime, codes: number[]): boolean {
+/** Whether a day (days since 1970-01-01, known to fall on the event's weekday) is in one of the checked weeks. */
+function matchesOnDay(dayNumber: number, codes: number[]): boolean {
+  const date = dayParts(dayNumber);
   const nth = Math.ceil(date.day / 7); // 1..5: which occurrence of this weekday in the month
-  const isLast = date.day + 7 > date.daysInMonth!;
-  const even = epochWeek(date.toISODate()!) % 2 === 0;
+  const isLast = date.day + 7 > date.daysInMonth;
+  const even = Math.floor((dayNumber - EPOCH_WEEK_START_DAY) / 7) % 2 === 0;
   return codes.some((code) => {
     switch (code) {
       case 0:
@@ -101,16 +118,26 @@ function zoneOf(s: ScheduleInput): string {
   return isValidTimeZone(s.timeZone) ? s.timeZone : "UTC";
 }
 
-/** The instants a wall-clock time on a date has in a zone: none (skipped by a clock change), one, or two. */
-function wallClockInstants(date: string, time: string, zone: string): DateTime[] {
-  const wall = DateTime.fromISO(`${date}T${time}`, { zone: "utc" }).toMillis();
-  const found = new Map<number, DateTime>();
+/** Milliseconds of a wall-clock date and time read as if it were UTC. */
+function wallMillis(date: string, time: string): number {
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  return Date.UTC(y, m - 1, d, hh, mm);
+}
+
+/**
+ * The instants a wall-clock time on a date has in a zone: none (skipped by a clock change), one, or two
+ * (repeated), earliest first. An instant t shows the wall time w exactly when t = w - offset(t).
+ */
+function wallClockInstants(date: string, time: string, zone: string): number[] {
+  const z = zoneNamed(zone) ?? zoneNamed("UTC")!;
+  const wall = wallMillis(date, time);
+  const found = new Set<number>();
   for (const probe of [wall - DAY_MS, wall, wall + DAY_MS]) {
-    const offsetMs = DateTime.fromMillis(probe, { zone }).offset * 60_000;
-    const candidate = DateTime.fromMillis(wall - offsetMs, { zone });
-    if (candidate.toFormat("yyyy-MM-dd'T'HH:mm") === `${date}T${time}`) found.set(candidate.toMillis(), candidate);
+    const instant = wall - z.offset(probe) * 60_000;
+    if (instant + z.offset(instant) * 60_000 === wall) found.add(instant);
   }
-  return [...found.values()].sort((a, b) => a.toMillis() - b.toMillis());
+  return [...found].sort((a, b) => a - b);
 }
 
 /** "gap" when clocks skip the time that day, "repeated" when it happens twice, else "normal". */
@@ -126,10 +153,10 @@ export function wallClockKind(date: string, time: string, zone: string): "normal
  */
 export function atWallClock(date: string, time: string, zone: string): DateTime {
   const instants = wallClockInstants(date, time, zone);
-  if (instants.length) return instants[0];
-  const wall = DateTime.fromISO(`${date}T${time}`, { zone: "utc" }).toMillis();
-  const offsetBefore = DateTime.fromMillis(wall - DAY_MS, { zone }).offset * 60_000;
-  return DateTime.fromMillis(wall - offsetBefore, { zone });
+  if (instants.length) return DateTime.fromMillis(instants[0], { zone });
+  const z = zoneNamed(zone) ?? zoneNamed("UTC")!;
+  const wall = wallMillis(date, time);
+  return DateTime.fromMillis(wall - z.offset(wall - DAY_MS) * 60_000, { zone });
 }
 
 /** The occurrence on one date: start and end at their wall-clock times in the zone. */
@@ -156,12 +183,15 @@ export function occurrencesBetween(s: ScheduleInput, fromDate: string, toDate: s
   const weekday = s.dayOfWeekIndex;
   const codes = weekCodesOf(s.weeksOfMonthIndexes);
   if (weekday == null || weekday < 0 || weekday > 6 || !codes.length) return [];
+  if (!isValidTime(s.startTime) || !isValidTime(s.endTime)) return [];
+  const zone = zoneOf(s);
   const out: Occurrence[] = [];
-  let d = from.plus({ days: (weekday - weekdayIndex(from) + 7) % 7 });
-  for (; d <= to; d = d.plus({ days: 7 })) {
-    if (!matchesWeekCodes(d, codes)) continue;
-    const occ = occurrenceOn(s, d.toISODate()!);
-    if (occ) out.push(occ);
+  const first = epochDay(from);
+  const last = epochDay(to);
+  for (let day = first + ((weekday - dayParts(first).weekday + 7) % 7); day <= last; day += 7) {
+    if (!matchesOnDay(day, codes)) continue;
+    const date = isoOf(dayParts(day));
+    out.push({ date, start: atWallClock(date, s.startTime, zone), end: atWallClock(date, s.endTime, zone) });
   }
   return out;
 }
