@@ -23,6 +23,7 @@ const PressMentionList = lazyNamed(() => import("./pressMentions/PressMentionLis
 const PressMentionEdit = lazyNamed(() => import("./pressMentions/PressMentionEdit"), "PressMentionEdit");
 const SiteContentScreen = lazyNamed(() => import("./ComingSoon"), "SiteContentScreen");
 const SurveysScreen = lazyNamed(() => import("./ComingSoon"), "SurveysScreen");
+const EmailAdmin = lazyNamed(() => import("./email/EmailAdmin"), "EmailAdmin");
 const AdminNotFound = lazyNamed(() => import("./ComingSoon"), "AdminNotFound");
 
 /**
@@ -66,6 +67,7 @@ export function adminRoutes() {
       <Route path="wiki" element={<WikiList />} />
       <Route path="wiki/add" element={<WikiEdit />} />
       <Route path="wiki/edit/:slug" element={<WikiEdit />} />
+      <Route path="email" element={<EmailAdmin />} />
       {/* Any other /admin path stays behind RequireAdmin. */}
       <Route path="*" element={<AdminNotFound />} />
     </Route>
