@@ -350,6 +350,9 @@ test.describe("site admin: content and settings", () => {
     });
     await page.getByRole("form", { name: "Email service" }).getByRole("button", { name: "Save" }).click();
     await expect.poll(() => asked).toBe("This can break things badly.  Are you sure?");
+    // Declining changes nothing.
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Email Service" })).toHaveValue(current);
   });
 
   test("press mentions: add with a chapter, move it to no chapter, hide it, delete it", async ({ page }) => {
