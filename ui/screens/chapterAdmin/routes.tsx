@@ -41,7 +41,7 @@ export function chapterAdminRoutes() {
       <Route path="notes" element={<Notes />} />
       <Route path="press_mentions" element={<PressMentions />} />
       <Route path="press_mentions/add" element={<PressMentionEdit />} />
-      <Route path="press_mentions/edit/:slug" element={<PressMentionEdit />} />
+      <Route path="press_mentions/edit/:mentionSlug" element={<PressMentionEdit />} />
     </Route>
   );
 }
