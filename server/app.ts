@@ -10,6 +10,7 @@ import { registerApiRoutes } from "./routes";
 import { staticUi } from "./lib/staticUi";
 import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
+import { desktopCors } from "./lib/desktopCors";
 import type { Services } from "./services";
 
 export interface AppOptions {
@@ -52,6 +53,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
 
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
   app.use(errorMiddleware(log));
+  app.use(desktopCors());
   app.use(async (ctx, next) => {
     ctx.state.sessionOptions = sessionOptions;
     ctx.state.services = s;

@@ -18,6 +18,10 @@ import { permissionRoutes } from "./permissions";
 import { chapterLinkRoutes } from "./chapterLinks";
 import { chapterNoteRoutes } from "./chapterNotes";
 import { pressMentionAdminRoutes } from "./pressMentionAdmin";
+import { pressMentionPublicRoutes } from "./pressMentionsPublic";
+import { contentPublicRoutes } from "./contentPublic";
+import { siteConfigRoutes } from "./siteConfig";
+import { hostApplicationApplicantRoutes } from "./hostApplicationsApplicant";
 
 /** Every API resource, mounted under /api. One module per resource, keeping the spec's paths. */
 export function registerApiRoutes(router: Router, s: Services): void {
@@ -39,4 +43,8 @@ export function registerApiRoutes(router: Router, s: Services): void {
   adminPageRoutes(router, s);
   adminWikiPageRoutes(router, s);
   adminPressMentionRoutes(router, s);
+  pressMentionPublicRoutes(router, s);
+  contentPublicRoutes(router, s);
+  siteConfigRoutes(router, s);
+  hostApplicationApplicantRoutes(router, s);
 }

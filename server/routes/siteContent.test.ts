@@ -45,7 +45,7 @@ describe("front page", () => {
     notImage.append("file", new Blob(["hello"], { type: "image/png" }), "fake.png");
     const bad = await t.request("POST", "/api/front_page_image", { as: admin, raw: notImage });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe("The file is not an image we can read");
+    expect(bad.body.error).toBe("The file is not an image we can read; please upload a JPEG, PNG, GIF or WebP image");
     expect((await t.request("POST", "/api/front_page_image", { as: admin, raw: new FormData() })).status).toBe(400);
   });
 });
