@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";
@@ -308,5 +309,38 @@ test.describe("chapter admin area: as an admin", () => {
     await admin.open();
     await expect(page.getByTestId("activity-item").first()).toBeVisible();
     await expect(page.getByText(secret)).toHaveCount(0);
+  });
+});
+
+test.describe("chapter admin area: accessibility (axe: no serious or critical violations)", () => {
+  async function seriousViolations(page: Page) {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  }
+
+  test("every screen of the area, as an admin", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, "admin");
+    const admin = new ChapterAdminPage(page);
+    const screens: [string, string][] = [
+      ["", "Dashboard"],
+      ["resources", "Resources"],
+      ["settings", "Chapter Settings"],
+      ["content", "Page Content"],
+      ["hosts", "Chapter Hosts"],
+      ["links", "Links"],
+      ["notes", "Notes"],
+      ["press_mentions", "Press Mentions"],
+      ["press_mentions/add", "Add Press Mention"],
+    ];
+    for (const [section, heading] of screens) {
+      await admin.open(section);
+      await expect(admin.sectionHeading(heading)).toBeVisible();
+      await expect(page.getByRole("status").or(page.getByLabel(/^Loading/))).toHaveCount(0);
+      if (section === "content") await expect(admin.aboutEditor()).toBeVisible();
+      expect(await seriousViolations(page), `/${section}`).toEqual([]);
+    }
   });
 });
