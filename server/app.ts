@@ -46,6 +46,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err));
   app.on("error", (err, ctx) => {
     if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
+    // A client that goes away mid-response is not a server fault.
+    if (["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ECONNABORTED"].includes((err as { code?: string }).code ?? "")) return;
     log(`unhandled error on ${ctx?.method} ${ctx?.path}`, err);
   });
 

@@ -14,6 +14,9 @@ const Links = lazyNamed(() => import("./Links"), "Links");
 const Notes = lazyNamed(() => import("./Notes"), "Notes");
 const PressMentions = lazyNamed(() => import("./PressMentions"), "PressMentions");
 const PressMentionEdit = lazyNamed(() => import("./PressMentionEdit"), "PressMentionEdit");
+const Members = lazyNamed(() => import("./members/Members"), "Members");
+const AddMembers = lazyNamed(() => import("./members/AddMembers"), "AddMembers");
+const SendEmail = lazyNamed(() => import("./email/SendEmail"), "SendEmail");
 
 /**
  * The chapter admin area under /chapter/{state}/{slug}/admin (spec 001 section 2), lazily loaded.
@@ -42,6 +45,9 @@ export function chapterAdminRoutes() {
       <Route path="press_mentions" element={<PressMentions />} />
       <Route path="press_mentions/add" element={<PressMentionEdit />} />
       <Route path="press_mentions/edit/:mentionSlug" element={<PressMentionEdit />} />
+      <Route path="members" element={<Members />} />
+      <Route path="members/add" element={<AddMembers />} />
+      <Route path="email" element={<SendEmail />} />
     </Route>
   );
 }
