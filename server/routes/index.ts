@@ -11,6 +11,8 @@ import { authRoutes } from "./auth";
 import { chapterRoutes } from "./chapters";
 import { frontPageRoutes } from "./frontPage";
 import { hostApplicationAdminRoutes } from "./hostApplicationsAdmin";
+import { chapterEventRoutes } from "./chapterEvents";
+import { chapterCalendarRoutes } from "./chapterCalendar";
 import { passwordResetRoutes } from "./passwordReset";
 import { activityFeedRoutes } from "./activityFeed";
 import { chapterSettingsRoutes } from "./chapterSettings";
@@ -55,4 +57,6 @@ export function registerApiRoutes(router: Router, s: Services): void {
   emailSettingsRoutes(router, s);
   chapterBlogPostRoutes(router, s);
   emailAliasRoutes(router, s);
+  chapterEventRoutes(router, s);
+  chapterCalendarRoutes(router, s);
 }

@@ -11,6 +11,7 @@ import { createApp } from "../app";
 import { createServices, type Services } from "../services";
 import type { MailMessage, MailTransport } from "../integrations/mail";
 import { issueToken } from "../auth/session";
+import { createGeocoder } from "../integrations/geocoder";
 
 /** The database the suite runs on: TEST_DB=postgres for Postgres, anything else SQLite. */
 export const onPostgres = process.env.TEST_DB === "postgres";
@@ -82,7 +83,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   bindModels(db.knex);
   const mail = new MemoryMail();
   // No worker runs in tests: they drive the queue with services.jobs.runDueJobs().
-  const services: Services = createServices(config, db.knex, mail, { log: process.env.TEST_LOG ? undefined : () => {} });
+  const quiet = process.env.TEST_LOG ? undefined : () => {};
+  const services: Services = createServices(config, db.knex, mail, { log: quiet }, createGeocoder(config, quiet ?? console.error));
   const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {} });
   const server: Server = await new Promise((resolve) => {
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import ICAL from "ical.js";
+import { DateTime } from "luxon";
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import { STATES } from "../contracts/chapter";
+import { defaultTimeZone, isAllowedTimeZone, STATE_TIME_ZONES, TIME_ZONES } from "../contracts/timeZones";
+import { atWallClock, isValidTimeZone, wallClockKind } from "./engine";
+import { timeZoneSchema } from "./timeZone";
+import { parse } from "../lib/validate";
+
+describe("default zone from the state", () => {
+  it("covers every state of the list: the 50 states, dc and pr map to an allowed zone", () => {
+    const keys = Object.keys(STATES).filter((s) => s !== "int");
+    expect(keys).toHaveLength(52);
+    for (const s of keys) {
+      expect(STATE_TIME_ZONES[s], s).toBeDefined();
+      expect(isAllowedTimeZone(defaultTimeZone(s)), s).toBe(true);
+    }
+  });
+
+  it.each([
+    ["ny", null, "America/New_York"],
+    ["NY", null, "America/New_York"],
+    ["il", null, "America/Chicago"],
+    ["az", null, "America/Phoenix"],
+    ["ca", null, "America/Los_Angeles"],
+    ["hi", null, "Pacific/Honolulu"],
+    ["ak", null, "America/Anchorage"],
+    ["pr", null, "America/Puerto_Rico"],
+    ["dc", null, "America/New_York"],
+    ["int", "United Kingdom", "Europe/London"],
+    ["", "Japan", "Asia/Tokyo"],
+    ["int", "Atlantis", "UTC"],
+    [null, null, "UTC"],
+  ] as [string | null, string | null, string][])("%s / %s -> %s", (state, country, zone) => {
+    expect(defaultTimeZone(state, country)).toBe(zone);
+  });
+});
+
+describe("the allowed zones", () => {
+  it("are unique and known to the engine", () => {
+    expect(new Set(TIME_ZONES.map((z) => z.zone)).size).toBe(TIME_ZONES.length);
+    for (const { zone } of TIME_ZONES) expect(isValidTimeZone(zone), zone).toBe(true);
+  });
+
+  it("are validated on the server with a field message", () => {
+    expect(parse(timeZoneSchema, "America/Denver")).toBe("America/Denver");
+    expect(() => parse(timeZoneSchema, "Mars/Olympus")).toThrow("Time Zone must be one of the listed time zones");
+    expect(() => parse(timeZoneSchema, "")).toThrow("Time Zone is Required");
+  });
+
+  // The feeds describe each zone with a VTIMEZONE from @touch4it/ical-timezones. A calendar app turns a
+  // wall-clock time into an instant with it; the engine does so with the runtime's zone data. For every
+  // allowed zone both must give the same instant, on every transition day of the next ten years.
+  it.each(TIME_ZONES.filter((z) => z.zone !== "UTC").map((z) => z.zone))("%s: the VTIMEZONE agrees with the engine through 2036", (zone) => {
+    const text = getVtimezoneComponent(zone);
+    expect(text, `no VTIMEZONE for ${zone}`).toBeTruthy();
+    const component = new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\n${text}END:VCALENDAR`) as unknown as any[]).getFirstSubcomponent("vtimezone")!;
+    expect(component.getFirstPropertyValue("tzid")).toBe(zone);
+    const tz = new ICAL.Timezone(component);
+    const times = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
+    let checked = 0;
+    let skipped = 0;
+    for (let day = DateTime.fromISO("2026-01-01", { zone }); day.year <= 2036; day = day.plus({ days: 1 })) {
+      const transition = day.startOf("day").offset !== day.endOf("day").offset || day.minus({ days: 1 }).endOf("day").offset !== day.startOf("day").offset;
+      for (const time of transition ? times : ["19:00"]) {
+        const [hour, minute] = time.split(":").map(Number);
+        const ours = atWallClock(day.toISODate()!, time, zone);
+        // Times skipped or repeated by a clock change: RFC 5545 reads a skipped time with the offset before
+        // the gap and a repeated one as the first (the engine does, as calendar apps do); ical.js takes the
+        // offset after the change for both. Those minutes are compared in the engine's own tests.
+        if (wallClockKind(day.toISODate()!, time, zone) !== "normal") {
+          skipped++;
+          continue;
+        }
+        const ical = new ICAL.Time({ year: day.year, month: day.month, day: day.day, hour, minute, second: 0, isDate: false }, tz);
+        expect(ical.toUnixTime(), `${zone} ${day.toISODate()} ${time}`).toBe(ours.toSeconds());
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(3900);
+    expect(skipped).toBeLessThanOrEqual(11 * 2 * 2);
+  });
+});
