@@ -15,3 +15,19 @@ export async function signInAs(page: Page, who: AccountName, returnUrl?: string)
 
 /** A unique suffix so tests that create records never collide. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Fails the test if the page asks anything of a host other than our server: the public site must work
+ * with no network and no Google key. Call at the start of a test; check `offsite` at its end.
+ */
+export async function blockOffsite(page: Page): Promise<string[]> {
+  const offsite: string[] = [];
+  await page.route(
+    (url) => url.hostname !== "localhost" && url.hostname !== "127.0.0.1" && url.protocol !== "data:" && url.protocol !== "blob:",
+    (route) => {
+      offsite.push(route.request().url());
+      return route.abort();
+    },
+  );
+  return offsite;
+}

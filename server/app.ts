@@ -8,6 +8,9 @@ import { errorMiddleware, notFound, payloadTooLarge } from "./errors";
 import { sessionMiddleware, type SessionOptions } from "./auth/session";
 import { registerApiRoutes } from "./routes";
 import { staticUi } from "./lib/staticUi";
+import { uploadedImages } from "./routes/uploads";
+import { removeUploadsAfterRequest } from "./lib/images";
+import { desktopCors } from "./lib/desktopCors";
 import type { Services } from "./services";
 
 export interface AppOptions {
@@ -43,6 +46,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err));
   app.on("error", (err, ctx) => {
     if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
+    // A client that goes away mid-response is not a server fault.
+    if (["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ECONNABORTED"].includes((err as { code?: string }).code ?? "")) return;
     log(`unhandled error on ${ctx?.method} ${ctx?.path}`, err);
   });
 
@@ -50,6 +55,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
 
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
   app.use(errorMiddleware(log));
+  app.use(desktopCors());
   app.use(async (ctx, next) => {
     ctx.state.sessionOptions = sessionOptions;
     ctx.state.services = s;
@@ -75,6 +81,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
       },
     }),
   );
+  api.use(removeUploadsAfterRequest());
   api.use(sessionMiddleware(sessionOptions));
   registerApiRoutes(api, s);
   api.all("/{*rest}", () => {
@@ -82,6 +89,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   });
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
+  app.use(uploadedImages());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
     app.use(staticUi(opts.uiDir));

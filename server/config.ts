@@ -31,6 +31,8 @@ export interface Config {
   uploadLimitBytes: number;
   jsonLimit: string;
   runJobs: boolean;
+  /** How often GET /api/admin/events sends a keep-alive comment. */
+  adminEventsKeepAliveMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +134,6 @@ export function loadConfig(env: Env = process.env): Config {
     uploadLimitBytes: intVar(env, "UPLOAD_LIMIT_BYTES", 5 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     jsonLimit: "1mb",
     runJobs: boolVar(env, "RUN_JOBS", true),
+    adminEventsKeepAliveMs: intVar(env, "ADMIN_EVENTS_KEEPALIVE_MS", 25_000, 100, 600_000),
   };
 }

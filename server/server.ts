@@ -3,10 +3,11 @@ import type { Config } from "./config";
 import { createApp } from "./app";
 import { bindModels, migrateLatest, openDatabase } from "./db";
 import { createMailTransport } from "./integrations/mail";
-import { createGeocoder } from "./integrations/geocoder";
 import { seedDemoIfEmpty } from "./seed/demo";
 import { syncChapterTypeDomains } from "./seed/chapterTypes";
-import type { Services } from "./services";
+import { createServices, type Services } from "./services";
+import { JobWorker } from "./jobs/worker";
+import { ensureRecurringJobs } from "./jobs/handlers";
 
 export interface RunningServer {
   services: Services;
@@ -21,7 +22,7 @@ export async function buildServices(config: Config): Promise<Services> {
   bindModels(knex);
   await migrateLatest(knex);
   await syncChapterTypeDomains(config.chapterEmailDomains);
-  return { config, knex, mail: createMailTransport(config), geocoder: createGeocoder(config) };
+  return createServices(config, knex, createMailTransport(config));
 }
 
 export async function startServer(config: Config, opts: { uiDir?: string | null } = {}): Promise<RunningServer> {
@@ -31,6 +32,12 @@ export async function startServer(config: Config, opts: { uiDir?: string | null 
   const server = await new Promise<Server>((resolve) => {
     const srv = app.listen(config.port, () => resolve(srv));
   });
+  // The background worker of this process (RUN_JOBS=false for processes that should only serve requests).
+  const worker = config.runJobs ? new JobWorker(services.jobs) : null;
+  if (worker) {
+    await ensureRecurringJobs(services);
+    worker.start();
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   return {
@@ -39,6 +46,7 @@ export async function startServer(config: Config, opts: { uiDir?: string | null 
     port,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await worker?.stop();
       await services.knex.destroy();
     },
   };

@@ -3,6 +3,8 @@ import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { CurrentUserProvider } from "./auth/CurrentUser";
 import { Layout } from "./components/Layout";
 import { Toaster } from "./components/Toaster";
+import { AdminNotices } from "./components/AdminNotices";
+import { PlatformNavigation } from "./components/PlatformNavigation";
 import { RequireSignedIn } from "./components/guards";
 import { SignIn } from "./screens/account/SignIn";
 import { Register } from "./screens/account/Register";
@@ -20,6 +22,8 @@ export function App() {
     <ChakraProvider value={defaultSystem}>
       <CurrentUserProvider>
         <BrowserRouter>
+          <PlatformNavigation />
+          <AdminNotices />
           <Routes>
             <Route element={<Layout />}>
               {publicRoutes()}

@@ -1,9 +1,12 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { ServerAddressGate } from "./components/ServerAddressGate";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <ServerAddressGate>
+      <App />
+    </ServerAddressGate>
   </StrictMode>,
 );

@@ -1,5 +1,7 @@
 import type { Transaction } from "objection";
 import { AdminEvent, type AdminEventType } from "../models/AdminEvent";
+import { isPostgres } from "../db";
+import { ADMIN_EVENTS_CHANNEL, wakeLocalSubscribers } from "./adminEventHub";
 
 export interface AdminEventPayload {
   title: string;
@@ -10,10 +12,22 @@ export interface AdminEventPayload {
 }
 
 /**
- * Records an event for connected admins (new host application, alias rate-limit warning).
- * The row is the source of truth (its id is the event id); the stream that delivers it to admins,
- * across app processes, reads from here.
+ * Records an event for connected admins and field organizers (new host application, alias rate-limit
+ * warning) and wakes the streams of GET /api/admin/events.
+ * The row is the source of truth (its id is the event id). On Postgres it also sends
+ * `NOTIFY admin_events, '<id>'`, which every app process hears on its LISTEN connection; inside a
+ * transaction the notification goes out when the transaction commits. On SQLite (one process) an
+ * in-process emitter wakes the streams, after the commit when a transaction is given.
  */
 export async function publishAdminEvent(type: AdminEventType, payload: AdminEventPayload, trx?: Transaction): Promise<AdminEvent> {
-  return AdminEvent.query(trx).insert({ type, payload });
+  const event = await AdminEvent.query(trx).insert({ type, payload });
+  const knex = trx ?? AdminEvent.knex();
+  if (isPostgres(knex)) {
+    await knex.raw("select pg_notify(?, ?)", [ADMIN_EVENTS_CHANNEL, String(event.id)]);
+  } else if (trx) {
+    trx.executionPromise.then(wakeLocalSubscribers, () => {});
+  } else {
+    wakeLocalSubscribers();
+  }
+  return event;
 }

@@ -1,8 +1,11 @@
-import type { Viewer } from "./viewer";
+import { ROLE_FIELD_ORGANIZER } from "../models/Role";
+import { chaptersWithRole, type Viewer } from "./viewer";
 
 /** Site-wide rules: the admin area and content management belong to admins. */
 export const sitePolicy = {
   admin: (viewer: Viewer) => viewer.isAdmin,
+  /** The admin event stream (desktop notices): admins, and field organizers of any chapter. */
+  adminNotices: (viewer: Viewer) => viewer.isAdmin || chaptersWithRole(viewer, ROLE_FIELD_ORGANIZER).length > 0,
   signedIn: (_viewer: Viewer) => true,
   /** Non-public wiki pages and pages are for admins only. */
   readNonPublicContent: (viewer: Viewer | null) => Boolean(viewer?.isAdmin),

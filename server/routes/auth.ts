@@ -53,7 +53,7 @@ async function authAnswer(ctx: Context, work: () => Promise<{ user: User; status
   }
 }
 
-export function authRoutes(router: Router, s: Services) {
+export function authRoutes(router: Router, _s: Services) {
   router.get("/auth/user", async (ctx) => {
     const viewer = ctx.state.viewer;
     const user = viewer ? await loadUserWithPermissions(viewer.id) : undefined;
@@ -97,7 +97,6 @@ export function authRoutes(router: Router, s: Services) {
     ctx.body = { result: "ok" };
   });
 
-  void s;
 }
 
 /** Compared against when the email is unknown, so both paths take the same time. */

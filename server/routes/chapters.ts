@@ -34,7 +34,7 @@ const searchSchema = z.object({
 });
 
 /** Chapter reads (spec 000 section 7 "Chapters"). Writes live in the admin route modules. */
-export function chapterRoutes(router: Router, s: Services) {
+export function chapterRoutes(router: Router, _s: Services) {
   router.get("/chapter/slug/:slug", async (ctx) => {
     const chapter = await loadChapterDetail({ slug: ctx.params.slug });
     ctx.body = presentChapter(chapter, ctx.state.viewer, { lastBlogPostDate: await lastBlogPostDate(chapter.id) });
@@ -101,5 +101,4 @@ export function chapterRoutes(router: Router, s: Services) {
     ctx.body = (await query).sort(byDisplayTitle).map(presentChapterSummary);
   });
 
-  void s;
 }

@@ -7,7 +7,7 @@ import { DEMO_BLOG, DEMO_CHAPTERS, DEMO_HOSTS, DEMO_PAGES, DEMO_PRESS, DEMO_WIKI
 import { geocodeOffline } from "../integrations/geocoder/offline";
 
 /** Loads the demo network when the database has no chapters yet. Demo hosts get random passwords nobody knows. */
-export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
+export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
   const existing = await Chapter.query().resultSize();
   if (existing > 0) return false;
   await Chapter.transaction(async (trx) => {
@@ -97,6 +97,5 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       });
     }
   });
-  void s;
   return true;
 }

@@ -43,7 +43,9 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
   let res: Response;
   try {
-    res = await fetch(platform.apiBase() + path, { method, headers, body, credentials: "include", signal: opts.signal });
+    // The desktop app signs requests with its Bearer token and sends no cookies to the server.
+    const credentials: RequestCredentials = platform.usesBearer ? "omit" : "include";
+    res = await fetch(platform.apiBase() + path, { method, headers, body, credentials, signal: opts.signal });
   } catch (err) {
     throw new ApiRequestError(0, (err as Error).message || "Network error", "network_error", undefined, null);
   }

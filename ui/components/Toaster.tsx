@@ -6,8 +6,13 @@ export const toaster = createToaster({ placement: "top-end", pauseOnPageIdle: tr
 
 export type ToastType = "success" | "error" | "warning" | "info";
 
-export function notify(type: ToastType, title: string, description?: string) {
-  toaster.create({ type, title, description, duration: TOAST_DURATION_MS, closable: true });
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export function notify(type: ToastType, title: string, description?: string, action?: ToastAction) {
+  toaster.create({ type, title, description, duration: TOAST_DURATION_MS, closable: true, ...(action ? { action } : {}) });
 }
 
 export function Toaster() {
@@ -21,6 +26,7 @@ export function Toaster() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
             {toast.closable && <Toast.CloseTrigger />}
           </Toast.Root>
         )}

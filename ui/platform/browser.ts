@@ -1,8 +1,11 @@
+import { ADMIN_NOTICE_EVENT, parseAdminNotice } from "../../server/contracts/adminNotice";
 import type { AdminNotice, Platform } from "./types";
 
 /** The web site: same-origin API, cookie sessions, admin notices from the server-sent event stream. */
 export const browserPlatform: Platform = {
   apiBase: () => "",
+  hasServerAddress: () => true,
+  setServerAddress: async () => ({ error: "The web site always talks to its own server." }),
   getToken: async () => null,
   setToken: async () => {},
   usesBearer: false,
@@ -11,15 +14,21 @@ export const browserPlatform: Platform = {
   },
   onAdminNotice(handler: (notice: AdminNotice) => void) {
     if (typeof EventSource === "undefined") return () => {};
+    // EventSource reconnects by itself and sends Last-Event-ID, so the server resumes after the last notice.
     const source = new EventSource("/api/admin/events", { withCredentials: true });
+    const seen = new Set<number>();
     const listener = (e: MessageEvent) => {
-      try {
-        handler(JSON.parse(e.data) as AdminNotice);
-      } catch {
-        /* ignore malformed events */
-      }
+      const notice = parseAdminNotice(String(e.data), e.lastEventId);
+      if (!notice || seen.has(notice.id)) return;
+      seen.add(notice.id);
+      handler(notice);
     };
-    source.addEventListener("notice", listener as EventListener);
-    return () => source.close();
+    source.addEventListener(ADMIN_NOTICE_EVENT, listener as EventListener);
+    return () => {
+      source.removeEventListener(ADMIN_NOTICE_EVENT, listener as EventListener);
+      source.close();
+    };
   },
+  // Nothing outside the page asks the web site to change route.
+  onNavigate: () => () => {},
 };

@@ -1,7 +1,7 @@
 import { browserPlatform } from "./browser";
 import type { Platform } from "./types";
 
-export type { AdminNotice, Platform } from "./types";
+export type { AdminNotice, Platform, ServerAddressResult } from "./types";
 
 declare global {
   interface Window {

@@ -1,16 +1,20 @@
 /** What the UI needs from the platform it runs on: the browser, or the desktop app (electron/preload.ts). */
-export interface AdminNotice {
-  id: number;
-  type: "host_application_created" | "alias_rate_limited";
-  title: string;
-  body: string;
-  /** Route inside the app to open when the notice is clicked. */
-  path: string;
+import type { AdminNotice } from "../../server/contracts/adminNotice";
+
+export type { AdminNotice };
+
+/** The answer to setServerAddress: null when the address was kept, else a message for the user. */
+export interface ServerAddressResult {
+  error: string | null;
 }
 
 export interface Platform {
   /** Base URL of the server's API ("" means same origin). */
   apiBase(): string;
+  /** False until the desktop app knows which server to talk to (its first run); always true in the browser. */
+  hasServerAddress(): boolean;
+  /** Checks that a Chapterhouse server answers at the address and keeps it. */
+  setServerAddress(address: string): Promise<ServerAddressResult>;
   /** Bearer token when the platform keeps one (desktop); null in the browser, which uses cookies. */
   getToken(): Promise<string | null>;
   setToken(token: string | null): Promise<void>;
@@ -20,4 +24,6 @@ export interface Platform {
   openExternal(url: string): void;
   /** Subscribes to admin notices (new host applications, alias rate-limit warnings). Returns an unsubscribe. */
   onAdminNotice(handler: (notice: AdminNotice) => void): () => void;
+  /** Routes the platform asks the UI to open (a clicked desktop notification). Returns an unsubscribe. */
+  onNavigate(handler: (path: string) => void): () => void;
 }

@@ -1,6 +1,72 @@
 import { Route } from "react-router-dom";
+import { Suspense } from "react";
+import { Center, Spinner } from "@chakra-ui/react";
+import { RequireAdmin } from "../../components/guards";
+import { lazyNamed } from "../../lib/lazy";
 
-/** The site admin area under /admin (spec 001 section 2), admins only. */
+const AdminLayout = lazyNamed(() => import("./AdminLayout"), "AdminLayout");
+const Dashboard = lazyNamed(() => import("./Dashboard"), "Dashboard");
+const GeneralSettings = lazyNamed(() => import("./GeneralSettings"), "GeneralSettings");
+const HostApplicationList = lazyNamed(() => import("./hostApplications/HostApplicationList"), "HostApplicationList");
+const HostApplicationDetail = lazyNamed(() => import("./hostApplications/HostApplicationDetail"), "HostApplicationDetail");
+const UserList = lazyNamed(() => import("./users/UserList"), "UserList");
+const UserDetail = lazyNamed(() => import("./users/UserDetail"), "UserDetail");
+const ChapterList = lazyNamed(() => import("./chapters/ChapterList"), "ChapterList");
+const AddChapter = lazyNamed(() => import("./chapters/AddChapter"), "AddChapter");
+const BlogList = lazyNamed(() => import("./content/ContentList"), "BlogList");
+const PageList = lazyNamed(() => import("./content/ContentList"), "PageList");
+const WikiList = lazyNamed(() => import("./content/ContentList"), "WikiList");
+const BlogEdit = lazyNamed(() => import("./content/ContentEdit"), "BlogEdit");
+const PageEdit = lazyNamed(() => import("./content/ContentEdit"), "PageEdit");
+const WikiEdit = lazyNamed(() => import("./content/ContentEdit"), "WikiEdit");
+const PressMentionList = lazyNamed(() => import("./pressMentions/PressMentionList"), "PressMentionList");
+const PressMentionEdit = lazyNamed(() => import("./pressMentions/PressMentionEdit"), "PressMentionEdit");
+const SiteContentScreen = lazyNamed(() => import("./ComingSoon"), "SiteContentScreen");
+const SurveysScreen = lazyNamed(() => import("./ComingSoon"), "SurveysScreen");
+const EmailAdmin = lazyNamed(() => import("./email/EmailAdmin"), "EmailAdmin");
+
+/**
+ * The site admin area under /admin (spec 001 section 2), admins only, lazily loaded. Children: default,
+ * settings, chapter_host_applications (list, {slug}), users (list, {userId}), blog (list, add, edit/{slug}),
+ * content, pages, pages/edit/{slug}, press_mentions (list, add, edit/{slug}), surveys,
+ * chapters (list, add, add/application/{slug}), wiki (list, add, edit/{slug}), email.
+ */
 export function adminRoutes() {
-  return <></>;
+  return (
+    <Route
+      path="admin"
+      element={
+        <RequireAdmin>
+          <Suspense fallback={<Center py="20"><Spinner /></Center>}>
+            <AdminLayout />
+          </Suspense>
+        </RequireAdmin>
+      }
+    >
+      <Route index element={<Dashboard />} />
+      <Route path="settings" element={<GeneralSettings />} />
+      <Route path="chapter_host_applications" element={<HostApplicationList />} />
+      <Route path="chapter_host_applications/:slug" element={<HostApplicationDetail />} />
+      <Route path="users" element={<UserList />} />
+      <Route path="users/:userId" element={<UserDetail />} />
+      <Route path="blog" element={<BlogList />} />
+      <Route path="blog/add" element={<BlogEdit />} />
+      <Route path="blog/edit/:slug" element={<BlogEdit />} />
+      <Route path="content" element={<SiteContentScreen />} />
+      <Route path="pages" element={<PageList />} />
+      <Route path="pages/add" element={<PageEdit />} />
+      <Route path="pages/edit/:slug" element={<PageEdit />} />
+      <Route path="press_mentions" element={<PressMentionList />} />
+      <Route path="press_mentions/add" element={<PressMentionEdit />} />
+      <Route path="press_mentions/edit/:slug" element={<PressMentionEdit />} />
+      <Route path="surveys" element={<SurveysScreen />} />
+      <Route path="chapters" element={<ChapterList />} />
+      <Route path="chapters/add" element={<AddChapter />} />
+      <Route path="chapters/add/application/:chapterHostApplicationSlug" element={<AddChapter />} />
+      <Route path="wiki" element={<WikiList />} />
+      <Route path="wiki/add" element={<WikiEdit />} />
+      <Route path="wiki/edit/:slug" element={<WikiEdit />} />
+      <Route path="email" element={<EmailAdmin />} />
+    </Route>
+  );
 }

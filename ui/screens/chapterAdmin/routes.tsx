@@ -1,6 +1,53 @@
 import { Route } from "react-router-dom";
+import { Suspense } from "react";
+import { Center, Spinner } from "@chakra-ui/react";
+import { RequireSignedIn } from "../../components/guards";
+import { lazyNamed } from "../../lib/lazy";
 
-/** The chapter admin area under /chapter/{state}/{slug}/admin (spec 001 section 2). */
+const ChapterAdminLayout = lazyNamed(() => import("./ChapterAdminLayout"), "ChapterAdminLayout");
+const Dashboard = lazyNamed(() => import("./Dashboard"), "Dashboard");
+const Resources = lazyNamed(() => import("./Resources"), "Resources");
+const ChapterSettings = lazyNamed(() => import("./ChapterSettings"), "ChapterSettings");
+const PageContent = lazyNamed(() => import("./PageContent"), "PageContent");
+const ChapterHosts = lazyNamed(() => import("./ChapterHosts"), "ChapterHosts");
+const Links = lazyNamed(() => import("./Links"), "Links");
+const Notes = lazyNamed(() => import("./Notes"), "Notes");
+const PressMentions = lazyNamed(() => import("./PressMentions"), "PressMentions");
+const PressMentionEdit = lazyNamed(() => import("./PressMentionEdit"), "PressMentionEdit");
+const Members = lazyNamed(() => import("./members/Members"), "Members");
+const AddMembers = lazyNamed(() => import("./members/AddMembers"), "AddMembers");
+const SendEmail = lazyNamed(() => import("./email/SendEmail"), "SendEmail");
+
+/**
+ * The chapter admin area under /chapter/{state}/{slug}/admin (spec 001 section 2), lazily loaded.
+ * Children: default, resources, settings, content, hosts, email, events (list, add, edit/{slug}),
+ * members (list, add), links, notes, press_mentions (list, add, edit/{slug}).
+ */
 export function chapterAdminRoutes() {
-  return <></>;
+  return (
+    <Route
+      path="chapter/:state/:slug/admin"
+      element={
+        <RequireSignedIn>
+          <Suspense fallback={<Center py="20"><Spinner /></Center>}>
+            <ChapterAdminLayout />
+          </Suspense>
+        </RequireSignedIn>
+      }
+    >
+      <Route index element={<Dashboard />} />
+      <Route path="resources" element={<Resources />} />
+      <Route path="settings" element={<ChapterSettings />} />
+      <Route path="content" element={<PageContent />} />
+      <Route path="hosts" element={<ChapterHosts />} />
+      <Route path="links" element={<Links />} />
+      <Route path="notes" element={<Notes />} />
+      <Route path="press_mentions" element={<PressMentions />} />
+      <Route path="press_mentions/add" element={<PressMentionEdit />} />
+      <Route path="press_mentions/edit/:slug" element={<PressMentionEdit />} />
+      <Route path="members" element={<Members />} />
+      <Route path="members/add" element={<AddMembers />} />
+      <Route path="email" element={<SendEmail />} />
+    </Route>
+  );
 }

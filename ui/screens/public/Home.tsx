@@ -1,10 +1,195 @@
-import { Text } from "@chakra-ui/react";
-import { Page } from "../../components/Page";
+import { Box, Button, Container, Field, Flex, Grid, Heading, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+import type { ChapterEventInfo, ChapterSummary } from "../../../server/contracts/chapter";
+import { HOME_PRESS_MENTION_COUNT, type FrontPageInfo, type PressMentionInfo } from "../../../server/contracts/content";
+import { useApiGet } from "../../lib/useApiGet";
+import { hasPlace, nextEventOf } from "../../lib/format";
+import { ChapterMap } from "../../components/map/ChapterMap";
+import { geocodePlace } from "../../components/map/geocode";
+import { MAP_HEIGHT, MAP_ZOOM, type MapFocus, type MapPin } from "../../components/map/types";
+import { ChapterPinInfo } from "../../components/ChapterPinInfo";
+import { MapChapterList } from "../../components/MapChapterList";
+import { PressMentionList } from "../../components/PressMentionList";
+import { StateSelect } from "../../components/StateSelect";
+import { BlogPosts } from "./BlogPosts";
 
-export function Home() {
+type ActiveChapter = ChapterSummary & { chapterEvents: ChapterEventInfo[] };
+
+/** One pin per active chapter: its next event, when that has a place. */
+export function chapterPins(chapters: ActiveChapter[]): { pins: MapPin[]; events: Map<string, ChapterEventInfo | null> } {
+  const pins: MapPin[] = [];
+  const events = new Map<string, ChapterEventInfo | null>();
+  for (const c of chapters) {
+    const ev = nextEventOf(c.chapterEvents);
+    events.set(String(c.id), ev);
+    if (hasPlace(ev)) {
+      pins.push({ id: String(c.id), lat: ev.lat, lng: ev.lng, title: `${c.displayTitle}: ${ev.name}`, typeName: c.chapterType.name, color: c.chapterType.hexColor, state: c.state });
+    }
+  }
+  return { pins, events };
+}
+
+function Hero() {
   return (
-    <Page title="Find a chapter near you">
-      <Text>Living Liberally chapters meet across the country.</Text>
-    </Page>
+    <Box bg="blue.800" color="white">
+      <Container maxW="6xl" py={{ base: "6", md: "10" }}>
+        <RouterLink to="/about">
+          <Heading as="h1" size={{ base: "2xl", md: "4xl" }} mb="2">
+            Progressive community, one chapter at a time
+          </Heading>
+          <Text fontSize={{ base: "md", md: "lg" }} textDecoration="underline">
+            Drinking, Screening, Laughing, Dining and Reading Liberally: learn about us
+          </Text>
+        </RouterLink>
+      </Container>
+    </Box>
+  );
+}
+
+function FrontPageImage() {
+  const { data } = useApiGet<FrontPageInfo>("/api/front_page");
+  const [failed, setFailed] = useState(false);
+  if (!data || failed || !data.imageUrl) return null;
+  const img = <img src={data.imageUrl} alt="Featured" loading="lazy" style={{ maxWidth: "100%", height: "auto", borderRadius: 6 }} onError={() => setFailed(true)} />;
+  return (
+    <Box data-testid="front-page-image">
+      {data.imageLinkURL ? (
+        <a href={data.imageLinkURL} target="_blank" rel="noopener noreferrer">
+          {img}
+        </a>
+      ) : (
+        img
+      )}
+    </Box>
+  );
+}
+
+function RecentPressMentions() {
+  const { data } = useApiGet<PressMentionInfo[]>(`/api/press_mention/public/${HOME_PRESS_MENTION_COUNT}`);
+  return (
+    <Stack gap="3" as="section" aria-labelledby="press-heading">
+      <Heading as="h2" size="lg" id="press-heading">
+        In the Press
+      </Heading>
+      {data && <PressMentionList mentions={data} />}
+      <Link asChild color="blue.700" fontWeight="semibold">
+        <RouterLink to="/press_mentions">View All</RouterLink>
+      </Link>
+    </Stack>
+  );
+}
+
+/** Home (spec 000 section 2). */
+export function Home() {
+  const navigate = useNavigate();
+  const active = useApiGet<ActiveChapter[]>("/api/chapters/active");
+  const [query, setQuery] = useState("");
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const [notFound, setNotFound] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const searched = useRef(false);
+  const mapRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    document.title = "Living Liberally: find a chapter near you";
+  }, []);
+
+  // Recentre on the visitor's position, unless they have searched for a place already.
+  useEffect(() => {
+    if (!("geolocation" in navigator)) return;
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        if (!searched.current) setFocus({ lat: pos.coords.latitude, lng: pos.coords.longitude, zoom: MAP_ZOOM.search, key: Date.now() });
+      },
+      () => undefined,
+      { timeout: 10_000, maximumAge: 600_000 },
+    );
+  }, []);
+
+  const { pins, events } = useMemo(() => chapterPins(active.data ?? []), [active.data]);
+  const byId = useMemo(() => new Map((active.data ?? []).map((c) => [String(c.id), c])), [active.data]);
+
+  const handleSearch = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = query.trim();
+    if (!text) return;
+    searched.current = true;
+    const point = await geocodePlace(text);
+    setNotFound(!point);
+    if (point) setFocus({ ...point, zoom: MAP_ZOOM.search, key: Date.now() });
+  };
+
+  const handleShowOnMap = (id: string) => {
+    setSelected(id);
+    mapRef.current?.scrollIntoView({ block: "center" });
+  };
+
+  return (
+    <>
+      <Hero />
+      <Container maxW="6xl" py="6">
+        <Stack gap="8">
+          <Stack gap="3" as="section" aria-labelledby="find-heading">
+            <Heading as="h2" size="lg" id="find-heading">
+              Find a chapter near you
+            </Heading>
+            <Flex as="form" role="search" onSubmit={handleSearch} gap="2" align="flex-end" wrap="wrap">
+              <Field.Root flex="1" minW="220px">
+                <Field.Label>Search for a place</Field.Label>
+                <Input name="place" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="City, state or ZIP code" autoComplete="off" />
+              </Field.Root>
+              <Button type="submit" colorPalette="blue">
+                Search
+              </Button>
+            </Flex>
+            {notFound && (
+              <Text role="status" color="gray.700">
+                We could not find that place on the map.
+              </Text>
+            )}
+            <div ref={mapRef}>
+              <ChapterMap
+                view={{ kind: "us" }}
+                pins={pins}
+                height={MAP_HEIGHT.home}
+                zoom={MAP_ZOOM.home}
+                focus={focus}
+                selectedPinId={selected}
+                onSelectPin={setSelected}
+                label="Map of chapters and their next events"
+                renderInfo={(pin) => <ChapterPinInfo chapter={byId.get(pin.id)!} event={events.get(pin.id) ?? null} />}
+              />
+            </div>
+            <MapChapterList chapters={active.data ?? []} events={events} pinIds={new Set(pins.map((p) => p.id))} onShowOnMap={handleShowOnMap} />
+          </Stack>
+
+          <Grid templateColumns={{ base: "1fr", md: "1fr 1fr" }} gap="6">
+            <Stack gap="2">
+              <Field.Root>
+                <Field.Label>Find chapters by state</Field.Label>
+                <StateSelect value="" onChange={(abbr) => abbr && navigate(`/chapters/${abbr.toLowerCase()}`)} placeholder="Choose a state" name="state" />
+              </Field.Root>
+            </Stack>
+            <HStack gap="3" align="flex-end">
+              <Stack gap="2">
+                <Text fontWeight="medium">No chapter near you?</Text>
+                <Button asChild colorPalette="blue">
+                  <RouterLink to="/intro_start_chapter">Start One</RouterLink>
+                </Button>
+              </Stack>
+            </HStack>
+          </Grid>
+
+          <Grid templateColumns={{ base: "1fr", md: "2fr 1fr" }} gap="8">
+            <BlogPosts />
+            <Stack gap="6">
+              <FrontPageImage />
+              <RecentPressMentions />
+            </Stack>
+          </Grid>
+        </Stack>
+      </Container>
+    </>
   );
 }

@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./support";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+}
+
+test.describe("accessibility (axe: no serious or critical violations)", () => {
+  test("home, with a pin's info window open", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Map of chapters and their next events" })).toHaveAttribute("data-map-ready", "true");
+    await expect(page.getByTestId("blog-post").first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Austin: Scholz Garten" }).click();
+    await expect(page.getByRole("dialog").getByLabel("Join the mailing list")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("a state page", async ({ page }) => {
+    await page.goto("/chapters/tx");
+    await expect(page.getByRole("region", { name: "Map of chapters in Texas" })).toHaveAttribute("data-map-ready", "true");
+    await expect(page.getByTestId("state-chapters").locator("> li")).toHaveCount(3);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("a chapter page", async ({ page }) => {
+    await page.goto("/chapter/tx/austin");
+    await expect(page.getByText("Coming Soon! This chapter hasn't sent any e-mails yet! Stay tuned.").or(page.getByTestId("chapter-emails").locator("article").first())).toBeVisible();
+    await expect(page.getByRole("region", { name: "Map of where Austin meets" })).toHaveAttribute("data-map-ready", "true");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the start_chapter form, signed out and signed in", async ({ page }) => {
+    await page.goto("/start_chapter");
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await signInAs(page, "user", "/start_chapter");
+    await expect(page.getByLabel("City")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,27 @@
+import type { Locator } from "@playwright/test";
+
+/** The mailing-list signup widget inside some container (chapter page, pin info window). */
+export class MailingListWidget {
+  constructor(private readonly root: Locator) {}
+
+  email() {
+    return this.root.getByLabel("Join the mailing list");
+  }
+
+  async signUp(email?: string) {
+    if (email !== undefined) await this.email().fill(email);
+    await this.root.getByRole("button", { name: "Sign Up" }).click();
+  }
+
+  success() {
+    return this.root.getByText("Success!");
+  }
+
+  error(text: string) {
+    return this.root.getByText(`Oops. ${text}`);
+  }
+
+  tryAgain() {
+    return this.root.getByRole("link", { name: "Try again" });
+  }
+}

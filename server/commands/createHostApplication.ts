@@ -1,0 +1,48 @@
+import { ChapterHostApplication } from "../models/ChapterHostApplication";
+import type { HostApplicationInput } from "../contracts/hostApplication";
+import type { Viewer } from "../policies/viewer";
+import { makeSlug } from "../lib/slug";
+import { recordActivity } from "./activity";
+import { publishAdminEvent } from "../events/adminEvents";
+
+/**
+ * Files a new host application (status open) and, in the same transaction, tells the admins:
+ * a desktop notice (admin event) and an admin-only activity feed item.
+ */
+export async function createHostApplication(viewer: Viewer, input: HostApplicationInput): Promise<ChapterHostApplication> {
+  return ChapterHostApplication.transaction(async (trx) => {
+    const application = await ChapterHostApplication.query(trx).insertAndFetch({
+      userId: viewer.id,
+      slug: makeSlug(input.city, input.state),
+      city: input.city,
+      state: input.state,
+      type: input.type,
+      reason: input.reason,
+      status: "open",
+    });
+    const where = `${input.city}, ${input.state.toUpperCase()}`;
+    await publishAdminEvent(
+      "host_application_created",
+      {
+        title: "New host application",
+        body: `${viewer.name} wants to start a chapter in ${where}`,
+        path: `/admin/chapter_host_applications/${application.slug}`,
+        city: input.city,
+        applicationSlug: application.slug,
+      },
+      trx,
+    );
+    await recordActivity(
+      {
+        type: "host_application",
+        title: `New host application from ${viewer.name}`,
+        note: `${where} (${input.type})`,
+        adminOnly: true,
+        userId: viewer.id,
+        objectId: application.slug,
+      },
+      trx,
+    );
+    return application;
+  });
+}

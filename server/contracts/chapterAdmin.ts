@@ -1,0 +1,116 @@
+/** Shapes of the chapter admin area's answers, shared by server and UI. No Node imports here. */
+
+export interface UserRef {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** One item of a Recent Activity Feed (spec 000 section 3). */
+export interface ActivityFeedItemInfo {
+  id: number;
+  type: string;
+  title: string;
+  note: string;
+  adminOnly: boolean;
+  objectId: string | null;
+  chapterId: number | null;
+  /** The chapter the item is about, for links from the network-wide feed. */
+  chapter: { id: number; slug: string; state: string; displayTitle: string } | null;
+  user: UserRef | null;
+  createdAt: string;
+}
+
+/** A chapter role (spec 001 section 3 Permission). */
+export interface PermissionInfo {
+  id: number;
+  user: UserRef;
+  chapterId: number | null;
+  roleId: number;
+  role: { id: number; name: string };
+  createdAt: string;
+}
+
+export interface ChapterLinkInfo {
+  id: number;
+  title: string;
+  url: string;
+}
+
+export interface ChapterNoteInfo {
+  id: number;
+  chapterId: number;
+  note: string;
+  adminOnly: boolean;
+  user: UserRef | null;
+  createdAt: string;
+}
+
+export interface PressMentionInfo {
+  id: number;
+  title: string;
+  url: string;
+  notes: string;
+  slug: string;
+  isVisible: boolean;
+  /** null for site-wide mentions (the forms use -1 for "no chapter"). */
+  chapterId: number | null;
+  createdAt: string;
+}
+
+/** A user as the admin search lists them (spec 001 section 3 User). */
+export interface UserListItem {
+  id: number;
+  name: string;
+  email: string;
+  createdAt: string;
+  isAdmin: boolean;
+  isChapterHost: boolean;
+  isFieldOrganizer: boolean;
+  chapterHostChapters: number[];
+  fieldOrganizerChapters: number[];
+}
+
+/** GET /api/chapter/settings_options: what the Chapter Settings form offers. */
+export interface ChapterSettingsOptions {
+  chapterTypes: { id: number; name: string; hexColor: string; emailDomain: string }[];
+  /** Which list id the chapter needs: sendInBlueListId or brontoListId. */
+  emailServiceName: "sendInBlue" | "bronto";
+  timeZones: string[];
+}
+
+/** Chapter type ids the settings offer (spec 001 section 4). */
+export const SETTINGS_CHAPTER_TYPES = [
+  { id: 1, label: "Drinking" },
+  { id: 4, label: "Laughing" },
+  { id: 5, label: "Dining" },
+  { id: 6, label: "Reading" },
+] as const;
+
+export const CHAPTER_STATUSES = [
+  { id: 1, label: "Active" },
+  { id: 0, label: "Hidden" },
+] as const;
+
+/** The sentence shown to hosts on Chapter Settings (spec 001 section 6); also the API's 403 message. */
+export const SETTINGS_NEED_FIELD_ORGANIZER = "You must be a Field Organizer or Admin to save changes to Chapter Settings.";
+
+/** Shortest user search (spec 001 section 9). */
+export const MIN_SEARCH_LENGTH = 2;
+/** Longest user list (spec 001 section 9). */
+export const USER_LIST_LIMIT = 300;
+/** Items in a Recent Activity Feed. */
+export const ACTIVITY_FEED_LIMIT = 50;
+
+/** The header image's public address (spec 001 section 7). */
+export const chapterHeaderImagePath = (chapterId: number) => `/assets/images/uploads/chapter_header_${chapterId}.jpg`;
+
+/** http and https only: the one check every link the area shows passes first. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value.trim());
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

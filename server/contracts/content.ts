@@ -1,0 +1,79 @@
+/** Site content shapes shared by server and UI (spec 000 sections 3 and 7). No Node imports here. */
+
+/** Home page: blog posts come in pages of this size, page 0 first. */
+export const BLOG_PAGE_SIZE = 5;
+/** Home page: how many recent press mentions it shows. */
+export const HOME_PRESS_MENTION_COUNT = 8;
+/** Where the site-admin upload puts the front-page call-out image. */
+export const FRONT_PAGE_IMAGE_PATH = "/assets/images/uploads/front_page.jpg";
+/** Where a chapter's header image lives. */
+export const chapterHeaderImagePath = (chapterId: number) => `/assets/images/uploads/chapter_header_${chapterId}.jpg`;
+
+export interface FrontPageInfo {
+  imageLinkURL: string;
+  hasImage: boolean;
+  /** The uploaded image with a version query that changes on every upload; null without an image. */
+  imageUrl: string | null;
+}
+
+export interface PressMentionChapterRef {
+  id: number;
+  slug: string;
+  title: string;
+  displayTitle: string;
+  city: string;
+  state: string;
+}
+
+export interface PressMentionInfo {
+  id: number;
+  title: string;
+  url: string;
+  /** Only for callers with host access to the mention's chapter (or admins); empty otherwise. */
+  notes: string;
+  slug: string;
+  isVisible: boolean;
+  createdAt: string;
+  chapterId: number | null;
+  chapter: PressMentionChapterRef | null;
+}
+
+export interface BlogPostInfo {
+  id: number;
+  title: string;
+  slug: string;
+  /** Markdown source, for editors. */
+  body: string;
+  /** Safe HTML rendered on the server: the only thing the UI inserts. */
+  bodyHtml: string;
+  isPublic: boolean;
+  createdAt: string;
+  user: { id: number; name: string } | null;
+}
+
+export interface PageInfo {
+  id: number;
+  title: string;
+  slug: string;
+  body: string;
+  bodyHtml: string;
+  isPublic: boolean;
+}
+
+export interface WikiPageInfo extends PageInfo {
+  isEditable: boolean;
+  /** True when the page is not public and the caller is not an admin: title only, no body. */
+  restricted: boolean;
+}
+
+export interface SiteConfig {
+  /** A browser key for Google Maps; null means the offline SVG map and geocoder are used. */
+  googleMapsApiKey: string | null;
+  hasGoogleMapsKey: boolean;
+  /** Which list id the mailing-list widget sends: sendInBlueListId or brontoListId. */
+  emailServiceName: "sendInBlue" | "bronto";
+}
+
+export interface GeocodeAnswer {
+  place: { lat: number; lng: number; label: string } | null;
+}

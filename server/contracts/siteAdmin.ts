@@ -1,0 +1,174 @@
+/** Shapes of the site admin API (spec 001), shared by server and UI. No Node imports here. */
+
+export interface PersonRef {
+  id: number;
+  name: string;
+  email: string;
+}
+
+// ---- Host applications (spec 001 sections 2 and 4) ----
+
+export const APPLICATION_STATUS_VALUES = ["open", "approved", "approved_without_creation", "denied"] as const;
+export type HostApplicationStatus = (typeof APPLICATION_STATUS_VALUES)[number];
+
+/** How each status reads on screen (spec 000 section 4). */
+export const APPLICATION_STATUS_LABELS: Record<HostApplicationStatus, string> = {
+  open: "Open",
+  approved: "Approved",
+  approved_without_creation: "Approved, No Chapter Created",
+  denied: "Denied",
+};
+
+/** Chapter type of an application (drinking, dining, laughing) to chapter type id (spec 001 section 4). */
+export const APPLICATION_TYPE_CHAPTER_TYPE_IDS: Record<string, number> = { drinking: 1, screening: 2, living: 3, laughing: 4, dining: 5, reading: 6 };
+
+export interface ChapterRef {
+  id: number;
+  slug: string;
+  title: string;
+  displayTitle: string;
+  /** lower case; "int" for International */
+  state: string;
+  status: number;
+}
+
+export interface AdminHostApplication {
+  id: number;
+  slug: string;
+  user: PersonRef;
+  status: HostApplicationStatus;
+  isArchived: boolean;
+  city: string;
+  state: string;
+  type: string;
+  reason: string;
+  createdAt: string;
+  didHavePhoneCall: boolean;
+  didSignAgreement: boolean;
+  didGiveAdditionalInfo: boolean;
+  chapterId: number | null;
+  /** The chapter created from this application, when there is one. */
+  chapter: ChapterRef | null;
+}
+
+/** PUT /api/chapter_host_application/slug/{slug}: any subset; each change is saved at once. */
+export interface HostApplicationUpdate {
+  status?: Exclude<HostApplicationStatus, "approved">;
+  isArchived?: boolean;
+  didHavePhoneCall?: boolean;
+  didSignAgreement?: boolean;
+  didGiveAdditionalInfo?: boolean;
+}
+
+export interface NoteInfo {
+  id: number;
+  note: string;
+  user: PersonRef | null;
+  createdAt: string;
+}
+
+// ---- Chapters ----
+
+export interface NewChapterInput {
+  title: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  about?: string;
+  chapterTypeId?: number;
+  /** Create the chapter from this open application: approves it and makes the applicant its host. */
+  chapterHostApplicationSlug?: string;
+}
+
+export interface NewChapterResult {
+  chapter: ChapterRef & { city: string; chapterTypeId: number };
+  application: AdminHostApplication | null;
+}
+
+// ---- Users (spec 001 section 2, Users) ----
+
+/** Lists of users are limited to this many (spec 001 section 9). */
+export const USER_LIST_LIMIT = 300;
+export const MIN_SEARCH_LENGTH = 2;
+
+export interface AdminUserRow extends PersonRef {
+  createdAt: string;
+  isAdmin: boolean;
+}
+
+export interface UserChapterInfo extends ChapterRef {
+  lastBlogPostDate: string | null;
+}
+
+export interface AdminUserDetail extends AdminUserRow {
+  isChapterHost: boolean;
+  isFieldOrganizer: boolean;
+  chapterHostChapters: UserChapterInfo[];
+  fieldOrganizerChapters: UserChapterInfo[];
+}
+
+export interface PermissionInfo {
+  id: number;
+  user: PersonRef;
+  chapterId: number | null;
+  roleId: number;
+  role: { id: number; name: string };
+  createdAt: string;
+}
+
+// ---- Site content ----
+
+export interface FrontPageInfo {
+  imageLinkURL: string;
+  hasImage: boolean;
+  /** Public address of the call-out image, when one was uploaded. */
+  imageUrl: string | null;
+}
+
+export const FRONT_PAGE_IMAGE_NAME = "front_page.jpg";
+
+export interface BlogPostAdmin {
+  id: number;
+  title: string;
+  slug: string;
+  body: string;
+  isPublic: boolean;
+  createdAt: string;
+  updatedAt: string;
+  user: PersonRef | null;
+}
+
+export interface PageAdmin {
+  id: number;
+  title: string;
+  slug: string;
+  body: string;
+  isPublic: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WikiPageAdmin extends PageAdmin {
+  isEditable: boolean;
+}
+
+export interface PressMentionAdmin {
+  id: number;
+  title: string;
+  url: string;
+  notes: string;
+  slug: string;
+  isVisible: boolean;
+  /** -1 when the mention belongs to no chapter (spec 001 section 3). */
+  chapterId: number;
+  chapter: ChapterRef | null;
+  createdAt: string;
+}
+
+/** The message a non-editable wiki page shows (spec 001 section 2). */
+export const WIKI_NOT_EDITABLE_MESSAGE =
+  "This page cannot be edited directly because the text editor will screw up the formatting. Please contact an admin.";
+
+export const SLUG_HINT = "Lowercase letters, numbers and underscores only.";
+export const SLUG_MESSAGE = "Slug may only contain lowercase letters, numbers and underscores";

@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { Context } from "koa";
+import sharp from "sharp";
+import { badRequest } from "../errors";
+import { UploadedImage } from "../models/UploadedImage";
+
+/** Longest side of a stored image, in pixels; larger uploads are scaled down. */
+export const MAX_IMAGE_DIMENSION = 2000;
+/** Decoded images above this many pixels are refused before they can exhaust memory. */
+export const MAX_INPUT_PIXELS = 60_000_000;
+/** Public path under which stored images are served (see server/routes/uploads.ts). */
+export const UPLOADS_PATH = "/assets/images/uploads";
+
+/** Names of stored images: what the uploads route will serve. */
+export const IMAGE_NAME = /^[a-z0-9][a-z0-9_.-]{0,150}\.jpg$/;
+
+export const chapterHeaderImageName = (chapterId: number) => `chapter_header_${chapterId}.jpg`;
+
+interface UploadedFile {
+  filepath: string;
+  size: number;
+  originalFilename?: string | null;
+  mimetype?: string | null;
+}
+
+/**
+ * The uploaded file of a multipart request: the field `file` (or `image`, or the only file sent).
+ * 400 when the request carries no file. Size limits are enforced by koa-body (413).
+ */
+export function uploadedFile(ctx: Context): UploadedFile {
+  const files = (ctx.request as unknown as { files?: Record<string, UploadedFile | UploadedFile[]> }).files ?? {};
+  const pick = files.file ?? files.image ?? Object.values(files)[0];
+  const file = Array.isArray(pick) ? pick[0] : pick;
+  if (!file) throw badRequest("Please choose an image file to upload", "file");
+  return file;
+}
+
+/**
+ * Any image sharp can decode (JPEG, PNG, WebP, GIF, AVIF, TIFF, SVG...) to a JPEG: turned upright by its
+ * EXIF orientation, scaled to fit MAX_IMAGE_DIMENSION, transparency flattened onto white, and every piece
+ * of metadata (EXIF, GPS, ICC comments) dropped. 400 for anything that is not a readable image.
+ */
+export async function toJpeg(input: Buffer): Promise<Buffer> {
+  try {
+    const image = sharp(input, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    const meta = await image.metadata();
+    if (!meta.width || !meta.height) throw new Error("no dimensions");
+    return await image
+      .rotate()
+      .resize({ width: MAX_IMAGE_DIMENSION, height: MAX_IMAGE_DIMENSION, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+  } catch (err) {
+    if (/pixel limit/i.test((err as Error).message ?? "")) {
+      throw badRequest("The image is too large; please upload one of at most 60 megapixels", "file");
+    }
+    throw badRequest("The file is not an image we can read; please upload a JPEG, PNG, GIF or WebP image", "file");
+  }
+}
+
+/** Stores (or replaces) a JPEG under its public name, in the database so every app process can serve it. */
+export async function storeImage(name: string, jpeg: Buffer): Promise<UploadedImage> {
+  if (!IMAGE_NAME.test(name)) throw new Error(`bad image name ${name}`);
+  const etag = crypto.createHash("sha256").update(jpeg).digest("hex").slice(0, 40);
+  const row = { name, contentType: "image/jpeg", data: jpeg, byteSize: jpeg.length, etag };
+  return UploadedImage.transaction(async (trx) => {
+    const existing = await UploadedImage.query(trx).findOne({ name }).select("id");
+    if (existing) return UploadedImage.query(trx).patchAndFetchById(existing.id, row);
+    return UploadedImage.query(trx).insertAndFetch(row);
+  });
+}
+
+/** Reads the multipart upload of this request, re-encodes it and stores it as `name` (temp files: removeUploadsAfterRequest). */
+export async function saveUploadedImage(ctx: Context, name: string): Promise<UploadedImage> {
+  const file = uploadedFile(ctx);
+  const input = await fs.promises.readFile(file.filepath);
+  if (input.length === 0) throw badRequest("The uploaded file is empty", "file");
+  return storeImage(name, await toJpeg(input));
+}
+
+/** Removes a stored image; true when there was one. */
+export async function deleteImage(name: string): Promise<boolean> {
+  return (await UploadedImage.query().delete().where({ name })) > 0;
+}
+
+/** Whether an image of this name is stored (without loading its bytes). */
+export async function imageExists(name: string): Promise<boolean> {
+  return Boolean(await UploadedImage.query().findOne({ name }).select("id"));
+}
+
+/**
+ * Middleware for the API: after the request, removes every temporary file koa-body wrote for a multipart
+ * body, whether or not a handler used it (refused and failed uploads leave nothing behind).
+ */
+export function removeUploadsAfterRequest() {
+  return async (ctx: Context, next: () => Promise<unknown>) => {
+    try {
+      await next();
+    } finally {
+      const files = (ctx.request as unknown as { files?: Record<string, UploadedFile | UploadedFile[]> }).files;
+      if (files) {
+        const all = Object.values(files).flatMap((f) => (Array.isArray(f) ? f : [f]));
+        await Promise.all(all.map((f) => fs.promises.rm(f.filepath, { force: true }).catch(() => {})));
+      }
+    }
+  };
+}

@@ -1,0 +1,48 @@
+import type Router from "@koa/router";
+import { ActivityFeedItem } from "../models/ActivityFeedItem";
+import { Chapter } from "../models/Chapter";
+import { intParam } from "../lib/validate";
+import { findChapter } from "../lib/load";
+import { authorize, requireViewer } from "../policies/authorize";
+import { chapterPolicy } from "../policies/chapter";
+import { sitePolicy } from "../policies/site";
+import { ACTIVITY_FEED_LIMIT } from "../contracts/chapterAdmin";
+import { presentActivity } from "../presenters/chapterAdmin";
+import type { Services } from "../services";
+
+/** Items in the network-wide feed of the site admin dashboard. */
+export const NETWORK_FEED_LIMIT = 100;
+
+/**
+ * Recent Activity Feeds (spec 001 section 7): a chapter's, for its hosts (who never receive admin-only
+ * items), and the whole network's, for admins. Newest first, with the author's name and email.
+ */
+export function activityFeedRoutes(router: Router, s: Services) {
+  router.get("/activity_feed_item/chapter/:id", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const chapter = await findChapter(intParam(ctx.params.id));
+    const viewer = ctx.state.viewer;
+    authorize(viewer, chapterPolicy.host, chapter);
+    const query = ActivityFeedItem.query()
+      .where({ chapterId: chapter.id })
+      .withGraphFetched("user")
+      .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }])
+      .limit(ACTIVITY_FEED_LIMIT);
+    if (!chapterPolicy.seeAdminOnlyNotes(viewer)) query.where({ adminOnly: false });
+    const items = await query;
+    ctx.body = items.map((item) => presentActivity(item, chapter));
+  });
+
+  router.get("/activity_feed_item/all", async (ctx) => {
+    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    const items = await ActivityFeedItem.query()
+      .withGraphFetched("user")
+      .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }])
+      .limit(NETWORK_FEED_LIMIT);
+    const chapterIds = [...new Set(items.map((i) => i.chapterId).filter((id): id is number => id != null))];
+    const chapters = new Map((chapterIds.length ? await Chapter.query().whereIn("id", chapterIds) : []).map((c) => [c.id, c]));
+    ctx.body = items.map((item) => presentActivity(item, item.chapterId != null ? chapters.get(item.chapterId) : null));
+  });
+
+  void s;
+}

@@ -1,0 +1,123 @@
+import type Router from "@koa/router";
+import type { Context } from "koa";
+import { z } from "zod";
+import { User } from "../models/User";
+import { UserNote } from "../models/UserNote";
+import { Chapter } from "../models/Chapter";
+import { ChapterBlogPost } from "../models/ChapterBlogPost";
+import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
+import { notFound } from "../errors";
+import { intParam, parse } from "../lib/validate";
+import { authorize } from "../policies/authorize";
+import { sitePolicy } from "../policies/site";
+import { recordActivity } from "../commands/activity";
+import { MIN_SEARCH_LENGTH, USER_LIST_LIMIT, type AdminUserDetail, type UserChapterInfo } from "../contracts/siteAdmin";
+import { presentChapterRef, presentNote, presentUserRow } from "../presenters/siteAdmin";
+import type { Services } from "../services";
+
+const searchSchema = z.object({
+  search: z
+    .string({ error: "Please enter at least 2 characters to search" })
+    .trim()
+    .min(MIN_SEARCH_LENGTH, "Please enter at least 2 characters to search")
+    .max(200, "Search is too long"),
+});
+
+const noteSchema = z.object({
+  note: z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(10_000, "Note is too long"),
+  aboutUserId: z.number({ error: "aboutUserId must be a user id" }).int().positive(),
+});
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => "\\" + m);
+
+/** Last post date of each chapter (chapter_blog_posts: every email to the list is kept as one). */
+async function lastPostDates(chapterIds: number[]): Promise<Map<number, string>> {
+  if (!chapterIds.length) return new Map();
+  const rows = (await ChapterBlogPost.query()
+    .whereIn("chapterId", chapterIds)
+    .groupBy("chapterId")
+    .select("chapterId")
+    .max("createdAt as last")) as unknown as Array<{ chapterId: number; last: string | Date | null }>;
+  return new Map(rows.filter((r) => r.last).map((r) => [r.chapterId, r.last instanceof Date ? r.last.toISOString() : new Date(String(r.last)).toISOString()]));
+}
+
+/** Site admin user management (spec 001: Users, user detail, user notes). Admins only. */
+export function adminUserRoutes(router: Router, _s: Services) {
+  const admin = (ctx: Context) => {
+    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    return ctx.state.viewer!;
+  };
+
+  router.get("/user/count", async (ctx) => {
+    admin(ctx);
+    ctx.body = { count: await User.query().resultSize() };
+  });
+
+  /** The newest 300 accounts. */
+  router.get("/user/all", async (ctx) => {
+    admin(ctx);
+    const users = await User.query().withGraphFetched("permissions").orderBy("createdAt", "desc").orderBy("id", "desc").limit(USER_LIST_LIMIT);
+    ctx.body = users.map(presentUserRow);
+  });
+
+  /** Name or email contains the search text (case-insensitive), at most 300. */
+  router.post("/user/search", async (ctx) => {
+    admin(ctx);
+    const { search } = parse(searchSchema, ctx.request.body);
+    const like = `%${escapeLike(search.toLowerCase())}%`;
+    const users = await User.query()
+      .where((w) => w.whereRaw("lower(name) like ? escape '\\'", [like]).orWhereRaw("lower(email) like ? escape '\\'", [like]))
+      .withGraphFetched("permissions")
+      .orderBy("name")
+      .limit(USER_LIST_LIMIT);
+    ctx.body = users.map(presentUserRow);
+  });
+
+  router.get("/user/user/:id", async (ctx) => {
+    admin(ctx);
+    const user = await User.query().findById(intParam(ctx.params.id)).withGraphFetched("permissions");
+    if (!user) throw notFound("User");
+    const perms = user.permissions ?? [];
+    const chapterIds = [...new Set(perms.filter((p) => p.chapterId != null).map((p) => p.chapterId!))];
+    const chapters = new Map((chapterIds.length ? await Chapter.query().whereIn("id", chapterIds) : []).map((c) => [c.id, c]));
+    const lastDates = await lastPostDates(chapterIds);
+    const chaptersWith = (roleId: number): UserChapterInfo[] =>
+      perms
+        .filter((p) => p.roleId === roleId && p.chapterId != null && chapters.has(p.chapterId))
+        .map((p) => chapters.get(p.chapterId!)!)
+        .map((c) => ({ ...presentChapterRef(c), lastBlogPostDate: lastDates.get(c.id) ?? null }))
+        .sort((a, b) => a.displayTitle.toLowerCase().localeCompare(b.displayTitle.toLowerCase()));
+    const chapterHostChapters = chaptersWith(ROLE_CHAPTER_HOST);
+    const fieldOrganizerChapters = chaptersWith(ROLE_FIELD_ORGANIZER);
+    const body: AdminUserDetail = {
+      ...presentUserRow(user),
+      isChapterHost: chapterHostChapters.length > 0,
+      isFieldOrganizer: fieldOrganizerChapters.length > 0,
+      chapterHostChapters,
+      fieldOrganizerChapters,
+    };
+    ctx.body = body;
+  });
+
+  /** Notes about a user, newest first. */
+  router.get("/user_note/user/:userId", async (ctx) => {
+    admin(ctx);
+    const aboutUserId = intParam(ctx.params.userId, "userId");
+    const notes = await UserNote.query().where({ aboutUserId }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc");
+    ctx.body = notes.map(presentNote);
+  });
+
+  router.post("/user_note", async (ctx) => {
+    const viewer = admin(ctx);
+    const { note, aboutUserId } = parse(noteSchema, ctx.request.body);
+    const about = await User.query().findById(aboutUserId);
+    if (!about) throw notFound("User");
+    const saved = await UserNote.transaction(async (trx) => {
+      const row = await UserNote.query(trx).insert({ aboutUserId, userId: viewer.id, note });
+      await recordActivity({ type: "user_note", title: `Note about ${about.name}`, note, adminOnly: true, userId: viewer.id, objectId: aboutUserId }, trx);
+      return row;
+    });
+    ctx.status = 201;
+    ctx.body = { ...presentNote({ ...saved, user: await User.query().findById(viewer.id) }), aboutUserId };
+  });
+}

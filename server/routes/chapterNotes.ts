@@ -1,0 +1,70 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { forbidden } from "../errors";
+import { ChapterNote } from "../models/ChapterNote";
+import { intParam, parse } from "../lib/validate";
+import { findChapter } from "../lib/load";
+import { authorize, requireViewer } from "../policies/authorize";
+import { chapterPolicy } from "../policies/chapter";
+import { displayTitle } from "../contracts/chapter";
+import { recordActivity } from "../commands/activity";
+import { presentNote } from "../presenters/chapterAdmin";
+import type { Services } from "../services";
+
+export const MAX_NOTE_LENGTH = 10_000;
+
+const noteSchema = z.object({
+  chapterId: z.number({ error: "chapterId is required" }).int().positive(),
+  note: z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`),
+  adminOnly: z.boolean({ error: "adminOnly must be true or false" }).optional().default(false),
+});
+
+/**
+ * Chapter notes (spec 001 section 7), host access. Admin-only notes are written by admins and never
+ * leave the server for anyone else: the query itself leaves them out.
+ */
+export function chapterNoteRoutes(router: Router, s: Services) {
+  router.get("/chapter_note/chapter/:chapterId", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
+    const viewer = ctx.state.viewer;
+    authorize(viewer, chapterPolicy.host, chapter);
+    const query = ChapterNote.query()
+      .where({ chapterId: chapter.id })
+      .withGraphFetched("user")
+      .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]);
+    if (!chapterPolicy.seeAdminOnlyNotes(viewer)) query.where({ adminOnly: false });
+    ctx.body = (await query).map(presentNote);
+  });
+
+  router.post("/chapter_note", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const viewer = ctx.state.viewer;
+    const input = parse(noteSchema, ctx.request.body);
+    const chapter = await findChapter(input.chapterId);
+    authorize(viewer, chapterPolicy.host, chapter);
+    if (input.adminOnly && !chapterPolicy.seeAdminOnlyNotes(viewer)) throw forbidden("Only admins can write admin-only notes.");
+
+    const note = await ChapterNote.transaction(async (trx) => {
+      const created = await ChapterNote.query(trx).insertAndFetch({ chapterId: chapter.id, userId: viewer.id, note: input.note, adminOnly: input.adminOnly });
+      await recordActivity(
+        {
+          type: "chapter_note",
+          title: `Note on ${displayTitle(chapter)}`,
+          note: input.note,
+          adminOnly: input.adminOnly,
+          userId: viewer.id,
+          chapterId: chapter.id,
+          objectId: created.id,
+        },
+        trx,
+      );
+      return created;
+    });
+    note.user = { id: viewer.id, name: viewer.name, email: viewer.email } as ChapterNote["user"];
+    ctx.status = 201;
+    ctx.body = presentNote(note);
+  });
+
+  void s;
+}

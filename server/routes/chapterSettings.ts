@@ -1,0 +1,148 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { badRequest, forbidden } from "../errors";
+import { EmailSettings } from "../models/EmailSettings";
+import { ChapterType } from "../models/ChapterType";
+import { intParam, normalizeSpaces, parse } from "../lib/validate";
+import { findChapter } from "../lib/load";
+import { chapterHeaderImageName, deleteImage, saveUploadedImage } from "../lib/images";
+import { authorize, requireViewer } from "../policies/authorize";
+import { chapterPolicy } from "../policies/chapter";
+import { STATES, displayTitle } from "../contracts/chapter";
+import { SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../contracts/chapterAdmin";
+import { changedFields, updateChapter, type ChapterChanges } from "../commands/chapterSettings";
+import { recordActivity } from "../commands/activity";
+import { presentChapter } from "../presenters/chapter";
+import { loadChapterDetail } from "./chapters";
+import type { Services } from "../services";
+
+/** Longest about text we store (markdown source). */
+export const MAX_ABOUT_LENGTH = 100_000;
+
+const required = (message: string, max: number, label: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+
+let zones: string[] | null = null;
+let zoneSet: Set<string> | null = null;
+/** IANA zone names this runtime knows, plus UTC: the list the settings screen offers. */
+export function timeZones(): string[] {
+  zones ??= [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC"])].sort();
+  return zones;
+}
+export function isTimeZone(value: string): boolean {
+  zoneSet ??= new Set(timeZones());
+  return zoneSet.has(value);
+}
+
+/**
+ * POST /api/chapter: any subset of the chapter's fields, plus its id. Unknown keys (a whole chapter
+ * object as the UI holds it) are ignored; a field present but empty fails with the spec's message.
+ */
+const chapterUpdateSchema = z.object({
+  id: z.number({ error: "id is required" }).int().positive(),
+  title: required("Title is Required", 200, "Title").optional(),
+  slug: z
+    .string({ error: "Slug is Required" })
+    .trim()
+    .min(1, "Slug is Required")
+    .max(120, "Slug must be at most 120 characters")
+    .regex(/^[a-z0-9_-]+$/, "Slug must be lowercase letters, numbers and underscores, without spaces")
+    .optional(),
+  city: required("City is Required", 120, "City").optional(),
+  state: z
+    .string({ error: "State is Required" })
+    .trim()
+    .transform((s) => s.toLowerCase())
+    .refine((s) => s in STATES, "State must be a US state abbreviation, dc, pr or int")
+    .optional(),
+  postalCode: required("Postal Code is Required", 20, "Postal Code").optional(),
+  country: required("Country is Required", 80, "Country").optional(),
+  chapterTypeId: z.number({ error: "Chapter Type is Required" }).int().positive().optional(),
+  status: z
+    .number({ error: "Chapter Status must be 1 (Active) or 0 (Hidden)" })
+    .refine((n) => n === 0 || n === 1, "Chapter Status must be 1 (Active) or 0 (Hidden)")
+    .optional(),
+  emailAlias: required("Email Alias is Required", 64, "Email Alias")
+    .transform((s) => s.toLowerCase())
+    .refine((s) => /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/.test(s), "Email Alias may only contain letters, numbers, dots, hyphens and underscores")
+    .optional(),
+  brontoListName: required("List Name is Required", 200, "List Name").optional(),
+  sendInBlueListId: z.string().trim().max(100, "SendInBlue Id must be at most 100 characters").optional(),
+  brontoListId: z.string().trim().max(100, "Bronto Id must be at most 100 characters").optional(),
+  timeZone: z
+    .string({ error: "Time Zone is Required" })
+    .trim()
+    .refine(isTimeZone, "Time Zone must be a time zone such as America/New_York")
+    .optional(),
+  about: z
+    .string({ error: "About this Chapter must be text" })
+    .max(MAX_ABOUT_LENGTH, `About this Chapter must be at most ${MAX_ABOUT_LENGTH} characters`)
+    .transform(normalizeSpaces)
+    .optional(),
+});
+
+/**
+ * Chapter writes of the chapter admin area: settings and the about text (POST /api/chapter) and the
+ * header image (POST and DELETE /api/chapter/header_image/{id}).
+ *
+ * Who may change what (docs/permissions.md): the about text needs host access; every other field needs
+ * field organizer access (403 with the spec's sentence otherwise); changing the slug needs an admin.
+ * Fields sent unchanged need no right, so a client may post the whole chapter back.
+ */
+export function chapterSettingsRoutes(router: Router, s: Services) {
+  /** What the Chapter Settings form offers: chapter types with their mail domains, the list provider, time zones. */
+  router.get("/chapter/settings_options", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const [types, settings] = await Promise.all([ChapterType.query().orderBy("id"), EmailSettings.query().findById(1)]);
+    const answer: ChapterSettingsOptions = {
+      chapterTypes: types.map((t) => ({ id: t.id, name: t.name, hexColor: t.hexColor, emailDomain: t.emailDomain })),
+      emailServiceName: settings?.serviceName ?? "sendInBlue",
+      timeZones: timeZones(),
+    };
+    ctx.body = answer;
+  });
+
+  router.post("/chapter", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const viewer = ctx.state.viewer;
+    const { id, ...input } = parse(chapterUpdateSchema, ctx.request.body);
+    const chapter = await findChapter(id);
+    authorize(viewer, chapterPolicy.host, chapter);
+
+    const changes = changedFields(chapter, input as ChapterChanges);
+    const settings = Object.keys(changes).filter((k) => k !== "about");
+    if (settings.length && !chapterPolicy.fieldOrganize(viewer, chapter)) throw forbidden(SETTINGS_NEED_FIELD_ORGANIZER);
+    if (changes.slug !== undefined && !chapterPolicy.editSlug(viewer)) throw forbidden("Only admins can change a chapter's slug.");
+
+    const { serviceName } = (await EmailSettings.query().findById(1)) ?? { serviceName: "sendInBlue" };
+    if (serviceName === "sendInBlue" && input.sendInBlueListId === "") throw badRequest("SendInBlue Id is Required", "sendInBlueListId");
+    if (serviceName === "bronto" && input.brontoListId === "") throw badRequest("Bronto Id is Required", "brontoListId");
+    if (changes.chapterTypeId !== undefined && !(await ChapterType.query().findById(changes.chapterTypeId))) {
+      throw badRequest("Chapter Type is not one of the chapter types", "chapterTypeId");
+    }
+
+    await updateChapter(chapter, changes, viewer);
+    ctx.body = presentChapter(await loadChapterDetail({ id }), viewer);
+  });
+
+  router.post("/chapter/header_image/:id", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const chapter = await findChapter(intParam(ctx.params.id));
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    await saveUploadedImage(ctx, chapterHeaderImageName(chapter.id));
+    await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} uploaded`, userId: ctx.state.viewer.id, chapterId: chapter.id });
+    ctx.body = { result: "success" };
+  });
+
+  router.delete("/chapter/header_image/:id", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const chapter = await findChapter(intParam(ctx.params.id));
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    if (await deleteImage(chapterHeaderImageName(chapter.id))) {
+      await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} removed`, userId: ctx.state.viewer.id, chapterId: chapter.id });
+    }
+    ctx.body = { result: "success" };
+  });
+
+  void s;
+}

@@ -1,0 +1,77 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { BlogPost } from "../models/BlogPost";
+import { FrontPage } from "../models/FrontPage";
+import { Page } from "../models/Page";
+import { WikiPage } from "../models/WikiPage";
+import { notFound } from "../errors";
+import { cachePublicly } from "../lib/cache";
+import { parse } from "../lib/validate";
+import { authorize } from "../policies/authorize";
+import { sitePolicy } from "../policies/site";
+import { BLOG_PAGE_SIZE } from "../contracts/content";
+import { presentBlogPost, presentFrontPage, presentPage, presentWikiPage } from "../presenters/content";
+import type { Services } from "../services";
+
+const pageParam = z
+  .string()
+  .regex(/^\d{1,6}$/, "page must be a whole number from 0")
+  .transform(Number);
+
+const slugParam = z.string().trim().min(1, "Slug is Required").max(200, "Slug is too long");
+
+/** Non-public content is for admins: 401 for visitors, 403 for other accounts. */
+const readNonPublic = (viewer: Parameters<typeof sitePolicy.admin>[0]) => sitePolicy.admin(viewer);
+
+/**
+ * Public reads of site content (spec 000 section 7 "Site content"): the front page settings, blog posts,
+ * pages and wiki pages by slug. Lists and writes belong to the site admin routes.
+ */
+export function contentPublicRoutes(router: Router, s: Services) {
+  router.get("/front_page", async (ctx) => {
+    const front = await FrontPage.query().findById(1);
+    cachePublicly(ctx, 30);
+    ctx.body = presentFrontPage(front);
+  });
+
+  /** Public blog posts, newest first, BLOG_PAGE_SIZE a page, page 0 first. */
+  router.get("/blog_post/public/:page", async (ctx) => {
+    const page = parse(pageParam, ctx.params.page);
+    const posts = await BlogPost.query()
+      .where({ isPublic: true })
+      .withGraphFetched("user")
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .offset(page * BLOG_PAGE_SIZE)
+      .limit(BLOG_PAGE_SIZE);
+    cachePublicly(ctx, 30);
+    ctx.body = posts.map(presentBlogPost);
+  });
+
+  router.get("/blog_post/slug/:slug", async (ctx) => {
+    const slug = parse(slugParam, ctx.params.slug);
+    const post = await BlogPost.query().findOne({ slug }).withGraphFetched("user");
+    if (!post) throw notFound("Blog post");
+    if (!post.isPublic) authorize(ctx.state.viewer, readNonPublic, null);
+    ctx.body = presentBlogPost(post);
+  });
+
+  router.get("/page/slug/:slug", async (ctx) => {
+    const slug = parse(slugParam, ctx.params.slug);
+    const page = await Page.query().findOne({ slug });
+    if (!page) throw notFound("Page");
+    if (!page.isPublic) authorize(ctx.state.viewer, readNonPublic, null);
+    else cachePublicly(ctx, 30);
+    ctx.body = presentPage(page);
+  });
+
+  /** A non-public wiki page answers everyone but admins with its title and isPublic false, never its body. */
+  router.get("/wiki_page/slug/:slug", async (ctx) => {
+    const slug = parse(slugParam, ctx.params.slug);
+    const wiki = await WikiPage.query().findOne({ slug });
+    if (!wiki) throw notFound("Wiki page");
+    ctx.body = presentWikiPage(wiki, ctx.state.viewer);
+  });
+
+  void s;
+}

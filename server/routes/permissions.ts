@@ -1,0 +1,97 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { badRequest, notFound } from "../errors";
+import { Permission } from "../models/Permission";
+import { User } from "../models/User";
+import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
+import { intParam, parse } from "../lib/validate";
+import { findChapter } from "../lib/load";
+import { authorize, requireViewer } from "../policies/authorize";
+import { chapterPolicy } from "../policies/chapter";
+import { displayTitle } from "../contracts/chapter";
+import { recordActivity } from "../commands/activity";
+import { presentPermission, ROLE_NAMES } from "../presenters/chapterAdmin";
+import type { Services } from "../services";
+
+const CHAPTER_ROLES = [ROLE_FIELD_ORGANIZER, ROLE_CHAPTER_HOST];
+
+const grantSchema = z.object({
+  userId: z.number({ error: "userId is required" }).int().positive(),
+  roleId: z.number({ error: "roleId is required" }).refine((n) => CHAPTER_ROLES.includes(n), "roleId must be 2 (Field Organizer) or 3 (Chapter Host)"),
+});
+
+/** The spec posts "a permission": its id is what matters. */
+const deleteSchema = z.object({ id: z.number({ error: "id is required" }).int().positive() });
+
+/**
+ * Chapter hosts and field organizers (spec 001 section 7): hosts of the chapter may list them; only
+ * admins may grant or remove them. Admin rights (role 1) are not managed here.
+ */
+export function permissionRoutes(router: Router, s: Services) {
+  // Registered before /permission/:chapterId so "delete" is never read as a chapter id.
+  router.post("/permission/delete", async (ctx) => {
+    authorize(ctx.state.viewer, chapterPolicy.managePermissions, null);
+    const { id } = parse(deleteSchema, ctx.request.body);
+    const permission = await Permission.query().findById(id).withGraphFetched("[user, chapter]");
+    if (!permission) throw notFound("Permission");
+    if (permission.chapterId == null || !CHAPTER_ROLES.includes(permission.roleId)) {
+      throw badRequest("Only chapter host and field organizer permissions can be removed here", "id");
+    }
+    await Permission.transaction(async (trx) => {
+      await Permission.query(trx).deleteById(id);
+      await recordActivity(
+        {
+          type: "permission",
+          title: `${permission.user!.name} is no longer ${ROLE_NAMES[permission.roleId]} of ${displayTitle(permission.chapter!)}`,
+          userId: ctx.state.viewer!.id,
+          chapterId: permission.chapterId,
+          objectId: permission.userId,
+        },
+        trx,
+      );
+    });
+    ctx.body = { result: "success", id };
+  });
+
+  router.get("/permission/:chapterId", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    const permissions = await Permission.query()
+      .where({ chapterId: chapter.id })
+      .whereIn("roleId", CHAPTER_ROLES)
+      .withGraphFetched("[user, role]")
+      .orderBy([{ column: "createdAt", order: "asc" }, { column: "id", order: "asc" }]);
+    ctx.body = permissions.map(presentPermission);
+  });
+
+  router.post("/permission/:chapterId", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const chapterId = intParam(ctx.params.chapterId, "chapterId");
+    const { userId, roleId } = parse(grantSchema, ctx.request.body);
+    const chapter = await findChapter(chapterId);
+    authorize(ctx.state.viewer, chapterPolicy.managePermissions, chapter);
+    const user = await User.query().findById(userId);
+    if (!user) throw notFound("User");
+    // Granting a role the user already has changes nothing and answers the existing permission (200).
+    const existing = await Permission.query().findOne({ userId, roleId, chapterId });
+    if (existing) {
+      existing.user = user;
+      ctx.body = presentPermission(existing);
+      return;
+    }
+    const permission = await Permission.transaction(async (trx) => {
+      const created = await Permission.query(trx).insertAndFetch({ userId, roleId, chapterId });
+      await recordActivity(
+        { type: "permission", title: `${user.name} is now ${ROLE_NAMES[roleId]} of ${displayTitle(chapter)}`, userId: ctx.state.viewer!.id, chapterId, objectId: userId },
+        trx,
+      );
+      return created;
+    });
+    permission.user = user;
+    ctx.status = 201;
+    ctx.body = presentPermission(permission);
+  });
+
+  void s;
+}

@@ -1,0 +1,102 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { notFound } from "../errors";
+import { PressMention } from "../models/PressMention";
+import { httpUrlSchema, intParam, parse, slugSchema } from "../lib/validate";
+import { makeSlug } from "../lib/slug";
+import { findChapter } from "../lib/load";
+import { authorize, requireViewer } from "../policies/authorize";
+import { chapterPolicy } from "../policies/chapter";
+import { pressMentionPolicy } from "../policies/pressMention";
+import { recordActivity } from "../commands/activity";
+import { presentPressMention } from "../presenters/chapterAdmin";
+import type { Services } from "../services";
+
+const pressMentionSchema = z.object({
+  slug: z
+    .string({ error: "Slug must be text" })
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(slugSchema.optional()),
+  title: z.string({ error: "Title is Required" }).trim().min(1, "Title is Required").max(300, "Title must be at most 300 characters"),
+  url: z
+    .string({ error: "URL is Required" })
+    .trim()
+    .min(1, "URL is Required")
+    .pipe(httpUrlSchema),
+  notes: z.string({ error: "Notes must be text" }).max(5000, "Notes must be at most 5000 characters").nullish().transform((s) => s ?? ""),
+  isVisible: z.boolean({ error: "isVisible must be true or false" }).optional(),
+  /** -1 or null: a site-wide mention with no chapter (spec 001 section 9). */
+  chapterId: z
+    .number({ error: "chapterId must be a chapter id, or -1 for none" })
+    .int()
+    .nullish()
+    .transform((n) => (n == null || n === -1 ? null : n))
+    .refine((n) => n === null || n > 0, "chapterId must be a chapter id, or -1 for none"),
+});
+
+/**
+ * Press mention writes and the chapter admin list (spec 001 section 7). POST creates, or updates the one
+ * with the given slug. A chapter's mentions need host access on that chapter, site-wide ones an admin.
+ * Public reads (/public...) are in the public site's module.
+ */
+export function pressMentionAdminRoutes(router: Router, s: Services) {
+  router.get("/press_mention/chapter/:id/all", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const chapter = await findChapter(intParam(ctx.params.id));
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    const mentions = await PressMention.query()
+      .where({ chapterId: chapter.id })
+      .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]);
+    ctx.body = mentions.map(presentPressMention);
+  });
+
+  router.post("/press_mention", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const viewer = ctx.state.viewer;
+    const input = parse(pressMentionSchema, ctx.request.body);
+    const existing = input.slug ? await PressMention.query().findOne({ slug: input.slug }) : undefined;
+    if (input.chapterId != null) await findChapter(input.chapterId);
+    if (existing) authorize(viewer, pressMentionPolicy.manage, existing);
+    authorize(viewer, pressMentionPolicy.manage, { chapterId: input.chapterId });
+
+    const fields = { title: input.title, url: input.url, notes: input.notes, chapterId: input.chapterId };
+    const saved = await PressMention.transaction(async (trx) => {
+      const mention = existing
+        ? await PressMention.query(trx).patchAndFetchById(existing.id, { ...fields, ...(input.isVisible !== undefined ? { isVisible: input.isVisible } : {}) })
+        : await PressMention.query(trx).insertAndFetch({ ...fields, slug: input.slug ?? makeSlug(input.title), isVisible: input.isVisible ?? true });
+      await recordActivity(
+        {
+          type: "press_mention",
+          title: `Press mention ${existing ? "updated" : "added"}: ${mention.title}`,
+          note: mention.url,
+          userId: viewer.id,
+          chapterId: mention.chapterId,
+          objectId: mention.slug,
+        },
+        trx,
+      );
+      return mention;
+    });
+    ctx.status = existing ? 200 : 201;
+    ctx.body = presentPressMention(saved);
+  });
+
+  router.delete("/press_mention/slug/:slug", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const mention = await PressMention.query().findOne({ slug: ctx.params.slug ?? "" });
+    if (!mention) throw notFound("Press mention");
+    authorize(ctx.state.viewer, pressMentionPolicy.manage, mention);
+    await PressMention.transaction(async (trx) => {
+      await PressMention.query(trx).deleteById(mention.id);
+      await recordActivity(
+        { type: "press_mention", title: `Press mention deleted: ${mention.title}`, note: mention.url, userId: ctx.state.viewer!.id, chapterId: mention.chapterId, objectId: mention.slug },
+        trx,
+      );
+    });
+    ctx.body = { result: "success" };
+  });
+
+  void s;
+}

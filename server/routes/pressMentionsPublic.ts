@@ -1,0 +1,86 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { Chapter } from "../models/Chapter";
+import { PressMention } from "../models/PressMention";
+import { notFound } from "../errors";
+import { cachePublicly } from "../lib/cache";
+import { intParam, parse } from "../lib/validate";
+import { authorize } from "../policies/authorize";
+import { chapterPolicy, hostAccess } from "../policies/chapter";
+import type { Viewer } from "../policies/viewer";
+import { STATES } from "../contracts/chapter";
+import { presentPressMention } from "../presenters/content";
+import type { Services } from "../services";
+
+const countParam = z
+  .string()
+  .regex(/^\d{1,3}$/, "count must be a whole number from 1 to 100")
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 100, "count must be a whole number from 1 to 100");
+
+const stateParam = z
+  .string()
+  .transform((s) => s.toLowerCase())
+  .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
+
+/** Visible mentions, newest first, with their chapter. */
+const visible = () => PressMention.query().where("pressMentions.isVisible", true).withGraphFetched("chapter").orderBy("pressMentions.createdAt", "desc").orderBy("pressMentions.id", "desc");
+
+/** Who may read a hidden mention: host access to its chapter, or admins (mentions without a chapter: admins). */
+const mayReadHidden = (viewer: Viewer, m: PressMention) => viewer.isAdmin || (m.chapterId != null && hostAccess(viewer, { id: m.chapterId }));
+
+/**
+ * Public press mention reads (spec 000 section 7 "Site content"). The chapter's full list and the writes
+ * live with the chapter admin; the site admin list with the site admin.
+ */
+export function pressMentionPublicRoutes(router: Router, s: Services) {
+  /** Every visible press mention (the /press_mentions page). */
+  for (const path of ["/press_mention/public/all", "/press_mention/public"]) {
+    router.get(path, async (ctx) => {
+      const mentions = await visible();
+      cachePublicly(ctx);
+      ctx.body = mentions.map((m) => presentPressMention(m, null));
+    });
+  }
+
+  router.get("/press_mention/public/state/:state", async (ctx) => {
+    const state = parse(stateParam, ctx.params.state);
+    const query = visible().joinRelated("chapter");
+    if (state === "int") query.where((q) => q.where("chapter.state", "int").orWhere("chapter.state", ""));
+    else query.where("chapter.state", state);
+    const mentions = await query.select("pressMentions.*").limit(20);
+    cachePublicly(ctx);
+    ctx.body = mentions.map((m) => presentPressMention(m, null));
+  });
+
+  /** The newest {count} visible mentions (the home page shows 8). */
+  router.get("/press_mention/public/:count", async (ctx) => {
+    const count = parse(countParam, ctx.params.count);
+    const mentions = await visible().limit(count);
+    cachePublicly(ctx);
+    ctx.body = mentions.map((m) => presentPressMention(m, null));
+  });
+
+  /** A chapter's visible mentions; nothing for a chapter the caller may not view (inactive). */
+  router.get("/press_mention/chapter/:id/public", async (ctx) => {
+    const id = intParam(ctx.params.id);
+    const chapter = await Chapter.query().findById(id);
+    if (!chapter) throw notFound("Chapter");
+    if (!chapterPolicy.view(ctx.state.viewer, chapter)) {
+      ctx.body = [];
+      return;
+    }
+    const mentions = await visible().where("pressMentions.chapterId", id);
+    ctx.body = mentions.map((m) => presentPressMention(m, ctx.state.viewer));
+  });
+
+  /** One mention: public when visible; a hidden one only for host access to its chapter, or admins. */
+  router.get("/press_mention/slug/:slug", async (ctx) => {
+    const mention = await PressMention.query().findOne({ slug: ctx.params.slug }).withGraphFetched("chapter");
+    if (!mention) throw notFound("Press mention");
+    if (!mention.isVisible) authorize(ctx.state.viewer, mayReadHidden, mention);
+    ctx.body = presentPressMention(mention, ctx.state.viewer);
+  });
+
+  void s;
+}

@@ -1,0 +1,68 @@
+import { Badge, Box, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import type { IconType } from "react-icons";
+import { FaBullhorn, FaCalendarAlt, FaCog, FaEnvelope, FaFileAlt, FaLink, FaStickyNote, FaUserFriends, FaUserPlus, FaRegNewspaper, FaAt, FaFlag, FaListUl } from "react-icons/fa";
+import type { ActivityFeedItemInfo } from "../../server/contracts/chapterAdmin";
+import { formatMedium } from "../lib/formatDate";
+import { mailtoHref } from "../lib/text";
+
+const ICONS: Record<string, IconType> = {
+  chapter_note: FaStickyNote,
+  user_note: FaStickyNote,
+  application_note: FaStickyNote,
+  press_mention: FaRegNewspaper,
+  chapter_event: FaCalendarAlt,
+  chapter_settings: FaCog,
+  chapter_content: FaFileAlt,
+  chapter_link: FaLink,
+  permission: FaUserFriends,
+  chapter_email: FaEnvelope,
+  chapter_created: FaFlag,
+  host_application: FaUserPlus,
+  mailing_list: FaListUl,
+  email_alias: FaAt,
+  alias_rate_limited: FaAt,
+  site_content: FaBullhorn,
+};
+
+/**
+ * A Recent Activity Feed: per item an icon by type, title, note, author (mailto), date and the
+ * '(Admin Only)' flag. `action` adds a link per item (the site admin dashboard's View links).
+ * Everything is shown as text.
+ */
+export function ActivityFeedList({ items, action, emptyText = "No activity yet." }: { items: ActivityFeedItemInfo[]; action?: (item: ActivityFeedItemInfo) => ReactNode; emptyText?: string }) {
+  if (items.length === 0) return <Text color="gray.600">{emptyText}</Text>;
+  return (
+    <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-feed">
+      {items.map((item) => {
+        const Icon = ICONS[item.type] ?? FaStickyNote;
+        return (
+          <Box as="li" key={item.id} borderWidth="1px" borderRadius="md" p="3" data-testid="activity-item">
+            <HStack align="flex-start" gap="3">
+              <Box pt="1" color="gray.600" aria-hidden="true">
+                <Icon />
+              </Box>
+              <Stack gap="1" flex="1" minW="0">
+                <HStack gap="2" wrap="wrap">
+                  <Text fontWeight="semibold">{item.title}</Text>
+                  {item.adminOnly && <Badge colorPalette="orange">(Admin Only)</Badge>}
+                </HStack>
+                {item.note && <Text whiteSpace="pre-wrap" wordBreak="break-word">{item.note}</Text>}
+                <Text fontSize="sm" color="gray.600">
+                  {item.user ? (
+                    mailtoHref(item.user.email) ? <ChakraLink href={mailtoHref(item.user.email)}>{item.user.name}</ChakraLink> : item.user.name
+                  ) : (
+                    "Someone"
+                  )}
+                  {" · "}
+                  {formatMedium(item.createdAt)}
+                </Text>
+              </Stack>
+              {action?.(item)}
+            </HStack>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Alert, Button, Field, HStack, Input, Link, Spinner, Text } from "@chakra-ui/react";
+import { useId, useState, type FormEvent } from "react";
+import { api, ApiRequestError } from "../api/client";
+import { useCurrentUser } from "../auth/CurrentUser";
+import { isEmail } from "../lib/validation";
+
+interface SignUpAnswer {
+  return?: { results?: { isError?: boolean; errorString?: string }[] };
+}
+
+type Phase = { kind: "form" } | { kind: "loading" } | { kind: "success" } | { kind: "error"; message: string };
+
+/**
+ * Join a chapter's mailing list (spec 000 sections 4 and 7): form, loading, then 'Success!' or
+ * 'Oops. ' with the server's error string and a Try again link back to the form.
+ */
+export function MailingListSignup({ listId, chapterName }: { listId: string; chapterName?: string }) {
+  const { user } = useCurrentUser();
+  const [email, setEmail] = useState(user?.email ?? "");
+  const [phase, setPhase] = useState<Phase>({ kind: "form" });
+  const inputId = useId();
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) return;
+    setPhase({ kind: "loading" });
+    try {
+      const res = await api.post<SignUpAnswer>("/api/mailing_list/sign_up", { email: email.trim(), listId });
+      const result = res?.return?.results?.[0];
+      if (!result || result.isError) setPhase({ kind: "error", message: result?.errorString ?? "Something went wrong." });
+      else setPhase({ kind: "success" });
+    } catch (err) {
+      setPhase({ kind: "error", message: err instanceof ApiRequestError ? err.message : "Something went wrong." });
+    }
+  };
+
+  if (phase.kind === "loading") {
+    return (
+      <HStack role="status" gap="2">
+        <Spinner size="sm" />
+        <Text>Signing you up...</Text>
+      </HStack>
+    );
+  }
+  if (phase.kind === "success") {
+    return (
+      <Alert.Root status="success" role="status">
+        <Alert.Indicator />
+        <Alert.Title>Success!</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  if (phase.kind === "error") {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{`Oops. ${phase.message}`}</Alert.Title>
+          <Alert.Description>
+            <Link
+              href="#"
+              onClick={(e) => {
+                e.preventDefault();
+                setPhase({ kind: "form" });
+              }}
+              textDecoration="underline"
+            >
+              Try again
+            </Link>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={chapterName ? `Join the ${chapterName} mailing list` : "Join the mailing list"}>
+      <Field.Root required>
+        <Field.Label htmlFor={inputId}>Join the mailing list</Field.Label>
+        <HStack gap="2" width="100%">
+          <Input id={inputId} type="email" name="email" autoComplete="email" placeholder="you@example.org" value={email} onChange={(e) => setEmail(e.target.value)} size="sm" />
+          <Button type="submit" size="sm" colorPalette="blue" disabled={!isEmail(email)}>
+            Sign Up
+          </Button>
+        </HStack>
+      </Field.Root>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import MDEditor from "@uiw/react-md-editor/nohighlight";
+import type { RichTextEditorProps } from "./RichTextEditor";
+import { safeHref } from "../lib/text";
+
+/** Links in the live preview: http, https, mailto and in-page anchors; anything else becomes inert. */
+function previewUrl(url: string): string {
+  if (url.startsWith("#") || /^mailto:/i.test(url)) return url;
+  return safeHref(url) ?? "#";
+}
+
+type Plugin = unknown;
+/** Drops rehype-attr (HTML attributes from <!--rehype:...--> comments) from the preview's plugins. */
+const withoutAttributePlugin = (type: "rehype" | "remark", plugins: Plugin[]) =>
+  type === "rehype" ? plugins.filter((p) => !(Array.isArray(p) && (p[1] as { properties?: string } | undefined)?.properties === "attr")) : plugins;
+
+/** The @uiw/react-md-editor implementation behind RichTextEditor; import RichTextEditor instead. */
+export function MarkdownEditor(p: RichTextEditorProps) {
+  return (
+    <div data-color-mode="light" data-testid="rich-text-editor">
+      <MDEditor
+        value={p.value}
+        onChange={(v) => p.onChange(v ?? "")}
+        height={p.height ?? 320}
+        preview={p.disabled ? "preview" : "live"}
+        hideToolbar={p.disabled}
+        textareaProps={{
+          id: p.id,
+          placeholder: p.placeholder,
+          "aria-label": p.label,
+          disabled: p.disabled,
+          minLength: p.minLength,
+          maxLength: p.maxLength,
+        }}
+        previewOptions={{
+          // Raw HTML in the source is shown as text, never parsed (skipHtml keeps rehype-raw out).
+          skipHtml: true,
+          urlTransform: previewUrl,
+          pluginsFilter: withoutAttributePlugin as never,
+        }}
+      />
+    </div>
+  );
+}

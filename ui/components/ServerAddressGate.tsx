@@ -1,0 +1,21 @@
+import { Center, ChakraProvider, defaultSystem, Spinner } from "@chakra-ui/react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { platform } from "../platform";
+
+const ServerAddress = lazy(() => import("../screens/desktop/ServerAddress").then((m) => ({ default: m.ServerAddress })));
+
+/**
+ * Shows the app once the platform knows its server: always in the browser; in the desktop app after the
+ * first-run prompt for the server address. Nothing calls the API before that.
+ */
+export function ServerAddressGate({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(() => platform.hasServerAddress());
+  if (ready) return <>{children}</>;
+  return (
+    <ChakraProvider value={defaultSystem}>
+      <Suspense fallback={<Center py="20"><Spinner /></Center>}>
+        <ServerAddress onConnected={() => setReady(true)} />
+      </Suspense>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import { Suspense } from "react";
+import { lazyNamed } from "../../lib/lazy";
+import { useSiteConfig } from "../../lib/siteConfig";
+import type { ChapterMapProps } from "./types";
+import { MapLoadingOverlay } from "./parts";
+
+const OfflineMap = lazyNamed(() => import("./OfflineMap"), "OfflineMap");
+const GoogleChapterMap = lazyNamed(() => import("./GoogleChapterMap"), "GoogleChapterMap");
+
+function Placeholder({ height }: { height: number }) {
+  return (
+    <div style={{ position: "relative", width: "100%", height, background: "#d6e6f2", borderRadius: 6 }}>
+      <MapLoadingOverlay />
+    </div>
+  );
+}
+
+/**
+ * The map of chapters: Google Maps when the site configuration carries a key, our own offline SVG map
+ * otherwise. Both are separate chunks, so pages without a map, and sites without a key, never load them.
+ */
+export function ChapterMap(props: ChapterMapProps) {
+  const config = useSiteConfig();
+  if (!config) return <Placeholder height={props.height} />;
+  return (
+    <Suspense fallback={<Placeholder height={props.height} />}>
+      {config.googleMapsApiKey ? <GoogleChapterMap {...props} apiKey={config.googleMapsApiKey} /> : <OfflineMap {...props} />}
+    </Suspense>
+  );
+}

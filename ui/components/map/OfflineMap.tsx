@@ -1,0 +1,273 @@
+import { geoAlbersUsa, geoMercator, geoPath, type GeoProjection } from "d3-geo";
+import type { Feature, FeatureCollection } from "geojson";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { pinDataUrl, spreadOverlapping } from "./pins";
+import { InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
+import { ALASKA_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
+import { loadOutline, type Outline } from "./outlines";
+import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
+
+const LAND = "#eef2f6";
+const BORDER = "#7b8794";
+const WATER = "#d6e6f2";
+const MAX_SCALE = 512;
+const PAD = 12;
+
+interface Transform {
+  k: number;
+  x: number;
+  y: number;
+}
+const IDENTITY: Transform = { k: 1, x: 0, y: 0 };
+
+interface Projections {
+  main: GeoProjection | null;
+  /** Puerto Rico inset on the US map (geoAlbersUsa has no place for it). */
+  inset: { projection: GeoProjection; box: { x: number; y: number; w: number; h: number } } | null;
+  paths: { d: string; key: string }[];
+  insetPaths: string[];
+}
+
+function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/** The state (or US) outline files the map draws; null while loading, and after a failure (drawn without). */
+function useOutlines(view: ChapterMapProps["view"]) {
+  const [state, setState] = useState<{ main: Outline | null; pr: Outline | null; done: boolean }>({ main: null, pr: null, done: false });
+  const name = view.kind === "us" ? "US" : view.state && view.state !== "int" ? view.state.toUpperCase() : null;
+  useEffect(() => {
+    let live = true;
+    setState({ main: null, pr: null, done: false });
+    if (!name) {
+      setState({ main: null, pr: null, done: true });
+      return;
+    }
+    Promise.all([loadOutline(name), name === "US" ? loadOutline("PR") : Promise.resolve(null)]).then(([main, pr]) => {
+      if (live) setState({ main, pr, done: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [name]);
+  return state;
+}
+
+function buildProjections(view: ChapterMapProps["view"], main: Outline | null, pr: Outline | null, w: number, h: number): Projections {
+  const extent: [[number, number], [number, number]] = [[PAD, PAD], [w - PAD, h - PAD]];
+  let projection: GeoProjection | null = null;
+  let inset: Projections["inset"] = null;
+  if (view.kind === "us") {
+    if (main) projection = geoAlbersUsa().fitExtent(extent, main as FeatureCollection);
+    if (pr) {
+      const box = { w: Math.max(70, Math.round(w * 0.1)), h: Math.max(40, Math.round(h * 0.09)), x: 0, y: 0 };
+      box.x = w - box.w - PAD;
+      box.y = h - box.h - PAD - 12;
+      inset = { projection: geoMercator().fitExtent([[box.x + 4, box.y + 4], [box.x + box.w - 4, box.y + box.h - 4]], pr as Feature), box };
+    }
+  } else if (main && view.state === "ak") {
+    // Alaska: a fixed centre; rotating to its meridian keeps the Aleutians (across 180 degrees) together.
+    projection = geoMercator().rotate([-ALASKA_CENTER.lng, 0]).fitExtent(extent, main as Feature);
+    const c = projection([ALASKA_CENTER.lng, ALASKA_CENTER.lat])!;
+    const [tx, ty] = projection.translate();
+    projection.translate([tx + w / 2 - c[0], ty + h / 2 - c[1]]);
+  } else if (main) {
+    // fitExtent centres the outline's bounding box.
+    projection = geoMercator().fitExtent(extent, main as Feature);
+  } else if (view.kind === "point") {
+    projection = geoMercator().center([view.center.lng, view.center.lat]).scale(2000).translate([w / 2, h / 2]);
+  }
+  const path = projection ? geoPath(projection) : null;
+  const features: Feature[] = main ? ("features" in main ? main.features : [main]) : [];
+  const paths = path ? features.map((f, i) => ({ d: path(f) ?? "", key: String(f.id ?? i) })) : [];
+  const insetPaths = inset && pr ? [geoPath(inset.projection)(pr as Feature) ?? ""] : [];
+  return { main: projection, inset, paths, insetPaths };
+}
+
+/**
+ * Our own map: state outlines drawn as SVG from the Census-derived outline files, pins as buttons,
+ * zoom (buttons, wheel, keys) and pan (drag, arrow keys). Needs no key and no network beyond our server.
+ */
+export function OfflineMap(props: ChapterMapProps) {
+  const { view, pins, height, zoom, focus, selectedPinId, onSelectPin, renderInfo, label } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useWidth(ref);
+  const outlines = useOutlines(view);
+  const [t, setT] = useState<Transform>(IDENTITY);
+  const drag = useRef<{ id: number; x: number; y: number; moved: boolean } | null>(null);
+  const lastFocusedPin = useRef<HTMLButtonElement | null>(null);
+
+  const proj = useMemo(() => (width > 0 ? buildProjections(view, outlines.main, outlines.pr, width, height) : null), [view, outlines.main, outlines.pr, width, height]);
+  const ready = Boolean(proj && outlines.done);
+  const showOverlay = useMapLoadingOverlay(ready);
+
+  // A new view starts unzoomed; a single place starts zoomed in on it (4x its state's fit).
+  const viewKey = JSON.stringify(view);
+  useEffect(() => {
+    if (view.kind === "point" && proj?.main && outlines.main) {
+      const p = proj.main([view.center.lng, view.center.lat]);
+      if (p) return setT({ k: 4, x: width / 2 - 4 * p[0], y: height / 2 - 4 * p[1] });
+    }
+    setT(IDENTITY);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viewKey, proj]);
+
+  // Recentre on a place (search, geolocation): the view's fit counts as `zoom`, each level doubles.
+  useEffect(() => {
+    if (!focus || !proj?.main) return;
+    const p = proj.main([focus.lng, focus.lat]);
+    if (!p) return;
+    const k = Math.min(MAX_SCALE, Math.max(1, 2 ** (focus.zoom - zoom)));
+    setT({ k, x: width / 2 - k * p[0], y: height / 2 - k * p[1] });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focus?.key, proj]);
+
+  const zoomBy = useCallback(
+    (factor: number, cx = width / 2, cy = height / 2) =>
+      setT((cur) => {
+        const k = Math.min(MAX_SCALE, Math.max(1, cur.k * factor));
+        const f = k / cur.k;
+        return k === 1 ? IDENTITY : { k, x: cx - f * (cx - cur.x), y: cy - f * (cy - cur.y) };
+      }),
+    [width, height],
+  );
+
+  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const r = el.getBoundingClientRect();
+      zoomBy(e.deltaY < 0 ? 1.25 : 0.8, e.clientX - r.left, e.clientY - r.top);
+    };
+    el.addEventListener("wheel", onWheel, { passive: false });
+    return () => el.removeEventListener("wheel", onWheel);
+  }, [zoomBy]);
+
+  const handlePointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if ((e.target as HTMLElement).closest("button, a, input, form, [data-info-window]")) return;
+    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, moved: false };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const handlePointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < 3) return;
+    d.moved = true;
+    d.x = e.clientX;
+    d.y = e.clientY;
+    setT((cur) => ({ ...cur, x: cur.x + dx, y: cur.y + dy }));
+  };
+  const handlePointerUp = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (drag.current?.id === e.pointerId) drag.current = null;
+  };
+  const handleKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const step = 60;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    if (moves[e.key]) {
+      e.preventDefault();
+      const [dx, dy] = moves[e.key];
+      setT((cur) => ({ ...cur, x: cur.x + dx, y: cur.y + dy }));
+    } else if (e.key === "+" || e.key === "=") zoomBy(2);
+    else if (e.key === "-") zoomBy(0.5);
+  };
+
+  // Pins in screen pixels; Puerto Rico goes to its inset; places with no spot on this map are left to the list.
+  const placed = useMemo(() => {
+    if (!proj) return [];
+    const out: { item: MapPin; x: number; y: number }[] = [];
+    for (const pin of pins) {
+      const inInset = view.kind === "us" && pin.state === "pr" && proj.inset;
+      const p = inInset ? proj.inset!.projection([pin.lng, pin.lat]) : proj.main?.([pin.lng, pin.lat]);
+      if (!p) continue;
+      out.push(inInset ? { item: pin, x: p[0], y: p[1] } : { item: pin, x: t.k * p[0] + t.x, y: t.k * p[1] + t.y });
+    }
+    return spreadOverlapping(out, 28);
+  }, [proj, pins, t, view.kind]);
+
+  const selected = placed.find((p) => p.item.id === selectedPinId) ?? null;
+  const visible = placed.filter((p) => p.x > -20 && p.x < width + 20 && p.y > 0 && p.y < height + 40);
+
+  const handleClose = () => {
+    onSelectPin(null);
+    lastFocusedPin.current?.focus();
+  };
+
+  return (
+    <div
+      ref={ref}
+      role="region"
+      aria-label={label}
+      aria-roledescription="map"
+      tabIndex={0}
+      onKeyDown={handleKeyDown}
+      onPointerDown={handlePointerDown}
+      onPointerMove={handlePointerMove}
+      onPointerUp={handlePointerUp}
+      onPointerCancel={handlePointerUp}
+      style={{ position: "relative", width: "100%", height, overflow: "hidden", background: WATER, borderRadius: 6, touchAction: "none", cursor: drag.current ? "grabbing" : "grab", userSelect: "none" }}
+      data-testid="offline-map"
+      data-map-ready={ready ? "true" : "false"}
+    >
+      {width > 0 && (
+        <svg width={width} height={height} aria-hidden="true" focusable="false" style={{ display: "block" }}>
+          <g transform={`translate(${t.x},${t.y}) scale(${t.k})`}>
+            {proj?.paths.map((p) => (
+              <path key={p.key} d={p.d} fill={LAND} stroke={BORDER} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            ))}
+          </g>
+          {proj?.inset && (
+            <g>
+              <rect x={proj.inset.box.x} y={proj.inset.box.y} width={proj.inset.box.w} height={proj.inset.box.h} fill={WATER} stroke={BORDER} strokeWidth={1} />
+              {proj.insetPaths.map((d, i) => (
+                <path key={i} d={d} fill={LAND} stroke={BORDER} strokeWidth={1} />
+              ))}
+            </g>
+          )}
+        </svg>
+      )}
+      {proj?.inset && (
+        <span style={{ position: "absolute", left: proj.inset.box.x, top: proj.inset.box.y + proj.inset.box.h + 1, fontSize: 11, lineHeight: "12px", color: "#1a202c" }} aria-hidden="true">
+          Puerto Rico
+        </span>
+      )}
+      {visible.map(({ item, x, y }) => (
+        <button
+          key={item.id}
+          type="button"
+          aria-label={item.title}
+          title={item.title}
+          aria-expanded={item.id === selectedPinId}
+          data-pin-id={item.id}
+          onClick={(e) => {
+            lastFocusedPin.current = e.currentTarget;
+            onSelectPin(item.id);
+          }}
+          style={{ position: "absolute", left: x - 20, top: y - 40, width: 40, height: 40, padding: 0, border: 0, background: "transparent", cursor: "pointer", zIndex: item.id === selectedPinId ? 3 : 2 }}
+        >
+          <img src={pinDataUrl(item.color, item.typeName)} width={40} height={40} alt="" draggable={false} style={{ display: "block" }} />
+        </button>
+      ))}
+      {selected && (
+        <InfoWindowFrame anchorX={selected.x} anchorY={selected.y} containerWidth={width} containerHeight={height} onClose={handleClose} title={selected.item.title}>
+          {renderInfo(selected.item)}
+        </InfoWindowFrame>
+      )}
+      <ZoomButtons onZoomIn={() => zoomBy(2)} onZoomOut={() => zoomBy(0.5)} canZoomOut={t.k > 1} />
+      {showOverlay && <MapLoadingOverlay />}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ChapterEventInfo, ChapterSummary } from "../../server/contracts/chapter";
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const WEEK_CODES: Record<number, string> = { 0: "Every Week", 1: "First", 2: "Second", 3: "Third", 4: "Fourth", 5: "Last Week of the Month", 6: "Even Weeks", 7: "Odd Weeks" };
+
+/** "19:00" -> "7:00 PM" */
+export function formatTime(hhmm: string | null | undefined): string {
+  const m = hhmm?.match(/^(\d{1,2}):(\d{2})/);
+  if (!m) return "";
+  const h = Number(m[1]);
+  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** "2026-11-24" -> "Tuesday, November 24, 2026" (a calendar date: no time zone shift). */
+export function formatDate(ymd: string | null | undefined): string {
+  const m = ymd?.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  if (!m) return "";
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  return d.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/** An ISO timestamp as a date, e.g. a press mention's createdAt. */
+export function formatCreated(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+}
+
+export const timeRange = (e: Pick<ChapterEventInfo, "startTime" | "endTime">) => [formatTime(e.startTime), formatTime(e.endTime)].filter(Boolean).join(" – ");
+
+/** When an event happens, in words: "Every Week on Tuesday", "First, Third on Friday", or the single date. */
+export function scheduleText(e: ChapterEventInfo): string {
+  if (e.isSingleDate) return formatDate(e.singleDate);
+  if (e.dayOfWeekIndex == null) return "";
+  const weeks = e.weeksOfMonthIndexesArray.map((w) => WEEK_CODES[w]).filter(Boolean);
+  return `${weeks.join(", ") || "Every Week"} on ${WEEKDAYS[e.dayOfWeekIndex]}`;
+}
+
+/** The date of an event's next meeting, or its rule when no date is known yet. */
+export function nextDateText(e: ChapterEventInfo): string {
+  const next = e.nextDates[0];
+  if (next) return formatDate(next.date);
+  return scheduleText(e);
+}
+
+export const addressText = (e: Pick<ChapterEventInfo, "address1" | "address2" | "city" | "state" | "postalCode">) =>
+  [e.address1, e.address2, [e.city, [e.state, e.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")].filter(Boolean).join(", ");
+
+export const chapterPath = (c: Pick<ChapterSummary, "state" | "slug">) => `/chapter/${(c.state || "int").toLowerCase()}/${c.slug}`;
+
+/** The event a chapter's pin stands for: the one meeting soonest, else the first with a place. */
+export function nextEventOf(events: ChapterEventInfo[]): ChapterEventInfo | null {
+  const dated = events.filter((e) => e.nextDates.length > 0).sort((a, b) => a.nextDates[0].start.localeCompare(b.nextDates[0].start));
+  return dated[0] ?? events.find((e) => e.lat != null && e.lng != null && (e.lat !== 0 || e.lng !== 0)) ?? events[0] ?? null;
+}
+
+export const hasPlace = (e: Pick<ChapterEventInfo, "lat" | "lng"> | null | undefined): e is { lat: number; lng: number } & ChapterEventInfo =>
+  Boolean(e && e.lat != null && e.lng != null && (e.lat !== 0 || e.lng !== 0));

@@ -1,0 +1,113 @@
+import { Badge, Box, Flex, Heading, Icon, Link, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useMemo, useState, type ComponentType } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import {
+  FaAt, FaBell, FaCalendarAlt, FaClipboardList, FaCog, FaComment, FaEnvelope, FaExclamationTriangle, FaFileAlt, FaGlobe, FaLink, FaNewspaper,
+  FaPlusCircle, FaStickyNote, FaUserEdit, FaUserShield, FaUsers,
+} from "react-icons/fa";
+import type { ChapterSummary } from "../../../server/contracts/chapter";
+import { siteAdminApi, type ActivityItem } from "../../api/siteAdmin";
+import { LoadState, loadError } from "./shared/LoadState";
+import { chapterPath, formatDateTime } from "./format";
+
+/** An icon per activity type (server/commands/activity.ts lists them). */
+const ICONS: Record<string, ComponentType> = {
+  chapter_note: FaStickyNote,
+  user_note: FaUserEdit,
+  press_mention: FaNewspaper,
+  chapter_event: FaCalendarAlt,
+  chapter_settings: FaCog,
+  chapter_content: FaFileAlt,
+  chapter_link: FaLink,
+  permission: FaUserShield,
+  chapter_email: FaEnvelope,
+  chapter_created: FaPlusCircle,
+  host_application: FaClipboardList,
+  application_note: FaComment,
+  mailing_list: FaUsers,
+  email_alias: FaAt,
+  alias_rate_limited: FaExclamationTriangle,
+  site_content: FaGlobe,
+};
+
+/** Where the View link of an item goes (spec 001: chapter_note -> notes, user_note -> users/{objectId}, press_mention -> press_mentions). */
+export function viewPathFor(item: ActivityItem, chapters: Map<number, { state: string; slug: string }>): string | null {
+  switch (item.type) {
+    case "chapter_note": {
+      const chapter = item.chapter ?? (item.chapterId != null ? chapters.get(item.chapterId) : undefined);
+      return chapter ? `${chapterPath(chapter)}/admin/notes` : null;
+    }
+    case "user_note":
+      return item.objectId ? `/admin/users/${item.objectId}` : null;
+    case "press_mention":
+      return "/admin/press_mentions";
+    default:
+      return null;
+  }
+}
+
+/** /admin: overview and the network-wide activity feed. */
+export function Dashboard() {
+  const [items, setItems] = useState<ActivityItem[] | null>(null);
+  const [chapters, setChapters] = useState<ChapterSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ctrl = { live: true };
+    siteAdminApi.activityFeed().then(
+      (rows) => ctrl.live && setItems(rows),
+      () => ctrl.live && setError(loadError("The activity feed")),
+    );
+    siteAdminApi.chapters().then((rows) => ctrl.live && setChapters(rows), () => {});
+    return () => {
+      ctrl.live = false;
+    };
+  }, []);
+
+  const byId = useMemo(() => new Map(chapters.map((c) => [c.id, c])), [chapters]);
+
+  return (
+    <Stack gap="6">
+      <Stack gap="2">
+        <Heading as="h2" size="lg">Dashboard</Heading>
+        <Text color="gray.700">
+          Welcome to the admin tools. Review host applications, keep notes on users, manage chapters, the blog, pages, the wiki, press
+          mentions and email aliases from the menu. An overview of the network will appear here.
+        </Text>
+      </Stack>
+      <Box>
+        <Heading as="h3" size="md" mb="3">Recent Activity</Heading>
+        <LoadState loading={items === null} error={error}>
+          {items && items.length === 0 && <Text color="gray.600">No activity yet.</Text>}
+          <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-feed">
+            {(items ?? []).map((item) => {
+              const view = viewPathFor(item, byId);
+              return (
+                <Flex as="li" key={item.id} gap="3" borderWidth="1px" rounded="md" p="3" align="flex-start" data-type={item.type}>
+                  <Icon as={ICONS[item.type] ?? FaBell} boxSize="5" color="blue.700" mt="1" aria-label={item.type.replace(/_/g, " ")} />
+                  <Box flex="1" minW="0">
+                    <Text fontWeight="semibold">
+                      {item.title}
+                      {item.adminOnly && (
+                        <Badge ms="2" colorPalette="orange" variant="subtle">(Admin Only)</Badge>
+                      )}
+                    </Text>
+                    {item.note && <Text whiteSpace="pre-wrap">{item.note}</Text>}
+                    <Text fontSize="sm" color="gray.600">
+                      {item.user ? <Link href={`mailto:${item.user.email}`}>{item.user.name || item.user.email}</Link> : "System"} · {formatDateTime(item.createdAt)}
+                    </Text>
+                  </Box>
+                  {view && (
+                    <Link asChild fontWeight="medium">
+                      <RouterLink to={view}>View</RouterLink>
+                    </Link>
+                  )}
+                </Flex>
+              );
+            })}
+          </Stack>
+        </LoadState>
+      </Box>
+    </Stack>
+  );
+}

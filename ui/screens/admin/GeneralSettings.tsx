@@ -1,0 +1,192 @@
+import { Alert, Box, Button, Card, Field, Heading, HStack, Image, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useState, type FormEvent } from "react";
+import type { FrontPageInfo } from "../../../server/contracts/siteAdmin";
+import { ApiRequestError } from "../../api/client";
+import { siteAdminApi, type EmailServiceName } from "../../api/siteAdmin";
+import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
+import { notify } from "../../components/Toaster";
+
+export const EMAIL_SERVICE_CONFIRM = "This can break things badly.  Are you sure?";
+
+const EMAIL_SERVICES: Array<{ value: EmailServiceName; label: string }> = [
+  { value: "bronto", label: "Bronto" },
+  { value: "sendInBlue", label: "Send In Blue" },
+];
+
+const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : "Please try again.");
+
+function FrontPageLinkForm({ initial }: { initial: string }) {
+  const [url, setUrl] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  const [state, setState] = useSaveState();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setUrl(initial), [initial]);
+  const missing = url.trim() === "";
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (missing) return;
+    setState("saving");
+    setError(null);
+    try {
+      await siteAdminApi.saveFrontPage(url.trim());
+      setState("saved");
+    } catch (err) {
+      setState("idle");
+      setError(message(err));
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} aria-label="Front page image link">
+      <Stack gap="3">
+        <Field.Root required invalid={(touched && missing) || Boolean(error)}>
+          <Field.Label>Front Page Image Link URL<Field.RequiredIndicator /></Field.Label>
+          <Input name="imageLinkURL" type="url" value={url} placeholder="https://" onChange={(e) => { setUrl(e.target.value); setTouched(true); }} />
+          <Field.HelperText>Where the front page call-out image links to.</Field.HelperText>
+          {touched && missing && <Field.ErrorText>Image Link URL is Required</Field.ErrorText>}
+          {error && <Field.ErrorText>{error}</Field.ErrorText>}
+        </Field.Root>
+        <HStack>
+          <Button type="submit" colorPalette="blue" disabled={missing || state === "saving"}>Save</Button>
+          <SavedIndicator state={state} />
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+function FrontPageImageForm({ imageUrl, onUploaded }: { imageUrl: string | null; onUploaded: () => void }) {
+  // Changes after each upload so the browser shows the new image, not its cached copy.
+  const [version, setVersion] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [state, setState] = useSaveState();
+  const [broken, setBroken] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    setState("saving");
+    try {
+      await siteAdminApi.uploadFrontPageImage(file);
+      setState("saved");
+      setFile(null);
+      setInputKey((k) => k + 1);
+      setBroken(false);
+      setVersion(Date.now());
+      onUploaded();
+    } catch (err) {
+      setState("idle");
+      notify("error", "The image was not uploaded", message(err));
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} aria-label="Front page image">
+      <Stack gap="3">
+        {imageUrl && !broken && (
+          <Image src={version ? `${imageUrl}${imageUrl.includes("?") ? "&" : "?"}u=${version}` : imageUrl} alt="Current front page image" maxH="48" objectFit="contain" alignSelf="flex-start" onError={() => setBroken(true)} />
+        )}
+        <Field.Root>
+          <Field.Label>Front Page Image</Field.Label>
+          <Input key={inputKey} name="image" type="file" accept="image/*" p="1" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </Field.Root>
+        <HStack>
+          <Button type="submit" colorPalette="blue" disabled={!file || state === "saving"}>Upload</Button>
+          <SavedIndicator state={state} />
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+function EmailServiceForm() {
+  const [current, setCurrent] = useState<EmailServiceName | null>(null);
+  const [choice, setChoice] = useState<EmailServiceName>("sendInBlue");
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [state, setState] = useSaveState();
+
+  useEffect(() => {
+    siteAdminApi.emailSettings().then(
+      (s) => {
+        setCurrent(s.serviceName);
+        setChoice(s.serviceName);
+      },
+      () => setLoadFailed(true),
+    );
+  }, []);
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!window.confirm(EMAIL_SERVICE_CONFIRM)) return;
+    setState("saving");
+    try {
+      const saved = await siteAdminApi.saveEmailSettings(choice);
+      setCurrent(saved?.serviceName ?? choice);
+      setState("saved");
+    } catch (err) {
+      setState("idle");
+      notify("error", "The email service was not changed", message(err));
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} aria-label="Email service">
+      <Stack gap="3">
+        {loadFailed && (
+          <Alert.Root status="warning"><Alert.Indicator /><Alert.Title>The current email service could not be loaded.</Alert.Title></Alert.Root>
+        )}
+        <Field.Root>
+          <Field.Label>Email Service</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field name="serviceName" value={choice} onChange={(e) => setChoice(e.target.value as EmailServiceName)}>
+              {EMAIL_SERVICES.map((s) => (
+                <option key={s.value} value={s.value}>{s.label}</option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>Mailing lists and chapter emails go through this provider.</Field.HelperText>
+        </Field.Root>
+        <HStack>
+          <Button type="submit" colorPalette="red" variant="outline" disabled={state === "saving" || choice === current}>Save</Button>
+          <SavedIndicator state={state} />
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+/** /admin/settings: front page image link and image, and the email service (spec 001 section 2). */
+export function GeneralSettings() {
+  const [frontPage, setFrontPage] = useState<FrontPageInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = () => siteAdminApi.frontPage().then(setFrontPage, () => setError("The front page settings could not be loaded. Please try again."));
+  useEffect(() => {
+    void load();
+  }, []);
+
+  return (
+    <Stack gap="6">
+      <Heading as="h2" size="lg">General Settings</Heading>
+      {error && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error}</Alert.Title></Alert.Root>}
+      <Card.Root>
+        <Card.Header><Heading as="h3" size="md">Front Page</Heading></Card.Header>
+        <Card.Body>
+          <Stack gap="8">
+            {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="gray.600">Loading...</Text>}
+            <FrontPageImageForm imageUrl={frontPage?.hasImage ? frontPage.imageUrl : null} onUploaded={() => void load()} />
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header><Heading as="h3" size="md">Email Service</Heading></Card.Header>
+        <Card.Body>
+          <Box><EmailServiceForm /></Box>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { Alert, Button, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
+import { STATES } from "../../../../server/contracts/chapter";
+import { APPLICATION_TYPE_CHAPTER_TYPE_IDS, type AdminHostApplication } from "../../../../server/contracts/siteAdmin";
+import { ApiRequestError } from "../../../api/client";
+import { siteAdminApi } from "../../../api/siteAdmin";
+import { FormField } from "../../../components/FormField";
+import { RichTextEditor } from "../../../components/RichTextEditor";
+import { notify } from "../../../components/Toaster";
+import { LoadState, loadError } from "../shared/LoadState";
+import { APPLICATION_BANNERS } from "../hostApplications/banners";
+
+/** Chapter types shown in the admin (spec 001 section 4). */
+const CHAPTER_TYPES = [
+  { id: 1, name: "Drinking" },
+  { id: 4, name: "Laughing" },
+  { id: 5, name: "Dining" },
+  { id: 6, name: "Reading" },
+];
+
+const STATE_OPTIONS = Object.entries(STATES).sort(([, a], [, b]) => a.localeCompare(b));
+
+interface Form {
+  title: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  about: string;
+  chapterTypeId: number;
+}
+
+const EMPTY: Form = { title: "", city: "", state: "ny", postalCode: "", country: "USA", about: "", chapterTypeId: 1 };
+
+const REQUIRED: Array<[keyof Form, string]> = [
+  ["title", "Title is Required"],
+  ["city", "City is Required"],
+  ["postalCode", "Postal Code is Required"],
+  ["country", "Country is Required"],
+];
+
+function fromApplication(a: AdminHostApplication): Form {
+  return {
+    ...EMPTY,
+    title: a.city,
+    city: a.city,
+    state: a.state in STATES ? a.state : "int",
+    country: a.state === "int" ? "" : "USA",
+    chapterTypeId: APPLICATION_TYPE_CHAPTER_TYPE_IDS[a.type] ?? 1,
+  };
+}
+
+/**
+ * /admin/chapters/add and /admin/chapters/add/application/{slug}: a new chapter, hidden until enabled in
+ * its settings. From an application, the form is pre-filled and saving approves the application and
+ * makes the applicant the chapter's host.
+ */
+export function AddChapter() {
+  const { chapterHostApplicationSlug } = useParams();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<keyof Form, boolean>>>({});
+  const [application, setApplication] = useState<AdminHostApplication | null>(null);
+  const [loadFailed, setLoadFailed] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!chapterHostApplicationSlug) return;
+    siteAdminApi.application(chapterHostApplicationSlug).then(
+      (a) => {
+        setApplication(a);
+        setForm(fromApplication(a));
+      },
+      () => setLoadFailed(loadError("The host application")),
+    );
+  }, [chapterHostApplicationSlug]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setTouched((t) => ({ ...t, [key]: true }));
+  };
+  const errorFor = (key: keyof Form) => {
+    const rule = REQUIRED.find(([k]) => k === key);
+    return rule && touched[key] && String(form[key]).trim() === "" ? rule[1] : null;
+  };
+  const valid = REQUIRED.every(([k]) => String(form[k]).trim() !== "");
+  const blocked = Boolean(application && application.status !== "open");
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched({ title: true, city: true, postalCode: true, country: true });
+    if (!valid || saving || blocked) return;
+    setSaving(true);
+    setServerError(null);
+    try {
+      const result = await siteAdminApi.addChapter({ ...form, ...(chapterHostApplicationSlug ? { chapterHostApplicationSlug } : {}) });
+      notify("success", `${result.chapter.displayTitle} was added`, "It stays hidden until it is enabled in its Chapter Settings.");
+      navigate(chapterHostApplicationSlug ? `/admin/chapter_host_applications/${chapterHostApplicationSlug}` : "/admin/chapters");
+    } catch (err) {
+      setServerError(err instanceof ApiRequestError ? err.message : "The chapter was not added. Please try again.");
+      setSaving(false);
+    }
+  };
+
+  const content = (
+    <form onSubmit={handleSubmit} aria-label="Add Chapter" noValidate>
+      <Stack gap="4" maxW="2xl">
+        {application && (
+          <Text>
+            From the host application of{" "}
+            <Link asChild fontWeight="medium"><RouterLink to={`/admin/chapter_host_applications/${application.slug}`}>{application.user.name}</RouterLink></Link>
+            : saving approves it and makes {application.user.name} the chapter's host.
+          </Text>
+        )}
+        {application && APPLICATION_BANNERS[application.status] && (
+          <Alert.Root status="warning" data-testid="application-banner"><Alert.Indicator /><Alert.Title>{APPLICATION_BANNERS[application.status]}</Alert.Title></Alert.Root>
+        )}
+        <FormField label="Title" name="title" required value={form.title} onChange={(v) => set("title", v)} error={errorFor("title")} />
+        <FormField label="City" name="city" required value={form.city} onChange={(v) => set("city", v)} error={errorFor("city")} />
+        <Field.Root>
+          <Field.Label>State</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field name="state" value={form.state} onChange={(e) => set("state", e.target.value)}>
+              {STATE_OPTIONS.map(([abbr, name]) => <option key={abbr} value={abbr}>{name}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <FormField label="Postal Code" name="postalCode" required value={form.postalCode} onChange={(v) => set("postalCode", v)} error={errorFor("postalCode")} />
+        <FormField label="Country" name="country" required value={form.country} onChange={(v) => set("country", v)} error={errorFor("country")} />
+        <Field.Root>
+          <Field.Label>Chapter Type</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field name="chapterTypeId" value={String(form.chapterTypeId)} onChange={(e) => set("chapterTypeId", Number(e.target.value))}>
+              {CHAPTER_TYPES.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label htmlFor="chapter-about">About</Field.Label>
+          <RichTextEditor id="chapter-about" label="About" value={form.about} onChange={(v) => setForm((f) => ({ ...f, about: v }))} />
+        </Field.Root>
+        <Text fontSize="sm" color="gray.600">A new chapter is hidden until it is enabled in its Chapter Settings.</Text>
+        {serverError && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{serverError}</Alert.Title></Alert.Root>}
+        <HStack>
+          <Button type="submit" colorPalette="blue" loading={saving} disabled={saving || blocked}>Save</Button>
+          <Link asChild><RouterLink to="/admin/chapters">All Chapters</RouterLink></Link>
+        </HStack>
+      </Stack>
+    </form>
+  );
+
+  return (
+    <Stack gap="6">
+      <Heading as="h2" size="lg">Add Chapter</Heading>
+      {chapterHostApplicationSlug ? <LoadState loading={!application} error={loadFailed}>{content}</LoadState> : content}
+    </Stack>
+  );
+}

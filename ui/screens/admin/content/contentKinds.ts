@@ -1,0 +1,79 @@
+import { siteAdminApi } from "../../../api/siteAdmin";
+
+export interface ContentItem {
+  id: number;
+  title: string;
+  slug: string;
+  body: string;
+  isPublic: boolean;
+  isEditable?: boolean;
+  createdAt: string;
+  updatedAt: string;
+  user?: { name: string } | null;
+}
+
+export interface ContentSave {
+  id?: number;
+  title: string;
+  slug: string;
+  body: string;
+  isPublic: boolean;
+  isEditable: boolean;
+}
+
+export interface ContentKind {
+  key: "blog" | "page" | "wiki";
+  listTitle: string;
+  singular: string;
+  addLabel: string;
+  basePath: string;
+  viewPath: (slug: string) => string;
+  /** Pages keep their slug once created. */
+  slugReadOnlyOnEdit: boolean;
+  hasEditableFlag: boolean;
+  load: () => Promise<ContentItem[]>;
+  save: (item: ContentSave) => Promise<ContentItem>;
+}
+
+export const CONTENT_KINDS: Record<ContentKind["key"], ContentKind> = {
+  blog: {
+    key: "blog",
+    listTitle: "Blog",
+    singular: "Blog Post",
+    addLabel: "Add Blog Post",
+    basePath: "/admin/blog",
+    viewPath: (slug) => `/blog/${slug}`,
+    slugReadOnlyOnEdit: false,
+    hasEditableFlag: false,
+    load: siteAdminApi.blogPosts,
+    save: ({ isEditable: _e, ...post }) => siteAdminApi.saveBlogPost(post),
+  },
+  page: {
+    key: "page",
+    listTitle: "Pages",
+    singular: "Page",
+    addLabel: "Add Page",
+    basePath: "/admin/pages",
+    viewPath: (slug) => `/page/${slug}`,
+    slugReadOnlyOnEdit: true,
+    hasEditableFlag: false,
+    load: siteAdminApi.pages,
+    save: ({ isEditable: _e, ...page }) => siteAdminApi.savePage(page),
+  },
+  wiki: {
+    key: "wiki",
+    listTitle: "Wiki",
+    singular: "Wiki Page",
+    addLabel: "Add Wiki Page",
+    basePath: "/admin/wiki",
+    viewPath: (slug) => `/wiki/${slug}`,
+    slugReadOnlyOnEdit: false,
+    hasEditableFlag: true,
+    load: siteAdminApi.wikiPages,
+    save: siteAdminApi.saveWikiPage,
+  },
+};
+
+/** A slug suggested from a title: lowercase letters, digits and underscores. */
+export const slugFromTitle = (title: string) =>
+  title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 120);

@@ -1,0 +1,173 @@
+import { Alert, Button, Card, DataList, Heading, HStack, Link, Stack, Switch, Text } from "@chakra-ui/react";
+import { useCallback, useEffect, useState } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import type { AdminHostApplication, HostApplicationUpdate, NoteInfo } from "../../../../server/contracts/siteAdmin";
+import { STATES } from "../../../../server/contracts/chapter";
+import { ApiRequestError } from "../../../api/client";
+import { siteAdminApi } from "../../../api/siteAdmin";
+import { notify } from "../../../components/Toaster";
+import { LoadState, loadError } from "../shared/LoadState";
+import { NotesPanel } from "../shared/NotesPanel";
+import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
+import { capitalize, chapterPath, formatDate } from "../format";
+import { APPLICATION_BANNERS } from "./banners";
+
+const FLAGS: Array<{ key: "didHavePhoneCall" | "didSignAgreement" | "didGiveAdditionalInfo"; label: string }> = [
+  { key: "didHavePhoneCall", label: "Completed Call" },
+  { key: "didSignAgreement", label: "Signed Agreement" },
+  { key: "didGiveAdditionalInfo", label: "Gave Additional Info" },
+];
+
+/** /admin/chapter_host_applications/{slug}: the application, its flags, status actions and notes. */
+export function HostApplicationDetail() {
+  const { slug = "" } = useParams();
+  const [application, setApplication] = useState<AdminHostApplication | null>(null);
+  const [notes, setNotes] = useState<NoteInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setApplication(null);
+    siteAdminApi.application(slug).then(setApplication, (err) =>
+      setError(err instanceof ApiRequestError && err.status === 404 ? "This host application does not exist." : loadError("The host application")),
+    );
+    siteAdminApi.applicationNotes(slug).then(setNotes, () => setNotes([]));
+  }, [slug]);
+
+  /** Every change is saved at once (spec 001 section 4). */
+  const save = useCallback(
+    async (update: HostApplicationUpdate, done?: string) => {
+      setBusy(true);
+      try {
+        setApplication(await siteAdminApi.updateApplication(slug, update));
+        if (done) notify("success", done);
+      } catch (err) {
+        notify("error", "The application was not saved", err instanceof ApiRequestError ? err.message : undefined);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [slug],
+  );
+
+  return (
+    <LoadState loading={!application} error={error}>
+      {application && (
+        <Stack gap="6">
+          <HStack justify="space-between" wrap="wrap">
+            <Heading as="h2" size="lg">Chapter Host Application</Heading>
+            <Link asChild><RouterLink to="/admin/chapter_host_applications">All Applications</RouterLink></Link>
+          </HStack>
+          {APPLICATION_BANNERS[application.status] && (
+            <Alert.Root status={application.status === "denied" ? "warning" : "success"} data-testid="application-banner">
+              <Alert.Indicator />
+              <Alert.Title>{APPLICATION_BANNERS[application.status]}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Card.Root>
+            <Card.Body>
+              <DataList.Root orientation="horizontal" gap="3">
+                <DataList.Item>
+                  <DataList.ItemLabel>Applicant</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    <Stack gap="0">
+                      <Link asChild fontWeight="medium"><RouterLink to={`/admin/users/${application.user.id}`}>{application.user.name}</RouterLink></Link>
+                      <Link href={`mailto:${application.user.email}`}>{application.user.email}</Link>
+                    </Stack>
+                  </DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Status</DataList.ItemLabel>
+                  <DataList.ItemValue><HStack><StatusBadge status={application.status} />{application.isArchived && <ArchivedBadge />}</HStack></DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Chapter Type</DataList.ItemLabel>
+                  <DataList.ItemValue>{capitalize(application.type)}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>City</DataList.ItemLabel>
+                  <DataList.ItemValue>{application.city}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>State</DataList.ItemLabel>
+                  <DataList.ItemValue>{STATES[application.state] ?? application.state.toUpperCase()}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Created</DataList.ItemLabel>
+                  <DataList.ItemValue>{formatDate(application.createdAt)}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Reason</DataList.ItemLabel>
+                  <DataList.ItemValue><Text whiteSpace="pre-wrap">{application.reason}</Text></DataList.ItemValue>
+                </DataList.Item>
+                {application.chapter && (
+                  <DataList.Item>
+                    <DataList.ItemLabel>Chapter</DataList.ItemLabel>
+                    <DataList.ItemValue>
+                      <Link asChild><RouterLink to={chapterPath(application.chapter)}>{application.chapter.displayTitle}</RouterLink></Link>
+                    </DataList.ItemValue>
+                  </DataList.Item>
+                )}
+              </DataList.Root>
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root>
+            <Card.Header><Heading as="h3" size="md">Progress</Heading></Card.Header>
+            <Card.Body>
+              <Stack gap="3">
+                {FLAGS.map((flag) => (
+                  <Switch.Root
+                    key={flag.key}
+                    checked={application[flag.key]}
+                    disabled={busy}
+                    onCheckedChange={(e) => void save({ [flag.key]: e.checked })}
+                  >
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                    <Switch.Label>{flag.label}: {application[flag.key] ? "Yes" : "No"}</Switch.Label>
+                  </Switch.Root>
+                ))}
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root>
+            <Card.Header><Heading as="h3" size="md">Actions</Heading></Card.Header>
+            <Card.Body>
+              <HStack gap="3" wrap="wrap">
+                {application.status === "open" ? (
+                  <>
+                    <Button asChild colorPalette="green">
+                      <RouterLink to={`/admin/chapters/add/application/${application.slug}`}>Create Chapter</RouterLink>
+                    </Button>
+                    <Button variant="outline" colorPalette="teal" disabled={busy} onClick={() => void save({ status: "approved_without_creation" }, "Approved without creating a chapter")}>
+                      Approve Without Creating Chapter
+                    </Button>
+                    <Button variant="outline" colorPalette="red" disabled={busy} onClick={() => void save({ status: "denied" }, "Application denied")}>
+                      Deny
+                    </Button>
+                  </>
+                ) : (
+                  <Button variant="outline" disabled={busy} onClick={() => void save({ status: "open" }, "Application reopened")}>
+                    Reopen
+                  </Button>
+                )}
+                <Button variant="ghost" disabled={busy} onClick={() => void save({ isArchived: !application.isArchived }, application.isArchived ? "Application unarchived" : "Application archived")}>
+                  {application.isArchived ? "Unarchive" : "Archive"}
+                </Button>
+              </HStack>
+            </Card.Body>
+          </Card.Root>
+
+          <NotesPanel
+            notes={notes}
+            requiredMessage="Note is Required"
+            onSave={(note) => siteAdminApi.addApplicationNote(slug, note)}
+            onSaved={(note) => setNotes((prev) => [note, ...(prev ?? [])])}
+          />
+        </Stack>
+      )}
+    </LoadState>
+  );
+}

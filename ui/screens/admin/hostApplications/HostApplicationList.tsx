@@ -1,0 +1,98 @@
+import { Box, Heading, HStack, Link, Stack, Switch, Table, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import type { AdminHostApplication } from "../../../../server/contracts/siteAdmin";
+import { STATES } from "../../../../server/contracts/chapter";
+import { siteAdminApi } from "../../../api/siteAdmin";
+import { LoadState, loadError } from "../shared/LoadState";
+import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
+import { formatDate, yesNo } from "../format";
+
+const GROUPS: Array<{ title: string; statuses: string[] }> = [
+  { title: "Open", statuses: ["open"] },
+  { title: "Approved", statuses: ["approved", "approved_without_creation"] },
+  { title: "Denied", statuses: ["denied"] },
+];
+
+function ApplicationTable({ rows }: { rows: AdminHostApplication[] }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Applicant</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>City, State</Table.ColumnHeader>
+            <Table.ColumnHeader>Created</Table.ColumnHeader>
+            <Table.ColumnHeader>Completed Call</Table.ColumnHeader>
+            <Table.ColumnHeader>Signed Agreement</Table.ColumnHeader>
+            <Table.ColumnHeader>Gave Additional Info</Table.ColumnHeader>
+            <Table.ColumnHeader />
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((a) => (
+            <Table.Row key={a.id} data-testid="application-row" data-slug={a.slug}>
+              <Table.Cell>
+                <Text fontWeight="medium">{a.user.name}</Text>
+                <Link href={`mailto:${a.user.email}`} fontSize="sm">{a.user.email}</Link>
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="1" wrap="wrap">
+                  <StatusBadge status={a.status} />
+                  {a.isArchived && <ArchivedBadge />}
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>{a.city}, {STATES[a.state] ?? a.state.toUpperCase()}</Table.Cell>
+              <Table.Cell>{formatDate(a.createdAt)}</Table.Cell>
+              <Table.Cell>{yesNo(a.didHavePhoneCall)}</Table.Cell>
+              <Table.Cell>{yesNo(a.didSignAgreement)}</Table.Cell>
+              <Table.Cell>{yesNo(a.didGiveAdditionalInfo)}</Table.Cell>
+              <Table.Cell>
+                <Link asChild fontWeight="medium">
+                  <RouterLink to={`/admin/chapter_host_applications/${a.slug}`} aria-label={`View the application of ${a.user.name}`}>View</RouterLink>
+                </Link>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** /admin/chapter_host_applications: open, approved (with approved-without-creation) and denied. */
+export function HostApplicationList() {
+  const [rows, setRows] = useState<AdminHostApplication[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [showArchived, setShowArchived] = useState(false);
+
+  useEffect(() => {
+    siteAdminApi.applications().then(setRows, () => setError(loadError("The host applications")));
+  }, []);
+
+  const visible = (rows ?? []).filter((a) => showArchived || !a.isArchived);
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h2" size="lg">Chapter Host Applications</Heading>
+        <Switch.Root checked={showArchived} onCheckedChange={(e) => setShowArchived(e.checked)}>
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>Show Archived</Switch.Label>
+        </Switch.Root>
+      </HStack>
+      <LoadState loading={rows === null} error={error}>
+        {GROUPS.map((group) => {
+          const inGroup = visible.filter((a) => group.statuses.includes(a.status));
+          return (
+            <Box key={group.title} as="section" aria-label={group.title}>
+              <Heading as="h3" size="md" mb="2">{group.title} ({inGroup.length})</Heading>
+              {inGroup.length === 0 ? <Text color="gray.600">None</Text> : <ApplicationTable rows={inGroup} />}
+            </Box>
+          );
+        })}
+      </LoadState>
+    </Stack>
+  );
+}

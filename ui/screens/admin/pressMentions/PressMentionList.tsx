@@ -1,0 +1,57 @@
+import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import type { PressMentionAdmin } from "../../../../server/contracts/siteAdmin";
+import { siteAdminApi } from "../../../api/siteAdmin";
+import { LoadState, loadError } from "../shared/LoadState";
+import { formatDate } from "../format";
+
+/** /admin/press_mentions: every press mention, with or without a chapter. */
+export function PressMentionList() {
+  const [items, setItems] = useState<PressMentionAdmin[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    siteAdminApi.pressMentions().then(setItems, () => setError(loadError("The press mentions")));
+  }, []);
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h2" size="lg">Press Mentions</Heading>
+        <Button asChild colorPalette="blue"><RouterLink to="/admin/press_mentions/add">Add Press Mention</RouterLink></Button>
+      </HStack>
+      <LoadState loading={items === null} error={error}>
+        {items?.length === 0 && <Text color="gray.600">No press mentions yet.</Text>}
+        {items && items.length > 0 && (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Title</Table.ColumnHeader>
+                  <Table.ColumnHeader>Chapter</Table.ColumnHeader>
+                  <Table.ColumnHeader>Added</Table.ColumnHeader>
+                  <Table.ColumnHeader />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((m) => (
+                  <Table.Row key={m.id} data-testid="press-row" data-slug={m.slug}>
+                    <Table.Cell>
+                      <Link href={m.url} target="_blank" rel="noopener noreferrer" fontWeight="medium">{m.title}</Link>
+                      {!m.isVisible && <Badge ms="2" colorPalette="orange">Hidden</Badge>}
+                    </Table.Cell>
+                    <Table.Cell>{m.chapter ? m.chapter.displayTitle : <Text as="span" color="gray.500">None</Text>}</Table.Cell>
+                    <Table.Cell>{formatDate(m.createdAt)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Link asChild><RouterLink to={`/admin/press_mentions/edit/${m.slug}`} aria-label={`Edit ${m.title}`}>Edit</RouterLink></Link>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </LoadState>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { Box, Card, DataList, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import type { AdminHostApplication, AdminUserDetail, NoteInfo, UserChapterInfo } from "../../../../server/contracts/siteAdmin";
+import { ApiRequestError } from "../../../api/client";
+import { siteAdminApi } from "../../../api/siteAdmin";
+import { relativeAge } from "../../../lib/relativeAge";
+import { LoadState, loadError } from "../shared/LoadState";
+import { NotesPanel } from "../shared/NotesPanel";
+import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
+import { chapterPath, formatDate, yesNo } from "../format";
+
+/** "Last post: Mar 5, 2026 (2 weeks)" or "No posts yet". */
+export function lastPostText(date: string | null, now = new Date()): string {
+  if (!date) return "No posts yet";
+  const age = relativeAge(date, now);
+  return `Last post: ${formatDate(date)} (${age === "today" ? "today" : `${age} ago`})`;
+}
+
+function ChapterCard({ title, chapters }: { title: string; chapters: UserChapterInfo[] }) {
+  return (
+    <Card.Root flex="1" minW="64" as="section" aria-label={title}>
+      <Card.Header><Heading as="h3" size="md">{title}</Heading></Card.Header>
+      <Card.Body>
+        {chapters.length === 0 ? (
+          <Text color="gray.600">None</Text>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none">
+            {chapters.map((c) => (
+              <Box as="li" key={c.id}>
+                <Link asChild fontWeight="medium"><RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink></Link>
+                <Text fontSize="sm" color="gray.600">{lastPostText(c.lastBlogPostDate)}</Text>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** /admin/users/{userId}: the person, their chapters with last post dates, their applications and notes. */
+export function UserDetail() {
+  const { userId = "" } = useParams();
+  const id = Number(userId);
+  const [user, setUser] = useState<AdminUserDetail | null>(null);
+  const [applications, setApplications] = useState<AdminHostApplication[]>([]);
+  const [notes, setNotes] = useState<NoteInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setUser(null);
+    setError(null);
+    siteAdminApi.user(id).then(setUser, (err) => setError(err instanceof ApiRequestError && err.status === 404 ? "This user does not exist." : loadError("The user")));
+    siteAdminApi.userApplications(id).then(setApplications, () => setApplications([]));
+    siteAdminApi.userNotes(id).then(setNotes, () => setNotes([]));
+  }, [id]);
+
+  return (
+    <LoadState loading={!user} error={error}>
+      {user && (
+        <Stack gap="6">
+          <HStack justify="space-between" wrap="wrap">
+            <Heading as="h2" size="lg">{user.name}</Heading>
+            <Link asChild><RouterLink to="/admin/users">All Users</RouterLink></Link>
+          </HStack>
+          <DataList.Root orientation="horizontal">
+            <DataList.Item>
+              <DataList.ItemLabel>Email</DataList.ItemLabel>
+              <DataList.ItemValue><Link href={`mailto:${user.email}`}>{user.email}</Link></DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Joined</DataList.ItemLabel>
+              <DataList.ItemValue>{formatDate(user.createdAt)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Admin</DataList.ItemLabel>
+              <DataList.ItemValue>{yesNo(user.isAdmin)}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+          <HStack align="stretch" gap="4" wrap="wrap">
+            <ChapterCard title="Chapter Host For" chapters={user.chapterHostChapters} />
+            <ChapterCard title="Field Organizer For" chapters={user.fieldOrganizerChapters} />
+          </HStack>
+          <Box as="section" aria-label="Chapter Host Applications">
+            <Heading as="h3" size="md" mb="2">Chapter Host Applications</Heading>
+            {applications.length === 0 ? (
+              <Text color="gray.600">None</Text>
+            ) : (
+              <Stack as="ul" gap="2" listStyleType="none">
+                {applications.map((a) => (
+                  <HStack as="li" key={a.id} gap="3" wrap="wrap">
+                    <Link asChild fontWeight="medium"><RouterLink to={`/admin/chapter_host_applications/${a.slug}`}>{a.city}, {a.state.toUpperCase()}</RouterLink></Link>
+                    <StatusBadge status={a.status} />
+                    {a.isArchived && <ArchivedBadge />}
+                    <Text fontSize="sm" color="gray.600">{formatDate(a.createdAt)}</Text>
+                  </HStack>
+                ))}
+              </Stack>
+            )}
+          </Box>
+          <NotesPanel
+            notes={notes}
+            onSave={(note) => siteAdminApi.addUserNote(id, note)}
+            onSaved={(note) => setNotes((prev) => [note, ...(prev ?? [])])}
+          />
+        </Stack>
+      )}
+    </LoadState>
+  );
+}

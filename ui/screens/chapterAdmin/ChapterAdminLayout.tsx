@@ -1,0 +1,90 @@
+import { Alert, Box, Center, Container, Flex, Heading, Link as ChakraLink, Spinner, Stack } from "@chakra-ui/react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Link as RouterLink, Outlet, useParams } from "react-router-dom";
+import type { ChapterDetail } from "../../../server/contracts/chapter";
+import { api, ApiRequestError } from "../../api/client";
+import { SideMenu, type SideMenuItem } from "../../components/SideMenu";
+import { ChapterAdminContext, type ChapterAdminState } from "./ChapterAdminContext";
+
+/**
+ * /chapter/{state}/{slug}/admin: loads the chapter, refuses people without host access, and shows the
+ * side menu once the chapter has loaded (spec 001 section 2).
+ */
+export function ChapterAdminLayout() {
+  const { state = "", slug = "" } = useParams();
+  const [chapter, setChapter] = useState<ChapterDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setChapter(await api.get<ChapterDetail>(`/api/chapter/slug/${encodeURIComponent(slug)}`));
+      setError(null);
+    } catch (err) {
+      setError(err instanceof ApiRequestError && err.status === 404 ? "This chapter does not exist." : "The chapter could not be loaded. Please try again.");
+    }
+  }, [slug]);
+
+  useEffect(() => {
+    setChapter(null);
+    void load();
+  }, [load]);
+
+  const basePath = `/chapter/${state}/${slug}/admin`;
+  const value = useMemo<ChapterAdminState | null>(() => (chapter ? { chapter, reload: load, basePath } : null), [chapter, load, basePath]);
+
+  if (error) {
+    return (
+      <Container maxW="6xl" py="8">
+        <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error}</Alert.Title></Alert.Root>
+      </Container>
+    );
+  }
+  if (!chapter || !value) return <Center py="20"><Spinner aria-label="Loading chapter" /></Center>;
+  if (!chapter.abilities.host) {
+    return (
+      <Container maxW="6xl" py="8">
+        <Alert.Root status="error" data-testid="chapter-admin-refused">
+          <Alert.Indicator />
+          <Alert.Title>You do not have access to this chapter's admin tools. Only its hosts, field organizers and admins do.</Alert.Title>
+        </Alert.Root>
+      </Container>
+    );
+  }
+
+  const items: SideMenuItem[] = [
+    { label: "Dashboard", to: basePath, end: true },
+    { label: "Resources", to: `${basePath}/resources` },
+    ...(chapter.abilities.fieldOrganize ? [{ label: "Chapter Settings", to: `${basePath}/settings` }] : []),
+    { label: "Page Content", to: `${basePath}/content` },
+    { label: "Chapter Hosts", to: `${basePath}/hosts` },
+    { label: "Send Email", to: `${basePath}/email` },
+    { label: "Events", to: `${basePath}/events` },
+    { label: "Members", to: `${basePath}/members` },
+    { label: "Links", to: `${basePath}/links` },
+    { label: "Notes", to: `${basePath}/notes` },
+    { label: "Press Mentions", to: `${basePath}/press_mentions` },
+  ];
+
+  return (
+    <ChapterAdminContext.Provider value={value}>
+      <Container maxW="7xl" py="6">
+        <Stack gap="4">
+          <Heading as="h1" size="xl">
+            <ChakraLink asChild>
+              <RouterLink to={`/chapter/${state}/${slug}`}>{chapter.displayTitle}</RouterLink>
+            </ChakraLink>{" "}
+            Admin
+          </Heading>
+          <Flex gap="8" direction={{ base: "column", md: "row" }} align="flex-start">
+            <SideMenu label="Chapter admin" items={items} />
+            <Box flex="1" minW="0">
+              <Suspense fallback={<Center py="10"><Spinner /></Center>}>
+                <Outlet />
+              </Suspense>
+            </Box>
+          </Flex>
+        </Stack>
+      </Container>
+    </ChapterAdminContext.Provider>
+  );
+}

@@ -1,0 +1,112 @@
+import { Badge, Box, Button, Card, Checkbox, Field, HStack, Link as ChakraLink, Stack, Text, Textarea } from "@chakra-ui/react";
+import { useState, type FormEvent } from "react";
+import type { ChapterNoteInfo } from "../../../server/contracts/chapterAdmin";
+import { api, ApiRequestError } from "../../api/client";
+import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
+import { formatMedium } from "../../lib/formatDate";
+import { mailtoHref } from "../../lib/text";
+import { useLoad } from "../../lib/useLoad";
+import { useChapterAdmin } from "./ChapterAdminContext";
+import { AdminSection, LoadError, Loading } from "./AdminSection";
+
+/**
+ * Notes (spec 001 section 2): Leave a Note (Admin Only for admins), and the Note Archive, newest first.
+ * Hosts never receive admin-only notes from the server.
+ */
+export function Notes() {
+  const { chapter } = useChapterAdmin();
+  const notes = useLoad(() => api.get<ChapterNoteInfo[]>(`/api/chapter_note/chapter/${chapter.id}`), [chapter.id]);
+  const [note, setNote] = useState("");
+  const [adminOnly, setAdminOnly] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [saveState, setSaveState] = useSaveState();
+  const [error, setError] = useState<string | null>(null);
+  const canAdminOnly = chapter.abilities.writeAdminOnlyNotes;
+  const invalid = note.trim() === "";
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDirty(true);
+    setError(null);
+    if (invalid) return;
+    setSaveState("saving");
+    try {
+      const saved = await api.post<ChapterNoteInfo>("/api/chapter_note", { chapterId: chapter.id, note: note.trim(), adminOnly: canAdminOnly && adminOnly });
+      notes.setData([saved, ...(notes.data ?? [])]);
+      setNote("");
+      setAdminOnly(false);
+      setDirty(false);
+      setSaveState("saved");
+    } catch (err) {
+      setSaveState("idle");
+      setError(err instanceof ApiRequestError ? err.message : "The note could not be saved.");
+    }
+  };
+
+  return (
+    <AdminSection title="Notes">
+      <Card.Root as="section" aria-label="Leave a Note">
+        <Card.Header>
+          <Card.Title as="h3">Leave a Note</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <form onSubmit={handleSubmit} noValidate aria-label="Leave a Note">
+            <Stack gap="3">
+              <Field.Root required invalid={dirty && invalid}>
+                <Field.Label>
+                  Note <Field.RequiredIndicator />
+                </Field.Label>
+                <Textarea name="note" rows={4} value={note} onChange={(e) => { setNote(e.target.value); setDirty(true); }} />
+                {dirty && invalid && <Field.ErrorText>Note is Required</Field.ErrorText>}
+                {error && <Text color="red.600">{error}</Text>}
+              </Field.Root>
+              {canAdminOnly && (
+                <Checkbox.Root checked={adminOnly} onCheckedChange={(d) => setAdminOnly(d.checked === true)}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Admin Only</Checkbox.Label>
+                </Checkbox.Root>
+              )}
+              <HStack gap="4">
+                <Button type="submit" colorPalette="blue" disabled={saveState === "saving"}>
+                  Save
+                </Button>
+                <SavedIndicator state={saveState} />
+              </HStack>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root as="section" aria-label="Note Archive">
+        <Card.Header>
+          <Card.Title as="h3">Note Archive</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          {notes.error ? (
+            <LoadError error={notes.error} />
+          ) : !notes.data ? (
+            <Loading label="Loading notes" />
+          ) : notes.data.length === 0 ? (
+            <Text color="gray.600">No notes yet.</Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none" data-testid="note-archive">
+              {notes.data.map((n) => (
+                <Box as="li" key={n.id} borderWidth="1px" borderRadius="md" p="3" data-testid="note-item">
+                  <Text whiteSpace="pre-wrap" wordBreak="break-word">
+                    {n.note}
+                  </Text>
+                  <HStack gap="2" fontSize="sm" color="gray.600" mt="2" wrap="wrap">
+                    {n.user ? mailtoHref(n.user.email) ? <ChakraLink href={mailtoHref(n.user.email)}>{n.user.name}</ChakraLink> : <Text as="span">{n.user.name}</Text> : <Text as="span">Someone</Text>}
+                    <Text as="span">{formatMedium(n.createdAt)}</Text>
+                    {n.adminOnly && <Badge colorPalette="orange">Admin Only</Badge>}
+                  </HStack>
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </AdminSection>
+  );
+}

@@ -1,0 +1,257 @@
+import { Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useMemo, useState } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import type { ChapterDetail, ChapterEventInfo } from "../../../server/contracts/chapter";
+import { chapterHeaderImagePath, type PressMentionInfo } from "../../../server/contracts/content";
+import { useApiGet } from "../../lib/useApiGet";
+import { useSiteConfig } from "../../lib/siteConfig";
+import { listIdFor } from "../../lib/listId";
+import { addressText, chapterPath, formatDate, formatTime, hasPlace, scheduleText, timeRange } from "../../lib/format";
+import { ChapterMap } from "../../components/map/ChapterMap";
+import { MAP_HEIGHT, MAP_ZOOM, type MapPin } from "../../components/map/types";
+import { MailingListSignup } from "../../components/MailingListSignup";
+import { PressMentionList } from "../../components/PressMentionList";
+import { RichHtml } from "../../components/RichHtml";
+import { ChapterEmails } from "./ChapterEmails";
+import { NotFound } from "../NotFound";
+
+export const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
+
+/** The header image at its fixed upload path; stays hidden unless it loads. */
+function HeaderImage({ chapterId, alt }: { chapterId: number; alt: string }) {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <img
+      src={chapterHeaderImagePath(chapterId)}
+      alt={alt}
+      onLoad={() => setLoaded(true)}
+      onError={() => setLoaded(false)}
+      style={{ display: loaded ? "block" : "none", width: "100%", maxHeight: 320, objectFit: "cover", borderRadius: 6 }}
+      data-testid="chapter-header-image"
+    />
+  );
+}
+
+interface Upcoming {
+  event: ChapterEventInfo;
+  date: string;
+  start: string;
+}
+
+/** Every event's upcoming dates, soonest first. */
+function upcomingDates(events: ChapterEventInfo[]): Upcoming[] {
+  return events.flatMap((event) => event.nextDates.map((d) => ({ event, date: d.date, start: d.start }))).sort((a, b) => a.start.localeCompare(b.start));
+}
+
+function EventBlock({ event, date }: { event: ChapterEventInfo; date?: string }) {
+  return (
+    <Box>
+      <Text fontWeight="semibold">{event.name}</Text>
+      <Text>{addressText(event)}</Text>
+      <Text>{date ? formatDate(date) : scheduleText(event)}</Text>
+      <Text>{timeRange(event)}</Text>
+      {event.description && <Text color="gray.700">{event.description}</Text>}
+    </Box>
+  );
+}
+
+/**
+ * Where the calendar links (subscribe / add to calendar) of a chapter go. The calendar feature fills this
+ * slot with its CalendarLinks component.
+ */
+function CalendarLinksSlot({ chapter }: { chapter: ChapterDetail }) {
+  void chapter;
+  return null;
+}
+
+function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
+  const config = useSiteConfig();
+  const press = useApiGet<PressMentionInfo[]>(`/api/press_mention/chapter/${chapter.id}/public`);
+  const [selected, setSelected] = useState<string | null>(null);
+  const upcoming = useMemo(() => upcomingDates(chapter.chapterEvents), [chapter.chapterEvents]);
+  const next = upcoming[0] ?? null;
+  const more = upcoming.slice(1, 5);
+  const placed = chapter.chapterEvents.filter(hasPlace);
+  const pins: MapPin[] = placed.map((e) => ({ id: String(e.id), lat: e.lat!, lng: e.lng!, title: `${chapter.displayTitle}: ${e.name}`, typeName: chapter.chapterType.name, color: chapter.chapterType.hexColor, state: chapter.state }));
+  const listId = listIdFor(chapter, config);
+  const hosts = chapter.hosts;
+
+  return (
+    <Flex gap="8" direction={{ base: "column", md: "row" }}>
+      <Stack gap="6" flex="2" minW="0">
+        {chapter.aboutHtml && (
+          <Stack as="section" aria-labelledby="about-heading" gap="2">
+            <Heading as="h2" size="lg" id="about-heading">
+              About
+            </Heading>
+            <RichHtml html={chapter.aboutHtml} />
+          </Stack>
+        )}
+
+        <Stack as="section" aria-labelledby="next-heading" gap="2">
+          <Heading as="h2" size="lg" id="next-heading">
+            Next Event
+          </Heading>
+          {next ? <EventBlock event={next.event} date={next.date} /> : chapter.chapterEvents.length ? chapter.chapterEvents.map((e) => <EventBlock key={e.id} event={e} />) : <Text>No events are scheduled yet.</Text>}
+          <CalendarLinksSlot chapter={chapter} />
+        </Stack>
+
+        {more.length > 0 && (
+          <Stack as="section" aria-labelledby="more-heading" gap="2">
+            <Heading as="h2" size="md" id="more-heading">
+              More Upcoming Events
+            </Heading>
+            <Stack as="ul" gap="1" listStyleType="none" data-testid="more-upcoming">
+              {more.map((u) => (
+                <li key={`${u.event.id}-${u.start}`}>
+                  {`${formatDate(u.date)}, ${formatTime(u.event.startTime)}: ${u.event.name}`}
+                </li>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+
+        {pins.length > 0 && (
+          <Stack as="section" aria-labelledby="map-heading" gap="2">
+            <Heading as="h2" size="md" id="map-heading">
+              Map
+            </Heading>
+            <ChapterMap
+              view={{ kind: "point", center: { lat: placed[0].lat!, lng: placed[0].lng! }, state: chapter.state }}
+              pins={pins}
+              height={MAP_HEIGHT.chapter}
+              zoom={MAP_ZOOM.chapter}
+              selectedPinId={selected}
+              onSelectPin={setSelected}
+              label={`Map of where ${chapter.displayTitle} meets`}
+              renderInfo={(pin) => {
+                const e = placed.find((x) => String(x.id) === pin.id)!;
+                return <EventBlock event={e} date={e.nextDates[0]?.date} />;
+              }}
+            />
+            <Stack as="ul" gap="1" listStyleType="none" aria-label="Places on the map">
+              {placed.map((e) => (
+                <li key={e.id}>
+                  <Button size="xs" variant="outline" onClick={() => setSelected(String(e.id))} aria-label={`Show on map: ${e.name}`}>
+                    Show on map
+                  </Button>{" "}
+                  {`${e.name}, ${addressText(e)}`}
+                </li>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+
+        <ChapterEmails chapterId={chapter.id} />
+      </Stack>
+
+      <Stack gap="6" flex="1" minW="0">
+        {listId && (
+          <Stack as="section" aria-labelledby="signup-heading" gap="2" data-testid="chapter-signup">
+            <Heading as="h2" size="md" id="signup-heading">
+              Stay in touch
+            </Heading>
+            <MailingListSignup listId={listId} chapterName={chapter.displayTitle} />
+          </Stack>
+        )}
+
+        {hosts.length > 0 && (
+          <Stack as="section" aria-labelledby="hosts-heading" gap="1">
+            <Heading as="h2" size="md" id="hosts-heading">
+              Hosts
+            </Heading>
+            <Stack as="ul" gap="1" listStyleType="none">
+              {hosts.map((h) => (
+                <li key={h.permissionId}>{`${h.user.name} (${h.roleName})`}</li>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+
+        {chapter.contactEmail && (
+          <Stack as="section" aria-labelledby="contact-heading" gap="1">
+            <Heading as="h2" size="md" id="contact-heading">
+              Contact
+            </Heading>
+            <Link href={`mailto:${chapter.contactEmail}`} color="blue.700">
+              {chapter.contactEmail}
+            </Link>
+          </Stack>
+        )}
+
+        {chapter.chapterLinks.length > 0 && (
+          <Stack as="section" aria-labelledby="links-heading" gap="1">
+            <Heading as="h2" size="md" id="links-heading">
+              Links
+            </Heading>
+            <Stack as="ul" gap="1" listStyleType="none">
+              {chapter.chapterLinks.map((l) => (
+                <li key={l.id}>
+                  <Link href={l.url} target="_blank" rel="noopener noreferrer" color="blue.700">
+                    {l.title}
+                  </Link>
+                </li>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+
+        {press.data && press.data.length > 0 && (
+          <Stack as="section" aria-labelledby="chapter-press-heading" gap="2">
+            <Heading as="h2" size="md" id="chapter-press-heading">
+              Press Mentions
+            </Heading>
+            <PressMentionList mentions={press.data} showChapter={false} />
+          </Stack>
+        )}
+      </Stack>
+    </Flex>
+  );
+}
+
+/** /chapter/{state}/{slug} (spec 000 section 2; what it lists: spec 001 "public chapter details"). */
+export function ChapterPage() {
+  const { slug = "" } = useParams();
+  const { data: chapter, error } = useApiGet<ChapterDetail>(`/api/chapter/slug/${encodeURIComponent(slug)}`);
+
+  useEffect(() => {
+    if (chapter) document.title = `${chapter.displayTitle} | Living Liberally`;
+  }, [chapter]);
+
+  if (error?.status === 404) return <NotFound />;
+  if (error) {
+    return (
+      <Container maxW="5xl" py="8">
+        <Text>This chapter could not be loaded.</Text>
+      </Container>
+    );
+  }
+  if (!chapter) {
+    return (
+      <Center py="20">
+        <Spinner aria-label="Loading chapter" />
+      </Center>
+    );
+  }
+  const path = chapterPath(chapter);
+  return (
+    <Container maxW="5xl" py="8">
+      <Stack gap="6">
+        {!chapter.restricted && <HeaderImage chapterId={chapter.id} alt={`${chapter.displayTitle} header`} />}
+        <Flex justify="space-between" align="center" gap="4" wrap="wrap">
+          <Heading as="h1" size="2xl">
+            <Link asChild color="inherit">
+              <RouterLink to={path}>{chapter.displayTitle}</RouterLink>
+            </Link>
+          </Heading>
+          {chapter.abilities.host && (
+            <Button asChild colorPalette="blue" variant="outline">
+              <RouterLink to={`${path}/admin`}>Admin tools</RouterLink>
+            </Button>
+          )}
+        </Flex>
+        {chapter.restricted ? <Text fontSize="lg">{CHAPTER_NOT_ACTIVE}</Text> : <ChapterContent chapter={chapter} />}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,97 @@
+import { Alert, Center, Link, Spinner, Text } from "@chakra-ui/react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import type { BlogPostInfo, PageInfo, PressMentionInfo, WikiPageInfo } from "../../../server/contracts/content";
+import { useApiGet } from "../../lib/useApiGet";
+import { formatCreated } from "../../lib/format";
+import { Page } from "../../components/Page";
+import { RichHtml } from "../../components/RichHtml";
+import { PressMentionList } from "../../components/PressMentionList";
+import type { ApiRequestError } from "../../api/client";
+
+export const NOT_PUBLIC_NOTICE = "This page is not public. Only Admins can see it.";
+
+function Loading() {
+  return (
+    <Center py="20">
+      <Spinner aria-label="Loading" />
+    </Center>
+  );
+}
+
+function Problem({ error, what }: { error: ApiRequestError; what: string }) {
+  const text = error.status === 404 ? `We could not find that ${what}.` : error.status === 401 || error.status === 403 ? `This ${what} is not public.` : `This ${what} could not be loaded.`;
+  return (
+    <Page title={error.status === 404 ? "Page not found" : "Not available"}>
+      <Text>{text}</Text>
+      <Link asChild color="blue.700">
+        <RouterLink to="/">Go to the home page</RouterLink>
+      </Link>
+    </Page>
+  );
+}
+
+/** /about, /chapter_types and /page/{slug}: the page with that slug, title and HTML body. */
+export function ContentPage({ slug: fixed }: { slug?: string }) {
+  const params = useParams();
+  const slug = fixed ?? params.slug ?? "";
+  const { data, error } = useApiGet<PageInfo>(`/api/page/slug/${encodeURIComponent(slug)}`);
+  if (error) return <Problem error={error} what="page" />;
+  if (!data) return <Loading />;
+  return (
+    <Page title={data.title}>
+      <RichHtml html={data.bodyHtml} />
+    </Page>
+  );
+}
+
+/** /wiki/{slug}: title and body; a non-public page shows the notice (and its body only to admins). */
+export function WikiPageScreen() {
+  const { slug = "" } = useParams();
+  const { data, error } = useApiGet<WikiPageInfo>(`/api/wiki_page/slug/${encodeURIComponent(slug)}`);
+  if (error) return <Problem error={error} what="page" />;
+  if (!data) return <Loading />;
+  return (
+    <Page title={data.title}>
+      {!data.isPublic && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{NOT_PUBLIC_NOTICE}</Alert.Title>
+        </Alert.Root>
+      )}
+      {!data.restricted && <RichHtml html={data.bodyHtml} />}
+    </Page>
+  );
+}
+
+/** /blog/{slug}: one blog post. */
+export function BlogPostScreen() {
+  const { slug = "" } = useParams();
+  const { data, error } = useApiGet<BlogPostInfo>(`/api/blog_post/slug/${encodeURIComponent(slug)}`);
+  if (error) return <Problem error={error} what="post" />;
+  if (!data) return <Loading />;
+  return (
+    <Page title={data.title}>
+      <Text fontSize="sm" color="gray.700">
+        {formatCreated(data.createdAt)}
+        {data.user ? ` · ${data.user.name}` : ""}
+      </Text>
+      <RichHtml html={data.bodyHtml} />
+      <Link asChild color="blue.700">
+        <RouterLink to="/">Back to the home page</RouterLink>
+      </Link>
+    </Page>
+  );
+}
+
+/** /press_mentions: every public press mention. */
+export function PressMentionsScreen() {
+  const { data, error } = useApiGet<PressMentionInfo[]>("/api/press_mention/public/all");
+  return (
+    <Page title="Press Mentions">
+      {error && <Text>Press mentions could not be loaded.</Text>}
+      {!data && !error && <Spinner aria-label="Loading" />}
+      {data && data.length === 0 && <Text>No press mentions yet.</Text>}
+      {data && <PressMentionList mentions={data} />}
+    </Page>
+  );
+}

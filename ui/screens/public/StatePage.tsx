@@ -1,0 +1,151 @@
+import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { useMemo, useRef, useState } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { STATES, type ChapterEventInfo, type ChapterSummary } from "../../../server/contracts/chapter";
+import type { PressMentionInfo } from "../../../server/contracts/content";
+import { useApiGet } from "../../lib/useApiGet";
+import { addressText, chapterPath, hasPlace, nextDateText, timeRange } from "../../lib/format";
+import { Page } from "../../components/Page";
+import { ChapterMap } from "../../components/map/ChapterMap";
+import { MAP_HEIGHT, MAP_ZOOM, type MapPin } from "../../components/map/types";
+import { ChapterPinInfo } from "../../components/ChapterPinInfo";
+import { PressMentionList } from "../../components/PressMentionList";
+import { StartChapterBox } from "../../components/StartChapterBox";
+import { NotFound } from "../NotFound";
+import { readableTextOn } from "../../lib/contrast";
+
+type StateChapter = ChapterSummary & { chapterEvents: ChapterEventInfo[] };
+
+const byTitle = (a: ChapterSummary, b: ChapterSummary) => a.displayTitle.toLowerCase().localeCompare(b.displayTitle.toLowerCase());
+
+/** /chapters/{stateAbbr} (spec 000 section 2). */
+export function StatePage() {
+  const { state: raw = "" } = useParams();
+  const state = raw.toLowerCase();
+  const name = STATES[state];
+  const chapters = useApiGet<StateChapter[]>(name ? `/api/chapters/state/${state}` : null);
+  const press = useApiGet<PressMentionInfo[]>(name ? `/api/press_mention/public/state/${state}` : null);
+  const [hiddenTypes, setHiddenTypes] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<string | null>(null);
+  const mapRef = useRef<HTMLDivElement>(null);
+
+  const sorted = useMemo(() => [...(chapters.data ?? [])].sort(byTitle), [chapters.data]);
+  const types = useMemo(() => {
+    const seen = new Map<number, ChapterSummary["chapterType"]>();
+    for (const c of sorted) seen.set(c.chapterTypeId, c.chapterType);
+    return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }, [sorted]);
+  const shown = sorted.filter((c) => !hiddenTypes.has(c.chapterTypeId));
+
+  const pins: MapPin[] = useMemo(
+    () =>
+      shown.flatMap((c) =>
+        c.chapterEvents.filter(hasPlace).map((e) => ({ id: `${c.id}:${e.id}`, lat: e.lat!, lng: e.lng!, title: `${c.displayTitle}: ${e.name}`, typeName: c.chapterType.name, color: c.chapterType.hexColor, state: c.state })),
+      ),
+    [shown],
+  );
+  const pinTarget = (id: string) => {
+    const [chapterId, eventId] = id.split(":").map(Number);
+    const chapter = sorted.find((c) => c.id === chapterId)!;
+    return { chapter, event: chapter?.chapterEvents.find((e) => e.id === eventId) ?? null };
+  };
+
+  if (!name) return <NotFound />;
+
+  const toggleType = (id: number) =>
+    setHiddenTypes((cur) => {
+      const next = new Set(cur);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const handleShowOnMap = (id: string) => {
+    setSelected(id);
+    mapRef.current?.scrollIntoView({ block: "center" });
+  };
+
+  return (
+    <Page title={name} maxW="5xl">
+      {state !== "int" && (
+      <div ref={mapRef}>
+        <ChapterMap
+          view={{ kind: "state", state }}
+          pins={pins}
+          height={MAP_HEIGHT.state}
+          zoom={MAP_ZOOM.state}
+          selectedPinId={selected}
+          onSelectPin={setSelected}
+          label={`Map of chapters in ${name}`}
+          renderInfo={(pin) => {
+            const { chapter, event } = pinTarget(pin.id);
+            return chapter ? <ChapterPinInfo chapter={chapter} event={event} /> : null;
+          }}
+        />
+      </div>
+      )}
+
+      {types.length > 1 && (
+        <HStack gap="2" wrap="wrap" role="group" aria-label="Show chapter types">
+          {types.map((t) => {
+            const on = !hiddenTypes.has(t.id);
+            return (
+              <Button key={t.id} size="sm" variant={on ? "solid" : "outline"} aria-pressed={on} onClick={() => toggleType(t.id)} textTransform="capitalize" style={on ? { background: t.hexColor, color: readableTextOn(t.hexColor) } : undefined}>
+                {t.name}
+              </Button>
+            );
+          })}
+        </HStack>
+      )}
+
+      <Stack as="section" aria-labelledby="chapters-heading" gap="3">
+        <Heading as="h2" size="lg" id="chapters-heading">
+          Chapters
+        </Heading>
+        {chapters.data && shown.length === 0 && <Text>There are no chapters here yet.</Text>}
+        <Stack as="ul" gap="4" listStyleType="none" data-testid="state-chapters">
+          {shown.map((c) => {
+            const inactive = c.status !== 1;
+            const events = c.chapterEvents;
+            const pinIds = events.filter(hasPlace).map((e) => `${c.id}:${e.id}`);
+            return (
+              <li key={c.id} data-inactive={inactive ? "true" : "false"} style={inactive ? { color: "#4a5568" } : undefined}>
+                <HStack gap="2" wrap="wrap">
+                  <Link asChild fontWeight="semibold" color={inactive ? "gray.600" : "blue.700"} fontStyle={inactive ? "italic" : undefined}>
+                    <RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink>
+                  </Link>
+                  <Badge style={{ background: c.chapterType.hexColor, color: readableTextOn(c.chapterType.hexColor) }} textTransform="capitalize">
+                    {c.chapterType.name}
+                  </Badge>
+                  {inactive && <Badge variant="outline">Inactive</Badge>}
+                </HStack>
+                {events.map((e) => (
+                  <Box key={e.id} fontSize="sm">
+                    <Text>{[e.name, addressText(e)].filter(Boolean).join(" · ")}</Text>
+                    <Text>{[nextDateText(e), timeRange(e)].filter(Boolean).join(" · ")}</Text>
+                  </Box>
+                ))}
+                {pinIds.length > 0 && state !== "int" && (
+                  <Button size="xs" variant="outline" mt="1" onClick={() => handleShowOnMap(pinIds[0])} aria-label={`Show on map: ${c.displayTitle}`}>
+                    Show on map
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </Stack>
+      </Stack>
+
+      <StartChapterBox where={state === "int" ? undefined : name} />
+
+      {press.data && press.data.length > 0 && (
+        <Stack as="section" aria-labelledby="state-press-heading" gap="3">
+          <Heading as="h2" size="lg" id="state-press-heading">
+            Recent Press Mentions
+          </Heading>
+          <PressMentionList mentions={press.data} />
+        </Stack>
+      )}
+    </Page>
+  );
+}
