@@ -59,7 +59,7 @@ export class EventsAdminPage {
   async fill(input: EventInput) {
     const p = this.page;
     if (input.name !== undefined) await p.getByLabel("Location").fill(input.name);
-    if (input.address1 !== undefined) await p.getByLabel("Address", { exact: true }).fill(input.address1);
+    if (input.address1 !== undefined) await p.getByLabel(/^Address(?! 2)/).fill(input.address1);
     if (input.city !== undefined) await p.getByLabel("City").fill(input.city);
     if (input.state !== undefined) await p.getByLabel("State").selectOption({ label: input.state });
     if (input.postalCode !== undefined) await p.getByLabel("Postal Code").fill(input.postalCode);
@@ -72,7 +72,7 @@ export class EventsAdminPage {
         else await box.uncheck({ force: true });
       }
     }
-    if (input.date !== undefined) await p.getByLabel("Date").fill(input.date);
+    if (input.date !== undefined) await p.getByLabel(/^Date/).fill(input.date);
     if (input.start) await p.getByLabel("Start Time").selectOption({ label: input.start });
     if (input.end) await p.getByLabel("End Time").selectOption({ label: input.end });
   }

@@ -52,7 +52,7 @@ export function chapterAdminRoutes() {
       <Route path="email" element={<SendEmail />} />
       <Route path="events" element={<Events />} />
       <Route path="events/add" element={<EventEdit />} />
-      <Route path="events/edit/:slug" element={<EventEdit />} />
+      <Route path="events/edit/:eventSlug" element={<EventEdit />} />
     </Route>
   );
 }

@@ -21,7 +21,8 @@ const US_STATES = Object.entries(STATES)
  * goes up one level and edit mode up two (both land on the list); deleting goes up two.
  */
 export function EventEdit() {
-  const { slug } = useParams();
+  // (The chapter's own slug is the parent route's :slug; the event's is :eventSlug.)
+  const { eventSlug: slug } = useParams();
   const { basePath } = useChapterAdmin();
   const loaded = useLoad(() => (slug ? api.get<ChapterEventInfo>(`/api/chapter_event/slug/${encodeURIComponent(slug)}`) : Promise.resolve(null)), [slug]);
 
