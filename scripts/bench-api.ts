@@ -19,9 +19,6 @@ import { readArgs } from "./args";
 const args = readArgs(process.argv.slice(2));
 const here = fileURLToPath(import.meta.url);
 
-if (args.serve) await serve();
-else await bench();
-
 /** Child: the whole app over a SQLite file with one chapter of 10 events, and a bare Koa app. */
 async function serve() {
   const Koa = (await import("koa")).default;
@@ -52,6 +49,13 @@ async function serve() {
 
   const bare = new Koa();
   bare.use((ctx) => {
+    if (ctx.path === "/cpu") {
+      // CPU time this server process has used, so the parent can report CPU per request (steadier than
+      // req/s when the machine is shared).
+      const { user, system } = process.cpuUsage();
+      ctx.body = { micros: user + system };
+      return;
+    }
     ctx.type = "text/calendar; charset=utf-8";
     ctx.body = bytes;
   });
@@ -60,9 +64,8 @@ async function serve() {
   });
   const barePort = (bareServer.address() as import("node:net").AddressInfo).port;
   process.stdout.write(JSON.stringify({ feedUrl: `http://127.0.0.1:${running.port}${feedPath}`, bareUrl: `http://127.0.0.1:${barePort}/events.ics`, bytes: bytes.length }) + "\n");
-  const stop = async () => {
-    bareServer.close();
-    await running.close();
+  // Load may still be in flight when the parent stops us: leave without draining it.
+  const stop = () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
@@ -78,6 +81,7 @@ function pinned(cpu: number, command: string, argv: string[]): [string, string[]
 async function startChild(): Promise<{ child: ChildProcess; feedUrl: string; bareUrl: string; bytes: number }> {
   const [cmd, argv] = pinned(0, process.execPath, [...process.execArgv, here, "--serve"]);
   const child = spawn(cmd, argv, { stdio: ["ignore", "pipe", "inherit"], env: process.env });
+  process.once("exit", () => child.kill("SIGTERM"));
   return new Promise((resolve, reject) => {
     let buffered = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -85,26 +89,34 @@ async function startChild(): Promise<{ child: ChildProcess; feedUrl: string; bar
       const line = buffered.split("\n").find((l) => l.startsWith("{"));
       if (line) resolve({ child, ...JSON.parse(line) });
     });
-    child.on("exit", (code) => reject(new Error(`server process exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`server process exited with ${code}`)));
   });
 }
 
-function run(url: string, seconds: number, connections: number, headers: Record<string, string> = {}): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, duration: seconds, connections, pipelining: 1, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+let cpuUrl = "";
+const serverCpu = async () => ((await (await fetch(cpuUrl)).json()) as { micros: number }).micros;
+
+/** One autocannon run, with the server process's CPU time per request. */
+async function run(url: string, seconds: number, connections: number, headers: Record<string, string> = {}): Promise<autocannon.Result & { cpuPerRequest: number }> {
+  const before = await serverCpu();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url, duration: seconds, connections, pipelining: 1, headers }, (err, res) => (err ? reject(err) : resolve(res)));
   });
+  const after = await serverCpu();
+  return { ...result, cpuPerRequest: (after - before) / Math.max(1, result.requests.total) };
 }
 
 async function bench() {
   const duration = Number(args.duration ?? 10);
   const warmup = Number(args.warmup ?? 10);
-  const rounds = Number(args.rounds ?? 2);
+  const rounds = Number(args.rounds ?? 3);
   const connections = Number(args.connections ?? 10);
   const minRatio = Number(args["min-ratio"] ?? 0.5);
   // The load generator on the other core.
   if (os.cpus().length >= 2 && fs.existsSync("/usr/bin/taskset")) spawnSync("/usr/bin/taskset", ["-cp", "1", String(process.pid)]);
 
   const { child, feedUrl, bareUrl, bytes } = await startChild();
+  cpuUrl = new URL("/cpu", bareUrl).toString();
   let failed = false;
   try {
     const feed = await fetch(feedUrl);
@@ -117,18 +129,32 @@ async function bench() {
     await run(feedUrl, warmup, connections);
     await run(bareUrl, warmup, connections);
 
+    // Rounds alternate which route goes first; each round's ratio compares two neighbouring measurements,
+    // and the median round is reported (the machine may be shared).
     const feedRates: number[] = [];
     const bareRates: number[] = [];
+    const ratios: number[] = [];
+    const bareCpu: number[] = [];
+    const feedCpu: number[] = [];
     for (let r = 0; r < rounds; r++) {
-      const b = await run(bareUrl, duration, connections);
-      const f = await run(feedUrl, duration, connections);
+      const order = r % 2 === 0 ? ["bare", "feed"] : ["feed", "bare"];
+      const results: Record<string, Awaited<ReturnType<typeof run>>> = {};
+      for (const which of order) results[which] = await run(which === "bare" ? bareUrl : feedUrl, duration, connections);
+      const { bare: b, feed: f } = results;
       if (f.non2xx || f.errors || b.non2xx || b.errors) throw new Error(`errors during the run: feed ${f.non2xx}/${f.errors}, bare ${b.non2xx}/${b.errors}`);
       bareRates.push(b.requests.average);
       feedRates.push(f.requests.average);
-      console.log(`round ${r + 1}: bare Koa ${b.requests.average.toFixed(0)} req/s, feed ${f.requests.average.toFixed(0)} req/s`);
+      ratios.push(f.requests.average / b.requests.average);
+      bareCpu.push(b.cpuPerRequest);
+      feedCpu.push(f.cpuPerRequest);
+      console.log(
+        `round ${r + 1}: bare Koa ${b.requests.average.toFixed(0)} req/s, feed ${f.requests.average.toFixed(0)} req/s, ratio ${ratios.at(-1)!.toFixed(2)}` +
+          ` (server CPU per request: bare ${b.cpuPerRequest.toFixed(0)} µs, feed ${f.cpuPerRequest.toFixed(0)} µs)`,
+      );
     }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
-    const ratio = mean(feedRates) / mean(bareRates);
+    const ratio = median(ratios);
 
     // Repeated requests with If-None-Match: every answer must be 304.
     const conditional = await run(feedUrl, Math.max(2, Math.round(duration / 2)), connections, { "if-none-match": etag });
@@ -136,15 +162,23 @@ async function bench() {
     const notModified = conditional.statusCodeStats?.["304"]?.count ?? 0;
 
     console.log("");
-    console.log(`bare Koa route (same bytes from memory): ${mean(bareRates).toFixed(0)} req/s`);
-    console.log(`GET /api/chapter_calendar/{slug}/events.ics: ${mean(feedRates).toFixed(0)} req/s`);
-    console.log(`ratio feed / bare: ${ratio.toFixed(2)} (required >= ${minRatio})`);
+    console.log(`bare Koa route (same bytes from memory): ${mean(bareRates).toFixed(0)} req/s (mean)`);
+    console.log(`GET /api/chapter_calendar/{slug}/events.ics: ${mean(feedRates).toFixed(0)} req/s (mean)`);
+    console.log(`ratio feed / bare: ${ratio.toFixed(2)} (median of ${rounds} rounds; required >= ${minRatio})`);
+    console.log(`server CPU per request: bare ${median(bareCpu).toFixed(0)} µs, feed ${median(feedCpu).toFixed(0)} µs; CPU ratio bare / feed ${(median(bareCpu) / median(feedCpu)).toFixed(2)}`);
     console.log(`If-None-Match: ${notModified} of ${total} answers were 304 (${conditional.requests.average.toFixed(0)} req/s)`);
+    console.log(`(${connections} connections, ${duration} s per measurement, ${warmup} s warm-up)`);
     if (ratio < minRatio) failed = true;
     if (total === 0 || notModified !== total) failed = true;
+  } catch (err) {
+    console.error(err);
+    failed = true;
   } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
+    await exited;
   }
+  if (failed) console.log("FAILED");
   process.exit(failed ? 1 : 0);
 }
 
@@ -152,3 +186,6 @@ function spawnSync(cmd: string, argv: string[]) {
   const p = spawn(cmd, argv, { stdio: "ignore" });
   return new Promise((resolve) => p.on("exit", resolve));
 }
+
+if (args.serve) await serve();
+else await bench();

@@ -22,13 +22,31 @@ export interface RenderedFeed {
 
 const MAX_ENTRIES = 500;
 const cache = new Map<string, RenderedFeed>();
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Requests for the same thing that arrive while it is being read share that read (a hot feed polled by many
+ * calendar apps costs one query at a time, not one per request). A request never waits for, or gets, a read
+ * that started before the previous one finished, so what it sees is at most one query old.
+ */
+function shared<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const promise = work().finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return promise;
+}
 
 const scopeKey = (scope: FeedScope) => (scope.kind === "chapter" ? `chapter:${scope.slug}` : scope.kind === "state" ? `state:${scope.state}` : "all");
 
 const EVENT_AGGREGATES = "count(e.id) as n, max(e.updated_at) as eu, coalesce(sum(e.id), 0) as ids, coalesce(sum(e.sequence), 0) as seqs";
 
 /** The chapter behind a chapter feed with its fingerprint, or null when no chapter has that slug. */
-export async function chapterFingerprint(knex: Knex, slug: string): Promise<{ id: number; status: number; fingerprint: string } | null> {
+export function chapterFingerprint(knex: Knex, slug: string): Promise<{ id: number; status: number; fingerprint: string } | null> {
+  return shared(`fp:chapter:${slug}`, () => readChapterFingerprint(knex, slug));
+}
+
+async function readChapterFingerprint(knex: Knex, slug: string): Promise<{ id: number; status: number; fingerprint: string } | null> {
   const rows = (await knex.raw(
     `select c.id, c.status, c.updated_at as cu, ${EVENT_AGGREGATES} from chapters c left join chapter_events e on e.chapter_id = c.id where c.slug = ? group by c.id, c.status, c.updated_at`,
     [slug],
@@ -39,7 +57,11 @@ export async function chapterFingerprint(knex: Knex, slug: string): Promise<{ id
 }
 
 /** Fingerprint of the active chapters of a state (or of all of them) and their events. */
-export async function groupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind: "chapter" }>): Promise<string> {
+export function groupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind: "chapter" }>): Promise<string> {
+  return shared(`fp:${scopeKey(scope)}`, () => readGroupFingerprint(knex, scope));
+}
+
+async function readGroupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind: "chapter" }>): Promise<string> {
   const where = scope.kind === "all" ? "" : scope.state === "int" ? " and (c.state = 'int' or c.state = '')" : " and c.state = ?";
   const bindings = scope.kind === "state" && scope.state !== "int" ? [CHAPTER_ACTIVE, scope.state] : [CHAPTER_ACTIVE];
   const rows = (await knex.raw(
@@ -81,9 +103,13 @@ function feedTitle(scope: FeedScope, chapters: Chapter[]): { name: string; descr
  * the database. Read the fingerprint BEFORE calling this, so a change made while rendering is seen next time.
  */
 export async function renderFeed(scope: FeedScope, fingerprint: string, publicUrl: string, chapterId?: number): Promise<RenderedFeed> {
-  const key = scopeKey(scope);
-  const hit = cache.get(key);
+  const hit = cache.get(scopeKey(scope));
   if (hit && hit.fingerprint === fingerprint) return hit;
+  return shared(`render:${scopeKey(scope)}:${fingerprint}`, () => render(scope, fingerprint, publicUrl, chapterId));
+}
+
+async function render(scope: FeedScope, fingerprint: string, publicUrl: string, chapterId?: number): Promise<RenderedFeed> {
+  const key = scopeKey(scope);
   const chapters = await loadChapters(scope, chapterId);
   const events: FeedEvent[] = chapters.flatMap((chapter) => (chapter.chapterEvents ?? []).map((event) => ({ event, chapter })));
   const titles = feedTitle(scope, chapters);

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost, buildPersonas } from "../test/factories";
 import { expectAccess, WHO } from "../test/access";
 import { Chapter, ChapterEvent } from "../models";
-import { clearFeedCache } from "../calendar/feedCache";
+import { chapterFingerprint, clearFeedCache } from "../calendar/feedCache";
 import { countEvents, icalProblems } from "../calendar/structure";
 
 let t: TestApp;
@@ -110,6 +110,24 @@ describe("a chapter's feed", () => {
     const cold = await t.request("GET", feedPath(chapter.slug));
     expect(cold.headers.get("etag")).toBe(renamed.headers.get("etag"));
     expect(cold.text).toBe(renamed.text);
+  });
+
+  it("concurrent requests share one fingerprint read; a later request reads again", async () => {
+    const chapter = await buildChapter();
+    const sql: string[] = [];
+    const listener = (q: { sql: string }) => sql.push(q.sql);
+    t.services.knex.on("query", listener);
+    try {
+      const results = await Promise.all(Array.from({ length: 10 }, () => chapterFingerprint(t.services.knex, chapter.slug)));
+      expect(new Set(results.map((r) => r!.fingerprint)).size).toBe(1);
+      expect(sql.filter((q) => q.includes("from chapters c"))).toHaveLength(1);
+      await buildEvent(chapter);
+      const after = await chapterFingerprint(t.services.knex, chapter.slug);
+      expect(sql.filter((q) => q.includes("from chapters c"))).toHaveLength(2);
+      expect(after!.fingerprint).not.toBe(results[0]!.fingerprint);
+    } finally {
+      t.services.knex.removeListener("query", listener);
+    }
   });
 
   it("answers 404 for an unknown chapter", async () => {

@@ -7,6 +7,8 @@ import type { Chapter } from "../models/Chapter";
 import type { Geocoder } from "../integrations/geocoder";
 import { GoogleGeocoder } from "../integrations/geocoder/google";
 import { FAKE_LOCATION, startFakeGoogleGeocoder } from "../test/fakeGoogleGeocoder";
+import { upcomingOccurrences } from "../schedule/engine";
+import { scheduleOf } from "../presenters/schedule";
 
 let t: TestApp;
 let realGeocoder: Geocoder;
@@ -312,5 +314,22 @@ describe("who may call the event endpoints", () => {
     const user = await buildUser();
     expect((await t.request("DELETE", "/api/chapter_event/slug/nope")).status).toBe(401);
     expect((await t.request("DELETE", "/api/chapter_event/slug/nope", { as: user })).status).toBe(404);
+  });
+});
+
+describe("maps and lists take their dates from the engine", () => {
+  it("/api/chapters/active and /api/chapters/state/{state} carry each event's next dates", async () => {
+    const chapter = await buildChapter({ state: "wy", timeZone: "America/Denver" });
+    const weekly = await buildEvent(chapter, { weeksOfMonthIndexes: "0", dayOfWeekIndex: 3, startTime: "18:00", endTime: "20:00" });
+    const now = new Date();
+    const expected = upcomingOccurrences(scheduleOf(weekly, "America/Denver"), now).map((o) => o.date);
+    expect(expected.length).toBe(4);
+    for (const path of ["/api/chapters/active", "/api/chapters/state/wy"]) {
+      const res = await t.request("GET", path);
+      const listed = res.body.find((c: { id: number }) => c.id === chapter.id);
+      const dates = listed.chapterEvents[0].nextDates;
+      expect(dates.map((d: { date: string }) => d.date), path).toEqual(expected);
+      expect(dates[0].start, path).toMatch(/T18:00:00-0[67]:00$/);
+    }
   });
 });
