@@ -23,6 +23,8 @@ export interface Config {
   mailFrom: string;
   chapterEmailDomains: Record<string, string>;
   googleMapsApiKey: string | null;
+  /** Google's Geocoding endpoint (GOOGLE_GEOCODE_URL overrides it, e.g. for a local fake). */
+  googleGeocodeUrl: string;
   brevo: { apiKey: string | null; baseUrl: string };
   bronto: { apiToken: string | null; url: string };
   mailgun: { apiKey: string | null; baseUrl: string };
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || "Chapterhouse <no-reply@livingliberally.org>",
     chapterEmailDomains: parseDomains(env.CHAPTER_EMAIL_DOMAINS),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    googleGeocodeUrl: urlVar(env, "GOOGLE_GEOCODE_URL", ["http:", "https:"]) ?? "https://maps.googleapis.com/maps/api/geocode/json",
     brevo: {
       apiKey: env.BREVO_API_KEY || null,
       baseUrl: urlVar(env, "BREVO_API_URL", ["http:", "https:"]) ?? "https://api.brevo.com/v3",

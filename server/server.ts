@@ -1,11 +1,14 @@
 import type { Server } from "node:http";
 import type { Config } from "./config";
 import { createApp } from "./app";
+import { closeAdminEventStreams } from "./routes/adminEvents";
 import { bindModels, migrateLatest, openDatabase } from "./db";
 import { createMailTransport } from "./integrations/mail";
 import { seedDemoIfEmpty } from "./seed/demo";
 import { syncChapterTypeDomains } from "./seed/chapterTypes";
-import type { Services } from "./services";
+import { createServices, type Services } from "./services";
+import { JobWorker } from "./jobs/worker";
+import { ensureRecurringJobs } from "./jobs/handlers";
 
 export interface RunningServer {
   services: Services;
@@ -20,7 +23,7 @@ export async function buildServices(config: Config): Promise<Services> {
   bindModels(knex);
   await migrateLatest(knex);
   await syncChapterTypeDomains(config.chapterEmailDomains);
-  return { config, knex, mail: createMailTransport(config) };
+  return createServices(config, knex, createMailTransport(config));
 }
 
 export async function startServer(config: Config, opts: { uiDir?: string | null } = {}): Promise<RunningServer> {
@@ -30,6 +33,12 @@ export async function startServer(config: Config, opts: { uiDir?: string | null 
   const server = await new Promise<Server>((resolve) => {
     const srv = app.listen(config.port, () => resolve(srv));
   });
+  // The background worker of this process (RUN_JOBS=false for processes that should only serve requests).
+  const worker = config.runJobs ? new JobWorker(services.jobs) : null;
+  if (worker) {
+    await ensureRecurringJobs(services);
+    worker.start();
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   return {
@@ -37,7 +46,9 @@ export async function startServer(config: Config, opts: { uiDir?: string | null 
     server,
     port,
     async close() {
+      closeAdminEventStreams();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await worker?.stop();
       await services.knex.destroy();
     },
   };

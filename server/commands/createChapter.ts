@@ -71,7 +71,7 @@ async function insertChapter(input: CreateChapterInput, trx: Transaction): Promi
     brontoListId: "",
     sendInBlueListId: "",
     about: normalizeSpaces(input.about ?? ""),
-    timeZone: timeZoneForState(input.state),
+    timeZone: timeZoneForState(input.state, input.country),
   });
   return chapter;
 }

@@ -1,4 +1,7 @@
+import type { RelationMappings } from "objection";
 import { BaseModel } from "./BaseModel";
+import { ChapterBlogPost } from "./ChapterBlogPost";
+import { User } from "./User";
 
 /** One email sent to a chapter's list, with its delivery progress. */
 export class ListMessage extends BaseModel {
@@ -12,4 +15,11 @@ export class ListMessage extends BaseModel {
   total!: number;
   sent!: number;
   failed!: number;
+  user?: User | null;
+  chapterBlogPost?: ChapterBlogPost | null;
+
+  static override relationMappings = (): RelationMappings => ({
+    user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: "list_messages.userId", to: "users.id" } },
+    chapterBlogPost: { relation: BaseModel.BelongsToOneRelation, modelClass: ChapterBlogPost, join: { from: "list_messages.chapterBlogPostId", to: "chapter_blog_posts.id" } },
+  });
 }

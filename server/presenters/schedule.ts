@@ -1,13 +1,29 @@
 import type { NextDate } from "../contracts/chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
+import { NEXT_DATES_LIMIT, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
 
-/**
- * Upcoming dates of an event, soonest first (at most 4, as the chapter page lists).
- * Recurring rules are computed by the schedule engine (server/schedule); single dates here.
- */
+/** The engine's input for a stored event of a chapter in `timeZone`. */
+export function scheduleOf(e: ChapterEvent, timeZone: string): ScheduleInput {
+  return {
+    isSingleDate: e.isSingleDate,
+    singleDate: e.singleDate,
+    dayOfWeekIndex: e.dayOfWeekIndex,
+    weeksOfMonthIndexes: e.weeksOfMonthIndexes,
+    startTime: e.startTime,
+    endTime: e.endTime,
+    timeZone,
+  };
+}
+
+export function presentOccurrence(o: Occurrence): NextDate {
+  return {
+    start: o.start.toISO({ suppressMilliseconds: true })!,
+    end: o.end.toISO({ suppressMilliseconds: true })!,
+    date: o.date,
+  };
+}
+
+/** Upcoming dates of an event, soonest first (at most 4, as the chapter page lists), from the schedule engine. */
 export function nextDatesFor(e: ChapterEvent, timeZone: string, now: Date): NextDate[] {
-  void e;
-  void timeZone;
-  void now;
-  return [];
+  return upcomingOccurrences(scheduleOf(e, timeZone), now, NEXT_DATES_LIMIT).map(presentOccurrence);
 }

@@ -9,6 +9,7 @@ import { chapterHeaderImageName, deleteImage, saveUploadedImage } from "../lib/i
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { STATES, displayTitle } from "../contracts/chapter";
+import { TIME_ZONES, isAllowedTimeZone } from "../contracts/timeZones";
 import { SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../contracts/chapterAdmin";
 import { changedFields, updateChapter, type ChapterChanges } from "../commands/chapterSettings";
 import { recordActivity } from "../commands/activity";
@@ -22,16 +23,15 @@ export const MAX_ABOUT_LENGTH = 100_000;
 const required = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
-let zones: string[] | null = null;
-let zoneSet: Set<string> | null = null;
-/** IANA zone names this runtime knows, plus UTC: the list the settings screen offers. */
+/**
+ * The zones the settings screen offers and the server accepts: TIME_ZONES (server/contracts/timeZones.ts),
+ * the zones whose calendar-feed VTIMEZONE data matches the schedule engine (server/schedule/timeZones.test.ts).
+ */
 export function timeZones(): string[] {
-  zones ??= [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC"])].sort();
-  return zones;
+  return TIME_ZONES.map((z) => z.zone);
 }
 export function isTimeZone(value: string): boolean {
-  zoneSet ??= new Set(timeZones());
-  return zoneSet.has(value);
+  return isAllowedTimeZone(value);
 }
 
 /**
@@ -72,7 +72,7 @@ const chapterUpdateSchema = z.object({
   timeZone: z
     .string({ error: "Time Zone is Required" })
     .trim()
-    .refine(isTimeZone, "Time Zone must be a time zone such as America/New_York")
+    .refine(isTimeZone, "Time Zone must be one of the listed time zones")
     .optional(),
   about: z
     .string({ error: "About this Chapter must be text" })
@@ -121,7 +121,7 @@ export function chapterSettingsRoutes(router: Router, s: Services) {
       throw badRequest("Chapter Type is not one of the chapter types", "chapterTypeId");
     }
 
-    await updateChapter(chapter, changes, viewer);
+    await updateChapter(s, chapter, changes, viewer);
     ctx.body = presentChapter(await loadChapterDetail({ id }), viewer);
   });
 

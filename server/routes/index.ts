@@ -11,6 +11,8 @@ import { authRoutes } from "./auth";
 import { chapterRoutes } from "./chapters";
 import { frontPageRoutes } from "./frontPage";
 import { hostApplicationAdminRoutes } from "./hostApplicationsAdmin";
+import { chapterEventRoutes } from "./chapterEvents";
+import { chapterCalendarRoutes } from "./chapterCalendar";
 import { passwordResetRoutes } from "./passwordReset";
 import { activityFeedRoutes } from "./activityFeed";
 import { chapterSettingsRoutes } from "./chapterSettings";
@@ -22,6 +24,10 @@ import { pressMentionPublicRoutes } from "./pressMentionsPublic";
 import { contentPublicRoutes } from "./contentPublic";
 import { siteConfigRoutes } from "./siteConfig";
 import { hostApplicationApplicantRoutes } from "./hostApplicationsApplicant";
+import { mailingListRoutes } from "./mailingList";
+import { emailSettingsRoutes } from "./emailSettings";
+import { chapterBlogPostRoutes } from "./chapterBlogPosts";
+import { emailAliasRoutes } from "./emailAliases";
 
 /** Every API resource, mounted under /api. One module per resource, keeping the spec's paths. */
 export function registerApiRoutes(router: Router, s: Services): void {
@@ -47,4 +53,10 @@ export function registerApiRoutes(router: Router, s: Services): void {
   contentPublicRoutes(router, s);
   siteConfigRoutes(router, s);
   hostApplicationApplicantRoutes(router, s);
+  mailingListRoutes(router, s);
+  emailSettingsRoutes(router, s);
+  chapterBlogPostRoutes(router, s);
+  emailAliasRoutes(router, s);
+  chapterEventRoutes(router, s);
+  chapterCalendarRoutes(router, s);
 }

@@ -8,9 +8,10 @@ import knexFactory, { type Knex } from "knex";
 import { loadConfig, type Config } from "../config";
 import { bindModels, migrateLatest, openDatabase } from "../db";
 import { createApp } from "../app";
-import type { Services } from "../services";
+import { createServices, type Services } from "../services";
 import type { MailMessage, MailTransport } from "../integrations/mail";
 import { issueToken } from "../auth/session";
+import { createGeocoder } from "../integrations/geocoder";
 
 /** The database the suite runs on: TEST_DB=postgres for Postgres, anything else SQLite. */
 export const onPostgres = process.env.TEST_DB === "postgres";
@@ -81,7 +82,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const db = await freshDatabase();
   bindModels(db.knex);
   const mail = new MemoryMail();
-  const services: Services = { config, knex: db.knex, mail };
+  // No worker runs in tests: they drive the queue with services.jobs.runDueJobs().
+  const quiet = process.env.TEST_LOG ? undefined : () => {};
+  const services: Services = createServices(config, db.knex, mail, { log: quiet }, createGeocoder(config, quiet ?? console.error));
   const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {} });
   const server: Server = await new Promise((resolve) => {
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));

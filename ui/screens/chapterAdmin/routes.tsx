@@ -14,6 +14,11 @@ const Links = lazyNamed(() => import("./Links"), "Links");
 const Notes = lazyNamed(() => import("./Notes"), "Notes");
 const PressMentions = lazyNamed(() => import("./PressMentions"), "PressMentions");
 const PressMentionEdit = lazyNamed(() => import("./PressMentionEdit"), "PressMentionEdit");
+const Members = lazyNamed(() => import("./members/Members"), "Members");
+const AddMembers = lazyNamed(() => import("./members/AddMembers"), "AddMembers");
+const SendEmail = lazyNamed(() => import("./email/SendEmail"), "SendEmail");
+const Events = lazyNamed(() => import("./events/Events"), "Events");
+const EventEdit = lazyNamed(() => import("./events/EventEdit"), "EventEdit");
 
 /**
  * The chapter admin area under /chapter/{state}/{slug}/admin (spec 001 section 2), lazily loaded.
@@ -41,7 +46,13 @@ export function chapterAdminRoutes() {
       <Route path="notes" element={<Notes />} />
       <Route path="press_mentions" element={<PressMentions />} />
       <Route path="press_mentions/add" element={<PressMentionEdit />} />
-      <Route path="press_mentions/edit/:slug" element={<PressMentionEdit />} />
+      <Route path="press_mentions/edit/:mentionSlug" element={<PressMentionEdit />} />
+      <Route path="members" element={<Members />} />
+      <Route path="members/add" element={<AddMembers />} />
+      <Route path="email" element={<SendEmail />} />
+      <Route path="events" element={<Events />} />
+      <Route path="events/add" element={<EventEdit />} />
+      <Route path="events/edit/:eventSlug" element={<EventEdit />} />
     </Route>
   );
 }

@@ -12,6 +12,7 @@ import { MAP_HEIGHT, MAP_ZOOM, type MapPin } from "../../components/map/types";
 import { MailingListSignup } from "../../components/MailingListSignup";
 import { PressMentionList } from "../../components/PressMentionList";
 import { RichHtml } from "../../components/RichHtml";
+import { CalendarLinks } from "../../components/CalendarLinks";
 import { ChapterEmails } from "./ChapterEmails";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
@@ -56,13 +57,9 @@ function EventBlock({ event, date }: { event: ChapterEventInfo; date?: string })
   );
 }
 
-/**
- * Where the calendar links (subscribe / add to calendar) of a chapter go. The calendar feature fills this
- * slot with its CalendarLinks component.
- */
+/** Where the calendar links (Subscribe / Download .ics) of a chapter go. */
 function CalendarLinksSlot({ chapter }: { chapter: ChapterDetail }) {
-  void chapter;
-  return null;
+  return <CalendarLinks slug={chapter.slug} />;
 }
 
 function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: SiteConfig | null }) {

@@ -7,6 +7,7 @@ import { Home } from "./Home";
 import { StatePage } from "./StatePage";
 import { ChapterPage } from "./ChapterPage";
 import { ContentPage, WikiPageScreen, BlogPostScreen, PressMentionsScreen } from "./ContentPages";
+import { Unsubscribe } from "./Unsubscribe";
 
 // Screens few visitors open are their own chunks.
 const IntroStartChapter = lazyNamed(() => import("./IntroStartChapter"), "IntroStartChapter");
@@ -37,6 +38,7 @@ export function publicRoutes() {
       <Route path="my_chapters" element={<RequireSignedIn>{lazyScreen(<MyChapters />)}</RequireSignedIn>} />
       <Route path="my_chapter_host_applications" element={<RequireSignedIn>{lazyScreen(<MyApplications />)}</RequireSignedIn>} />
       <Route path="my_chapter_host_applications/:slug" element={<RequireSignedIn>{lazyScreen(<MyApplication />)}</RequireSignedIn>} />
+      <Route path="unsubscribe/:token" element={<Unsubscribe />} />
     </>
   );
 }

@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { signInAs, unique } from "./support";
+import { EmailAdminPage } from "./pages/EmailAdminPage";
+
+test.describe("email administration", () => {
+  test("an admin adds, finds, edits and deletes an alias; Escape and the backdrop close the modals", async ({ page }) => {
+    const local = `alias${unique()}`;
+    const address = `${local}@diningliberally.org`;
+    await signInAs(page, "admin");
+    const admin = new EmailAdminPage(page);
+    await admin.open();
+    await expect(page.getByText(/wait a minute and try again/)).toBeVisible();
+
+    // Escape closes the modal without saving.
+    await admin.openAdd();
+    await page.keyboard.press("Escape");
+    await expect(admin.modal()).toHaveCount(0);
+
+    await admin.openAdd();
+    const save = admin.modal().getByRole("button", { name: "Save" });
+    await expect(save).toBeDisabled();
+    await expect(admin.modal().getByRole("button", { name: "Remove recipient 1" })).toBeDisabled();
+    await admin.fillAlias(local, "diningliberally.org", ["host@example.org", ""]);
+    await expect(save).toBeEnabled();
+    await admin.save();
+    await expect(admin.modal()).toHaveCount(0);
+    await expect(admin.row(address)).toContainText("host@example.org");
+
+    // Search needs two characters.
+    await admin.search(" a ");
+    await expect(page.getByTestId("alias-error")).toHaveText("Please enter at least 2 characters to search");
+    await expect(page.getByTestId("alias-row")).toHaveCount(0);
+    await admin.search(local);
+    await expect(page.getByTestId("alias-row")).toHaveCount(1);
+
+    // Edit: the local part is locked.
+    await page.getByRole("button", { name: `Edit ${address}` }).click();
+    await expect(admin.modal().getByRole("textbox", { name: "Local part" })).toBeDisabled();
+    await admin.modal().getByRole("button", { name: "Add Recipient" }).click();
+    await admin.modal().getByRole("textbox", { name: "Recipient 2" }).fill("cohost@example.org");
+    await admin.save();
+    await expect(admin.row(address)).toContainText("host@example.org, cohost@example.org");
+
+    // A server error is shown with the save prefix.
+    await admin.openAdd();
+    await admin.fillAlias(local, "diningliberally.org", ["x@example.org"]);
+    await admin.save();
+    await expect(admin.modal().getByRole("alert").or(admin.modal().getByText(/^Failed to save alias: /))).toContainText(`Failed to save alias: An alias for ${address} already exists`);
+    await page.keyboard.press("Escape");
+
+    // Delete: the backdrop closes the confirmation; then confirm.
+    await page.getByRole("button", { name: `Delete ${address}` }).click();
+    await expect(page.getByTestId("delete-alias-modal")).toContainText(`Are you sure you want to delete ${address}?`);
+    await page.mouse.click(5, 5);
+    await expect(page.getByTestId("delete-alias-modal")).toHaveCount(0);
+    await page.getByRole("button", { name: `Delete ${address}` }).click();
+    await page.getByTestId("delete-alias-modal").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("delete-alias-modal")).toHaveCount(0);
+    await expect(admin.row(address)).toHaveCount(0);
+    await expect(page.getByText("No aliases found")).toBeVisible();
+  });
+
+  test("a host is sent home from /admin/email", async ({ page }) => {
+    await signInAs(page, "host");
+    await page.goto("/admin/email");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,151 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { E2E_ACCOUNTS, signInAs, unique } from "./support";
+import { MembersPage } from "./pages/MembersPage";
+import { SendEmailPage } from "./pages/SendEmailPage";
+import { ChapterPage } from "./pages/ChapterPage";
+
+const CHAPTER_PATH = "/chapter/ny/nyc";
+const outboxDir = path.resolve(".tmp", `e2e-${process.env.E2E_PORT ?? "3100"}`, "outbox");
+
+async function nycListId(request: APIRequestContext): Promise<string> {
+  const chapter = await (await request.get("/api/chapter/slug/nyc")).json();
+  const ids = await (await request.get(`/api/mailing_list/list_id/${chapter.id}`)).json();
+  return ids.listId;
+}
+
+/** Finds the outbox message (an .eml file) to this address with this subject. */
+function findOutboxMail(to: string, subject: string): string | null {
+  if (!fs.existsSync(outboxDir)) return null;
+  for (const file of fs.readdirSync(outboxDir)) {
+    const text = fs.readFileSync(path.join(outboxDir, file), "utf8");
+    if (text.includes(`To: ${to}\r\n`) && text.includes(`Subject: ${subject}\r\n`)) return text;
+  }
+  return null;
+}
+
+test.describe("mailing lists", () => {
+  test("a visitor signs up with the chapter page's widget (success and a server error), and the host sees the new member", async ({ page, request }) => {
+    const email = `visitor-${unique()}@example.org`;
+    const chapter = new ChapterPage(page);
+    await chapter.open("ny", "nyc");
+    // The address passes the widget's own check but not the server's: the server's message is shown.
+    await chapter.signup.signUp("someone@example.c");
+    await expect(chapter.signup.error("Email is not a valid email address")).toBeVisible();
+    await chapter.signup.tryAgain().click();
+    await chapter.signup.signUp(email);
+    await expect(chapter.signup.success()).toBeVisible();
+
+    // The same contract, straight from the API.
+    const listId = await nycListId(request);
+    const bad = await request.post("/api/mailing_list/sign_up", { data: { email: "not-an-address", listId } });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).return.results[0]).toEqual({ isError: true, errorString: "Email is not a valid email address" });
+
+    await signInAs(page, "host");
+    const members = new MembersPage(page, CHAPTER_PATH);
+    await members.open();
+    await expect(members.row(email)).toBeVisible();
+    await expect(members.row(email)).toHaveAttribute("data-deleted", "false");
+  });
+
+  test("a host adds members, invalid addresses are reported, and deletes one (dimmed)", async ({ page }) => {
+    const tag = unique();
+    const a = `a-${tag}@example.org`;
+    const b = `b-${tag}@example.org`;
+    await signInAs(page, "host");
+    const members = new MembersPage(page, CHAPTER_PATH);
+    await members.open();
+    const before = Number((await members.count().innerText()).split(" ")[0]);
+    await members.openAdd();
+    await expect(page.getByText("Enter a list of email addresses separated by a comma, a space or a new line.")).toBeVisible();
+    await members.addMembers(`${a}, not-valid\n${b}`);
+    await expect(page.getByText("Saved")).toBeVisible();
+    await expect(page.getByTestId("add-members-outcome")).toContainText("2 members added.");
+    await expect(page.getByTestId("add-members-outcome")).toContainText("not-valid");
+    await expect(page.getByLabel("New Email Addresses (Required)")).toHaveValue("not-valid");
+
+    await members.backToList();
+    await expect(members.count()).toHaveText(`${before + 2} Members`);
+    await expect(members.row(a)).toBeVisible();
+    await page.getByRole("button", { name: `Details for ${b}` }).click();
+    await expect(members.row(b).getByTestId("member-details")).toContainText("Sends: 0");
+
+    expect(await members.delete(a)).toBe(`Are you sure you want to delete ${a}? This cannot be undone.`);
+    await expect(members.row(a)).toHaveAttribute("data-deleted", "true");
+    await expect(members.row(a)).toHaveCSS("opacity", "0.45");
+    await expect(members.count()).toHaveText(`${before + 1} Members`);
+  });
+
+  test("a host sends an email: confirmation, button disabled, toast, back to the chapter page, mail in the outbox", async ({ page, request }) => {
+    const listId = await nycListId(request);
+    const recipient = `reader-${unique()}@example.org`;
+    expect((await request.post("/api/mailing_list/sign_up", { data: { email: recipient, listId } })).status()).toBe(200);
+    const title = `Trivia night ${unique()}`;
+
+    await signInAs(page, "host");
+    const send = new SendEmailPage(page, CHAPTER_PATH);
+    await send.open();
+    await send.write(title, "Join us **Tuesday** at Rudy's.");
+
+    // Declining changes nothing.
+    expect(await send.send(false)).toBe("Are you sure you want to send this e-mail to everyone in this chapter? This cannot be undone.");
+    await expect(send.sendButton()).toBeEnabled();
+
+    await send.send(true);
+    await expect(page.getByText("Email sent successfully to all chapter members!")).toBeVisible();
+    await expect(send.sendButton()).toBeDisabled();
+    await expect(page.getByTestId("list-message").first()).toContainText(title);
+    await expect(page).toHaveURL(new RegExp(`${CHAPTER_PATH}$`), { timeout: 5000 });
+    // The email is a post on the chapter page.
+    await expect(page.getByTestId("chapter-emails")).toContainText(title);
+
+    // The background worker delivers it through the built-in provider: the outbox.
+    await expect.poll(() => findOutboxMail(recipient, title) !== null, { timeout: 15_000 }).toBe(true);
+    const mail = findOutboxMail(recipient, title)!;
+    expect(mail).toMatch(/List-Unsubscribe: <http:\/\/localhost:\d+\/api\/mailing_list\/unsubscribe\/[\w-]+>/);
+    expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const pageLink = /Unsubscribe: (http:\/\/\S+\/unsubscribe\/[\w-]+)/.exec(mail)![1];
+
+    // The email is now a chapter post.
+    const chapter = await (await request.get("/api/chapter/slug/nyc")).json();
+    const posts = await (await request.get(`/api/chapter_blog_post/public/${chapter.id}/0`)).json();
+    expect(posts[0].title).toBe(title);
+
+    // The unsubscribe link works without signing in.
+    await page.context().clearCookies();
+    await page.goto(new URL(pageLink).pathname);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByText(`${recipient} is unsubscribed from the New York City mailing list.`)).toBeVisible();
+  });
+
+  test("the send form asks for a title and reports refusals with the spec's toast", async ({ page }) => {
+    await signInAs(page, "host");
+    const send = new SendEmailPage(page, CHAPTER_PATH);
+    await send.open();
+    await send.sendButton().click();
+    await expect(page.getByText("Title is Required")).toBeVisible();
+    // The host loses access while writing: the server refuses with 403.
+    await page.route("**/api/mailing_list/send_message", (route) => route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ error: "You do not have permission to do that.", errorId: "forbidden" }) }));
+    await send.write("Refused", "x");
+    await send.send(true);
+    await expect(page.getByText("Email Send Failed")).toBeVisible();
+    await expect(page.getByText("You do not have permission to send emails to this chapter.")).toBeVisible();
+    await expect(send.sendButton()).toBeEnabled();
+  });
+
+  test("a plain user is refused by the API", async ({ request }) => {
+    const listId = await nycListId(request);
+    const signin = await request.post("/api/auth/signin", { data: { username: E2E_ACCOUNTS.user.email, password: E2E_ACCOUNTS.user.password }, headers: { "x-session-transport": "bearer" } });
+    const { token } = await signin.json();
+    expect(token).toBeTruthy();
+    const auth = { authorization: `Bearer ${token}` };
+    const sendRes = await request.post("/api/mailing_list/send_message", { data: { title: "Spam", body: "x", listId }, headers: auth });
+    expect(sendRes.status()).toBe(403);
+    expect((await sendRes.json()).errorId).toBe("forbidden");
+    expect((await request.get(`/api/mailing_list/chapter_list_id/${listId}`, { headers: auth })).status()).toBe(403);
+    expect((await request.post("/api/mailing_list/sign_up_many", { data: { emails: "x@example.org", listId }, headers: auth })).status()).toBe(403);
+    expect((await request.get(`/api/mailing_list/chapter_list_id/${listId}`)).status()).toBe(401);
+  });
+});

@@ -1,0 +1,42 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Site admin Email Administration (/admin/email): aliases, their add/edit modal and delete confirmation. */
+export class EmailAdminPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto("/admin/email");
+    await expect(this.page.getByRole("heading", { name: "Email Administration" })).toBeVisible();
+  }
+
+  modal() {
+    return this.page.getByTestId("alias-modal");
+  }
+
+  row(address: string) {
+    return this.page.getByTestId("alias-row").filter({ hasText: address });
+  }
+
+  async search(term: string) {
+    await this.page.getByRole("textbox", { name: "Search for Email Aliases" }).fill(term);
+    await this.page.getByRole("button", { name: "Search", exact: true }).click();
+  }
+
+  async openAdd() {
+    await this.page.getByRole("button", { name: "Add Alias" }).click();
+    await expect(this.modal()).toBeVisible();
+  }
+
+  async fillAlias(localPart: string, domain: string, recipients: string[]) {
+    await this.modal().getByRole("textbox", { name: "Local part" }).fill(localPart);
+    await this.modal().getByRole("combobox", { name: "Domain" }).selectOption(domain);
+    for (let i = 0; i < recipients.length; i++) {
+      if (i > 0) await this.modal().getByRole("button", { name: "Add Recipient" }).click();
+      await this.modal().getByRole("textbox", { name: `Recipient ${i + 1}` }).fill(recipients[i]);
+    }
+  }
+
+  async save() {
+    await this.modal().getByRole("button", { name: "Save" }).click();
+  }
+}

@@ -1,0 +1,92 @@
+import { expect, type Page } from "@playwright/test";
+
+export interface EventInput {
+  name?: string;
+  address1?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  kind?: "Repeating" | "Single Date";
+  day?: string;
+  /** Week labels to have checked (others are unchecked). */
+  weeks?: string[];
+  date?: string;
+  start?: string;
+  end?: string;
+}
+
+const WEEK_LABELS = ["Every Week", "First", "Second", "Third", "Fourth", "Last Week of the Month", "Even Weeks", "Odd Weeks"];
+
+/** Chapter admin Events: the list, Add Event and Edit Event (spec 001 section 2). */
+export class EventsAdminPage {
+  constructor(private readonly page: Page, readonly chapterPath: string) {}
+
+  get listUrl() {
+    return new RegExp(`${this.chapterPath}/admin/events$`);
+  }
+
+  async open() {
+    await this.page.goto(`${this.chapterPath}/admin/events`);
+    await expect(this.count()).toBeVisible();
+  }
+
+  count() {
+    return this.page.getByTestId("event-count");
+  }
+
+  async eventCount(): Promise<number> {
+    const text = (await this.count().textContent()) ?? "";
+    const m = /^(\d+) Events for this Chapter$/.exec(text.trim());
+    if (!m) throw new Error(`unexpected count text: ${text}`);
+    return Number(m[1]);
+  }
+
+  item(name: string) {
+    return this.page.getByTestId("event-item").filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  async openAdd() {
+    await this.page.getByRole("link", { name: "Add Event" }).click();
+    await expect(this.page.getByRole("heading", { name: "Add Event" })).toBeVisible();
+  }
+
+  async openEdit(name: string) {
+    await this.page.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect(this.page.getByRole("heading", { name: "Edit Event" })).toBeVisible();
+    await expect(this.page.getByLabel("Location")).toHaveValue(name);
+  }
+
+  async fill(input: EventInput) {
+    const p = this.page;
+    if (input.name !== undefined) await p.getByLabel("Location").fill(input.name);
+    if (input.address1 !== undefined) await p.getByLabel(/^Address(?! 2)/).fill(input.address1);
+    if (input.city !== undefined) await p.getByLabel("City").fill(input.city);
+    if (input.state !== undefined) await p.getByLabel("State").selectOption({ label: input.state });
+    if (input.postalCode !== undefined) await p.getByLabel("Postal Code").fill(input.postalCode);
+    if (input.kind) await p.getByRole("radio", { name: input.kind }).click();
+    if (input.day) await p.getByLabel("Day of the Week").selectOption({ label: input.day });
+    if (input.weeks) {
+      for (const label of WEEK_LABELS) {
+        const box = p.getByRole("checkbox", { name: label, exact: true });
+        if (input.weeks.includes(label)) await box.check({ force: true });
+        else await box.uncheck({ force: true });
+      }
+    }
+    if (input.date !== undefined) await p.getByLabel(/^Date/).fill(input.date);
+    if (input.start) await p.getByLabel("Start Time").selectOption({ label: input.start });
+    if (input.end) await p.getByLabel("End Time").selectOption({ label: input.end });
+  }
+
+  async save() {
+    await this.page.getByRole("button", { name: "Save" }).click();
+  }
+
+  async deleteEvent() {
+    await this.page.getByRole("button", { name: "Danger! Irreversible!" }).click();
+  }
+
+  async backToList() {
+    await this.page.getByRole("link", { name: "All Events" }).click();
+    await expect(this.page).toHaveURL(this.listUrl);
+  }
+}

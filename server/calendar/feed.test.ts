@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { ChapterEvent } from "../models/ChapterEvent";
+import { Chapter } from "../models/Chapter";
+import { buildFeed } from "./feed";
+import { countEvents, icalProblems } from "./structure";
+
+const chapter = (o: Partial<Chapter> = {}) => Chapter.fromJson({ id: 1, slug: "nyc", title: "New York City", city: "New York City", state: "ny", timeZone: "America/New_York", status: 1, ...o }, { skipValidation: true });
+const event = (id: number, o: Partial<ChapterEvent> = {}) =>
+  ChapterEvent.fromJson({
+    id, chapterId: 1, slug: `e${id}`, name: "Rudy's Bar", description: "", address1: "627 9th Ave", address2: "", city: "New York", state: "NY", postalCode: "10036", country: "USA",
+    lat: null, lng: null, startTime: "19:00", endTime: "21:00", isSingleDate: false, singleDate: null, dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", sequence: 0,
+    createdAt: "2026-01-15T12:00:00.000Z", updatedAt: "2026-02-01T10:00:00.000Z", ...o,
+  }, { skipValidation: true });
+const feed = (events: { event: ChapterEvent; chapter: Chapter }[]) => buildFeed({ name: "Test", description: "Test feed", publicUrl: "https://example.org", events });
+
+describe("the structural check", () => {
+  const good = feed([{ event: event(1), chapter: chapter() }]);
+  it("passes a generated feed", () => {
+    expect(icalProblems(good)).toEqual([]);
+  });
+  it.each([
+    ["bare LF line ends", good.replace(/\r\n/g, "\n"), "a line ends without CRLF"],
+    ["an unfolded long line", good.replace("SUMMARY:", "SUMMARY:" + "x".repeat(80)), "octets"],
+    ["a VEVENT without UID", good.replace(/UID:[^\r]+\r\n/, ""), "a VEVENT has no UID"],
+    ["a VEVENT without DTSTAMP", good.replace(/DTSTAMP:[^\r]+\r\n/, ""), "a VEVENT has no DTSTAMP"],
+    ["no VERSION", good.replace("VERSION:2.0\r\n", ""), "no VERSION"],
+    ["no PRODID", good.replace(/PRODID:[^\r]+\r\n/, ""), "no PRODID"],
+    ["a TZID without VTIMEZONE", good.replace(/BEGIN:VTIMEZONE[\s\S]*?END:VTIMEZONE\r\n/, ""), "no VTIMEZONE for TZID America/New_York"],
+    ["a calendar property after a component", good.replace("END:VCALENDAR", "X-LATE:1\r\nEND:VCALENDAR"), "calendar property X-LATE after a component"],
+  ])("catches %s", (_name, text, problem) => {
+    expect(icalProblems(text).join("\n")).toContain(problem);
+  });
+});
+
+describe("buildFeed", () => {
+  it("folds long UTF-8 lines at 75 octets and keeps CRLF", () => {
+    const text = feed([{ event: event(1, { name: "Café ☕ Ümlaut ".repeat(10), description: "Línea uno\nLínea dos ".repeat(20) }), chapter: chapter() }]);
+    expect(icalProblems(text)).toEqual([]);
+    expect(text).toMatch(/\r\n [^\r]/);
+  });
+
+  it("writes local times with TZID, one VTIMEZONE per zone, and UTC times with Z", () => {
+    const text = feed([
+      { event: event(1), chapter: chapter() },
+      { event: event(2), chapter: chapter({ id: 2, slug: "b", timeZone: "America/New_York" }) },
+      { event: event(3, { dayOfWeekIndex: 4 }), chapter: chapter({ id: 3, slug: "l", timeZone: "Europe/London" }) },
+      { event: event(4, { isSingleDate: true, singleDate: "2026-07-04", dayOfWeekIndex: null, weeksOfMonthIndexes: "" }), chapter: chapter({ id: 4, slug: "u", timeZone: "UTC" }) },
+    ]);
+    expect(icalProblems(text)).toEqual([]);
+    expect(text.match(/BEGIN:VTIMEZONE/g)).toHaveLength(2);
+    expect(text).toContain("DTSTART;TZID=America/New_York:20260120T190000\r\n");
+    expect(text).toContain("DTSTART;TZID=Europe/London:20260115T190000\r\n");
+    expect(text).toContain("DTSTART:20260704T190000Z\r\n");
+    expect(countEvents(text)).toBe(4);
+  });
+
+  it("writes GEO when the event has coordinates, and the chapter page as URL", () => {
+    const text = feed([{ event: event(1, { lat: 40.76, lng: -73.99 }), chapter: chapter() }]);
+    expect(text).toContain("GEO:40.76;-73.99\r\n");
+    expect(text).toContain("URL;VALUE=URI:https://example.org/chapter/ny/nyc\r\n");
+  });
+
+  it("renders the same bytes for the same rows (no clock in the output)", () => {
+    const rows = () => [{ event: event(1), chapter: chapter() }];
+    expect(feed(rows())).toBe(feed(rows()));
+  });
+
+  it("skips events that cannot meet (no week checked)", () => {
+    expect(countEvents(feed([{ event: event(1, { weeksOfMonthIndexes: "" }), chapter: chapter() }]))).toBe(0);
+  });
+});

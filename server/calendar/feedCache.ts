@@ -1,0 +1,138 @@
+/**
+ * Rendered feeds kept in memory, keyed by feed and checked against a fingerprint read from the database on
+ * every request (one aggregate query). Any change by any app process (an event added, edited or deleted; a
+ * chapter renamed, hidden or shown) changes the fingerprint, so a process never serves a stale feed, and the
+ * ETag (a hash of the bytes, which depend only on the stored rows) is the same in every process.
+ */
+import crypto from "node:crypto";
+import type { Knex } from "knex";
+import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
+import { STATES, displayTitle } from "../contracts/chapter";
+import { buildFeed, type FeedEvent } from "./feed";
+
+export type FeedScope = { kind: "chapter"; slug: string } | { kind: "state"; state: string } | { kind: "all" };
+
+export interface RenderedFeed {
+  fingerprint: string;
+  body: Buffer;
+  etag: string;
+  /** File name for downloads. */
+  fileName: string;
+}
+
+const MAX_ENTRIES = 500;
+const cache = new Map<string, RenderedFeed>();
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Requests for the same thing that arrive while it is being read share that read (a hot feed polled by many
+ * calendar apps costs one query at a time, not one per request). A request never waits for, or gets, a read
+ * that started before the previous one finished, so what it sees is at most one query old.
+ */
+function shared<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const promise = work().finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return promise;
+}
+
+const scopeKey = (scope: FeedScope) => (scope.kind === "chapter" ? `chapter:${scope.slug}` : scope.kind === "state" ? `state:${scope.state}` : "all");
+
+const EVENT_AGGREGATES = "count(e.id) as n, max(e.updated_at) as eu, coalesce(sum(e.id), 0) as ids, coalesce(sum(e.sequence), 0) as seqs";
+
+/** The chapter behind a chapter feed with its fingerprint, or null when no chapter has that slug. */
+export function chapterFingerprint(knex: Knex, slug: string): Promise<{ id: number; status: number; fingerprint: string } | null> {
+  return shared(`fp:chapter:${slug}`, () => readChapterFingerprint(knex, slug));
+}
+
+async function readChapterFingerprint(knex: Knex, slug: string): Promise<{ id: number; status: number; fingerprint: string } | null> {
+  const rows = (await knex.raw(
+    `select c.id, c.status, c.updated_at as cu, ${EVENT_AGGREGATES} from chapters c left join chapter_events e on e.chapter_id = c.id where c.slug = ? group by c.id, c.status, c.updated_at`,
+    [slug],
+  )) as unknown;
+  const row = rowsOf(rows)[0];
+  if (!row) return null;
+  return { id: Number(row.id), status: Number(row.status), fingerprint: JSON.stringify(Object.values(row).map(String)) };
+}
+
+/** Fingerprint of the active chapters of a state (or of all of them) and their events. */
+export function groupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind: "chapter" }>): Promise<string> {
+  return shared(`fp:${scopeKey(scope)}`, () => readGroupFingerprint(knex, scope));
+}
+
+async function readGroupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind: "chapter" }>): Promise<string> {
+  const where = scope.kind === "all" ? "" : scope.state === "int" ? " and (c.state = 'int' or c.state = '')" : " and c.state = ?";
+  const bindings = scope.kind === "state" && scope.state !== "int" ? [CHAPTER_ACTIVE, scope.state] : [CHAPTER_ACTIVE];
+  const rows = (await knex.raw(
+    `select count(distinct c.id) as chapters, coalesce(sum(distinct c.id), 0) as cids, max(c.updated_at) as cu, ${EVENT_AGGREGATES} from chapters c left join chapter_events e on e.chapter_id = c.id where c.status = ?${where}`,
+    bindings,
+  )) as unknown;
+  return JSON.stringify(Object.values(rowsOf(rows)[0] ?? {}).map(String));
+}
+
+/** knex.raw answers rows on SQLite and { rows } on Postgres. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
+}
+
+async function loadChapters(scope: FeedScope, chapterId?: number): Promise<Chapter[]> {
+  const query = Chapter.query().withGraphFetched("chapterEvents");
+  if (scope.kind === "chapter") query.where({ id: chapterId! });
+  else {
+    query.where({ status: CHAPTER_ACTIVE });
+    if (scope.kind === "state") {
+      if (scope.state === "int") query.where((q) => q.where({ state: "int" }).orWhere({ state: "" }));
+      else query.where({ state: scope.state });
+    }
+  }
+  return query;
+}
+
+function feedTitle(scope: FeedScope, chapters: Chapter[]): { name: string; description: string; fileName: string } {
+  if (scope.kind === "chapter") {
+    const title = chapters[0] ? displayTitle(chapters[0]) : scope.slug;
+    return { name: title, description: `Meetings of ${title}`, fileName: `${scope.slug}.ics` };
+  }
+  if (scope.kind === "state") return { name: `${STATES[scope.state]} chapters`, description: `Meetings of the chapters in ${STATES[scope.state]}`, fileName: `${scope.state}.ics` };
+  return { name: "All chapters", description: "Meetings of every active chapter", fileName: "all-chapters.ics" };
+}
+
+/**
+ * The feed for a scope at this fingerprint: from the cache when the fingerprint matches, else rendered from
+ * the database. Read the fingerprint BEFORE calling this, so a change made while rendering is seen next time.
+ */
+export async function renderFeed(scope: FeedScope, fingerprint: string, publicUrl: string, chapterId?: number): Promise<RenderedFeed> {
+  const hit = cache.get(scopeKey(scope));
+  if (hit && hit.fingerprint === fingerprint) return hit;
+  return shared(`render:${scopeKey(scope)}:${fingerprint}`, () => render(scope, fingerprint, publicUrl, chapterId));
+}
+
+async function render(scope: FeedScope, fingerprint: string, publicUrl: string, chapterId?: number): Promise<RenderedFeed> {
+  const key = scopeKey(scope);
+  const chapters = await loadChapters(scope, chapterId);
+  const events: FeedEvent[] = chapters.flatMap((chapter) => (chapter.chapterEvents ?? []).map((event) => ({ event, chapter })));
+  const titles = feedTitle(scope, chapters);
+  const text = buildFeed({ name: titles.name, description: titles.description, publicUrl, events });
+  const body = Buffer.from(text, "utf8");
+  const rendered: RenderedFeed = { fingerprint, body, etag: `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`, fileName: titles.fileName };
+  cache.delete(key);
+  cache.set(key, rendered);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return rendered;
+}
+
+/** Empties this process's cache (tests use it to play a second, cold process). */
+export function clearFeedCache(): void {
+  cache.clear();
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === bare;
+  });
+}

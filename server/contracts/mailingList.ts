@@ -1,0 +1,242 @@
+/**
+ * Mailing lists, email to chapters, chapter posts, email settings and email aliases: the request and
+ * response shapes shared by server and UI (spec 000 section 7, spec 001 section 7). No Node imports here.
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Email settings: which email-marketing provider the site uses.
+
+export const EMAIL_SERVICE_NAMES = ["sendInBlue", "bronto"] as const;
+export type EmailServiceName = (typeof EMAIL_SERVICE_NAMES)[number];
+
+/** Options of the General Settings email service select, in display order. */
+export const EMAIL_SERVICE_OPTIONS: { value: EmailServiceName; label: string }[] = [
+  { value: "bronto", label: "Bronto" },
+  { value: "sendInBlue", label: "Send In Blue" },
+];
+
+/** Confirmation the General Settings screen asks before changing the email service (two spaces, as specified). */
+export const EMAIL_SERVICE_CONFIRMATION = "This can break things badly.  Are you sure?";
+
+/** The adapter that actually carries list traffic: the selected provider when its key is configured, else built-in. */
+export type ActiveListProvider = "builtIn" | "brevo" | "bronto";
+
+/** GET /api/email_settings (admin). */
+export interface EmailSettingsInfo {
+  serviceName: EmailServiceName;
+  /** What list traffic goes through right now. */
+  activeProvider: ActiveListProvider;
+  /** Whether a key is configured for each selectable service. */
+  configured: Record<EmailServiceName, boolean>;
+  /** Background delivery queue: how many jobs wait, run or have failed for good, and the latest failures. */
+  queue: { pending: number; running: number; failed: number; recentFailures: { id: number; type: string; lastError: string; updatedAt: string }[] };
+  /** Addresses to register at the provider so bounces and unsubscribes flow back (only the selected one matters). */
+  webhookUrls: { brevo: string };
+  updatedAt: string | null;
+}
+
+/** POST /api/email_settings (admin); answers EmailSettingsInfo. Switching re-syncs every contact to the new provider. */
+export interface EmailSettingsUpdate {
+  serviceName: EmailServiceName;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Mailing-list contacts.
+
+export const CONTACT_STATUSES = ["active", "onboarding", "transactional", "bounce", "blocked", "unconfirmed", "unsub", "deleted"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** One line of a list answer, in the shape the original provider answered: isError with its errorString. */
+export interface ListResult {
+  isError: boolean;
+  errorString: string;
+  /** The address this line is about (sign_up_many); absent on sign_up. */
+  email?: string;
+}
+
+/**
+ * POST /api/mailing_list/sign_up (public). The widget reads `return.results[0]`.
+ * Success: 200 `{ return: { results: [{ isError: false, errorString: "" }] } }`.
+ * Failure: a 4xx with the standard error body `{ error, errorId, field? }` PLUS the same `return.results[0]`
+ * with `isError: true` and `errorString` (the text to show after "Oops. "), e.g. 400 for a bad address,
+ * 404 "This mailing list does not exist" for an unknown listId.
+ */
+export interface SignUpRequest {
+  email: string;
+  /** The chapter's sendInBlueListId or brontoListId, per the email settings (see GET /api/mailing_list/list_id/{chapterId}). */
+  listId: string;
+}
+export interface SignUpResponse {
+  return: { results: ListResult[] };
+}
+
+/** GET /api/mailing_list/list_id/{chapterId} (public): the list id the widget must send for this chapter. */
+export interface ChapterListIdResponse {
+  chapterId: number;
+  /** null when the chapter has no mailing list. */
+  listId: string | null;
+  serviceName: EmailServiceName;
+}
+
+/** POST /api/mailing_list/delete (host access). Answers SignUpResponse-shaped results. */
+export interface DeleteContactRequest {
+  email: string;
+  listId: string;
+}
+
+/**
+ * POST /api/mailing_list/sign_up_many (host access). `emails` is split on commas, spaces and new lines
+ * (an array of strings is accepted too). Every address gets a result line; invalid ones have isError true.
+ */
+export interface SignUpManyRequest {
+  emails: string | string[];
+  listId: string;
+}
+export interface SignUpManyResponse {
+  return: { results: ListResult[] };
+  /** How many addresses were added (new, or re-activated). */
+  added: number;
+  /** The addresses that were not valid, as typed. */
+  invalid: string[];
+}
+
+export interface ListContact {
+  /** Our contact id; GET /api/mailing_list/contact_details/{id} takes it. */
+  id: number;
+  email: string;
+  status: ContactStatus;
+  numSends: number;
+  numOpens: number;
+  numClicks: number;
+  /** ISO date-time the contact joined. */
+  created: string;
+  /** True once a host deleted the contact (shown dimmed). */
+  deleted: boolean;
+}
+
+export type ContactStats = Record<ContactStatus, number>;
+
+/** GET /api/mailing_list/chapter_list_id/{listId} (host access): members newest first, with counts per status. */
+export interface ChapterListResponse {
+  listId: string;
+  chapterId: number;
+  contacts: ListContact[];
+  stats: ContactStats;
+  /** Contacts that are not deleted. */
+  total: number;
+}
+
+/**
+ * GET /api/mailing_list/contact_details/{id} (host access). {id} is our contact id (ListContact.id); an email
+ * address is accepted too when the query carries ?listId=.
+ */
+export interface ContactDetails extends ListContact {
+  chapterId: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Email to a chapter's list.
+
+/** POST /api/mailing_list/send_message (host access). Title required; body is rich text (markdown). */
+export interface SendMessageRequest {
+  title: string;
+  body: string;
+  listId: string;
+}
+
+export type ListMessageStatus = "queued" | "sending" | "sent" | "failed";
+
+export interface ListMessageInfo {
+  id: number;
+  chapterId: number;
+  title: string;
+  status: ListMessageStatus;
+  /** Recipients when the send was queued (active contacts). */
+  total: number;
+  sent: number;
+  failed: number;
+  createdAt: string;
+  updatedAt: string;
+  /** The chapter post the email became. */
+  blogPostSlug: string | null;
+  user: { id: number; name: string } | null;
+}
+
+/** 202 answer of send_message: the send is queued and batched in the background. */
+export interface SendMessageResponse {
+  message: ListMessageInfo;
+}
+
+/** GET /api/mailing_list/messages/{chapterId} (host access): the chapter's emails, newest first, with progress. */
+export type ListMessagesResponse = ListMessageInfo[];
+
+// ---------------------------------------------------------------------------------------------------------
+// Chapter posts (every email sent to a chapter's list is kept as one).
+
+export const CHAPTER_POSTS_PAGE_SIZE = 10;
+
+export interface ChapterBlogPostInfo {
+  id: number;
+  chapterId: number;
+  title: string;
+  slug: string;
+  /** Source (markdown); render only bodyHtml. */
+  body: string;
+  /** Safe HTML rendered on the server. */
+  bodyHtml: string;
+  createdAt: string;
+  user: { id: number; name: string } | null;
+}
+
+/**
+ * GET /api/chapter_blog_post/{chapterId} (host access): every post, newest first.
+ * GET /api/chapter_blog_post/public/{chapterId}/{page} (public, active chapters): CHAPTER_POSTS_PAGE_SIZE posts
+ *   per page from page 0, newest first; a page shorter than the size is the last.
+ * GET /api/chapter_blog_post/slug/{slug} (public for active chapters): one post.
+ */
+export type ChapterBlogPostList = ChapterBlogPostInfo[];
+
+// ---------------------------------------------------------------------------------------------------------
+// Email aliases (admin): stored here, synced to Mailgun routes when MAILGUN_API_KEY is set.
+
+export interface EmailAliasInfo {
+  id: number;
+  localPart: string;
+  domain: string;
+  /** localPart@domain */
+  address: string;
+  recipients: string[];
+  chapterId: number | null;
+  chapterName: string | null;
+  /** Mailgun route id once synced; null when Mailgun is not configured. */
+  mailgunRouteId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /api/admin/mailgun/aliases and PUT /api/admin/mailgun/aliases/{id}. */
+export interface EmailAliasInput {
+  localPart: string;
+  domain: string;
+  recipients: string[];
+  chapterId?: number | null;
+}
+
+/** GET /api/admin/mailgun/aliases[?search=term] answers EmailAliasInfo[]; GET .../domains answers the choices. */
+export interface AliasDomainsResponse {
+  /** Chapter type name -> domain, in the configured order; the first is the default choice. */
+  domains: { type: string; domain: string }[];
+}
+
+/** POST /api/admin/mailgun/aliases/test: checks the Mailgun connection. */
+export interface AliasServiceTestResponse {
+  ok: boolean;
+  /** "mailgun" when MAILGUN_API_KEY is set, else "local" (aliases kept only in our database). */
+  mode: "mailgun" | "local";
+  message: string;
+  routeCount: number | null;
+}
+
+export const ALIAS_SEARCH_MIN = 2;
+export const ALIAS_SEARCH_TOO_SHORT = "Please enter at least 2 characters to search";
+export const ALIAS_RATE_LIMIT_MESSAGE = "Mailgun is limiting requests right now. Please wait a minute and try again.";

@@ -1,0 +1,78 @@
+/** Schedule vocabulary shared by server and UI (spec 000 section 3, spec 001 sections 2 and 9). No Node imports. */
+import type { ChapterEventInfo, NextDate } from "./chapter";
+
+/** Week frequency codes; several can be checked and an event then meets on the union of them. */
+export const WEEK_CODES: { code: number; label: string }[] = [
+  { code: 0, label: "Every Week" },
+  { code: 1, label: "First" },
+  { code: 2, label: "Second" },
+  { code: 3, label: "Third" },
+  { code: 4, label: "Fourth" },
+  { code: 5, label: "Last Week of the Month" },
+  { code: 6, label: "Even Weeks" },
+  { code: 7, label: "Odd Weeks" },
+];
+export const WEEK_CODE_VALUES = WEEK_CODES.map((w) => w.code);
+
+/** Weekday names by dayOfWeekIndex, Sunday first. */
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** "19:30" -> "7:30pm". */
+export function timeLabel(hhmm: string): string {
+  const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!m) return hhmm;
+  const h = Number(m[1]);
+  const suffix = h < 12 ? "am" : "pm";
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}:${m[2]}${suffix}`;
+}
+
+/** Start and end time choices: half-hour steps from 12:00am to 11:30pm (value "HH:mm"). */
+export const TIME_CHOICES: { value: string; label: string }[] = Array.from({ length: 48 }, (_, i) => {
+  const value = `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`;
+  return { value, label: timeLabel(value) };
+});
+
+/**
+ * Why a set of checked week codes cannot be saved, or null. Even or Odd Weeks together with Last Week of the
+ * Month cannot be written as a calendar rule that calendar apps expand reliably (see docs/schedule.md).
+ */
+export function weekCodesProblem(codes: number[]): string | null {
+  const parity = codes.filter((c) => c === 6 || c === 7);
+  if (parity.length === 1 && codes.includes(5) && !codes.includes(0)) return "Even Weeks or Odd Weeks cannot be combined with Last Week of the Month";
+  return null;
+}
+
+/** The week codes of an event as a sorted list, e.g. "4,2" -> [2, 4]. Unknown entries are dropped. */
+export function weekCodesOf(weeksOfMonthIndexes: string | null | undefined): number[] {
+  const codes = new Set<number>();
+  for (const part of (weeksOfMonthIndexes ?? "").split(",")) {
+    const t = part.trim();
+    if (/^\d$/.test(t) && WEEK_CODE_VALUES.includes(Number(t))) codes.add(Number(t));
+  }
+  return [...codes].sort((a, b) => a - b);
+}
+
+/** "Every Tuesday", "Second and Fourth Tuesday", "Tuesday, Even Weeks", "Single date 2026-03-03". */
+export function describeSchedule(e: Pick<ChapterEventInfo, "isSingleDate" | "singleDate" | "dayOfWeekIndex" | "weeksOfMonthIndexes">): string {
+  if (e.isSingleDate) return e.singleDate ?? "";
+  const day = WEEKDAY_NAMES[e.dayOfWeekIndex ?? -1] ?? "";
+  const codes = weekCodesOf(e.weeksOfMonthIndexes);
+  if (codes.includes(0) || (codes.includes(6) && codes.includes(7))) return `Every ${day}`;
+  const ordinals = codes.filter((c) => c >= 1 && c <= 5).map((c) => (c === 5 ? "Last" : WEEK_CODES[c].label));
+  const parity = codes.filter((c) => c === 6 || c === 7).map((c) => WEEK_CODES[c].label);
+  const parts: string[] = [];
+  if (ordinals.length) parts.push(`${ordinals.length > 1 ? ordinals.slice(0, -1).join(", ") + " and " + ordinals[ordinals.length - 1] : ordinals[0]} ${day} of the month`);
+  if (parity.length) parts.push(`${day}, ${parity[0]}`);
+  return parts.join("; ") || day;
+}
+
+/** The soonest upcoming date among a chapter's events (what map pins show), or null. */
+export function nextEventOf<E extends { nextDates: NextDate[] }>(events: E[]): { event: E; next: NextDate } | null {
+  let best: { event: E; next: NextDate } | null = null;
+  for (const event of events) {
+    const next = event.nextDates[0];
+    if (next && (!best || Date.parse(next.start) < Date.parse(best.next.start))) best = { event, next };
+  }
+  return best;
+}

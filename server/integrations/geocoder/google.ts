@@ -1,0 +1,69 @@
+import type { AddressQuery, GeoPoint, Geocoder } from "./types";
+
+/** The documented answer of the Geocoding API (only the parts we read). */
+interface GoogleGeocodeResponse {
+  status: "OK" | "ZERO_RESULTS" | "OVER_DAILY_LIMIT" | "OVER_QUERY_LIMIT" | "REQUEST_DENIED" | "INVALID_REQUEST" | "UNKNOWN_ERROR" | string;
+  error_message?: string;
+  results?: { formatted_address?: string; geometry?: { location?: { lat?: unknown; lng?: unknown } } }[];
+}
+
+export interface GoogleGeocoderOptions {
+  apiKey: string;
+  /** https://maps.googleapis.com/maps/api/geocode/json, or a fake in tests. */
+  url: string;
+  timeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+/**
+ * Google's Geocoding API. Any failure (no result, quota, denied key, timeout, bad answer) is null and logged:
+ * the caller keeps going without coordinates.
+ */
+export class GoogleGeocoder implements Geocoder {
+  readonly name = "google";
+  constructor(private readonly opts: GoogleGeocoderOptions) {}
+
+  async geocodeAddress(q: AddressQuery): Promise<GeoPoint | null> {
+    const address = [q.address, q.city, [q.state, q.postalCode].filter(Boolean).join(" "), q.country]
+      .map((p) => p?.trim())
+      .filter(Boolean)
+      .join(", ");
+    const hit = await this.lookup(address);
+    return hit ? { lat: hit.lat, lng: hit.lng } : null;
+  }
+
+  async geocodePlace(text: string): Promise<(GeoPoint & { label: string }) | null> {
+    return this.lookup(text.trim());
+  }
+
+  private async lookup(address: string): Promise<(GeoPoint & { label: string }) | null> {
+    if (!address) return null;
+    const log = this.opts.log ?? ((m: string) => console.warn(m));
+    const url = new URL(this.opts.url);
+    url.searchParams.set("address", address);
+    url.searchParams.set("key", this.opts.apiKey);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000), headers: { accept: "application/json" } });
+      if (!res.ok) {
+        log(`geocoder: HTTP ${res.status}`);
+        return null;
+      }
+      const body = (await res.json()) as GoogleGeocodeResponse;
+      if (body.status !== "OK") {
+        if (body.status !== "ZERO_RESULTS") log(`geocoder: ${body.status}${body.error_message ? ` (${body.error_message})` : ""}`);
+        return null;
+      }
+      const first = body.results?.[0];
+      const lat = first?.geometry?.location?.lat;
+      const lng = first?.geometry?.location?.lng;
+      if (typeof lat !== "number" || typeof lng !== "number" || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+        log("geocoder: answer without a location");
+        return null;
+      }
+      return { lat, lng, label: first?.formatted_address ?? address };
+    } catch (err) {
+      log(`geocoder: ${(err as Error).name === "TimeoutError" ? "timed out" : (err as Error).message}`);
+      return null;
+    }
+  }
+}

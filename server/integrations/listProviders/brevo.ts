@@ -1,0 +1,102 @@
+import { parseAddress, providerFetch, retryAfterMs } from "./http";
+import { unsubscribeHeaders } from "./builtIn";
+import { PartialSendError, ProviderError, type ListEmail, type ListProvider, type Recipient, type SendResult } from "./types";
+
+interface BrevoError {
+  code?: string;
+  message?: string;
+}
+
+/**
+ * Brevo (formerly Send In Blue) over its v3 REST API, authenticated by the `api-key` header.
+ * - contacts: POST /contacts {email, listIds, updateEnabled: true} (201 created, 204 updated),
+ *   POST /contacts/lists/{listId}/contacts/remove {emails}
+ * - list emails: POST /smtp/email, one transactional email per recipient so that each carries its own
+ *   unsubscribe link and List-Unsubscribe header; tagged "chapter-{id}" so webhook events name the chapter.
+ * 429 answers are retried after x-sib-ratelimit-reset (or Retry-After); 5xx and network failures are retried
+ * with backoff; 400s for an address are permanent.
+ */
+export class BrevoListProvider implements ListProvider {
+  readonly name = "brevo" as const;
+  private readonly sender: { name: string; email: string };
+
+  constructor(
+    private readonly apiKey: string,
+    private readonly baseUrl: string,
+    mailFrom: string,
+  ) {
+    this.sender = parseAddress(mailFrom);
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+    const res = await providerFetch("Brevo", this.baseUrl.replace(/\/$/, "") + path, {
+      method,
+      headers: { "api-key": this.apiKey, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = { message: text.slice(0, 200) };
+    }
+    if (res.ok) return { status: res.status, json };
+    const err = (json ?? {}) as BrevoError;
+    const what = `Brevo ${method} ${path.split("?")[0]} answered ${res.status}${err.code ? ` ${err.code}` : ""}${err.message ? `: ${err.message}` : ""}`;
+    if (res.status === 429) throw new ProviderError(what, { retryable: true, retryAfterMs: retryAfterMs(res.headers) ?? 60_000, status: 429 });
+    // Bad credentials or a suspended account can be fixed by an admin: keep retrying with backoff.
+    if (res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 402) throw new ProviderError(what, { retryable: true, status: res.status });
+    throw new ProviderError(what, { retryable: false, status: res.status });
+  }
+
+  private listNumber(listId: string): number {
+    const n = Number(listId);
+    if (!Number.isInteger(n) || n < 1) throw new ProviderError(`Brevo list ids are positive numbers; "${listId}" is not`, { retryable: false });
+    return n;
+  }
+
+  async upsertContact(listId: string, email: string): Promise<void> {
+    await this.call("POST", "/contacts", { email, listIds: [this.listNumber(listId)], updateEnabled: true });
+  }
+
+  async removeContact(listId: string, email: string): Promise<void> {
+    try {
+      await this.call("POST", `/contacts/lists/${this.listNumber(listId)}/contacts/remove`, { emails: [email] });
+    } catch (err) {
+      // Already off the list, or never there: what we wanted.
+      if (err instanceof ProviderError && (err.opts.status === 400 || err.opts.status === 404) && /not exist|already removed|not found/i.test(err.message)) return;
+      throw err;
+    }
+  }
+
+  async sendBatch(_listId: string, email: ListEmail, recipients: Recipient[], _state: Record<string, string>): Promise<SendResult> {
+    const result: SendResult = { sent: [], failed: [] };
+    for (const r of recipients) {
+      try {
+        await this.call("POST", "/smtp/email", {
+          sender: this.sender,
+          to: [{ email: r.email }],
+          subject: email.subject,
+          htmlContent: email.html(r),
+          textContent: email.text(r),
+          headers: unsubscribeHeaders(r),
+          tags: [`chapter-${email.chapterId}`, `message-${email.ref}`],
+        });
+        result.sent.push(r.contactId);
+      } catch (err) {
+        if (err instanceof ProviderError && !err.opts.retryable) {
+          result.failed.push({ contactId: r.contactId, error: err.message });
+          continue;
+        }
+        if (result.sent.length || result.failed.length) throw new PartialSendError(result, err);
+        throw err;
+      }
+    }
+    return result;
+  }
+
+  async ping(): Promise<void> {
+    await this.call("GET", "/account");
+  }
+}

@@ -1,0 +1,43 @@
+import type { MailTransport } from "../mail";
+import { PartialSendError, type ListEmail, type ListProvider, type Recipient, type SendResult } from "./types";
+
+/** Headers every list email carries so mail clients can offer one-click unsubscribe (RFC 2369, RFC 8058). */
+export function unsubscribeHeaders(r: Recipient): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${r.unsubscribeUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/**
+ * The default provider, needing no outside service: contacts live only in our database, and list emails go
+ * out one per recipient through the mail transport (SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox).
+ */
+export class BuiltInListProvider implements ListProvider {
+  readonly name = "builtIn" as const;
+  constructor(private readonly mail: MailTransport) {}
+
+  async upsertContact(): Promise<void> {}
+  async removeContact(): Promise<void> {}
+  async ping(): Promise<void> {}
+
+  async sendBatch(_listId: string, email: ListEmail, recipients: Recipient[], _state: Record<string, string>): Promise<SendResult> {
+    const result: SendResult = { sent: [], failed: [] };
+    for (const r of recipients) {
+      try {
+        await this.mail.send({
+          to: r.email,
+          subject: email.subject,
+          text: email.text(r),
+          html: email.html(r),
+          headers: unsubscribeHeaders(r),
+        });
+        result.sent.push(r.contactId);
+      } catch (err) {
+        if (result.sent.length) throw new PartialSendError(result, err);
+        throw err;
+      }
+    }
+    return result;
+  }
+}

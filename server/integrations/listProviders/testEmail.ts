@@ -1,0 +1,17 @@
+import type { ListEmail, Recipient } from "./types";
+
+/** A list email and recipients for the adapter tests. */
+export const testEmail: ListEmail = {
+  subject: "Trivia night",
+  ref: "7",
+  chapterId: 3,
+  html: (l) => `<p>Come along!</p><p><a href="${l.unsubscribePageUrl}">Unsubscribe</a></p>`,
+  text: (l) => `Come along!\n\nUnsubscribe: ${l.unsubscribePageUrl}`,
+};
+
+export const recipient = (contactId: number, email: string): Recipient => ({
+  contactId,
+  email,
+  unsubscribePageUrl: `http://localhost/unsubscribe/tok${contactId}`,
+  unsubscribeUrl: `http://localhost/api/mailing_list/unsubscribe/tok${contactId}`,
+});

@@ -1,0 +1,74 @@
+import type { ActiveListProvider } from "../../contracts/mailingList";
+
+/** One recipient of a list email, with the personal unsubscribe link every list email carries. */
+export interface Recipient {
+  contactId: number;
+  email: string;
+  /** Link for the body (the unsubscribe page). */
+  unsubscribePageUrl: string;
+  /** One-click URL for the List-Unsubscribe header (RFC 8058 POST). */
+  unsubscribeUrl: string;
+}
+
+/** The email, rendered per recipient (the personal links differ), or with placeholders for providers that merge. */
+export interface ListEmail {
+  subject: string;
+  /** A stable reference for this email (our list message id), for providers that keep a copy. */
+  ref: string;
+  chapterId: number;
+  html(links: { unsubscribePageUrl: string }): string;
+  text(links: { unsubscribePageUrl: string }): string;
+}
+
+export interface SendResult {
+  sent: number[];
+  /** Recipients the provider refused for good (bad address); they are not retried. */
+  failed: { contactId: number; error: string }[];
+}
+
+/** A provider call that did not work; retryable ones are tried again later by the job queue. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly opts: { retryable: boolean; retryAfterMs?: number; status?: number } = { retryable: true },
+  ) {
+    super(message);
+  }
+}
+
+/** Part of a batch went out before the provider failed: record those, retry the rest. */
+export class PartialSendError extends Error {
+  constructor(
+    readonly result: SendResult,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** A contact status the provider reports back (unsubscribed at the provider, bounced). */
+export interface ProviderStatusChange {
+  email: string;
+  status: "unsub" | "blocked";
+}
+
+/**
+ * One email-marketing provider. Our database holds every list; a provider only mirrors it (contacts) and
+ * carries list emails. Every call is idempotent, so the job queue may retry any of them.
+ */
+export interface ListProvider {
+  readonly name: ActiveListProvider;
+  /** Puts the address on the provider's list (creating the contact if needed). */
+  upsertContact(listId: string, email: string): Promise<void>;
+  /** Takes the address off the provider's list (fine when it is not there). */
+  removeContact(listId: string, email: string): Promise<void>;
+  /**
+   * Sends the email to these recipients. `state` persists between the batches of one email (e.g. the id of a
+   * message the provider keeps). Throws PartialSendError when some went out before a failure.
+   */
+  sendBatch(listId: string, email: ListEmail, recipients: Recipient[], state: Record<string, string>): Promise<SendResult>;
+  /** Status changes since a time, for providers without webhooks (Bronto); absent otherwise. */
+  statusChangesSince?(since: Date): Promise<ProviderStatusChange[]>;
+  /** Checks the credentials; throws ProviderError when they do not work. */
+  ping(): Promise<void>;
+}

@@ -1,0 +1,20 @@
+import type { Services } from "../services";
+import { Job } from "../models/Job";
+import { brontoPoll, resyncAll, sendBatch, syncContact } from "../mailingLists/jobs";
+import { JOB_BRONTO_POLL, JOB_RESYNC_ALL, JOB_SEND_BATCH, JOB_SYNC_CONTACT } from "../mailingLists/jobNames";
+
+/** Every job type the app runs, in one place. */
+export function registerJobHandlers(s: Services): void {
+  s.jobs.register(JOB_SYNC_CONTACT, (p) => syncContact(s, p));
+  s.jobs.register(JOB_SEND_BATCH, (p, ctx) => sendBatch(s, p, ctx));
+  s.jobs.register(JOB_RESYNC_ALL, (p, ctx) => resyncAll(s, p, ctx));
+  s.jobs.register(JOB_BRONTO_POLL, (p, ctx) => brontoPoll(s, p, ctx));
+}
+
+/** Starts the recurring jobs that should be running (the Bronto status poll when Bronto carries the lists). */
+export async function ensureRecurringJobs(s: Services): Promise<void> {
+  const { provider } = await s.listProviders.current();
+  if (provider.name !== "bronto") return;
+  const running = await Job.query().where({ type: JOB_BRONTO_POLL }).whereIn("status", ["pending", "running"]).resultSize();
+  if (!running) await s.jobs.enqueue(JOB_BRONTO_POLL, { since: new Date(s.jobs.now().getTime() - 24 * 3600_000).toISOString() });
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../test/harness";
+import { buildChapter, buildEvent, buildHost, buildPersonas } from "../test/factories";
+import { expectAccess, WHO } from "../test/access";
+import { Chapter, ChapterEvent } from "../models";
+import { chapterFingerprint, clearFeedCache } from "../calendar/feedCache";
+import { countEvents, icalProblems } from "../calendar/structure";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+const feedPath = (slug: string) => `/api/chapter_calendar/${slug}/events.ics`;
+
+describe("a chapter's feed", () => {
+  it("is text/calendar with an ETag, one VEVENT per event (two for parity plus month weeks), stable UIDs", async () => {
+    const chapter = await buildChapter({ title: "Drinking Liberally", city: "Austin", state: "tx", timeZone: "America/Chicago" });
+    const weekly = await buildEvent(chapter, { name: "Scholz Garten", weeksOfMonthIndexes: "0", dayOfWeekIndex: 2 });
+    const twice = await buildEvent(chapter, { name: "Second Place", weeksOfMonthIndexes: "2,4", dayOfWeekIndex: 4 });
+    const mixed = await buildEvent(chapter, { name: "Mixed", weeksOfMonthIndexes: "6,1", dayOfWeekIndex: 5 });
+    const once = await buildEvent(chapter, { name: "Picnic", isSingleDate: true, singleDate: "2027-05-01", dayOfWeekIndex: null, weeksOfMonthIndexes: "" });
+    const res = await t.request("GET", feedPath(chapter.slug));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="${chapter.slug}.ics"`);
+    expect(icalProblems(res.text)).toEqual([]);
+    expect(countEvents(res.text)).toBe(5);
+    for (const e of [weekly, twice, mixed, once]) expect(res.text).toContain(`UID:event-${e.id}@chapterhouse\r\n`);
+    expect(res.text).toContain(`UID:event-${mixed.id}-2@chapterhouse\r\n`);
+    expect(res.text).toContain("RRULE:FREQ=WEEKLY;BYDAY=TU\r\n");
+    expect(res.text).toContain("RRULE:FREQ=MONTHLY;BYDAY=2TH,4TH\r\n");
+    expect(res.text).toContain("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=FR\r\n");
+    expect(res.text).toContain("DTSTART;TZID=America/Chicago:20270501T190000\r\n");
+    expect(res.text).toContain("SUMMARY:Austin: Drinking Liberally at Picnic\r\n");
+    expect(res.text).toContain("X-WR-CALNAME:Austin: Drinking Liberally\r\n");
+    expect(res.text.match(/BEGIN:VTIMEZONE\r\nTZID:America\/Chicago/g)).toHaveLength(1);
+  });
+
+  it("offers the file for download with ?download", async () => {
+    const chapter = await buildChapter();
+    const res = await t.request("GET", `${feedPath(chapter.slug)}?download=1`);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${chapter.slug}.ics"`);
+    expect(countEvents(res.text)).toBe(0);
+    expect(icalProblems(res.text)).toEqual([]);
+  });
+
+  it("answers 304 to If-None-Match with the current ETag, and 200 with new bytes after a change", async () => {
+    const chapter = await buildChapter();
+    const host = await buildHost(chapter);
+    const event = await buildEvent(chapter);
+    const first = await t.request("GET", feedPath(chapter.slug));
+    const etag = first.headers.get("etag")!;
+    expect(first.text).toContain("SEQUENCE:0\r\n");
+
+    const again = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect((await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": `"other", W/${etag}` } })).status).toBe(304);
+    expect((await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": `"other"` } })).status).toBe(200);
+
+    const saved = await t.request("POST", "/api/chapter_event", {
+      as: host,
+      body: { slug: event.slug, name: "Moved Venue", address1: event.address1, city: event.city, startTime: "18:00", endTime: "20:00", dayOfWeekIndex: 3, weeksOfMonthIndexesArray: [1] },
+    });
+    expect(saved.status).toBe(200);
+    const changed = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(changed.text).toContain("SEQUENCE:1\r\n");
+    expect(changed.text).toContain("RRULE:FREQ=MONTHLY;BYDAY=1WE\r\n");
+    const updatedAt = (await ChapterEvent.query().findById(event.id))!.updatedAt!;
+    const stamp = updatedAt.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+    expect(changed.text).toContain(`LAST-MODIFIED:${stamp}\r\n`);
+    expect(changed.text).toContain(`DTSTAMP:${stamp}\r\n`);
+  });
+
+  it("sees changes made by another app process (straight in the database), and processes agree on the ETag", async () => {
+    const chapter = await buildChapter();
+    const event = await buildEvent(chapter, { name: "Before" });
+    const before = await t.request("GET", feedPath(chapter.slug));
+
+    // Another process edits the event: nothing in this process hears of it.
+    await t.services.knex("chapter_events").where({ id: event.id }).update({ name: "After", sequence: 1, updated_at: new Date(Date.now() + 1000).toISOString() });
+    const afterEdit = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": before.headers.get("etag")! } });
+    expect(afterEdit.status).toBe(200);
+    expect(afterEdit.text).toContain("at After\r\n");
+
+    // ...deletes one event and adds another in the same second (same count).
+    const extra = await buildEvent(chapter, { name: "Extra" });
+    const withExtra = await t.request("GET", feedPath(chapter.slug));
+    await t.services.knex("chapter_events").where({ id: extra.id }).delete();
+    await t.services.knex("chapter_events").insert({ ...extraRow(chapter.id), name: "Replacement", slug: `r_${extra.id}` });
+    const replaced = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": withExtra.headers.get("etag")! } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.text).toContain("at Replacement\r\n");
+    expect(replaced.text).not.toContain("at Extra\r\n");
+
+    // ...renames the chapter.
+    await t.services.knex("chapters").where({ id: chapter.id }).update({ title: "Renamed Chapter", updated_at: new Date(Date.now() + 2000).toISOString() });
+    const renamed = await t.request("GET", feedPath(chapter.slug));
+    expect(renamed.text).toContain("X-WR-CALNAME:Springfield: Renamed Chapter\r\n");
+
+    // A cold process renders the same bytes and so the same ETag.
+    clearFeedCache();
+    const cold = await t.request("GET", feedPath(chapter.slug));
+    expect(cold.headers.get("etag")).toBe(renamed.headers.get("etag"));
+    expect(cold.text).toBe(renamed.text);
+  });
+
+  it("concurrent requests share one fingerprint read; a later request reads again", async () => {
+    const chapter = await buildChapter();
+    const sql: string[] = [];
+    const listener = (q: { sql: string }) => sql.push(q.sql);
+    t.services.knex.on("query", listener);
+    try {
+      const results = await Promise.all(Array.from({ length: 10 }, () => chapterFingerprint(t.services.knex, chapter.slug)));
+      expect(new Set(results.map((r) => r!.fingerprint)).size).toBe(1);
+      expect(sql.filter((q) => q.includes("from chapters c"))).toHaveLength(1);
+      await buildEvent(chapter);
+      const after = await chapterFingerprint(t.services.knex, chapter.slug);
+      expect(sql.filter((q) => q.includes("from chapters c"))).toHaveLength(2);
+      expect(after!.fingerprint).not.toBe(results[0]!.fingerprint);
+    } finally {
+      t.services.knex.removeListener("query", listener);
+    }
+  });
+
+  it("answers 404 for an unknown chapter", async () => {
+    expect((await t.request("GET", feedPath("no_such_chapter"))).status).toBe(404);
+  });
+
+  it("of an inactive chapter needs host access, like its page", async () => {
+    const chapter = await buildChapter({ status: 0 });
+    const personas = await buildPersonas(chapter);
+    await buildEvent(chapter);
+    await expectAccess(t, personas, { method: "GET", path: feedPath(chapter.slug) }, WHO.hostAccess);
+  });
+});
+
+function extraRow(chapterId: number) {
+  const now = new Date(Date.now() + 3000).toISOString();
+  return {
+    chapter_id: chapterId, name: "x", description: "", address1: "1 Main", address2: "", city: "Springfield", state: "IL", postal_code: "", country: "",
+    start_time: "19:00", end_time: "20:00", is_single_date: false, single_date: null, day_of_week_index: 1, weeks_of_month_indexes: "0", sequence: 0,
+    created_at: now, updated_at: now,
+  };
+}
+
+describe("state and network feeds", () => {
+  it("list only active chapters' events, of that state or of all states; int includes empty states", async () => {
+    const vt = await buildChapter({ state: "vt", timeZone: "America/New_York" });
+    const vtHidden = await buildChapter({ state: "vt", status: 0 });
+    const me = await buildChapter({ state: "me", timeZone: "America/New_York" });
+    const intl = await buildChapter({ state: "", timeZone: "Europe/London", city: "London", title: "London" });
+    const a = await buildEvent(vt);
+    const hidden = await buildEvent(vtHidden);
+    const b = await buildEvent(me);
+    const c = await buildEvent(intl);
+
+    const state = await t.request("GET", "/api/chapter_calendar/state/VT/events.ics");
+    expect(state.status).toBe(200);
+    expect(state.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(icalProblems(state.text)).toEqual([]);
+    expect(state.text).toContain(`UID:event-${a.id}@chapterhouse`);
+    expect(state.text).not.toContain(`UID:event-${hidden.id}@chapterhouse`);
+    expect(state.text).not.toContain(`UID:event-${b.id}@chapterhouse`);
+    expect(state.text).toContain("X-WR-CALNAME:Vermont chapters\r\n");
+
+    const international = await t.request("GET", "/api/chapter_calendar/state/int/events.ics");
+    expect(international.text).toContain(`UID:event-${c.id}@chapterhouse`);
+    expect(international.text).toContain("TZID:Europe/London\r\n");
+
+    const all = await t.request("GET", "/api/chapter_calendar/all/events.ics");
+    expect(icalProblems(all.text)).toEqual([]);
+    for (const e of [a, b, c]) expect(all.text).toContain(`UID:event-${e.id}@chapterhouse`);
+    expect(all.text).not.toContain(`UID:event-${hidden.id}@chapterhouse`);
+    const activeEvents = await ChapterEvent.query().joinRelated("chapter").where("chapter.status", 1).resultSize();
+    expect(all.text.match(/^UID:event-\d+@chapterhouse\r$/gm)).toHaveLength(activeEvents);
+
+    const etag = all.headers.get("etag")!;
+    expect((await t.request("GET", "/api/chapter_calendar/all/events.ics", { headers: { "if-none-match": etag } })).status).toBe(304);
+    // Showing a hidden chapter changes the network feed.
+    await Chapter.query().patch({ status: 1 }).where({ id: vtHidden.id });
+    const shown = await t.request("GET", "/api/chapter_calendar/all/events.ics", { headers: { "if-none-match": etag } });
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain(`UID:event-${hidden.id}@chapterhouse`);
+  });
+
+  it("answers 400 for an unknown state", async () => {
+    const res = await t.request("GET", "/api/chapter_calendar/state/zz/events.ics");
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBeUndefined();
+    expect(res.body.error).toBe("state must be a US state abbreviation, dc, pr or int");
+  });
+});

@@ -1,0 +1,54 @@
+import type Router from "@koa/router";
+import type { Context } from "koa";
+import { z } from "zod";
+import { forbidden, notFound, unauthorized } from "../errors";
+import { parse } from "../lib/validate";
+import { chapterPolicy } from "../policies/chapter";
+import { STATES } from "../contracts/chapter";
+import { chapterFingerprint, groupFingerprint, matchesEtag, renderFeed, type FeedScope, type RenderedFeed } from "../calendar/feedCache";
+import type { Services } from "../services";
+
+const stateParam = z
+  .string()
+  .transform((s) => s.toLowerCase())
+  .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
+
+/** Answers a feed with its ETag; 304 when the caller already has these bytes. */
+function send(ctx: Context, feed: RenderedFeed) {
+  ctx.set("ETag", feed.etag);
+  // Calendar apps may keep the feed but must ask again (with If-None-Match) before using it.
+  ctx.set("Cache-Control", "no-cache");
+  if (matchesEtag(ctx.get("if-none-match") || undefined, feed.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = "text/calendar; charset=utf-8";
+  ctx.set("Content-Disposition", `${ctx.query.download !== undefined ? "attachment" : "inline"}; filename="${feed.fileName}"`);
+  ctx.body = feed.body;
+}
+
+/**
+ * Calendar feeds (spec 001 section 7): one per chapter, one per state, one for the network. Only active
+ * chapters are listed; an inactive chapter's own feed needs host access, like its page. The paths
+ * /chapter_calendar/all/... and /chapter_calendar/state/... are matched before a chapter slug.
+ */
+export function chapterCalendarRoutes(router: Router, s: Services) {
+  router.get("/chapter_calendar/all/events.ics", async (ctx) => {
+    const scope: FeedScope = { kind: "all" };
+    send(ctx, await renderFeed(scope, await groupFingerprint(s.knex, scope), s.config.publicUrl));
+  });
+
+  router.get("/chapter_calendar/state/:state/events.ics", async (ctx) => {
+    const scope: FeedScope = { kind: "state", state: parse(stateParam, ctx.params.state) };
+    send(ctx, await renderFeed(scope, await groupFingerprint(s.knex, scope), s.config.publicUrl));
+  });
+
+  router.get("/chapter_calendar/:slug/events.ics", async (ctx) => {
+    const slug = ctx.params.slug;
+    const found = await chapterFingerprint(s.knex, slug);
+    if (!found) throw notFound("Chapter");
+    const viewer = ctx.state.viewer;
+    if (!chapterPolicy.view(viewer, found)) throw viewer ? forbidden() : unauthorized();
+    send(ctx, await renderFeed({ kind: "chapter", slug }, found.fingerprint, s.config.publicUrl, found.id));
+  });
+}

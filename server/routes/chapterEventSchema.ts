@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { STATES } from "../contracts/chapter";
+import { WEEK_CODE_VALUES, weekCodesProblem } from "../contracts/schedule";
+import { isValidDate, isValidTime } from "../schedule/engine";
+
+/** Numbers may arrive as numbers or numeric strings (form posts); anything else stays as is and fails. */
+const intLike = (v: unknown) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v);
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(" is Required", "")} must be at most ${max} characters`);
+const optionalText = (label: string, max: number) =>
+  z.preprocess((v) => (v == null ? "" : v), z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`));
+
+const timeField = (label: string) =>
+  z.string({ error: `${label} is Required` }).trim().refine(isValidTime, `${label} must be a time from 00:00 to 23:59 (HH:mm)`);
+
+/** The first entry that is not a known week code, or undefined when all are fine. */
+function badWeekCode(entries: unknown[]): string | undefined {
+  const bad = entries.find((e) => {
+    const n = intLike(typeof e === "string" ? e.trim() : e);
+    return !(typeof n === "number" && Number.isInteger(n) && WEEK_CODE_VALUES.includes(n));
+  });
+  return bad === undefined ? undefined : String(bad);
+}
+
+const weeksArray = z
+  .array(z.unknown(), { error: "weeksOfMonthIndexesArray must be a list of week codes" })
+  .max(8, "weeksOfMonthIndexesArray has too many entries")
+  .superRefine((list, ctx) => {
+    const bad = badWeekCode(list);
+    if (bad !== undefined) ctx.addIssue({ code: "custom", message: `Unknown week code ${bad}: use 0 to 7` });
+  })
+  .transform((list) => list.map((e) => Number(intLike(typeof e === "string" ? e.trim() : e))));
+
+const weeksString = z
+  .preprocess((v) => (typeof v === "number" ? String(v) : v), z.string({ error: "weeksOfMonthIndexes must be comma-separated week codes" }).max(40))
+  .superRefine((s, ctx) => {
+    const bad = badWeekCode(s.split(",").filter((p) => p.trim() !== ""));
+    if (bad !== undefined) ctx.addIssue({ code: "custom", message: `Unknown week code ${bad}: use 0 to 7` });
+  })
+  .transform((s) => s.split(",").filter((p) => p.trim() !== "").map((p) => Number(p.trim())));
+
+/**
+ * The body of POST /api/chapter_event (spec 001 section 3, ChapterEvent): create when it names no existing
+ * event (by id or slug), update otherwise. Week codes come as weeksOfMonthIndexesArray or weeksOfMonthIndexes.
+ * lat/lng are the server's (geocoded on save); frequency is accepted and ignored.
+ */
+export const chapterEventBodySchema = z
+  .object({
+    id: z.preprocess(intLike, z.number().int().positive("id must be a positive whole number").nullish()),
+    slug: z.string().trim().max(160).nullish(),
+    chapterId: z.preprocess(intLike, z.number({ error: "chapterId is required" }).int().positive("chapterId must be a positive whole number").nullish()),
+    name: requiredText("Name is Required", 200),
+    description: optionalText("Description", 5000),
+    address1: requiredText("Address is Required", 200),
+    address2: optionalText("Address 2", 200),
+    city: requiredText("City is Required", 120),
+    state: optionalText("State", 3).refine((s) => s === "" || s.toLowerCase() in STATES, "State must be a US state abbreviation, dc, pr or int"),
+    postalCode: optionalText("Postal Code", 20),
+    country: optionalText("Country", 80),
+    startTime: timeField("Start time"),
+    endTime: timeField("End time"),
+    isSingleDate: z.preprocess((v) => (v == null ? false : v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "isSingleDate must be true or false" })),
+    singleDate: z.preprocess(
+      (v) => (v === "" ? null : v),
+      z.string().trim().refine(isValidDate, "Date must be a real date in the form YYYY-MM-DD").nullish(),
+    ),
+    dayOfWeekIndex: z.preprocess(
+      (v) => (v === "" ? null : intLike(v)),
+      z.number({ error: "Day of week must be 0 (Sunday) to 6 (Saturday)" }).int("Day of week must be 0 (Sunday) to 6 (Saturday)").min(0, "Day of week must be 0 (Sunday) to 6 (Saturday)").max(6, "Day of week must be 0 (Sunday) to 6 (Saturday)").nullish(),
+    ),
+    weeksOfMonthIndexesArray: weeksArray.nullish(),
+    weeksOfMonthIndexes: weeksString.nullish(),
+    frequency: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (typeof v.endTime === "string" && typeof v.startTime === "string" && v.endTime <= v.startTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: "End time must be after the start time" });
+    if (v.isSingleDate) {
+      if (!v.singleDate) ctx.addIssue({ code: "custom", path: ["singleDate"], message: "Date is Required (YYYY-MM-DD)" });
+      return;
+    }
+    if (v.dayOfWeekIndex == null) ctx.addIssue({ code: "custom", path: ["dayOfWeekIndex"], message: "Day of week must be 0 (Sunday) to 6 (Saturday)" });
+    // (Runs even when a field above already failed: read only what is well-formed.)
+    const listed = v.weeksOfMonthIndexesArray ?? v.weeksOfMonthIndexes ?? [];
+    const codes = Array.isArray(listed) ? listed : [];
+    const path = [v.weeksOfMonthIndexesArray ? "weeksOfMonthIndexesArray" : "weeksOfMonthIndexes"];
+    if (!codes.length) ctx.addIssue({ code: "custom", path, message: "Check at least one week" });
+    const problem = weekCodesProblem(codes);
+    if (problem) ctx.addIssue({ code: "custom", path, message: problem });
+  })
+  .transform((v) => {
+    const codes = v.isSingleDate
+      ? []
+      : [...new Set(v.weeksOfMonthIndexesArray ?? v.weeksOfMonthIndexes ?? [])].sort((a, b) => a - b);
+    const state = v.state.toLowerCase();
+    return {
+      id: v.id ?? null,
+      slug: v.slug || null,
+      chapterId: v.chapterId ?? null,
+      fields: {
+        name: v.name,
+        description: v.description,
+        address1: v.address1,
+        address2: v.address2,
+        city: v.city,
+        state: state === "" || state === "int" ? "" : state.toUpperCase(),
+        postalCode: v.postalCode,
+        country: v.country,
+        startTime: v.startTime,
+        endTime: v.endTime,
+        isSingleDate: v.isSingleDate,
+        singleDate: v.isSingleDate ? v.singleDate! : null,
+        dayOfWeekIndex: v.isSingleDate ? null : v.dayOfWeekIndex!,
+        weeksOfMonthIndexes: codes.join(","),
+      },
+    };
+  });
+
+export type ChapterEventInput = z.infer<typeof chapterEventBodySchema>;
+export type ChapterEventFields = ChapterEventInput["fields"];

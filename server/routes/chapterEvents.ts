@@ -1,0 +1,84 @@
+import type Router from "@koa/router";
+import { Chapter } from "../models/Chapter";
+import { ChapterEvent } from "../models/ChapterEvent";
+import { badRequest, forbidden, notFound, unauthorized } from "../errors";
+import { parse } from "../lib/validate";
+import { authorize, requireViewer } from "../policies/authorize";
+import { chapterPolicy } from "../policies/chapter";
+import type { Viewer } from "../policies/viewer";
+import { presentEvent } from "../presenters/chapter";
+import { createChapterEvent, deleteChapterEvent, updateChapterEvent } from "../commands/chapterEvents";
+import type { GeoPoint } from "../integrations/geocoder";
+import type { Services } from "../services";
+import { chapterEventBodySchema, type ChapterEventFields } from "./chapterEventSchema";
+
+const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "postalCode", "country"] as const;
+
+async function loadEventBySlug(slug: string): Promise<ChapterEvent & { chapter: Chapter }> {
+  const event = await ChapterEvent.query().findOne({ slug }).withGraphFetched("chapter");
+  if (!event || !event.chapter) throw notFound("Event");
+  return event as ChapterEvent & { chapter: Chapter };
+}
+
+/** Events of active chapters are public; those of inactive chapters need host access (401 / 403). */
+function authorizeView(viewer: Viewer | null, chapter: Chapter) {
+  if (chapterPolicy.view(viewer, chapter)) return;
+  throw viewer ? forbidden() : unauthorized();
+}
+
+/** Looks the address up; a failed lookup leaves the pin out and never stops the save. */
+async function geocode(s: Services, f: ChapterEventFields): Promise<GeoPoint | null> {
+  try {
+    return await s.geocoder.geocodeAddress({ address: [f.address1, f.address2].filter(Boolean).join(", "), city: f.city, state: f.state, postalCode: f.postalCode, country: f.country });
+  } catch {
+    return null;
+  }
+}
+
+/** Chapter events (spec 000 section 7 and spec 001 section 7). */
+export function chapterEventRoutes(router: Router, s: Services) {
+  router.get("/chapter_event/slug/:slug", async (ctx) => {
+    const event = await loadEventBySlug(ctx.params.slug);
+    authorizeView(ctx.state.viewer, event.chapter);
+    ctx.body = presentEvent(event, event.chapter.timeZone);
+  });
+
+  /** Creates an event, or updates the one named by id or slug. */
+  router.post("/chapter_event", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const input = parse(chapterEventBodySchema, ctx.request.body);
+    const existing = input.id != null || input.slug
+      ? await ChapterEvent.query().where((q) => {
+          if (input.id != null) q.orWhere({ id: input.id });
+          if (input.slug) q.orWhere({ slug: input.slug });
+        }).withGraphFetched("chapter").first()
+      : undefined;
+
+    if (existing) {
+      const chapter = existing.chapter!;
+      authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+      if (input.chapterId != null && input.chapterId !== existing.chapterId) throw badRequest("An event cannot move to another chapter", "chapterId");
+      const addressChanged = ADDRESS_FIELDS.some((k) => existing[k] !== input.fields[k]) || existing.lat == null;
+      const point = addressChanged ? await geocode(s, input.fields) : undefined;
+      const updated = await updateChapterEvent(existing, input.fields, point, ctx.state.viewer.id);
+      ctx.body = presentEvent(updated, chapter.timeZone);
+      return;
+    }
+
+    if (input.chapterId == null) throw badRequest("chapterId is required", "chapterId");
+    const chapter = await Chapter.query().findById(input.chapterId);
+    if (!chapter) throw notFound("Chapter");
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    const created = await createChapterEvent(chapter, input.fields, await geocode(s, input.fields), ctx.state.viewer.id);
+    ctx.status = 201;
+    ctx.body = presentEvent(created, chapter.timeZone);
+  });
+
+  router.delete("/chapter_event/slug/:slug", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const event = await loadEventBySlug(ctx.params.slug);
+    authorize(ctx.state.viewer, chapterPolicy.host, event.chapter);
+    await deleteChapterEvent(event, ctx.state.viewer.id);
+    ctx.body = { deleted: true, slug: event.slug };
+  });
+}

@@ -1,0 +1,66 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { authorize } from "../policies/authorize";
+import { sitePolicy } from "../policies/site";
+import { parse } from "../lib/validate";
+import { EmailSettings } from "../models/EmailSettings";
+import { Job } from "../models/Job";
+import { EMAIL_SERVICE_NAMES, type EmailSettingsInfo } from "../contracts/mailingList";
+import { recordActivity } from "../commands/activity";
+import { JOB_BRONTO_POLL, JOB_RESYNC_ALL } from "../mailingLists/jobNames";
+import type { Services } from "../services";
+import { webhookSecret } from "./mailingList";
+
+const updateSchema = z.object({
+  serviceName: z.enum(EMAIL_SERVICE_NAMES, { error: `serviceName must be one of ${EMAIL_SERVICE_NAMES.join(", ")}` }),
+});
+
+async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
+  const row = await EmailSettings.query().findById(1);
+  const serviceName = row?.serviceName === "bronto" ? "bronto" : "sendInBlue";
+  const counts = await s.jobs.counts();
+  const failures = await Job.query().where({ status: "failed" }).orderBy("updatedAt", "desc").limit(10);
+  return {
+    serviceName,
+    activeProvider: s.listProviders.forService(serviceName).name,
+    configured: { sendInBlue: s.listProviders.configured("sendInBlue"), bronto: s.listProviders.configured("bronto") },
+    queue: {
+      pending: counts.pending,
+      running: counts.running,
+      failed: counts.failed,
+      recentFailures: failures.map((j) => ({ id: j.id, type: j.type, lastError: j.lastError ?? "", updatedAt: j.updatedAt! })),
+    },
+    webhookUrls: { brevo: `${s.config.publicUrl}/api/mailing_list/webhooks/brevo/${webhookSecret(s, "brevo")}` },
+    updatedAt: row?.updatedAt ?? null,
+  };
+}
+
+/** GET and POST /api/email_settings (admin): which email-marketing provider carries the lists. */
+export function emailSettingsRoutes(router: Router, s: Services) {
+  router.get("/email_settings", async (ctx) => {
+    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    ctx.body = await settingsInfo(s);
+  });
+
+  /** Switching the provider re-syncs every contact to the new one, so no one is lost. */
+  router.post("/email_settings", async (ctx) => {
+    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    const input = parse(updateSchema, ctx.request.body);
+    await s.knex.transaction(async (trx) => {
+      const row = await EmailSettings.query(trx).findById(1);
+      if (row?.serviceName === input.serviceName) return;
+      if (row) await row.$query(trx).patch({ serviceName: input.serviceName });
+      else await EmailSettings.query(trx).insert({ id: 1, serviceName: input.serviceName });
+      await s.jobs.enqueue(JOB_RESYNC_ALL, { afterId: 0 }, { trx });
+      if (input.serviceName === "bronto") await s.jobs.enqueue(JOB_BRONTO_POLL, { since: new Date(s.jobs.now().getTime() - 24 * 3600_000).toISOString() }, { trx });
+      await recordActivity({ type: "mailing_list", title: `Email service changed to ${input.serviceName === "bronto" ? "Bronto" : "Send In Blue"}`, note: "Every contact is being re-synced to the new service.", adminOnly: true, userId: ctx.state.viewer!.id }, trx);
+    });
+    ctx.body = await settingsInfo(s);
+  });
+
+  /** Puts failed deliveries back in the queue (after fixing a key, for example). */
+  router.post("/email_settings/retry_failed", async (ctx) => {
+    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    ctx.body = { retried: await s.jobs.retryFailed() };
+  });
+}

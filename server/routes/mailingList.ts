@@ -1,0 +1,166 @@
+import crypto from "node:crypto";
+import type Router from "@koa/router";
+import { z } from "zod";
+import { ApiError, badRequest, notFound } from "../errors";
+import { emailSchema, intParam, parse } from "../lib/validate";
+import { authorize, requireViewer } from "../policies/authorize";
+import { chapterPolicy } from "../policies/chapter";
+import { Chapter } from "../models/Chapter";
+import { ListMessage } from "../models/ListMessage";
+import { MailingListContact } from "../models/MailingListContact";
+import { listIdColumn } from "../integrations/listProviders";
+import { chapterForListId } from "../mailingLists/contacts";
+import { deleteContact, sendListMessage, sendMessageSchema, signUpMany, signUpToList, unsubscribeByToken } from "../commands/mailingList";
+import { contactStats, presentContact, presentContactDetails, presentListMessage } from "../presenters/mailingList";
+import { displayTitle } from "../contracts/chapter";
+import type { ChapterListIdResponse, ChapterListResponse, SignUpManyResponse, SignUpResponse } from "../contracts/mailingList";
+import type { Services } from "../services";
+import { applyBrevoEvents } from "../mailingLists/webhooks";
+
+const listIdField = z.union([z.string(), z.number()], { error: "listId is required" }).transform((v) => String(v).trim()).refine((v) => v.length > 0, "listId is required");
+
+const signUpSchema = z.object({ email: emailSchema, listId: listIdField });
+const deleteSchema = z.object({ email: emailSchema, listId: listIdField });
+const signUpManySchema = z.object({
+  emails: z.union([z.string(), z.array(z.string())], { error: "New Email Addresses are Required" }).refine((v) => (Array.isArray(v) ? v.join("") : v).trim().length > 0, "New Email Addresses are Required"),
+  listId: listIdField,
+});
+
+/** The list answer shape of the spec: return.results[0] with isError and errorString. */
+const okResult = (email?: string): SignUpResponse => ({ return: { results: [{ isError: false, errorString: "", ...(email ? { email } : {}) }] } });
+
+/** Errors of the public signup keep the standard error body and add the list result the widget reads. */
+function withListResult(err: unknown): unknown {
+  if (err instanceof ApiError) {
+    return new ApiError(err.status, err.errorId, err.message, err.field, { ...err.extra, return: { results: [{ isError: true, errorString: err.message }] } });
+  }
+  return err;
+}
+
+/** Secret path segment of the Brevo webhook, derived from the session secret (no extra configuration). */
+export function webhookSecret(s: Services, provider: string): string {
+  return crypto.createHmac("sha256", s.config.sessionSecret).update(`list-webhook:${provider}`).digest("base64url").slice(0, 32);
+}
+
+/** Mailing lists (spec 000 section 7, spec 001 section 7). Which list id a chapter has depends on the email settings. */
+export function mailingListRoutes(router: Router, s: Services) {
+  /** Public: a visitor joins a chapter's list. */
+  router.post("/mailing_list/sign_up", async (ctx) => {
+    try {
+      const input = parse(signUpSchema, ctx.request.body);
+      const { chapter } = await chapterForListId(s, input.listId);
+      await signUpToList(s, chapter, input.email, ctx.state.viewer);
+      ctx.body = okResult();
+    } catch (err) {
+      throw withListResult(err);
+    }
+  });
+
+  /** Public: which list id the signup widget sends for a chapter (it depends on the email settings). */
+  router.get("/mailing_list/list_id/:chapterId", async (ctx) => {
+    const chapter = await Chapter.query().findById(intParam(ctx.params.chapterId, "chapterId"));
+    if (!chapter || !chapterPolicy.view(ctx.state.viewer, chapter)) throw notFound("Chapter");
+    const serviceName = await s.listProviders.serviceName();
+    const body: ChapterListIdResponse = { chapterId: chapter.id, listId: chapter[listIdColumn(serviceName)] || null, serviceName };
+    ctx.body = body;
+  });
+
+  router.post("/mailing_list/delete", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const input = parse(deleteSchema, ctx.request.body);
+    const { chapter } = await chapterForListId(s, input.listId);
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    await deleteContact(s, chapter, input.email, ctx.state.viewer);
+    ctx.body = okResult(input.email);
+  });
+
+  router.post("/mailing_list/sign_up_many", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const input = parse(signUpManySchema, ctx.request.body);
+    const { chapter } = await chapterForListId(s, input.listId);
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    const { results, added, invalid } = await signUpMany(s, chapter, input.emails, ctx.state.viewer);
+    const body: SignUpManyResponse = { return: { results }, added, invalid };
+    ctx.body = body;
+  });
+
+  /** Members of a list (by list id), newest first, with counts per status. */
+  router.get("/mailing_list/chapter_list_id/:id", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const { chapter, listId } = await chapterForListId(s, ctx.params.id);
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    const contacts = await MailingListContact.query().where({ chapterId: chapter.id }).orderBy("id", "desc");
+    const rows = (await MailingListContact.query().where({ chapterId: chapter.id }).select("status").count("* as n").groupBy("status")) as unknown as { status: string; n: number }[];
+    const stats = contactStats(rows);
+    const body: ChapterListResponse = { listId, chapterId: chapter.id, contacts: contacts.map(presentContact), stats, total: contacts.length - stats.deleted };
+    ctx.body = body;
+  });
+
+  /** One member's numbers. {id} is our contact id, or an email address with ?listId=. */
+  router.get("/mailing_list/contact_details/:id", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const raw = String(ctx.params.id ?? "");
+    let contact: MailingListContact | undefined;
+    if (/^\d+$/.test(raw)) {
+      contact = await MailingListContact.query().findById(intParam(raw));
+    } else {
+      const email = parse(emailSchema, raw);
+      if (ctx.query.listId === undefined) throw badRequest("listId is required when looking a contact up by email", "listId");
+      const { chapter } = await chapterForListId(s, ctx.query.listId);
+      contact = await MailingListContact.query().findOne({ chapterId: chapter.id, email });
+    }
+    if (!contact) throw notFound("Contact");
+    authorize(ctx.state.viewer, chapterPolicy.host, { id: contact.chapterId });
+    ctx.body = presentContactDetails(contact);
+  });
+
+  /** A host emails the list: queued and batched in the background; answers 202 with the progress record. */
+  router.post("/mailing_list/send_message", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const input = parse(sendMessageSchema, ctx.request.body);
+    const { chapter } = await chapterForListId(s, input.listId);
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    const message = await sendListMessage(s, chapter, input, ctx.state.viewer);
+    ctx.status = 202;
+    ctx.body = { message: presentListMessage(message) };
+  });
+
+  /** The chapter's emails with their progress, newest first. */
+  router.get("/mailing_list/messages/:chapterId", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const chapter = await Chapter.query().findById(intParam(ctx.params.chapterId, "chapterId"));
+    if (!chapter) throw notFound("Chapter");
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    const messages = await ListMessage.query().where({ chapterId: chapter.id }).withGraphFetched("[user, chapterBlogPost]").orderBy("id", "desc").limit(100);
+    ctx.body = messages.map(presentListMessage);
+  });
+
+  /** Unsubscribe without signing in: the token in every list email is the credential. GET shows, POST acts. */
+  const unsubscribeInfo = async (token: string) => {
+    const contact = await MailingListContact.query().findOne({ unsubscribeToken: token });
+    if (!contact) throw notFound("Subscription");
+    const chapter = await Chapter.query().findById(contact.chapterId);
+    return { email: contact.email, chapterName: chapter ? displayTitle(chapter) : "", unsubscribed: contact.status !== "active" };
+  };
+  router.get("/mailing_list/unsubscribe/:token", async (ctx) => {
+    ctx.body = await unsubscribeInfo(String(ctx.params.token).slice(0, 100));
+  });
+  router.post("/mailing_list/unsubscribe/:token", async (ctx) => {
+    const token = String(ctx.params.token).slice(0, 100);
+    await unsubscribeByToken(s, token);
+    ctx.body = await unsubscribeInfo(token);
+  });
+
+  /**
+   * Brevo's webhook (transactional and marketing events): bounces, spam reports and unsubscribes become our
+   * contact status; opens and clicks count. The path carries a secret shown to admins in the email settings.
+   */
+  router.post("/mailing_list/webhooks/brevo/:secret", async (ctx) => {
+    const expected = Buffer.from(webhookSecret(s, "brevo"));
+    const given = Buffer.from(String(ctx.params.secret));
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw notFound("API endpoint");
+    const events = Array.isArray(ctx.request.body) ? ctx.request.body : [ctx.request.body];
+    const applied = await applyBrevoEvents(events);
+    ctx.body = { ok: true, applied };
+  });
+}

@@ -1,0 +1,225 @@
+/**
+ * The schedule engine: which dates an event meets on. Pure (no I/O); every page, map pin and calendar
+ * feed takes its dates from here. The rules are written down in docs/schedule.md.
+ *
+ * Dates are calendar dates ("YYYY-MM-DD") and times are wall-clock times ("HH:mm") in the chapter's IANA
+ * time zone, so a 7pm meeting stays at 7pm local across daylight-saving changes.
+ */
+import { DateTime, IANAZone } from "luxon";
+import { weekCodesOf } from "../contracts/schedule";
+
+export interface ScheduleInput {
+  isSingleDate: boolean;
+  /** "YYYY-MM-DD", single-date events only. */
+  singleDate: string | null;
+  /** 0 = Sunday .. 6 = Saturday, repeating events only. */
+  dayOfWeekIndex: number | null;
+  /** Comma-separated week codes, e.g. "2,4". */
+  weeksOfMonthIndexes: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+}
+
+export interface Occurrence {
+  /** Calendar date in the chapter's zone. */
+  date: string;
+  start: DateTime;
+  end: DateTime;
+}
+
+/** A date stays upcoming until this many hours after it starts (spec 000 sections 4 and 9: "+12 hours"). */
+export const UPCOMING_GRACE_HOURS = 12;
+/** Repeating events are looked up this far ahead (spec: six weeks). */
+export const HORIZON_DAYS = 42;
+/** The chapter page lists this many dates (spec 001 section 9). */
+export const NEXT_DATES_LIMIT = 4;
+
+const DAY_MS = 86_400_000;
+/** Monday 5 January 1970, the start of week 0 of the Even/Odd Weeks count (4 days after the Unix epoch). */
+const EPOCH_WEEK_START_DAY = 4;
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** A calendar date as a UTC-midnight DateTime (for date arithmetic only), or null when not a real date. */
+export function parseDate(date: string | null | undefined): DateTime | null {
+  if (!date || !DATE_RE.test(date)) return null;
+  const d = DateTime.fromISO(date, { zone: "utc" });
+  return d.isValid ? d : null;
+}
+
+export const isValidDate = (date: string | null | undefined): boolean => parseDate(date) !== null;
+export const isValidTime = (time: string | null | undefined): boolean => Boolean(time && TIME_RE.test(time));
+const zones = new Map<string, IANAZone | null>();
+/** The zone object for a name (cached), or null when the runtime does not know it. */
+function zoneNamed(name: string): IANAZone | null {
+  let zone = zones.get(name);
+  if (zone === undefined) {
+    zone = IANAZone.isValidZone(name) ? IANAZone.create(name) : null;
+    zones.set(name, zone);
+  }
+  return zone;
+}
+export const isValidTimeZone = (zone: string | null | undefined): boolean => Boolean(zone) && zoneNamed(zone!) !== null;
+
+/** Days since 1970-01-01 of a UTC-midnight date. */
+const epochDay = (d: DateTime) => Math.round(d.toMillis() / DAY_MS);
+
+/**
+ * The week number of the Even/Odd Weeks codes: whole weeks (Monday to Sunday) since Monday 1970-01-05.
+ * It never restarts at a year end, so "every other week" keeps alternating through 53-week years.
+ */
+export function epochWeek(date: string): number {
+  const d = parseDate(date);
+  if (!d) throw new Error(`not a date: ${date}`);
+  return Math.floor((epochDay(d) - EPOCH_WEEK_START_DAY) / 7);
+}
+
+/** A day number (days since 1970-01-01) as its calendar parts; 0 = Sunday .. 6 = Saturday for weekday. */
+function dayParts(day: number) {
+  const d = new Date(day * DAY_MS);
+  const year = d.getUTCFullYear();
+  const month = d.getUTCMonth() + 1;
+  return { year, month, day: d.getUTCDate(), weekday: d.getUTCDay(), daysInMonth: new Date(Date.UTC(year, month, 0)).getUTCDate() };
+}
+const isoOf = (p: { year: number; month: number; day: number }) =>
+  `${String(p.year).padStart(4, "0")}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+
+/** Whether a day (days since 1970-01-01, known to fall on the event's weekday) is in one of the checked weeks. */
+function matchesOnDay(dayNumber: number, codes: number[]): boolean {
+  const date = dayParts(dayNumber);
+  const nth = Math.ceil(date.day / 7); // 1..5: which occurrence of this weekday in the month
+  const isLast = date.day + 7 > date.daysInMonth;
+  const even = Math.floor((dayNumber - EPOCH_WEEK_START_DAY) / 7) % 2 === 0;
+  return codes.some((code) => {
+    switch (code) {
+      case 0:
+        return true;
+      case 1:
+      case 2:
+      case 3:
+      case 4:
+        return nth === code;
+      case 5:
+        return isLast;
+      case 6:
+        return even;
+      case 7:
+        return !even;
+      default:
+        return false;
+    }
+  });
+}
+
+/** A zone luxon knows; anything else falls back to UTC so a bad row never breaks a page. */
+function zoneOf(s: ScheduleInput): string {
+  return isValidTimeZone(s.timeZone) ? s.timeZone : "UTC";
+}
+
+/** Milliseconds of a wall-clock date and time read as if it were UTC. */
+function wallMillis(date: string, time: string): number {
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  return Date.UTC(y, m - 1, d, hh, mm);
+}
+
+/**
+ * The instants a wall-clock time on a date has in a zone: none (skipped by a clock change), one, or two
+ * (repeated), earliest first. An instant t shows the wall time w exactly when t = w - offset(t).
+ */
+function wallClockInstants(date: string, time: string, zone: string): number[] {
+  const z = zoneNamed(zone) ?? zoneNamed("UTC")!;
+  const wall = wallMillis(date, time);
+  const found = new Set<number>();
+  for (const probe of [wall - DAY_MS, wall, wall + DAY_MS]) {
+    const instant = wall - z.offset(probe) * 60_000;
+    if (instant + z.offset(instant) * 60_000 === wall) found.add(instant);
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+/** "gap" when clocks skip the time that day, "repeated" when it happens twice, else "normal". */
+export function wallClockKind(date: string, time: string, zone: string): "normal" | "gap" | "repeated" {
+  const n = wallClockInstants(date, time, zone).length;
+  return n === 0 ? "gap" : n === 2 ? "repeated" : "normal";
+}
+
+/**
+ * A wall-clock time on a date in a zone, as RFC 5545 reads local times: a time that occurs twice (the hour
+ * repeated when clocks go back) is the first of the two; a time that does not exist (skipped when clocks go
+ * forward) is read with the offset before the gap, i.e. moved forward by the gap.
+ */
+export function atWallClock(date: string, time: string, zone: string): DateTime {
+  const instants = wallClockInstants(date, time, zone);
+  if (instants.length) return DateTime.fromMillis(instants[0], { zone });
+  const z = zoneNamed(zone) ?? zoneNamed("UTC")!;
+  const wall = wallMillis(date, time);
+  return DateTime.fromMillis(wall - z.offset(wall - DAY_MS) * 60_000, { zone });
+}
+
+/** The occurrence on one date: start and end at their wall-clock times in the zone. */
+export function occurrenceOn(s: ScheduleInput, date: string): Occurrence | null {
+  if (!isValidDate(date) || !isValidTime(s.startTime) || !isValidTime(s.endTime)) return null;
+  const zone = zoneOf(s);
+  const start = atWallClock(date, s.startTime, zone);
+  const end = atWallClock(date, s.endTime, zone);
+  if (!start.isValid || !end.isValid) return null;
+  return { date, start, end };
+}
+
+/** Every occurrence whose date lies between two calendar dates, both included, soonest first. */
+export function occurrencesBetween(s: ScheduleInput, fromDate: string, toDate: string): Occurrence[] {
+  const from = parseDate(fromDate);
+  const to = parseDate(toDate);
+  if (!from || !to || to < from) return [];
+  if (s.isSingleDate) {
+    const d = parseDate(s.singleDate);
+    if (!d || d < from || d > to) return [];
+    const occ = occurrenceOn(s, s.singleDate!);
+    return occ ? [occ] : [];
+  }
+  const weekday = s.dayOfWeekIndex;
+  const codes = weekCodesOf(s.weeksOfMonthIndexes);
+  if (weekday == null || weekday < 0 || weekday > 6 || !codes.length) return [];
+  if (!isValidTime(s.startTime) || !isValidTime(s.endTime)) return [];
+  const zone = zoneOf(s);
+  const out: Occurrence[] = [];
+  const first = epochDay(from);
+  const last = epochDay(to);
+  for (let day = first + ((weekday - dayParts(first).weekday + 7) % 7); day <= last; day += 7) {
+    if (!matchesOnDay(day, codes)) continue;
+    const date = isoOf(dayParts(day));
+    out.push({ date, start: atWallClock(date, s.startTime, zone), end: atWallClock(date, s.endTime, zone) });
+  }
+  return out;
+}
+
+/** Whether an occurrence still counts as upcoming at `now`: until 12 hours after it starts. */
+export const isUpcoming = (o: Occurrence, now: Date): boolean =>
+  o.start.plus({ hours: UPCOMING_GRACE_HOURS }).toMillis() > now.getTime();
+
+/**
+ * The event's upcoming dates, soonest first: a single date while it is upcoming (however far ahead);
+ * a repeating event's dates from today to six weeks ahead (plus yesterday's, while its 12 hours last).
+ */
+export function upcomingOccurrences(s: ScheduleInput, now: Date, limit = NEXT_DATES_LIMIT): Occurrence[] {
+  if (s.isSingleDate) {
+    const occ = s.singleDate ? occurrenceOn(s, s.singleDate) : null;
+    return occ && isUpcoming(occ, now) && limit > 0 ? [occ] : [];
+  }
+  const today = DateTime.fromJSDate(now, { zone: zoneOf(s) });
+  const from = today.minus({ days: 1 }).toISODate()!;
+  const to = today.plus({ days: HORIZON_DAYS }).toISODate()!;
+  return occurrencesBetween(s, from, to)
+    .filter((o) => isUpcoming(o, now))
+    .slice(0, limit);
+}
+
+/** The first occurrence on or after a date (used to anchor calendar feeds), searching up to a year. */
+export function firstOccurrenceOnOrAfter(s: ScheduleInput, date: string): Occurrence | null {
+  const from = parseDate(date);
+  if (!from) return null;
+  return occurrencesBetween(s, date, from.plus({ days: 400 }).toISODate()!)[0] ?? null;
+}

@@ -1,0 +1,40 @@
+import { HStack, Link, Text } from "@chakra-ui/react";
+import type { MouseEvent } from "react";
+import { platform } from "../platform";
+
+/** The absolute address of a chapter's calendar feed (the API may live elsewhere on the desktop app). */
+export function calendarFeedUrl(slug: string): string {
+  const base = platform.apiBase() || window.location.origin;
+  return `${base}/api/chapter_calendar/${encodeURIComponent(slug)}/events.ics`;
+}
+
+/** The same feed as a webcal:// address, which calendar apps open as a subscription. */
+export const webcalUrl = (httpUrl: string) => httpUrl.replace(/^https?:\/\//, "webcal://");
+
+/**
+ * 'Subscribe' (webcal://, the calendar app keeps it up to date) and 'Download .ics' links for a chapter's
+ * meetings. On the desktop app the links open in the system (calendar app or browser).
+ */
+export function CalendarLinks({ slug }: { slug: string }) {
+  const feed = calendarFeedUrl(slug);
+  const subscribe = webcalUrl(feed);
+  const download = `${feed}?download=1`;
+  const handleClick = (url: string) => (e: MouseEvent) => {
+    if (!platform.usesBearer) return; // the browser follows the link itself
+    e.preventDefault();
+    platform.openExternal(url);
+  };
+  return (
+    <HStack gap="4" wrap="wrap" fontSize="sm" data-testid="calendar-links">
+      <Text as="span" color="gray.700">
+        Add the meetings to your calendar:
+      </Text>
+      <Link href={subscribe} onClick={handleClick(subscribe)} colorPalette="blue">
+        Subscribe
+      </Link>
+      <Link href={download} download={`${slug}.ics`} onClick={handleClick(download)} colorPalette="blue">
+        Download .ics
+      </Link>
+    </HStack>
+  );
+}

@@ -1,0 +1,217 @@
+import { Alert, Box, Button, Card, Code, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { api } from "../../../api/client";
+import type { ChapterSummary } from "../../../../server/contracts/chapter";
+import { ALIAS_SEARCH_MIN, ALIAS_SEARCH_TOO_SHORT, type AliasDomainsResponse, type AliasServiceTestResponse, type EmailAliasInfo, type EmailSettingsInfo } from "../../../../server/contracts/mailingList";
+import { AliasModal } from "./AliasModal";
+import { DeleteAliasModal } from "./DeleteAliasModal";
+import { aliasErrorMessage } from "./aliasErrors";
+
+const PROVIDER_NAMES = { builtIn: "Built-in (our own mail)", brevo: "Brevo (Send In Blue)", bronto: "Bronto" };
+
+/** List delivery status: which provider carries the lists, and deliveries that failed for good. */
+function DeliveryCard() {
+  const [info, setInfo] = useState<EmailSettingsInfo | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const load = useCallback(() => api.get<EmailSettingsInfo>("/api/email_settings").then(setInfo).catch(() => setInfo(null)), []);
+  useEffect(() => void load(), [load]);
+  if (!info) return null;
+  const handleRetry = async () => {
+    const res = await api.post<{ retried: number }>("/api/email_settings/retry_failed");
+    setNote(`${res.retried} deliver${res.retried === 1 ? "y" : "ies"} queued again.`);
+    void load();
+  };
+  return (
+    <Card.Root size="sm">
+      <Card.Header>
+        <Heading as="h3" size="md">Mailing List Delivery</Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="2" fontSize="sm">
+          <Text>
+            Lists are carried by <strong>{PROVIDER_NAMES[info.activeProvider]}</strong>
+            {info.activeProvider === "builtIn" && info.serviceName && ` (no key is configured for ${info.serviceName === "bronto" ? "Bronto" : "Send In Blue"})`}.
+          </Text>
+          <Text data-testid="delivery-queue">{`${info.queue.pending} waiting, ${info.queue.running} running, ${info.queue.failed} failed`}</Text>
+          {info.queue.recentFailures.map((f) => (
+            <Text key={f.id} color="red.700">{`${f.type}: ${f.lastError}`}</Text>
+          ))}
+          {info.queue.failed > 0 && (
+            <Button size="xs" alignSelf="flex-start" onClick={handleRetry}>
+              Retry failed deliveries
+            </Button>
+          )}
+          {note && <Text role="status">{note}</Text>}
+          {info.serviceName === "sendInBlue" && (
+            <Text>
+              Brevo webhook (bounces, unsubscribes, opens, clicks): <Code wordBreak="break-all">{info.webhookUrls.brevo}</Code>
+            </Text>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Email Administration (spec 001 section 2): email aliases kept here and forwarded by Mailgun. */
+export function EmailAdmin() {
+  const [aliases, setAliases] = useState<EmailAliasInfo[] | null>(null);
+  const [search, setSearch] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [domains, setDomains] = useState<AliasDomainsResponse["domains"]>([]);
+  const [chapters, setChapters] = useState<ChapterSummary[]>([]);
+  const [editing, setEditing] = useState<EmailAliasInfo | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [deleting, setDeleting] = useState<EmailAliasInfo | null>(null);
+  const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(async (term?: string) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const query = term ? `?search=${encodeURIComponent(term)}` : "";
+      setAliases(await api.get<EmailAliasInfo[]>(`/api/admin/mailgun/aliases${query}`));
+    } catch (err) {
+      setAliases([]);
+      const message = aliasErrorMessage(err);
+      setError(message || (term ? "Search failed" : "Failed to load aliases"));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    api.get<AliasDomainsResponse>("/api/admin/mailgun/aliases/domains").then((r) => setDomains(r.domains)).catch(() => {});
+    api.get<ChapterSummary[]>("/api/chapters").then(setChapters).catch(() => {});
+  }, [load]);
+
+  const handleSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const term = search.trim();
+    if (term.length === 0) return void load();
+    if (term.length < ALIAS_SEARCH_MIN) {
+      setAliases([]);
+      setError(ALIAS_SEARCH_TOO_SHORT);
+      return;
+    }
+    void load(term);
+  };
+
+  const handleSaved = (saved: EmailAliasInfo) => {
+    setModalOpen(false);
+    setAliases((list) => {
+      const rest = (list ?? []).filter((a) => a.id !== saved.id);
+      return [...rest, saved].sort((a, b) => a.domain.localeCompare(b.domain) || a.localPart.localeCompare(b.localPart));
+    });
+  };
+
+  const handleTest = async () => {
+    try {
+      const res = await api.post<AliasServiceTestResponse>("/api/admin/mailgun/aliases/test");
+      setTestResult({ ok: res.ok, text: res.message });
+    } catch (err) {
+      setTestResult({ ok: false, text: aliasErrorMessage(err) });
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <Heading as="h2" size="lg">Email Administration</Heading>
+      <DeliveryCard />
+      <Stack gap="4" as="section" aria-label="Email Aliases">
+        <HStack justify="space-between" wrap="wrap">
+          <Heading as="h3" size="md">Email Aliases</Heading>
+          <HStack>
+            <Button size="sm" variant="outline" onClick={handleTest}>
+              Test Mailgun Connection
+            </Button>
+            <Button
+              size="sm"
+              colorPalette="blue"
+              onClick={() => {
+                setEditing(null);
+                setModalOpen(true);
+              }}
+            >
+              Add Alias
+            </Button>
+          </HStack>
+        </HStack>
+        <Text fontSize="sm" color="gray.700">
+          Changes are sent to Mailgun at once. Mailgun may answer with a rate-limit error when many changes are made quickly; if that happens, wait a minute and try again.
+        </Text>
+        {testResult && (
+          <Alert.Root status={testResult.ok ? "success" : "error"} data-testid="alias-test-result">
+            <Alert.Indicator />
+            <Alert.Title>{testResult.text}</Alert.Title>
+          </Alert.Root>
+        )}
+        <HStack as="form" onSubmit={handleSearch} role="search">
+          <Input placeholder="Search for Email Aliases" aria-label="Search for Email Aliases" value={search} onChange={(e) => setSearch(e.target.value)} maxW="md" />
+          <Button type="submit" size="sm">
+            Search
+          </Button>
+        </HStack>
+        {error && (
+          <Alert.Root status="error" data-testid="alias-error">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+        {!loading && aliases && aliases.length === 0 && !error && <Text>No aliases found</Text>}
+        {aliases && aliases.length > 0 && (
+          <Box overflowX="auto">
+            <Table.Root size="sm" aria-label="Email aliases">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Alias</Table.ColumnHeader>
+                  <Table.ColumnHeader>Recipients</Table.ColumnHeader>
+                  <Table.ColumnHeader>Chapter</Table.ColumnHeader>
+                  <Table.ColumnHeader />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {aliases.map((a) => (
+                  <Table.Row key={a.id} data-testid="alias-row">
+                    <Table.Cell fontWeight="medium">{a.address}</Table.Cell>
+                    <Table.Cell>{a.recipients.join(", ")}</Table.Cell>
+                    <Table.Cell>{a.chapterName ?? ""}</Table.Cell>
+                    <Table.Cell>
+                      <HStack justify="flex-end">
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-label={`Edit ${a.address}`}
+                          onClick={() => {
+                            setEditing(a);
+                            setModalOpen(true);
+                          }}
+                        >
+                          Edit
+                        </Button>
+                        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${a.address}`} onClick={() => setDeleting(a)}>
+                          Delete
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </Stack>
+      <AliasModal open={modalOpen} alias={editing} domains={domains} chapters={chapters} onClose={() => setModalOpen(false)} onSaved={handleSaved} />
+      <DeleteAliasModal
+        alias={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => {
+          setDeleting(null);
+          setAliases((list) => (list ?? []).filter((a) => a.id !== id));
+        }}
+      />
+    </Stack>
+  );
+}

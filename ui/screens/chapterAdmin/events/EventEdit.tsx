@@ -1,0 +1,235 @@
+import { Alert, Box, Button, Checkbox, Field, Fieldset, Group, HStack, Heading, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
+import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
+import { STATES } from "../../../../server/contracts/chapter";
+import { TIME_CHOICES, WEEK_CODES, WEEKDAY_NAMES } from "../../../../server/contracts/schedule";
+import { api, ApiRequestError } from "../../../api/client";
+import { FormField } from "../../../components/FormField";
+import { useLoad } from "../../../lib/useLoad";
+import { useChapterAdmin } from "../ChapterAdminContext";
+import { AdminSection, LoadError, Loading } from "../AdminSection";
+import { NEW_EVENT, eventBody, eventErrors, formFieldOf, valuesOf, type EventField, type EventFormValues } from "./eventForm";
+
+/** US states for the event's state select (the chapter's state list without International). */
+const US_STATES = Object.entries(STATES)
+  .filter(([abbr]) => abbr !== "int")
+  .sort((a, b) => a[1].localeCompare(b[1]));
+
+/**
+ * Add Event / Edit Event (spec 001 section 2): edit when the route has the event's slug. After saving, add mode
+ * goes up one level and edit mode up two (both land on the list); deleting goes up two.
+ */
+export function EventEdit() {
+  // (The chapter's own slug is the parent route's :slug; the event's is :eventSlug.)
+  const { eventSlug: slug } = useParams();
+  const { basePath } = useChapterAdmin();
+  const loaded = useLoad(() => (slug ? api.get<ChapterEventInfo>(`/api/chapter_event/slug/${encodeURIComponent(slug)}`) : Promise.resolve(null)), [slug]);
+
+  return (
+    <AdminSection
+      title={slug ? "Edit Event" : "Add Event"}
+      actions={
+        <ChakraLink asChild>
+          <RouterLink to={`${basePath}/events`}>All Events</RouterLink>
+        </ChakraLink>
+      }
+    >
+      {loaded.error ? (
+        <LoadError error={loaded.error.status === 404 ? "This event does not exist." : loaded.error} />
+      ) : loaded.loading && slug ? (
+        <Loading label="Loading event" />
+      ) : (
+        <EventForm key={slug ?? "new"} existing={loaded.data ?? undefined} />
+      )}
+    </AdminSection>
+  );
+}
+
+function SelectField({ label, name, value, onChange, children, error }: { label: string; name: string; value: string; onChange: (v: string) => void; children: ReactNode; error?: string }) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+          {children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function EventForm({ existing }: { existing?: ChapterEventInfo }) {
+  const { chapter, basePath, reload } = useChapterAdmin();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<EventFormValues>(existing ? valuesOf(existing) : NEW_EVENT);
+  const [edited, setEdited] = useState<Partial<Record<EventField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<ApiRequestError | null>(null);
+  const errors = eventErrors(values);
+  const serverField = formFieldOf(serverError?.field);
+
+  useEffect(() => setServerError(null), [values]);
+
+  const set = <K extends EventField>(k: K) => (v: EventFormValues[K]) => {
+    setValues((old) => ({ ...old, [k]: v }));
+    setEdited((old) => ({ ...old, [k]: true }));
+  };
+  /** A field's message: once it is invalid and edited (or a save was tried), or the server's for it. */
+  const shown = (k: EventField) => ((submitted || edited[k]) && errors[k]) || (serverField === k ? serverError!.message : undefined);
+
+  const toggleWeek = (code: number, checked: boolean) => set("weeks")(checked ? [...values.weeks.filter((w) => w !== code), code].sort((a, b) => a - b) : values.weeks.filter((w) => w !== code));
+
+  const fail = (err: unknown) => {
+    setBusy(false);
+    setServerError(err instanceof ApiRequestError ? err : new ApiRequestError(0, (err as Error).message, "client_error", undefined, null));
+  };
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length) return;
+    setBusy(true);
+    try {
+      await api.post<ChapterEventInfo>("/api/chapter_event", eventBody(values, chapter.id, existing?.slug));
+      await reload();
+      // Add (events/add) goes up one level, edit (events/edit/{slug}) up two: both are the list.
+      navigate(existing ? "../.." : "..", { relative: "path" });
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const handleDelete = async () => {
+    if (!existing) return;
+    setBusy(true);
+    try {
+      await api.delete(`/api/chapter_event/slug/${encodeURIComponent(existing.slug)}`);
+      await reload();
+      navigate("../..", { relative: "path" });
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <form onSubmit={handleSubmit} noValidate aria-label={existing ? "Edit Event" : "Add Event"}>
+        <Stack gap="4">
+          {serverError && !serverField && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{serverError.message}</Alert.Title>
+            </Alert.Root>
+          )}
+          <FormField label="Location" name="name" required value={values.name} onChange={set("name")} error={shown("name")} helper="The venue's name, e.g. Rudy's Bar" />
+          <FormField label="Address" name="address1" required value={values.address1} onChange={set("address1")} error={shown("address1")} autoComplete="address-line1" />
+          <FormField label="Address 2" name="address2" value={values.address2} onChange={set("address2")} autoComplete="address-line2" />
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField label="City" name="city" required value={values.city} onChange={set("city")} error={shown("city")} autoComplete="address-level2" />
+            <SelectField label="State" name="state" value={values.state} onChange={set("state")} error={shown("state")}>
+              <option value="">None (outside the US)</option>
+              {US_STATES.map(([abbr, name]) => (
+                <option key={abbr} value={abbr}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+            <FormField label="Postal Code" name="postalCode" value={values.postalCode} onChange={set("postalCode")} error={shown("postalCode")} autoComplete="postal-code" />
+            <FormField label="Country" name="country" value={values.country} onChange={set("country")} error={shown("country")} autoComplete="country-name" />
+          </SimpleGrid>
+          <FormField label="Description (optional)" name="description" multiline rows={3} value={values.description} onChange={set("description")} error={shown("description")} />
+
+          <Fieldset.Root>
+            <Fieldset.Legend>When</Fieldset.Legend>
+            <Group attached role="radiogroup" aria-label="Event kind" mt="2">
+              {[
+                { single: false, label: "Repeating" },
+                { single: true, label: "Single Date" },
+              ].map((k) => (
+                <Button
+                  key={k.label}
+                  role="radio"
+                  aria-checked={values.isSingleDate === k.single}
+                  variant={values.isSingleDate === k.single ? "solid" : "outline"}
+                  colorPalette="blue"
+                  onClick={() => set("isSingleDate")(k.single)}
+                >
+                  {k.label}
+                </Button>
+              ))}
+            </Group>
+          </Fieldset.Root>
+
+          {values.isSingleDate ? (
+            <FormField label="Date" name="singleDate" type="date" required value={values.singleDate} onChange={set("singleDate")} error={shown("singleDate")} helper="YYYY-MM-DD" />
+          ) : (
+            <Stack gap="4">
+              <SelectField label="Day of the Week" name="dayOfWeekIndex" value={String(values.dayOfWeekIndex)} onChange={(v) => set("dayOfWeekIndex")(Number(v))} error={shown("dayOfWeekIndex")}>
+                {WEEKDAY_NAMES.map((name, i) => (
+                  <option key={name} value={i}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+              <Fieldset.Root invalid={Boolean(shown("weeks"))}>
+                <Fieldset.Legend>Weeks of the Month</Fieldset.Legend>
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" mt="2">
+                  {WEEK_CODES.map((w) => (
+                    <Checkbox.Root key={w.code} checked={values.weeks.includes(w.code)} onCheckedChange={(d) => toggleWeek(w.code, d.checked === true)}>
+                      <Checkbox.HiddenInput name="weeks" value={String(w.code)} />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{w.label}</Checkbox.Label>
+                    </Checkbox.Root>
+                  ))}
+                </SimpleGrid>
+                {shown("weeks") && <Fieldset.ErrorText>{shown("weeks")}</Fieldset.ErrorText>}
+              </Fieldset.Root>
+            </Stack>
+          )}
+
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SelectField label="Start Time" name="startTime" value={values.startTime} onChange={set("startTime")} error={shown("startTime")}>
+              {TIME_CHOICES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="End Time" name="endTime" value={values.endTime} onChange={set("endTime")} error={shown("endTime")}>
+              {TIME_CHOICES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </SelectField>
+          </SimpleGrid>
+          <Text fontSize="sm" color="gray.600">
+            Times are in the chapter's time zone ({chapter.timeZone}).
+          </Text>
+          <HStack>
+            <Button type="submit" colorPalette="blue" disabled={busy}>
+              Save
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+      {existing && (
+        <Box borderWidth="1px" borderColor="red.300" borderRadius="md" p="4" as="section" aria-labelledby="delete-event-heading">
+          <Heading as="h3" size="sm" color="red.700" mb="2" id="delete-event-heading">
+            Delete this Event
+          </Heading>
+          <Text fontSize="sm" mb="3">
+            Deleting removes this event from the chapter page, the map and the calendar feeds for good.
+          </Text>
+          <Button colorPalette="red" onClick={handleDelete} disabled={busy}>
+            Danger! Irreversible!
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}

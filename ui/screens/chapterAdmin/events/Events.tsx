@@ -1,0 +1,68 @@
+import { Button, Card, HStack, Stack, Text } from "@chakra-ui/react";
+import { useEffect } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
+import { describeSchedule, timeLabel } from "../../../../server/contracts/schedule";
+import { formatDate } from "../../../lib/format";
+import { useChapterAdmin } from "../ChapterAdminContext";
+import { AdminSection } from "../AdminSection";
+
+const byName = (a: ChapterEventInfo, b: ChapterEventInfo) => a.name.localeCompare(b.name) || a.id - b.id;
+
+/** Events of the chapter (spec 001 section 2): 'N Events for this Chapter', with Add Event and Edit links. */
+export function Events() {
+  const { chapter, basePath, reload } = useChapterAdmin();
+  // The chapter came with its events when the admin area loaded; read them again so the list is fresh.
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  const events = [...chapter.chapterEvents].sort(byName);
+
+  return (
+    <AdminSection
+      title="Events"
+      actions={
+        <Button asChild colorPalette="blue" size="sm">
+          <RouterLink to={`${basePath}/events/add`}>Add Event</RouterLink>
+        </Button>
+      }
+    >
+      <Text fontWeight="semibold" data-testid="event-count">
+        {events.length} Events for this Chapter
+      </Text>
+      <Text fontSize="sm" color="gray.600">
+        Times are in the chapter's time zone ({chapter.timeZone}).
+      </Text>
+      {events.length > 0 && (
+        <Stack as="ul" gap="3" listStyleType="none" data-testid="event-list">
+          {events.map((e) => (
+            <Card.Root as="li" key={e.id} size="sm" data-testid="event-item" data-slug={e.slug}>
+              <Card.Body>
+                <HStack justify="space-between" gap="3" wrap="wrap">
+                  <Stack gap="1" minW="0">
+                    <Text fontWeight="semibold">{e.name}</Text>
+                    <Text fontSize="sm" data-testid="event-schedule">
+                      {e.isSingleDate ? formatDate(e.singleDate) : describeSchedule(e)}, {timeLabel(e.startTime)} to {timeLabel(e.endTime)}
+                    </Text>
+                    <Text fontSize="sm" color="gray.700">
+                      {[e.address1, e.address2, e.city].filter(Boolean).join(", ")}
+                    </Text>
+                    <Text fontSize="xs" color="gray.600">
+                      {e.nextDates[0] ? `Next: ${formatDate(e.nextDates[0].date)}` : "No upcoming date"}
+                      {e.lat == null ? " · Address not found on the map" : ""}
+                    </Text>
+                  </Stack>
+                  <Button asChild size="sm" variant="outline">
+                    <RouterLink to={`${basePath}/events/edit/${e.slug}`} aria-label={`Edit ${e.name}`}>
+                      Edit
+                    </RouterLink>
+                  </Button>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Stack>
+      )}
+    </AdminSection>
+  );
+}

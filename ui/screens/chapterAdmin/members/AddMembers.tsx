@@ -1,0 +1,85 @@
+import { Alert, Button, Field, Heading, HStack, Link as ChakraLink, Stack, Text, Textarea } from "@chakra-ui/react";
+import { useState, type FormEvent } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { api, ApiRequestError } from "../../../api/client";
+import { SavedIndicator, useSaveState } from "../../../components/SavedIndicator";
+import type { SignUpManyResponse } from "../../../../server/contracts/mailingList";
+import { useChapterAdmin } from "../ChapterAdminContext";
+import { useChapterListId } from "./useChapterListId";
+
+/** Add Members (spec 001 section 2): paste addresses separated by commas, spaces or new lines. */
+export function AddMembers() {
+  const { chapter } = useChapterAdmin();
+  const { listId } = useChapterListId(chapter.id);
+  const [emails, setEmails] = useState("");
+  const [dirty, setDirty] = useState(false);
+  const [save, setSave] = useSaveState();
+  const [outcome, setOutcome] = useState<{ added: number; invalid: string[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const empty = emails.trim() === "";
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDirty(true);
+    if (empty || !listId) return;
+    setSave("saving");
+    setError(null);
+    try {
+      const res = await api.post<SignUpManyResponse>("/api/mailing_list/sign_up_many", { emails, listId });
+      setOutcome({ added: res.added, invalid: res.invalid });
+      // Keep the addresses that need fixing in the box.
+      setEmails(res.invalid.join("\n"));
+      setDirty(false);
+      setSave("saved");
+    } catch (err) {
+      setSave("idle");
+      setError(err instanceof ApiRequestError ? err.message : "The members could not be added.");
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Add Members">
+      <Stack gap="4">
+        <HStack justify="space-between">
+          <Heading as="h2" size="lg">Add Members</Heading>
+          <ChakraLink asChild>
+            <RouterLink to=".." relative="path">All Members</RouterLink>
+          </ChakraLink>
+        </HStack>
+        {listId === null && (
+          <Alert.Root status="warning"><Alert.Indicator /><Alert.Title>This Chapter has no mailing list.</Alert.Title></Alert.Root>
+        )}
+        <Field.Root required invalid={dirty && empty}>
+          <Field.Label>
+            New Email Addresses (Required)
+          </Field.Label>
+          <Textarea name="emails" rows={8} value={emails} onChange={(e) => setEmails(e.target.value)} onBlur={() => setDirty(true)} />
+          <Field.HelperText>Enter a list of email addresses separated by a comma, a space or a new line.</Field.HelperText>
+          {dirty && empty && <Field.ErrorText>New Email Addresses are Required</Field.ErrorText>}
+        </Field.Root>
+        {error && (
+          <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error}</Alert.Title></Alert.Root>
+        )}
+        {outcome && (
+          <Alert.Root status={outcome.invalid.length ? "warning" : "success"} data-testid="add-members-outcome">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{`${outcome.added} member${outcome.added === 1 ? "" : "s"} added.`}</Alert.Title>
+              {outcome.invalid.length > 0 && (
+                <Alert.Description>
+                  <Text>These addresses are not valid and were not added (they are left in the box to fix): {outcome.invalid.join(", ")}</Text>
+                </Alert.Description>
+              )}
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        <HStack gap="3">
+          <Button type="submit" colorPalette="blue" disabled={save === "saving" || !listId}>
+            Save
+          </Button>
+          <SavedIndicator state={save} />
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
