@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { Config } from "./config";
 import { createApp } from "./app";
+import { closeAdminEventStreams } from "./routes/adminEvents";
 import { bindModels, migrateLatest, openDatabase } from "./db";
 import { createMailTransport } from "./integrations/mail";
 import { seedDemoIfEmpty } from "./seed/demo";
@@ -45,6 +46,7 @@ export async function startServer(config: Config, opts: { uiDir?: string | null 
     server,
     port,
     async close() {
+      closeAdminEventStreams();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await worker?.stop();
       await services.knex.destroy();

@@ -1,4 +1,5 @@
-import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
+import { ChakraProvider } from "@chakra-ui/react";
+import { initSystem } from "./theme";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { CurrentUserProvider } from "./auth/CurrentUser";
 import { Layout } from "./components/Layout";
@@ -19,7 +20,7 @@ import { adminRoutes } from "./screens/admin/routes";
 /** Every route of spec 000 section 2; the admin areas are split into their own lazily loaded bundles. */
 export function App() {
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={initSystem()}>
       <CurrentUserProvider>
         <BrowserRouter>
           <PlatformNavigation />

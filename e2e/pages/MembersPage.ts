@@ -19,13 +19,15 @@ export class MembersPage {
 
   /** Deletes a member, accepting the confirmation; returns the confirmation's text. */
   async delete(email: string): Promise<string> {
-    let message = "";
-    this.page.once("dialog", async (d) => {
-      message = d.message();
-      await d.accept();
+    const answered = new Promise<string>((resolve) => {
+      this.page.once("dialog", async (d) => {
+        const message = d.message();
+        await d.accept();
+        resolve(message);
+      });
     });
     await this.row(email).getByRole("button", { name: `Delete ${email}` }).click();
-    return message;
+    return answered;
   }
 
   async openAdd() {

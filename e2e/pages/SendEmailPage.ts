@@ -21,13 +21,15 @@ export class SendEmailPage {
 
   /** Clicks Send and answers the confirmation; returns its text. */
   async send(accept = true): Promise<string> {
-    let message = "";
-    this.page.once("dialog", async (d) => {
-      message = d.message();
-      if (accept) await d.accept();
-      else await d.dismiss();
+    const answered = new Promise<string>((resolve) => {
+      this.page.once("dialog", async (d) => {
+        const message = d.message();
+        if (accept) await d.accept();
+        else await d.dismiss();
+        resolve(message);
+      });
     });
     await this.sendButton().click();
-    return message;
+    return answered;
   }
 }

@@ -1,3 +1,5 @@
+import type { Services } from "../services";
+import { enqueueChapterResync } from "../mailingLists/contacts";
 import { Chapter } from "../models/Chapter";
 import { displayTitle } from "../contracts/chapter";
 import type { Viewer } from "../policies/viewer";
@@ -36,10 +38,12 @@ export function changedFields(chapter: Chapter, changes: ChapterChanges): Chapte
  * Saves settings and/or the about text in one transaction and records what changed in the chapter's
  * activity feed (settings and page content as separate items).
  */
-export async function updateChapter(chapter: Chapter, changes: ChapterChanges, viewer: Viewer): Promise<void> {
+export async function updateChapter(s: Services, chapter: Chapter, changes: ChapterChanges, viewer: Viewer): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await Chapter.transaction(async (trx) => {
     await Chapter.query(trx).patch(changes).where({ id: chapter.id });
+    // A new list id: hand the chapter's contacts to that list at the provider.
+    if (changes.sendInBlueListId !== undefined || changes.brontoListId !== undefined) await enqueueChapterResync(s, chapter.id, trx);
     const settings = Object.keys(changes).filter((k) => k !== "about");
     const name = displayTitle({ title: changes.title ?? chapter.title, city: changes.city ?? chapter.city });
     if (settings.length) {

@@ -1,23 +1,16 @@
 /** Shapes of the site admin API (spec 001), shared by server and UI. No Node imports here. */
+import type { UserRef } from "./chapterAdmin";
+import type { HostApplicationStatus } from "./hostApplication";
 
-export interface PersonRef {
-  id: number;
-  name: string;
-  email: string;
-}
+export type { HostApplicationStatus } from "./hostApplication";
+/** How each status reads on screen (spec 000 section 4). */
+export { HOST_APPLICATION_STATUS_LABELS as APPLICATION_STATUS_LABELS } from "./hostApplication";
+export { MIN_SEARCH_LENGTH, USER_LIST_LIMIT } from "./chapterAdmin";
+
+/** Name and email of a person (an applicant, a note's author). */
+export type PersonRef = UserRef;
 
 // ---- Host applications (spec 001 sections 2 and 4) ----
-
-export const APPLICATION_STATUS_VALUES = ["open", "approved", "approved_without_creation", "denied"] as const;
-export type HostApplicationStatus = (typeof APPLICATION_STATUS_VALUES)[number];
-
-/** How each status reads on screen (spec 000 section 4). */
-export const APPLICATION_STATUS_LABELS: Record<HostApplicationStatus, string> = {
-  open: "Open",
-  approved: "Approved",
-  approved_without_creation: "Approved, No Chapter Created",
-  denied: "Denied",
-};
 
 /** Chapter type of an application (drinking, dining, laughing) to chapter type id (spec 001 section 4). */
 export const APPLICATION_TYPE_CHAPTER_TYPE_IDS: Record<string, number> = { drinking: 1, screening: 2, living: 3, laughing: 4, dining: 5, reading: 6 };
@@ -88,10 +81,6 @@ export interface NewChapterResult {
 
 // ---- Users (spec 001 section 2, Users) ----
 
-/** Lists of users are limited to this many (spec 001 section 9). */
-export const USER_LIST_LIMIT = 300;
-export const MIN_SEARCH_LENGTH = 2;
-
 export interface AdminUserRow extends PersonRef {
   createdAt: string;
   isAdmin: boolean;
@@ -108,23 +97,7 @@ export interface AdminUserDetail extends AdminUserRow {
   fieldOrganizerChapters: UserChapterInfo[];
 }
 
-export interface PermissionInfo {
-  id: number;
-  user: PersonRef;
-  chapterId: number | null;
-  roleId: number;
-  role: { id: number; name: string };
-  createdAt: string;
-}
-
 // ---- Site content ----
-
-export interface FrontPageInfo {
-  imageLinkURL: string;
-  hasImage: boolean;
-  /** Public address of the call-out image, when one was uploaded. */
-  imageUrl: string | null;
-}
 
 export const FRONT_PAGE_IMAGE_NAME = "front_page.jpg";
 

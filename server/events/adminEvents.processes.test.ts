@@ -84,4 +84,17 @@ describe.skipIf(!onPostgres)("admin events across app processes (Postgres)", () 
     while (frame.id !== String(event.id)) frame = await onB.next({ timeoutMs: 15_000 });
     expect(JSON.parse(frame.data).title).toBe("After reconnect");
   }, 30_000);
+
+  it("a process shutting down ends its streams instead of waiting for them", async () => {
+    const c = await startAppProcess({ DATABASE_URL: db.url!, SESSION_SECRET: SECRET });
+    try {
+      const onC = await connect(c);
+      const exited = new Promise<number | null>((resolve) => c.child.once("exit", resolve));
+      c.child.kill("SIGTERM");
+      await expect(onC.next({ timeoutMs: 10_000 })).rejects.toThrow("event stream ended");
+      expect(await exited).toBe(0);
+    } finally {
+      await c.stop();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { Context, Next } from "koa";
 
 const TYPES: Record<string, string> = {
@@ -16,8 +17,23 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", ".webmanifest"]);
+
+/** Compressed copies of static files, made once per file version (the build never changes under us for long). */
+const compressedCache = new Map<string, Buffer>();
+function compressed(file: string, mtimeMs: number, encoding: "br" | "gzip"): Buffer {
+  const key = `${encoding}:${file}:${mtimeMs}`;
+  let buf = compressedCache.get(key);
+  if (!buf) {
+    const raw = fs.readFileSync(file);
+    buf = encoding === "br" ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : zlib.gzipSync(raw, { level: 9 });
+    compressedCache.set(key, buf);
+  }
+  return buf;
+}
+
 /**
- * Serves the built UI: hashed files under /assets/ are cached for a year, everything else
+ * Serves the built UI (text files brotli- or gzip-compressed when the browser accepts it): hashed files under /assets/ are cached for a year, everything else
  * revalidates; any other GET that accepts HTML gets index.html (client-side routes).
  */
 export function staticUi(root: string) {
@@ -43,6 +59,15 @@ export function staticUi(root: string) {
         ctx.lastModified = stat.mtime;
         if (ctx.fresh) {
           ctx.status = 304;
+          return;
+        }
+        const encoding = COMPRESSIBLE.has(path.extname(file)) && stat.size > 1024 ? ctx.acceptsEncodings("br", "gzip", "identity") : false;
+        ctx.vary("Accept-Encoding");
+        if (encoding === "br" || encoding === "gzip") {
+          const buf = compressed(file, stat.mtimeMs, encoding);
+          ctx.set("Content-Encoding", encoding);
+          ctx.length = buf.length;
+          ctx.body = buf;
           return;
         }
         ctx.body = fs.createReadStream(file);

@@ -1,5 +1,4 @@
 import { MailingListContact } from "../models/MailingListContact";
-import type { Services } from "../services";
 import { OFF_LIST_STATUSES } from "./contacts";
 
 /** Brevo event names (transactional and marketing webhooks) and what they mean for a contact. */
@@ -30,7 +29,7 @@ function chapterOf(e: BrevoEvent): number | null {
  * (it is the address that is bad); an unsubscribe applies to the chapter named by the email's tag (else every
  * list); opens and clicks count on that chapter's contact. Returns how many contacts changed.
  */
-export async function applyBrevoEvents(s: Services, events: unknown[]): Promise<number> {
+export async function applyBrevoEvents(events: unknown[]): Promise<number> {
   let changed = 0;
   for (const raw of events.slice(0, 1000)) {
     if (!raw || typeof raw !== "object") continue;
@@ -54,6 +53,5 @@ export async function applyBrevoEvents(s: Services, events: unknown[]): Promise<
       changed += (await scoped().increment("numClicks", 1)) as unknown as number;
     }
   }
-  void s;
   return changed;
 }

@@ -1,12 +1,9 @@
 import { presentUserListItem } from "./chapterAdmin";
 import type { UserListItem } from "../contracts/chapterAdmin";
-import type { AdminHostApplication, AdminUserRow, BlogPostAdmin, ChapterRef, NoteInfo, PageAdmin, PermissionInfo, PressMentionAdmin, WikiPageAdmin } from "../contracts/siteAdmin";
+import type { AdminHostApplication, AdminUserRow, BlogPostAdmin, ChapterRef, NoteInfo, PageAdmin, PressMentionAdmin, WikiPageAdmin } from "../contracts/siteAdmin";
 import { displayTitle, normalizeState } from "../contracts/chapter";
-import type { BlogPost, Chapter, ChapterHostApplication, Page, Permission, PressMention, User, WikiPage } from "../models";
-import { ROLE_ADMIN } from "../models/Role";
+import type { BlogPost, Chapter, ChapterHostApplication, Page, PressMention, User, WikiPage } from "../models";
 import { presentUserRef } from "./user";
-
-const ROLE_NAMES: Record<number, string> = { 1: "Admin", 2: "Field Organizer", 3: "Chapter Host" };
 
 export function presentChapterRef(c: Pick<Chapter, "id" | "slug" | "title" | "city" | "state" | "status">): ChapterRef {
   return { id: c.id, slug: c.slug, title: c.title, displayTitle: displayTitle(c), state: normalizeState(c.state), status: c.status };
@@ -44,16 +41,6 @@ export function presentUserRow(u: User): AdminUserRow & UserListItem {
   return presentUserListItem(u);
 }
 
-export function presentPermission(p: Permission): PermissionInfo {
-  return {
-    id: p.id,
-    user: person(p.user),
-    chapterId: p.chapterId,
-    roleId: p.roleId,
-    role: { id: p.roleId, name: ROLE_NAMES[p.roleId] ?? "" },
-    createdAt: p.createdAt!,
-  };
-}
 
 export function presentBlogPostAdmin(p: BlogPost): BlogPostAdmin {
   return { id: p.id, title: p.title, slug: p.slug, body: p.body, isPublic: p.isPublic, createdAt: p.createdAt!, updatedAt: p.updatedAt!, user: presentUserRef(p.user ?? null) };

@@ -10,6 +10,11 @@ import type { Services } from "../services";
 /** At most this many missed events are replayed to a client that reconnects with Last-Event-ID. */
 export const REPLAY_LIMIT = 100;
 const BATCH = 100;
+/**
+ * How long a missing id below delivered ones is waited for before it is taken for a rolled-back insert.
+ * Longer than any transaction that publishes an event.
+ */
+export const HOLE_WAIT_MS = 10_000;
 
 function lastEventIdOf(ctx: Context): number | null {
   const raw = ctx.get("last-event-id") || (typeof ctx.query.lastEventId === "string" ? ctx.query.lastEventId : "");
@@ -19,6 +24,14 @@ function lastEventIdOf(ctx: Context): number | null {
 async function maxEventId(): Promise<number> {
   const row = (await AdminEvent.query().max("id as max").first()) as unknown as { max: number | string | null } | undefined;
   return Number(row?.max ?? 0);
+}
+
+/** Open streams of this process, ended on shutdown so the server can close (clients reconnect elsewhere). */
+const openStreams = new Set<() => void>();
+
+/** Ends every open admin event stream; their clients reconnect (with Last-Event-ID) to a running process. */
+export function closeAdminEventStreams(): void {
+  for (const close of [...openStreams]) close();
 }
 
 /** One SSE frame: `event: notice`, `id: <admin_events.id>`, `data: {id,type,title,body,path}`. */
@@ -39,7 +52,7 @@ export function adminEventRoutes(router: Router, s: Services) {
     authorize(viewer, sitePolicy.adminNotices, null);
     const requested = lastEventIdOf(ctx);
     // Read the cursor before listening: anything committed in between is caught by the first read.
-    let cursor = requested ?? (await maxEventId());
+    const cursor = requested ?? (await maxEventId());
 
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);
@@ -58,12 +71,46 @@ export function adminEventRoutes(router: Router, s: Services) {
     let running = false;
     let again = false;
     let first = requested !== null;
+    // Ids are taken at insert but become visible at commit, so a row can appear after a higher one.
+    // `floor`: every id at or below it was sent (or given up on); `sent`: ids above it already sent.
+    let floor = cursor;
+    const sent = new Set<number>();
+    let holeSince: number | null = null;
+    let recheck: NodeJS.Timeout | null = null;
 
     const write = (chunk: string) => {
       if (!closed && !res.writableEnded) res.write(chunk);
     };
 
-    /** Sends every row newer than the cursor, in order; wake-ups while running are coalesced. */
+    /** Moves the floor over sent ids; a hole below sent ids is waited for, then skipped (a rolled-back insert). */
+    const settle = () => {
+      for (;;) {
+        while (sent.has(floor + 1)) {
+          sent.delete(floor + 1);
+          floor += 1;
+        }
+        if (sent.size === 0) {
+          holeSince = null;
+          return;
+        }
+        const now = Date.now();
+        holeSince ??= now;
+        if (now - holeSince < HOLE_WAIT_MS) {
+          if (!recheck) {
+            recheck = setTimeout(() => {
+              recheck = null;
+              void pump();
+            }, holeSince + HOLE_WAIT_MS - now);
+            recheck.unref();
+          }
+          return;
+        }
+        floor = Math.min(...sent) - 1;
+        holeSince = null;
+      }
+    };
+
+    /** Sends every committed row not sent yet, in id order; wake-ups while running are coalesced. */
     const pump = async () => {
       if (running) {
         again = true;
@@ -79,14 +126,16 @@ export function adminEventRoutes(router: Router, s: Services) {
             if (first) {
               // A reconnecting client gets at most the newest REPLAY_LIMIT missed events.
               first = false;
-              rows = (await AdminEvent.query().where("id", ">", cursor).orderBy("id", "desc").limit(REPLAY_LIMIT)).reverse();
+              rows = (await AdminEvent.query().where("id", ">", floor).orderBy("id", "desc").limit(REPLAY_LIMIT)).reverse();
+              if (rows.length === REPLAY_LIMIT) floor = rows[0].id - 1;
             } else {
-              rows = await AdminEvent.query().where("id", ">", cursor).orderBy("id", "asc").limit(BATCH);
+              rows = await AdminEvent.query().where("id", ">", floor).whereNotIn("id", [...sent]).orderBy("id", "asc").limit(BATCH);
             }
             for (const row of rows) {
               write(noticeFrame(row));
-              cursor = Math.max(cursor, row.id);
+              sent.add(row.id);
             }
+            settle();
             if (rows.length < BATCH) break;
           }
         } while (again && !closed);
@@ -102,10 +151,13 @@ export function adminEventRoutes(router: Router, s: Services) {
     const close = () => {
       if (closed) return;
       closed = true;
+      openStreams.delete(close);
       clearInterval(keepAlive);
+      if (recheck) clearTimeout(recheck);
       unsubscribe?.();
       if (!res.writableEnded) res.end();
     };
+    openStreams.add(close);
     ctx.req.on("close", close);
     res.on("close", close);
     res.on("error", close);

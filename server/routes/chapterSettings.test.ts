@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildPersonas } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
-import { ActivityFeedItem, Chapter, EmailSettings, UploadedImage } from "../models";
+import { ActivityFeedItem, Chapter, EmailSettings, Job, UploadedImage } from "../models";
 import { SETTINGS_NEED_FIELD_ORGANIZER } from "../contracts/chapterAdmin";
 
 let t: TestApp;
@@ -139,6 +139,18 @@ describe("POST /api/chapter: settings", () => {
     expect((await post({ id: 999999, title: "x" }, p.admin)).status).toBe(404);
     expect((await post({ title: "x" }, p.admin)).body.field).toBe("id");
     expect((await post({ id: chapter.id, title: "x" }, null)).status).toBe(401);
+  });
+});
+
+describe("POST /api/chapter: list id changes", () => {
+  it("queues a re-sync of the chapter's contacts to the new list, and none for other changes", async () => {
+    const c = await buildChapter({ sendInBlueListId: "500" });
+    const jobs = () => Job.query().where({ type: "list.resyncAll" }).then((rows) => rows.filter((j) => (j.payload as { chapterId?: number }).chapterId === c.id));
+    await post({ id: c.id, title: "Renamed only" }, p.admin);
+    expect(await jobs()).toHaveLength(0);
+    const res = await post({ id: c.id, sendInBlueListId: "501" }, p.admin);
+    expect(res.status).toBe(200);
+    expect((await jobs()).map((j) => j.payload)).toEqual([{ afterId: 0, chapterId: c.id }]);
   });
 });
 

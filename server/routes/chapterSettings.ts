@@ -121,7 +121,7 @@ export function chapterSettingsRoutes(router: Router, s: Services) {
       throw badRequest("Chapter Type is not one of the chapter types", "chapterTypeId");
     }
 
-    await updateChapter(chapter, changes, viewer);
+    await updateChapter(s, chapter, changes, viewer);
     ctx.body = presentChapter(await loadChapterDetail({ id }), viewer);
   });
 

@@ -160,7 +160,7 @@ export function mailingListRoutes(router: Router, s: Services) {
     const given = Buffer.from(String(ctx.params.secret));
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw notFound("API endpoint");
     const events = Array.isArray(ctx.request.body) ? ctx.request.body : [ctx.request.body];
-    const applied = await applyBrevoEvents(s, events);
+    const applied = await applyBrevoEvents(events);
     ctx.body = { ok: true, applied };
   });
 }

@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { startTestApp, type TestApp } from "../test/harness";
-import { buildAdmin, buildChapter } from "../test/factories";
+import { buildAdmin, buildChapter, buildUser } from "../test/factories";
 import { storeImage } from "../lib/images";
 import { UploadedImage } from "../models";
 
@@ -47,5 +50,31 @@ describe("GET /assets/images/uploads/{name}", () => {
     for (const name of ["nope.jpg", "FRONT_PAGE.jpg", "front_page.png", "..%2Fsecret.jpg", ""]) {
       expect((await t.request("GET", `/assets/images/uploads/${name}`)).status, name).toBe(404);
     }
+  });
+});
+
+describe("temporary upload files", () => {
+  it("are removed after the request, also when the upload is refused", async () => {
+    const c = await buildChapter();
+    const marker = `marker-${Date.now()}-${Math.random()}`;
+    const before = new Set(fs.readdirSync(os.tmpdir()));
+    for (const as of [await buildUser(), null]) {
+      const form = new FormData();
+      form.append("file", new Blob([marker], { type: "image/png" }), "x.png");
+      const res = await t.request("POST", `/api/chapter/header_image/${c.id}`, { as, raw: form });
+      expect([401, 403]).toContain(res.status);
+    }
+    const left = fs
+      .readdirSync(os.tmpdir())
+      .filter((f) => !before.has(f))
+      .filter((f) => {
+        try {
+          const full = path.join(os.tmpdir(), f);
+          return fs.statSync(full).isFile() && fs.readFileSync(full, "utf8").includes(marker);
+        } catch {
+          return false;
+        }
+      });
+    expect(left).toEqual([]);
   });
 });

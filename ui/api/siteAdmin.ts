@@ -3,17 +3,17 @@ import type {
   AdminUserDetail,
   AdminUserRow,
   BlogPostAdmin,
-  FrontPageInfo,
   HostApplicationUpdate,
   NewChapterInput,
   NewChapterResult,
   NoteInfo,
   PageAdmin,
-  PermissionInfo,
   PressMentionAdmin,
   WikiPageAdmin,
 } from "../../server/contracts/siteAdmin";
 import type { ChapterDetail, ChapterSummary } from "../../server/contracts/chapter";
+import type { PermissionInfo } from "../../server/contracts/chapterAdmin";
+import type { FrontPageInfo } from "../../server/contracts/content";
 import { api } from "./client";
 
 const enc = encodeURIComponent;

@@ -31,7 +31,7 @@ export function Layout() {
           </Flex>
         </Container>
       </Box>
-      <Box as="main" flex="1" id="main">
+      <Box as="main" flex="1" id="main" minH="100vh">
         <Outlet />
       </Box>
       <Box as="footer" bg="gray.100" py="6" mt="10">

@@ -1,4 +1,5 @@
 import { Box, Button, Link, Stack, Text } from "@chakra-ui/react";
+import { useState, type SyntheticEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterEventInfo, ChapterSummary } from "../../server/contracts/chapter";
 import { addressText, chapterPath, nextDateText, timeRange } from "../lib/format";
@@ -14,13 +15,15 @@ export function MapChapterList(props: {
   onShowOnMap: (id: string) => void;
 }) {
   const { chapters, events, pinIds, onShowOnMap } = props;
+  // The items are built when the list is first opened: a closed list costs the first load nothing.
+  const [opened, setOpened] = useState(false);
   return (
-    <Box as="details" borderWidth="1px" borderRadius="md" p="3" data-testid="map-chapter-list">
+    <Box as="details" borderWidth="1px" borderRadius="md" p="3" data-testid="map-chapter-list" onToggle={(e: SyntheticEvent<HTMLElement>) => { if ((e.currentTarget as HTMLDetailsElement).open) setOpened(true); }}>
       <Box as="summary" cursor="pointer" fontWeight="semibold">
         {`List of the chapters on the map (${chapters.length})`}
       </Box>
       <Stack as="ul" gap="3" mt="3" listStyleType="none">
-        {chapters.map((c) => {
+        {opened && chapters.map((c) => {
           const ev = events.get(String(c.id)) ?? null;
           return (
             <li key={c.id}>

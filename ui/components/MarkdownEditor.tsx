@@ -1,4 +1,5 @@
 import MDEditor from "@uiw/react-md-editor/nohighlight";
+import { useEffect, useRef } from "react";
 import type { RichTextEditorProps } from "./RichTextEditor";
 import { safeHref } from "../lib/text";
 
@@ -15,8 +16,21 @@ const withoutAttributePlugin = (type: "rehype" | "remark", plugins: Plugin[]) =>
 
 /** The @uiw/react-md-editor implementation behind RichTextEditor; import RichTextEditor instead. */
 export function MarkdownEditor(p: RichTextEditorProps) {
+  const root = useRef<HTMLDivElement>(null);
+
+  // The toolbar's icons are drawn as <svg role="img"> without text; their buttons carry the names.
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const hideIcons = () => el.querySelectorAll("svg:not([aria-hidden])").forEach((svg) => svg.setAttribute("aria-hidden", "true"));
+    hideIcons();
+    const observer = new MutationObserver(hideIcons);
+    observer.observe(el, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   return (
-    <div data-color-mode="light" data-testid="rich-text-editor">
+    <div data-color-mode="light" data-testid="rich-text-editor" ref={root}>
       <MDEditor
         value={p.value}
         onChange={(v) => p.onChange(v ?? "")}

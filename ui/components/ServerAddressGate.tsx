@@ -1,4 +1,5 @@
-import { Center, ChakraProvider, defaultSystem, Spinner } from "@chakra-ui/react";
+import { Center, ChakraProvider, Spinner } from "@chakra-ui/react";
+import { initSystem } from "../theme";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { platform } from "../platform";
 
@@ -12,7 +13,7 @@ export function ServerAddressGate({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(() => platform.hasServerAddress());
   if (ready) return <>{children}</>;
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={initSystem()}>
       <Suspense fallback={<Center py="20"><Spinner /></Center>}>
         <ServerAddress onConnected={() => setReady(true)} />
       </Suspense>

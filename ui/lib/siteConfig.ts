@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { SiteConfig } from "../../server/contracts/content";
 import { api } from "../api/client";
 
@@ -20,7 +20,7 @@ export function useSiteConfig(): SiteConfig | null {
   const [config, setConfig] = useState<SiteConfig | null>(null);
   useEffect(() => {
     let live = true;
-    void loadSiteConfig().then((c) => live && setConfig(c));
+    void loadSiteConfig().then((c) => live && startTransition(() => setConfig(c)));
     return () => {
       live = false;
     };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { api, ApiRequestError } from "../api/client";
 
 export interface ApiGet<T> {
@@ -21,7 +21,8 @@ export function useApiGet<T>(path: string | null): ApiGet<T> {
     setState((s) => ({ ...s, loading: true, error: null }));
     api
       .get<T>(path, ctrl.signal)
-      .then((data) => setState({ data, error: null, loading: false }))
+      // A transition: rendering what arrived is sliced into short tasks and never blocks input.
+      .then((data) => startTransition(() => setState({ data, error: null, loading: false })))
       .catch((err: unknown) => {
         if (ctrl.signal.aborted) return;
         const e = err instanceof ApiRequestError ? err : new ApiRequestError(0, String(err), "network_error", undefined, null);

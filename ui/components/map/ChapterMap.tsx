@@ -4,7 +4,11 @@ import { useSiteConfig } from "../../lib/siteConfig";
 import type { ChapterMapProps } from "./types";
 import { MapLoadingOverlay } from "./parts";
 
-const OfflineMap = lazyNamed(() => import("./OfflineMap"), "OfflineMap");
+// The offline map is what most sites use: fetch its chunk as soon as a page with a map is loaded,
+// in parallel with the site configuration, instead of after it.
+let offlineMapModule: Promise<typeof import("./OfflineMap")> | null = null;
+const loadOfflineMap = () => (offlineMapModule ??= import("./OfflineMap"));
+const OfflineMap = lazyNamed(loadOfflineMap, "OfflineMap");
 const GoogleChapterMap = lazyNamed(() => import("./GoogleChapterMap"), "GoogleChapterMap");
 
 function Placeholder({ height }: { height: number }) {
@@ -21,6 +25,7 @@ function Placeholder({ height }: { height: number }) {
  */
 export function ChapterMap(props: ChapterMapProps) {
   const config = useSiteConfig();
+  if (!config?.googleMapsApiKey) void loadOfflineMap();
   if (!config) return <Placeholder height={props.height} />;
   return (
     <Suspense fallback={<Placeholder height={props.height} />}>

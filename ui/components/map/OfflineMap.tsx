@@ -1,6 +1,6 @@
 import { geoAlbersUsa, geoMercator, geoPath, type GeoProjection } from "d3-geo";
 import type { Feature, FeatureCollection } from "geojson";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { pinDataUrl, spreadOverlapping } from "./pins";
 import { InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
 import { ALASKA_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
@@ -12,6 +12,9 @@ const BORDER = "#7b8794";
 const WATER = "#d6e6f2";
 const MAX_SCALE = 512;
 const PAD = 12;
+/** Pins are drawn 40 x 40; the clickable part is 28 x 36 around the marker, and pins closer than this are fanned out, so no two targets overlap. */
+const PIN_SPACING = 40;
+const HIT = { w: 28, h: 36 };
 
 interface Transform {
   k: number;
@@ -53,7 +56,7 @@ function useOutlines(view: ChapterMapProps["view"]) {
       return;
     }
     Promise.all([loadOutline(name), name === "US" ? loadOutline("PR") : Promise.resolve(null)]).then(([main, pr]) => {
-      if (live) setState({ main, pr, done: true });
+      if (live) startTransition(() => setState({ main, pr, done: true }));
     });
     return () => {
       live = false;
@@ -195,7 +198,7 @@ export function OfflineMap(props: ChapterMapProps) {
       if (!p) continue;
       out.push(inInset ? { item: pin, x: p[0], y: p[1] } : { item: pin, x: t.k * p[0] + t.x, y: t.k * p[1] + t.y });
     }
-    return spreadOverlapping(out, 28);
+    return spreadOverlapping(out, PIN_SPACING);
   }, [proj, pins, t, view.kind]);
 
   const selected = placed.find((p) => p.item.id === selectedPinId) ?? null;
@@ -256,9 +259,9 @@ export function OfflineMap(props: ChapterMapProps) {
             lastFocusedPin.current = e.currentTarget;
             onSelectPin(item.id);
           }}
-          style={{ position: "absolute", left: x - 20, top: y - 40, width: 40, height: 40, padding: 0, border: 0, background: "transparent", cursor: "pointer", zIndex: item.id === selectedPinId ? 3 : 2 }}
+          style={{ position: "absolute", left: x - HIT.w / 2, top: y - HIT.h - 2, width: HIT.w, height: HIT.h, padding: 0, border: 0, background: "transparent", cursor: "pointer", overflow: "visible", zIndex: item.id === selectedPinId ? 3 : 2 }}
         >
-          <img src={pinDataUrl(item.color, item.typeName)} width={40} height={40} alt="" draggable={false} style={{ display: "block" }} />
+          <img src={pinDataUrl(item.color, item.typeName)} width={40} height={40} alt="" draggable={false} style={{ display: "block", position: "absolute", left: (HIT.w - 40) / 2, top: HIT.h + 2 - 40, pointerEvents: "none" }} />
         </button>
       ))}
       {selected && (

@@ -12,3 +12,11 @@ export function ComingSoon({ title }: { title: string }) {
 
 export const SiteContentScreen = () => <ComingSoon title="Site Content" />;
 export const SurveysScreen = () => <ComingSoon title="Surveys" />;
+
+/** An /admin path no screen answers. */
+export const AdminNotFound = () => (
+  <Stack gap="3">
+    <Heading as="h2" size="lg">Not Found</Heading>
+    <Text>There is no admin screen here.</Text>
+  </Stack>
+);

@@ -1,11 +1,10 @@
 import { Badge, Box, Flex, Heading, Icon, Link, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useMemo, useState, type ComponentType } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
   FaAt, FaBell, FaCalendarAlt, FaClipboardList, FaCog, FaComment, FaEnvelope, FaExclamationTriangle, FaFileAlt, FaGlobe, FaLink, FaNewspaper,
   FaPlusCircle, FaStickyNote, FaUserEdit, FaUserShield, FaUsers,
 } from "react-icons/fa";
-import type { ChapterSummary } from "../../../server/contracts/chapter";
 import { siteAdminApi, type ActivityItem } from "../../api/siteAdmin";
 import { LoadState, loadError } from "./shared/LoadState";
 import { chapterPath, formatDateTime } from "./format";
@@ -31,12 +30,10 @@ const ICONS: Record<string, ComponentType> = {
 };
 
 /** Where the View link of an item goes (spec 001: chapter_note -> notes, user_note -> users/{objectId}, press_mention -> press_mentions). */
-export function viewPathFor(item: ActivityItem, chapters: Map<number, { state: string; slug: string }>): string | null {
+export function viewPathFor(item: ActivityItem): string | null {
   switch (item.type) {
-    case "chapter_note": {
-      const chapter = item.chapter ?? (item.chapterId != null ? chapters.get(item.chapterId) : undefined);
-      return chapter ? `${chapterPath(chapter)}/admin/notes` : null;
-    }
+    case "chapter_note":
+      return item.chapter ? `${chapterPath(item.chapter)}/admin/notes` : null;
     case "user_note":
       return item.objectId ? `/admin/users/${item.objectId}` : null;
     case "press_mention":
@@ -49,7 +46,6 @@ export function viewPathFor(item: ActivityItem, chapters: Map<number, { state: s
 /** /admin: overview and the network-wide activity feed. */
 export function Dashboard() {
   const [items, setItems] = useState<ActivityItem[] | null>(null);
-  const [chapters, setChapters] = useState<ChapterSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -58,13 +54,10 @@ export function Dashboard() {
       (rows) => ctrl.live && setItems(rows),
       () => ctrl.live && setError(loadError("The activity feed")),
     );
-    siteAdminApi.chapters().then((rows) => ctrl.live && setChapters(rows), () => {});
     return () => {
       ctrl.live = false;
     };
   }, []);
-
-  const byId = useMemo(() => new Map(chapters.map((c) => [c.id, c])), [chapters]);
 
   return (
     <Stack gap="6">
@@ -81,7 +74,7 @@ export function Dashboard() {
           {items && items.length === 0 && <Text color="gray.600">No activity yet.</Text>}
           <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-feed">
             {(items ?? []).map((item) => {
-              const view = viewPathFor(item, byId);
+              const view = viewPathFor(item);
               return (
                 <Flex as="li" key={item.id} gap="3" borderWidth="1px" rounded="md" p="3" align="flex-start" data-type={item.type}>
                   <Icon as={ICONS[item.type] ?? FaBell} boxSize="5" color="blue.700" mt="1" aria-label={item.type.replace(/_/g, " ")} />

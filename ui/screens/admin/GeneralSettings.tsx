@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, Field, Heading, HStack, Image, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState, type FormEvent } from "react";
-import type { FrontPageInfo } from "../../../server/contracts/siteAdmin";
+import type { FrontPageInfo } from "../../../server/contracts/content";
 import { ApiRequestError } from "../../api/client";
 import { siteAdminApi, type EmailServiceName } from "../../api/siteAdmin";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";

@@ -24,6 +24,7 @@ const PressMentionEdit = lazyNamed(() => import("./pressMentions/PressMentionEdi
 const SiteContentScreen = lazyNamed(() => import("./ComingSoon"), "SiteContentScreen");
 const SurveysScreen = lazyNamed(() => import("./ComingSoon"), "SurveysScreen");
 const EmailAdmin = lazyNamed(() => import("./email/EmailAdmin"), "EmailAdmin");
+const AdminNotFound = lazyNamed(() => import("./ComingSoon"), "AdminNotFound");
 
 /**
  * The site admin area under /admin (spec 001 section 2), admins only, lazily loaded. Children: default,
@@ -67,6 +68,8 @@ export function adminRoutes() {
       <Route path="wiki/add" element={<WikiEdit />} />
       <Route path="wiki/edit/:slug" element={<WikiEdit />} />
       <Route path="email" element={<EmailAdmin />} />
+      {/* Any other /admin path stays behind RequireAdmin. */}
+      <Route path="*" element={<AdminNotFound />} />
     </Route>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Field, HStack, NativeSelect, SimpleGrid, Stack, Text } f
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { STATES, type ChapterDetail } from "../../../server/contracts/chapter";
+import { TIME_ZONES } from "../../../server/contracts/timeZones";
 import { CHAPTER_STATUSES, SETTINGS_CHAPTER_TYPES, SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../../../server/contracts/chapterAdmin";
 import { api, ApiRequestError } from "../../api/client";
 import { FormField } from "../../components/FormField";
@@ -11,6 +12,10 @@ import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "./AdminSection";
 
 type ListField = "sendInBlueListId" | "brontoListId";
+
+const ZONE_LABELS = new Map(TIME_ZONES.map((z) => [z.zone, z.label]));
+/** "Eastern (New York)" for the listed zones, the IANA name otherwise. */
+const zoneLabel = (zone: string) => ZONE_LABELS.get(zone) ?? zone.replace(/_/g, " ");
 
 interface Values {
   title: string;
@@ -222,7 +227,7 @@ function SettingsForm({ options }: { options: ChapterSettingsOptions }) {
               <SelectField label="Time Zone" name="timeZone" value={values.timeZone} onChange={set("timeZone")} helper="Event times of this chapter are in this time zone.">
                 {zones.map((z) => (
                   <option key={z} value={z}>
-                    {z.replace(/_/g, " ")}
+                    {zoneLabel(z)}
                   </option>
                 ))}
               </SelectField>

@@ -27,7 +27,8 @@ export function pressMentionErrors(v: Values): Partial<Record<"title" | "url", s
 
 /** Add or edit a chapter press mention (edit when the route has a slug). Saving returns to the list. */
 export function PressMentionEdit() {
-  const { slug } = useParams();
+  // The chapter's own slug is the area's :slug; the mention's is :mentionSlug.
+  const { mentionSlug: slug } = useParams();
   const { chapter, basePath } = useChapterAdmin();
   const mentions = useLoad(() => (slug ? api.get<PressMentionInfo[]>(`/api/press_mention/chapter/${chapter.id}/all`) : Promise.resolve([])), [chapter.id, slug]);
   const existing = slug ? mentions.data?.find((m) => m.slug === slug) : undefined;

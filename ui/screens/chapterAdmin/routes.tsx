@@ -46,7 +46,7 @@ export function chapterAdminRoutes() {
       <Route path="notes" element={<Notes />} />
       <Route path="press_mentions" element={<PressMentions />} />
       <Route path="press_mentions/add" element={<PressMentionEdit />} />
-      <Route path="press_mentions/edit/:slug" element={<PressMentionEdit />} />
+      <Route path="press_mentions/edit/:mentionSlug" element={<PressMentionEdit />} />
       <Route path="members" element={<Members />} />
       <Route path="members/add" element={<AddMembers />} />
       <Route path="email" element={<SendEmail />} />

@@ -1,5 +1,5 @@
 import { Button, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { BLOG_PAGE_SIZE, type BlogPostInfo } from "../../../server/contracts/content";
 import { api } from "../../api/client";
@@ -17,9 +17,11 @@ export function BlogPosts() {
     setLoading(true);
     try {
       const next = await api.get<BlogPostInfo[]>(`/api/blog_post/public/${p}`);
-      setPosts((cur) => (p === 0 ? next : [...cur, ...next.filter((n) => !cur.some((c) => c.id === n.id))]));
-      setMore(next.length === BLOG_PAGE_SIZE);
-      setPage(p);
+      startTransition(() => {
+        setPosts((cur) => (p === 0 ? next : [...cur, ...next.filter((n) => !cur.some((c) => c.id === n.id))]));
+        setMore(next.length === BLOG_PAGE_SIZE);
+        setPage(p);
+      });
     } catch (err) {
       console.warn("Blog posts could not be loaded", err);
       setMore(false);

@@ -1,5 +1,5 @@
 import { Button, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { api } from "../../api/client";
 import { formatCreated } from "../../lib/format";
 import { RichHtml } from "../../components/RichHtml";
@@ -29,9 +29,11 @@ export function ChapterEmails({ chapterId }: { chapterId: number }) {
       try {
         const next = await api.get<ChapterEmail[]>(`/api/chapter_blog_post/public/${chapterId}/${p}`);
         const list = Array.isArray(next) ? next : [];
-        setEmails((cur) => (p === 0 || !cur ? list : [...cur, ...list]));
-        setMore(list.length > 0);
-        setPage(p);
+        startTransition(() => {
+          setEmails((cur) => (p === 0 || !cur ? list : [...cur, ...list]));
+          setMore(list.length > 0);
+          setPage(p);
+        });
       } catch {
         setEmails((cur) => cur ?? []);
         setMore(false);

@@ -2,7 +2,7 @@ import { Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Te
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { ChapterDetail, ChapterEventInfo } from "../../../server/contracts/chapter";
-import { chapterHeaderImagePath, type PressMentionInfo } from "../../../server/contracts/content";
+import { chapterHeaderImagePath, type PressMentionInfo, type SiteConfig } from "../../../server/contracts/content";
 import { useApiGet } from "../../lib/useApiGet";
 import { useSiteConfig } from "../../lib/siteConfig";
 import { listIdFor } from "../../lib/listId";
@@ -14,6 +14,7 @@ import { PressMentionList } from "../../components/PressMentionList";
 import { RichHtml } from "../../components/RichHtml";
 import { CalendarLinks } from "../../components/CalendarLinks";
 import { ChapterEmails } from "./ChapterEmails";
+import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
 
 export const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
@@ -61,8 +62,7 @@ function CalendarLinksSlot({ chapter }: { chapter: ChapterDetail }) {
   return <CalendarLinks slug={chapter.slug} />;
 }
 
-function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
-  const config = useSiteConfig();
+function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: SiteConfig | null }) {
   const press = useApiGet<PressMentionInfo[]>(`/api/press_mention/chapter/${chapter.id}/public`);
   const [selected, setSelected] = useState<string | null>(null);
   const upcoming = useMemo(() => upcomingDates(chapter.chapterEvents), [chapter.chapterEvents]);
@@ -72,6 +72,8 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
   const pins: MapPin[] = placed.map((e) => ({ id: String(e.id), lat: e.lat!, lng: e.lng!, title: `${chapter.displayTitle}: ${e.name}`, typeName: chapter.chapterType.name, color: chapter.chapterType.hexColor, state: chapter.state }));
   const listId = listIdFor(chapter, config);
   const hosts = chapter.hosts;
+  // About and events first; the map, emails and side column in a second commit.
+  const rest = useAfterFirstPaint();
 
   return (
     <Flex gap="8" direction={{ base: "column", md: "row" }}>
@@ -108,7 +110,7 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
           </Stack>
         )}
 
-        {pins.length > 0 && (
+        {rest && pins.length > 0 && (
           <Stack as="section" aria-labelledby="map-heading" gap="2">
             <Heading as="h2" size="md" id="map-heading">
               Map
@@ -139,10 +141,12 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
           </Stack>
         )}
 
-        <ChapterEmails chapterId={chapter.id} />
+        {rest && <ChapterEmails chapterId={chapter.id} />}
       </Stack>
 
       <Stack gap="6" flex="1" minW="0">
+        {rest && (
+        <>
         {listId && (
           <Stack as="section" aria-labelledby="signup-heading" gap="2" data-testid="chapter-signup">
             <Heading as="h2" size="md" id="signup-heading">
@@ -201,6 +205,8 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
             <PressMentionList mentions={press.data} showChapter={false} />
           </Stack>
         )}
+        </>
+        )}
       </Stack>
     </Flex>
   );
@@ -210,6 +216,8 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
 export function ChapterPage() {
   const { slug = "" } = useParams();
   const { data: chapter, error } = useApiGet<ChapterDetail>(`/api/chapter/slug/${encodeURIComponent(slug)}`);
+  // Asked for beside the chapter, not after it: the map and the signup widget need it.
+  const config = useSiteConfig();
 
   useEffect(() => {
     if (chapter) document.title = `${chapter.displayTitle} | Living Liberally`;
@@ -247,7 +255,7 @@ export function ChapterPage() {
             </Button>
           )}
         </Flex>
-        {chapter.restricted ? <Text fontSize="lg">{CHAPTER_NOT_ACTIVE}</Text> : <ChapterContent chapter={chapter} />}
+        {chapter.restricted ? <Text fontSize="lg">{CHAPTER_NOT_ACTIVE}</Text> : <ChapterContent chapter={chapter} config={config} />}
       </Stack>
     </Container>
   );

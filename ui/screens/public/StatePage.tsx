@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Center, Heading, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useMemo, useRef, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { STATES, type ChapterEventInfo, type ChapterSummary } from "../../../server/contracts/chapter";
@@ -85,6 +85,14 @@ export function StatePage() {
       </div>
       )}
 
+      {!chapters.data && !chapters.error && (
+        <Center minH="200px">
+          <Spinner aria-label="Loading chapters" />
+        </Center>
+      )}
+      {chapters.error && <Text>The chapters could not be loaded.</Text>}
+      {chapters.data && (
+      <>
       {types.length > 1 && (
         <HStack gap="2" wrap="wrap" role="group" aria-label="Show chapter types">
           {types.map((t) => {
@@ -137,8 +145,10 @@ export function StatePage() {
       </Stack>
 
       <StartChapterBox where={state === "int" ? undefined : name} />
+      </>
+      )}
 
-      {press.data && press.data.length > 0 && (
+      {chapters.data && press.data && press.data.length > 0 && (
         <Stack as="section" aria-labelledby="state-press-heading" gap="3">
           <Heading as="h2" size="lg" id="state-press-heading">
             Recent Press Mentions

@@ -1,16 +1,13 @@
-import { Badge, Box, Button, Field, Heading, HStack, Input, Progress, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Badge, Box, Button, Field, Heading, HStack, Input, Progress, Stack, Text } from "@chakra-ui/react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { api, ApiRequestError } from "../../../api/client";
 import { notify } from "../../../components/Toaster";
-import { lazyNamed } from "../../../lib/lazy";
+import { RichTextEditor } from "../../../components/RichTextEditor";
 import type { ListMessageInfo, SendMessageResponse } from "../../../../server/contracts/mailingList";
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { useChapterListId } from "../members/useChapterListId";
 import { PREPARE_FAILED_MESSAGE, PREPARE_FAILED_TITLE, SEND_CONFIRMATION, SEND_FAILED_TITLE, SEND_SUCCESS_MESSAGE, sendErrorMessage } from "./sendErrors";
-
-// The markdown editor is about 550 kB: its own chunk, fetched only on this screen.
-const BodyEditor = lazyNamed(() => import("./BodyEditor"), "BodyEditor");
 
 export const RETURN_AFTER_SEND_MS = 2000;
 
@@ -113,9 +110,8 @@ export function SendEmail() {
           <Field.Root>
             <Field.Label>Body</Field.Label>
             <Box width="100%">
-              <Suspense fallback={<Skeleton height="320px" data-testid="rich-text-loading" />}>
-                <BodyEditor value={body} onChange={setBody} label="Body" />
-              </Suspense>
+              {/* The shared editor loads @uiw/react-md-editor lazily, as its own chunk. */}
+              <RichTextEditor value={body} onChange={setBody} label="Body" />
             </Box>
           </Field.Root>
           <HStack>
