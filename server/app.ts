@@ -7,6 +7,7 @@ import helmet from "koa-helmet";
 import { errorMiddleware, notFound, payloadTooLarge } from "./errors";
 import { sessionMiddleware, type SessionOptions } from "./auth/session";
 import { registerApiRoutes } from "./routes";
+import { chapterCalendarRouter } from "./routes/chapterCalendar";
 import { staticUi } from "./lib/staticUi";
 import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
@@ -61,6 +62,9 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
     ctx.state.services = s;
     await next();
   });
+
+  // Calendar feeds, polled by calendar apps, take a light lane ahead of the API router (see the module).
+  app.use(chapterCalendarRouter(s, sessionOptions).routes());
 
   const api = new Router({ prefix: "/api" });
   api.use(async (ctx, next) => {

@@ -1,8 +1,9 @@
 /**
- * Rendered feeds kept in memory, keyed by feed and checked against a fingerprint read from the database on
- * every request (one aggregate query). Any change by any app process (an event added, edited or deleted; a
- * chapter renamed, hidden or shown) changes the fingerprint, so a process never serves a stale feed, and the
- * ETag (a hash of the bytes, which depend only on the stored rows) is the same in every process.
+ * Rendered feeds kept in memory, keyed by feed and checked against a fingerprint read from the database (one
+ * aggregate query, trusted for FINGERPRINT_TTL_MS). Any change by any app process (an event added, edited or
+ * deleted; a chapter renamed, hidden or shown) changes the fingerprint, so a process serves a changed feed at
+ * once after its own writes and within a quarter second after another process's; the ETag (a hash of the
+ * bytes, which depend only on the stored rows) is the same in every process.
  */
 import crypto from "node:crypto";
 import type { Knex } from "knex";
@@ -22,19 +23,65 @@ export interface RenderedFeed {
 
 const MAX_ENTRIES = 500;
 const cache = new Map<string, RenderedFeed>();
-const inFlight = new Map<string, Promise<unknown>>();
+const running = new Map<string, Promise<unknown>>();
+const queued = new Map<string, Promise<unknown>>();
 
 /**
- * Requests for the same thing that arrive while it is being read share that read (a hot feed polled by many
- * calendar apps costs one query at a time, not one per request). A request never waits for, or gets, a read
- * that started before the previous one finished, so what it sees is at most one query old.
+ * Reads of the same thing are coalesced without ever answering from a read that began before the request
+ * arrived: with no read running, one starts at once; while one runs, later requests share ONE follow-up read
+ * that starts when it ends. So a feed polled by many calendar apps costs at most two queries at a time, and
+ * every answer reflects the database as of some moment after its request came in.
  */
 function shared<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const running = inFlight.get(key) as Promise<T> | undefined;
-  if (running) return running;
-  const promise = work().finally(() => inFlight.delete(key));
-  inFlight.set(key, promise);
-  return promise;
+  const waiting = queued.get(key);
+  if (waiting) return waiting as Promise<T>;
+  const start = (): Promise<T> => {
+    const promise = work().finally(() => {
+      if (running.get(key) === promise) running.delete(key);
+    });
+    running.set(key, promise);
+    return promise;
+  };
+  const current = running.get(key);
+  if (!current) return start();
+  const next = current.then(
+    () => undefined,
+    () => undefined,
+  ).then(() => {
+    queued.delete(key);
+    return start();
+  });
+  queued.set(key, next);
+  return next;
+}
+
+/**
+ * How long a fingerprint read from the database is trusted. Writes made through this process forget the
+ * fingerprints at once (forgetFeedFingerprints); a write made through another process shows in this process's
+ * feeds within this time. Calendar apps poll hourly; a busy feed costs a few queries a second, not one a request.
+ */
+export const FINGERPRINT_TTL_MS = 250;
+const MAX_FINGERPRINTS = 2000;
+const fingerprints = new Map<string, { at: number; value: Promise<unknown> }>();
+
+function remembered<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const hit = fingerprints.get(key);
+  if (hit && now - hit.at < FINGERPRINT_TTL_MS) return hit.value as Promise<T>;
+  // The read starts now or later, so what it finds is at least as fresh as `now`.
+  const value = shared(key, work);
+  if (fingerprints.size >= MAX_FINGERPRINTS) {
+    for (const [k, v] of fingerprints) if (now - v.at >= FINGERPRINT_TTL_MS) fingerprints.delete(k);
+    if (fingerprints.size >= MAX_FINGERPRINTS) fingerprints.clear();
+  }
+  fingerprints.set(key, { at: now, value });
+  value.catch(() => fingerprints.delete(key));
+  return value;
+}
+
+/** Forgets every remembered fingerprint: call after this process changes events or chapters. */
+export function forgetFeedFingerprints(): void {
+  fingerprints.clear();
 }
 
 const scopeKey = (scope: FeedScope) => (scope.kind === "chapter" ? `chapter:${scope.slug}` : scope.kind === "state" ? `state:${scope.state}` : "all");
@@ -43,7 +90,7 @@ const EVENT_AGGREGATES = "count(e.id) as n, max(e.updated_at) as eu, coalesce(su
 
 /** The chapter behind a chapter feed with its fingerprint, or null when no chapter has that slug. */
 export function chapterFingerprint(knex: Knex, slug: string): Promise<{ id: number; status: number; fingerprint: string } | null> {
-  return shared(`fp:chapter:${slug}`, () => readChapterFingerprint(knex, slug));
+  return remembered(`fp:chapter:${slug}`, () => readChapterFingerprint(knex, slug));
 }
 
 async function readChapterFingerprint(knex: Knex, slug: string): Promise<{ id: number; status: number; fingerprint: string } | null> {
@@ -58,7 +105,7 @@ async function readChapterFingerprint(knex: Knex, slug: string): Promise<{ id: n
 
 /** Fingerprint of the active chapters of a state (or of all of them) and their events. */
 export function groupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind: "chapter" }>): Promise<string> {
-  return shared(`fp:${scopeKey(scope)}`, () => readGroupFingerprint(knex, scope));
+  return remembered(`fp:${scopeKey(scope)}`, () => readGroupFingerprint(knex, scope));
 }
 
 async function readGroupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind: "chapter" }>): Promise<string> {
@@ -125,6 +172,7 @@ async function render(scope: FeedScope, fingerprint: string, publicUrl: string, 
 /** Empties this process's cache (tests use it to play a second, cold process). */
 export function clearFeedCache(): void {
   cache.clear();
+  fingerprints.clear();
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */

@@ -3,7 +3,10 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost, buildPersonas } from "../test/factories";
 import { expectAccess, WHO } from "../test/access";
 import { Chapter, ChapterEvent } from "../models";
-import { chapterFingerprint, clearFeedCache } from "../calendar/feedCache";
+import { chapterFingerprint, clearFeedCache, FINGERPRINT_TTL_MS, forgetFeedFingerprints } from "../calendar/feedCache";
+
+/** Longer than a fingerprint is trusted: what another process wrote is then served. */
+const afterTtl = () => new Promise((resolve) => setTimeout(resolve, FINGERPRINT_TTL_MS + 30));
 import { countEvents, icalProblems } from "../calendar/structure";
 
 let t: TestApp;
@@ -86,15 +89,18 @@ describe("a chapter's feed", () => {
 
     // Another process edits the event: nothing in this process hears of it.
     await t.services.knex("chapter_events").where({ id: event.id }).update({ name: "After", sequence: 1, updated_at: new Date(Date.now() + 1000).toISOString() });
+    await afterTtl();
     const afterEdit = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": before.headers.get("etag")! } });
     expect(afterEdit.status).toBe(200);
     expect(afterEdit.text).toContain("at After\r\n");
 
     // ...deletes one event and adds another in the same second (same count).
     const extra = await buildEvent(chapter, { name: "Extra" });
+    await afterTtl();
     const withExtra = await t.request("GET", feedPath(chapter.slug));
     await t.services.knex("chapter_events").where({ id: extra.id }).delete();
     await t.services.knex("chapter_events").insert({ ...extraRow(chapter.id), name: "Replacement", slug: `r_${extra.id}` });
+    await afterTtl();
     const replaced = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": withExtra.headers.get("etag")! } });
     expect(replaced.status).toBe(200);
     expect(replaced.text).toContain("at Replacement\r\n");
@@ -102,6 +108,7 @@ describe("a chapter's feed", () => {
 
     // ...renames the chapter.
     await t.services.knex("chapters").where({ id: chapter.id }).update({ title: "Renamed Chapter", updated_at: new Date(Date.now() + 2000).toISOString() });
+    await afterTtl();
     const renamed = await t.request("GET", feedPath(chapter.slug));
     expect(renamed.text).toContain("X-WR-CALNAME:Springfield: Renamed Chapter\r\n");
 
@@ -112,19 +119,32 @@ describe("a chapter's feed", () => {
     expect(cold.text).toBe(renamed.text);
   });
 
-  it("concurrent requests share one fingerprint read; a later request reads again", async () => {
+  it("reads a fingerprint once for concurrent requests, again after this process writes or after the TTL", async () => {
     const chapter = await buildChapter();
+    const host = await buildHost(chapter);
     const sql: string[] = [];
     const listener = (q: { sql: string }) => sql.push(q.sql);
+    const reads = () => sql.filter((q) => q.includes("from chapters c")).length;
+    forgetFeedFingerprints();
     t.services.knex.on("query", listener);
     try {
       const results = await Promise.all(Array.from({ length: 10 }, () => chapterFingerprint(t.services.knex, chapter.slug)));
       expect(new Set(results.map((r) => r!.fingerprint)).size).toBe(1);
-      expect(sql.filter((q) => q.includes("from chapters c"))).toHaveLength(1);
-      await buildEvent(chapter);
-      const after = await chapterFingerprint(t.services.knex, chapter.slug);
-      expect(sql.filter((q) => q.includes("from chapters c"))).toHaveLength(2);
-      expect(after!.fingerprint).not.toBe(results[0]!.fingerprint);
+      expect(reads()).toBe(1);
+
+      // A save through this process is served at once.
+      const saved = await t.request("POST", "/api/chapter_event", { as: host, body: { chapterId: chapter.id, name: "New", address1: "1 Main St", city: "Springfield", startTime: "19:00", endTime: "20:00", dayOfWeekIndex: 1, weeksOfMonthIndexesArray: [0] } });
+      expect(saved.status).toBe(201);
+      const afterSave = await chapterFingerprint(t.services.knex, chapter.slug);
+      expect(afterSave!.fingerprint).not.toBe(results[0]!.fingerprint);
+      expect(reads()).toBe(2);
+
+      // Within the TTL the remembered fingerprint is used; after it, the database is asked again.
+      await chapterFingerprint(t.services.knex, chapter.slug);
+      expect(reads()).toBe(2);
+      await afterTtl();
+      await chapterFingerprint(t.services.knex, chapter.slug);
+      expect(reads()).toBe(3);
     } finally {
       t.services.knex.removeListener("query", listener);
     }
@@ -186,6 +206,7 @@ describe("state and network feeds", () => {
     expect((await t.request("GET", "/api/chapter_calendar/all/events.ics", { headers: { "if-none-match": etag } })).status).toBe(304);
     // Showing a hidden chapter changes the network feed.
     await Chapter.query().patch({ status: 1 }).where({ id: vtHidden.id });
+    await afterTtl();
     const shown = await t.request("GET", "/api/chapter_calendar/all/events.ics", { headers: { "if-none-match": etag } });
     expect(shown.status).toBe(200);
     expect(shown.text).toContain(`UID:event-${hidden.id}@chapterhouse`);

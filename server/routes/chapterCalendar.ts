@@ -1,5 +1,6 @@
-import type Router from "@koa/router";
+import Router from "@koa/router";
 import type { Context } from "koa";
+import { sessionMiddleware, type SessionOptions } from "../auth/session";
 import { z } from "zod";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { parse } from "../lib/validate";
@@ -13,6 +14,12 @@ const stateParam = z
   .transform((s) => s.toLowerCase())
   .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
 
+/** Reads the caller's session only when needed (an inactive chapter's feed): feeds are mostly anonymous. */
+async function viewerOf(ctx: Context, sessionOptions: SessionOptions) {
+  await sessionMiddleware(sessionOptions)(ctx, async () => {});
+  return ctx.state.viewer;
+}
+
 /** Answers a feed with its ETag; 304 when the caller already has these bytes. */
 function send(ctx: Context, feed: RenderedFeed) {
   ctx.set("ETag", feed.etag);
@@ -22,8 +29,9 @@ function send(ctx: Context, feed: RenderedFeed) {
     ctx.status = 304;
     return;
   }
-  ctx.type = "text/calendar; charset=utf-8";
-  ctx.set("Content-Disposition", `${ctx.query.download !== undefined ? "attachment" : "inline"}; filename="${feed.fileName}"`);
+  ctx.set("Content-Type", "text/calendar; charset=utf-8");
+  const download = /(?:^|&)download(?:[=&]|$)/.test(ctx.querystring);
+  ctx.set("Content-Disposition", `${download ? "attachment" : "inline"}; filename="${feed.fileName}"`);
   ctx.body = feed.body;
 }
 
@@ -31,8 +39,12 @@ function send(ctx: Context, feed: RenderedFeed) {
  * Calendar feeds (spec 001 section 7): one per chapter, one per state, one for the network. Only active
  * chapters are listed; an inactive chapter's own feed needs host access, like its page. The paths
  * /chapter_calendar/all/... and /chapter_calendar/state/... are matched before a chapter slug.
+ *
+ * Calendar apps poll these, so they have a router of their own, mounted by app.ts ahead of the /api router:
+ * no body parsing, no matching against every API route, and the session read only for an inactive chapter.
  */
-export function chapterCalendarRoutes(router: Router, s: Services) {
+export function chapterCalendarRouter(s: Services, sessionOptions: SessionOptions): Router {
+  const router = new Router({ prefix: "/api" });
   router.get("/chapter_calendar/all/events.ics", async (ctx) => {
     const scope: FeedScope = { kind: "all" };
     send(ctx, await renderFeed(scope, await groupFingerprint(s.knex, scope), s.config.publicUrl));
@@ -47,8 +59,11 @@ export function chapterCalendarRoutes(router: Router, s: Services) {
     const slug = ctx.params.slug;
     const found = await chapterFingerprint(s.knex, slug);
     if (!found) throw notFound("Chapter");
-    const viewer = ctx.state.viewer;
-    if (!chapterPolicy.view(viewer, found)) throw viewer ? forbidden() : unauthorized();
+    if (!chapterPolicy.view(null, found)) {
+      const viewer = await viewerOf(ctx, sessionOptions);
+      if (!chapterPolicy.view(viewer, found)) throw viewer ? forbidden() : unauthorized();
+    }
     send(ctx, await renderFeed({ kind: "chapter", slug }, found.fingerprint, s.config.publicUrl, found.id));
   });
+  return router;
 }

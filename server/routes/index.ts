@@ -12,7 +12,6 @@ import { chapterRoutes } from "./chapters";
 import { frontPageRoutes } from "./frontPage";
 import { hostApplicationAdminRoutes } from "./hostApplicationsAdmin";
 import { chapterEventRoutes } from "./chapterEvents";
-import { chapterCalendarRoutes } from "./chapterCalendar";
 import { passwordResetRoutes } from "./passwordReset";
 import { activityFeedRoutes } from "./activityFeed";
 import { chapterSettingsRoutes } from "./chapterSettings";
@@ -58,5 +57,4 @@ export function registerApiRoutes(router: Router, s: Services): void {
   chapterBlogPostRoutes(router, s);
   emailAliasRoutes(router, s);
   chapterEventRoutes(router, s);
-  chapterCalendarRoutes(router, s);
 }
