@@ -1,4 +1,5 @@
 import type Router from "@koa/router";
+import type { QueryBuilder } from "objection";
 import { z } from "zod";
 import { Chapter } from "../models/Chapter";
 import { PressMention } from "../models/PressMention";
@@ -6,8 +7,8 @@ import { notFound } from "../errors";
 import { cachePublicly } from "../lib/cache";
 import { intParam, parse } from "../lib/validate";
 import { authorize } from "../policies/authorize";
-import { chapterPolicy, hostAccess } from "../policies/chapter";
-import type { Viewer } from "../policies/viewer";
+import { chapterPolicy } from "../policies/chapter";
+import { pressMentionPolicy, publicPressMentions } from "../policies/pressMention";
 import { STATES } from "../contracts/chapter";
 import { presentPressMention } from "../presenters/content";
 import type { Services } from "../services";
@@ -23,11 +24,9 @@ const stateParam = z
   .transform((s) => s.toLowerCase())
   .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
 
-/** Visible mentions, newest first, with their chapter. */
-const visible = () => PressMention.query().where("pressMentions.isVisible", true).withGraphFetched("chapter").orderBy("pressMentions.createdAt", "desc").orderBy("pressMentions.id", "desc");
-
-/** Who may read a hidden mention: host access to its chapter, or admins (mentions without a chapter: admins). */
-const mayReadHidden = (viewer: Viewer, m: PressMention) => viewer.isAdmin || (m.chapterId != null && hostAccess(viewer, { id: m.chapterId }));
+const newestFirst = (query: QueryBuilder<PressMention, PressMention[]>) => query.withGraphFetched("chapter").orderBy("pressMentions.createdAt", "desc").orderBy("pressMentions.id", "desc");
+/** Mentions the public may read (visible, site-wide or of an active chapter), newest first, with their chapter. */
+const visible = () => newestFirst(publicPressMentions(PressMention.query()));
 
 /**
  * Public press mention reads (spec 000 section 7 "Site content"). The chapter's full list and the writes
@@ -45,10 +44,10 @@ export function pressMentionPublicRoutes(router: Router, s: Services) {
 
   router.get("/press_mention/public/state/:state", async (ctx) => {
     const state = parse(stateParam, ctx.params.state);
-    const query = visible().joinRelated("chapter");
+    const query = visible();
     if (state === "int") query.where((q) => q.where("chapter.state", "int").orWhere("chapter.state", ""));
     else query.where("chapter.state", state);
-    const mentions = await query.select("pressMentions.*").limit(20);
+    const mentions = await query.limit(20);
     cachePublicly(ctx);
     ctx.body = mentions.map((m) => presentPressMention(m, null));
   });
@@ -61,7 +60,7 @@ export function pressMentionPublicRoutes(router: Router, s: Services) {
     ctx.body = mentions.map((m) => presentPressMention(m, null));
   });
 
-  /** A chapter's visible mentions; nothing for a chapter the caller may not view (inactive). */
+  /** A chapter's visible mentions; nothing for a chapter the caller may not view (inactive, without host access). */
   router.get("/press_mention/chapter/:id/public", async (ctx) => {
     const id = intParam(ctx.params.id);
     const chapter = await Chapter.query().findById(id);
@@ -70,15 +69,15 @@ export function pressMentionPublicRoutes(router: Router, s: Services) {
       ctx.body = [];
       return;
     }
-    const mentions = await visible().where("pressMentions.chapterId", id);
+    const mentions = await newestFirst(PressMention.query().where({ chapterId: id, isVisible: true }));
     ctx.body = mentions.map((m) => presentPressMention(m, ctx.state.viewer));
   });
 
-  /** One mention: public when visible; a hidden one only for host access to its chapter, or admins. */
+  /** One mention: public when visible and not of a hidden chapter; otherwise only for host access to its chapter, or admins. */
   router.get("/press_mention/slug/:slug", async (ctx) => {
     const mention = await PressMention.query().findOne({ slug: ctx.params.slug }).withGraphFetched("chapter");
     if (!mention) throw notFound("Press mention");
-    if (!mention.isVisible) authorize(ctx.state.viewer, mayReadHidden, mention);
+    if (!pressMentionPolicy.public(mention)) authorize(ctx.state.viewer, pressMentionPolicy.manage, mention);
     ctx.body = presentPressMention(mention, ctx.state.viewer);
   });
 
