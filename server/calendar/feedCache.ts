@@ -8,6 +8,8 @@
 import crypto from "node:crypto";
 import type { Knex } from "knex";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
+import { singleDatesPastBefore, type ChapterEvent } from "../models/ChapterEvent";
+import type { QueryBuilder } from "objection";
 import { STATES, displayTitle } from "../contracts/chapter";
 import { buildFeed, type FeedEvent } from "./feed";
 
@@ -22,6 +24,8 @@ export interface RenderedFeed {
 }
 
 const MAX_ENTRIES = 500;
+/** Past single dates each chapter keeps in its feeds, newest first, as history for subscribed calendars. */
+export const FEED_PAST_SINGLE_DATES = 10;
 const cache = new Map<string, RenderedFeed>();
 const running = new Map<string, Promise<unknown>>();
 const queued = new Map<string, Promise<unknown>>();
@@ -100,7 +104,7 @@ async function readChapterFingerprint(knex: Knex, slug: string): Promise<{ id: n
   )) as unknown;
   const row = rowsOf(rows)[0];
   if (!row) return null;
-  return { id: Number(row.id), status: Number(row.status), fingerprint: JSON.stringify(Object.values(row).map(String)) };
+  return { id: Number(row.id), status: Number(row.status), fingerprint: fingerprintOf(row) };
 }
 
 /** Fingerprint of the active chapters of a state (or of all of them) and their events. */
@@ -115,16 +119,42 @@ async function readGroupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind
     `select count(distinct c.id) as chapters, coalesce(sum(distinct c.id), 0) as cids, max(c.updated_at) as cu, ${EVENT_AGGREGATES} from chapters c left join chapter_events e on e.chapter_id = c.id where c.status = ?${where}`,
     bindings,
   )) as unknown;
-  return JSON.stringify(Object.values(rowsOf(rows)[0] ?? {}).map(String));
+  return fingerprintOf(rowsOf(rows)[0] ?? {});
 }
+
+/**
+ * A fingerprint: the cutoff date of the feed's past single dates (so a feed changes as days pass), then the
+ * aggregates of the rows. render() reads the cutoff back, so the bytes follow from the fingerprint alone.
+ */
+function fingerprintOf(row: Record<string, unknown>): string {
+  return JSON.stringify([singleDatesPastBefore(new Date()), ...Object.values(row).map(String)]);
+}
+const cutoffOf = (fingerprint: string): string => JSON.parse(fingerprint)[0];
 
 /** knex.raw answers rows on SQLite and { rows } on Postgres. */
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
 }
 
-async function loadChapters(scope: FeedScope, chapterId?: number): Promise<Chapter[]> {
-  const query = Chapter.query().withGraphFetched("chapterEvents");
+/**
+ * The events a feed carries: repeating ones, single dates from two days ago on (UTC), and each chapter's newest
+ * FEED_PAST_SINGLE_DATES single dates before that, so subscribed calendars keep recent history while hundreds
+ * of old events never leave the database. What it picks depends only on the rows and `cutoff`.
+ */
+function feedEvents(query: QueryBuilder<ChapterEvent>, cutoff: string) {
+  query.where((q) =>
+    q
+      .where("isSingleDate", false)
+      .orWhere("singleDate", ">=", cutoff)
+      .orWhereRaw(
+        "chapter_events.id in (select recent.id from chapter_events recent where recent.chapter_id = chapter_events.chapter_id and recent.is_single_date = ? and recent.single_date < ? order by recent.single_date desc, recent.id desc limit ?)",
+        [true, cutoff, FEED_PAST_SINGLE_DATES],
+      ),
+  );
+}
+
+async function loadChapters(scope: FeedScope, cutoff: string, chapterId?: number): Promise<Chapter[]> {
+  const query = Chapter.query().withGraphFetched("chapterEvents(inFeed)").modifiers({ inFeed: (q: QueryBuilder<ChapterEvent>) => feedEvents(q, cutoff) });
   if (scope.kind === "chapter") query.where({ id: chapterId! });
   else {
     query.where({ status: CHAPTER_ACTIVE });
@@ -157,7 +187,7 @@ export async function renderFeed(scope: FeedScope, fingerprint: string, publicUr
 
 async function render(scope: FeedScope, fingerprint: string, publicUrl: string, chapterId?: number): Promise<RenderedFeed> {
   const key = scopeKey(scope);
-  const chapters = await loadChapters(scope, chapterId);
+  const chapters = await loadChapters(scope, cutoffOf(fingerprint), chapterId);
   const events: FeedEvent[] = chapters.flatMap((chapter) => (chapter.chapterEvents ?? []).map((event) => ({ event, chapter })));
   const titles = feedTitle(scope, chapters);
   const text = buildFeed({ name: titles.name, description: titles.description, publicUrl, events });

@@ -1,6 +1,15 @@
-import type { RelationMappings } from "objection";
+import type { Modifiers, QueryBuilder, RelationMappings } from "objection";
 import { BaseModel } from "./BaseModel";
 import { Chapter } from "./Chapter";
+
+/**
+ * The UTC date before which every single date is past, in any zone: a date's latest start is 23:59 at UTC-12,
+ * i.e. noon of the next day in UTC, and it stays upcoming 12 hours more. Two days before today (UTC) is safe;
+ * the schedule engine decides the last day or two exactly (`isUpcomingEvent` in presenters/schedule.ts).
+ */
+export function singleDatesPastBefore(now: Date): string {
+  return new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+}
 
 export class ChapterEvent extends BaseModel {
   static override tableName = "chapter_events";
@@ -28,6 +37,13 @@ export class ChapterEvent extends BaseModel {
   weeksOfMonthIndexes!: string;
   sequence!: number;
   chapter?: Chapter;
+
+  static override modifiers: Modifiers<QueryBuilder<ChapterEvent>> = {
+    /** Repeating events and the single dates that may still be upcoming: what public reads load. */
+    mayBeUpcoming(query) {
+      query.where((q) => q.where("isSingleDate", false).orWhere("singleDate", ">=", singleDatesPastBefore(new Date())));
+    },
+  };
 
   static override relationMappings = (): RelationMappings => ({
     chapter: { relation: BaseModel.BelongsToOneRelation, modelClass: Chapter, join: { from: "chapter_events.chapterId", to: "chapters.id" } },

@@ -5,7 +5,7 @@ import type { ChapterEvent } from "../models/ChapterEvent";
 import { chapterAbilities, hostAccess } from "../policies/chapter";
 import type { Viewer } from "../policies/viewer";
 import { renderRichText } from "../lib/richText";
-import { nextDatesFor } from "./schedule";
+import { isUpcomingEvent, nextDatesFor } from "./schedule";
 
 const ROLE_NAMES: Record<number, string> = { 1: "Admin", 2: "Field Organizer", 3: "Chapter Host" };
 
@@ -53,8 +53,19 @@ export function presentEvent(e: ChapterEvent, timeZone: string, now = new Date()
   };
 }
 
+/**
+ * A chapter's upcoming events as public pages show them (past single dates left out), by id. Load them with the
+ * `mayBeUpcoming` modifier so past rows never leave the database; this drops the last day or two exactly.
+ */
+export function presentUpcomingEvents(events: ChapterEvent[] | undefined, timeZone: string, now = new Date()): ChapterEventInfo[] {
+  return (events ?? [])
+    .filter((e) => isUpcomingEvent(e, timeZone, now))
+    .sort((a, b) => a.id - b.id)
+    .map((e) => presentEvent(e, timeZone, now));
+}
+
 /** Relations a chapter detail needs; load with withGraphFetched(CHAPTER_DETAIL_GRAPH). */
-export const CHAPTER_DETAIL_GRAPH = "[chapterType, chapterEvents, chapterLinks, permissions.[user]]";
+export const CHAPTER_DETAIL_GRAPH = "[chapterType, chapterEvents(mayBeUpcoming), chapterLinks, permissions.[user]]";
 
 /**
  * The chapter as the viewer may see it. Without view access (an inactive chapter, no host access)
@@ -108,7 +119,7 @@ export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastB
         user: { id: p.user!.id, name: p.user!.name, ...(showEmails ? { email: p.user!.email } : {}) },
         createdAt: p.createdAt!,
       })),
-    chapterEvents: (c.chapterEvents ?? []).sort((a, b) => a.id - b.id).map((e) => presentEvent(e, c.timeZone)),
+    chapterEvents: presentUpcomingEvents(c.chapterEvents, c.timeZone),
     chapterLinks: [...(c.chapterLinks ?? [])].sort((a, b) => a.position - b.position || a.id - b.id).map((l) => ({ id: l.id, title: l.title, url: l.url })),
   };
 }

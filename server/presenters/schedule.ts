@@ -2,8 +2,11 @@ import type { NextDate } from "../contracts/chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import { NEXT_DATES_LIMIT, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
 
+/** The fields of an event that say when it meets. */
+export type EventSchedule = Pick<ChapterEvent, "isSingleDate" | "singleDate" | "dayOfWeekIndex" | "weeksOfMonthIndexes" | "startTime" | "endTime">;
+
 /** The engine's input for a stored event of a chapter in `timeZone`. */
-export function scheduleOf(e: ChapterEvent, timeZone: string): ScheduleInput {
+export function scheduleOf(e: EventSchedule, timeZone: string): ScheduleInput {
   return {
     isSingleDate: e.isSingleDate,
     singleDate: e.singleDate,
@@ -21,6 +24,11 @@ export function presentOccurrence(o: Occurrence): NextDate {
     end: o.end.toISO({ suppressMilliseconds: true })!,
     date: o.date,
   };
+}
+
+/** Whether an event is upcoming: repeating events always are; a single date until 12 hours after it starts. */
+export function isUpcomingEvent(e: EventSchedule, timeZone: string, now: Date): boolean {
+  return !e.isSingleDate || upcomingOccurrences(scheduleOf(e, timeZone), now, 1).length > 0;
 }
 
 /** Upcoming dates of an event, soonest first (at most 4, as the chapter page lists), from the schedule engine. */

@@ -2,7 +2,8 @@ import type Router from "@koa/router";
 import { Chapter } from "../models/Chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { badRequest, forbidden, notFound, unauthorized } from "../errors";
-import { parse } from "../lib/validate";
+import { intParam, parse } from "../lib/validate";
+import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import type { Viewer } from "../policies/viewer";
@@ -41,6 +42,19 @@ export function chapterEventRoutes(router: Router, s: Services) {
     const event = await loadEventBySlug(ctx.params.slug);
     authorizeView(ctx.state.viewer, event.chapter);
     ctx.body = presentEvent(event, event.chapter.timeZone);
+  });
+
+  /**
+   * Every event of a chapter, past single dates too, by name: the chapter admin's Events list, where hosts
+   * tidy up old events. Public pages get only the upcoming ones, with the chapter.
+   */
+  router.get("/chapter_event/chapter/:chapterId/all", async (ctx) => {
+    requireViewer(ctx.state.viewer);
+    const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
+    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    const events = await ChapterEvent.query().where({ chapterId: chapter.id }).orderBy([{ column: "name" }, { column: "id" }]);
+    const now = new Date();
+    ctx.body = events.map((e) => presentEvent(e, chapter.timeZone, now));
   });
 
   /** Creates an event, or updates the one named by id or slug. */

@@ -6,7 +6,7 @@ import { notFound } from "../errors";
 import { intParam, parse } from "../lib/validate";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
-import { CHAPTER_DETAIL_GRAPH, presentChapter, presentChapterSummary, presentEvent } from "../presenters/chapter";
+import { CHAPTER_DETAIL_GRAPH, presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
 import type { Services } from "../services";
 
 const byDisplayTitle = (a: Chapter, b: Chapter) => displayTitle(a).toLowerCase().localeCompare(displayTitle(b).toLowerCase());
@@ -51,13 +51,13 @@ export function chapterRoutes(router: Router, _s: Services) {
     ctx.body = chapters.sort(byDisplayTitle).map(presentChapterSummary);
   });
 
-  /** Active chapters with their events and next dates: what the maps pin. */
+  /** Active chapters with their upcoming events and next dates: what the maps pin. */
   router.get("/chapters/active", async (ctx) => {
-    const chapters = await Chapter.query().where({ status: CHAPTER_ACTIVE }).withGraphFetched("[chapterType, chapterEvents]");
+    const chapters = await Chapter.query().where({ status: CHAPTER_ACTIVE }).withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]");
     const now = new Date();
     ctx.body = chapters.sort(byDisplayTitle).map((c) => ({
       ...presentChapterSummary(c),
-      chapterEvents: (c.chapterEvents ?? []).map((e) => presentEvent(e, c.timeZone, now)),
+      chapterEvents: presentUpcomingEvents(c.chapterEvents, c.timeZone, now),
     }));
   });
 
@@ -75,14 +75,14 @@ export function chapterRoutes(router: Router, _s: Services) {
 
   router.get("/chapters/state/:state", async (ctx) => {
     const state = parse(stateParam, ctx.params.state);
-    const query = Chapter.query().withGraphFetched("[chapterType, chapterEvents]");
+    const query = Chapter.query().withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]");
     if (state === "int") query.where((q) => q.where({ state: "int" }).orWhere({ state: "" }));
     else query.where({ state });
     const chapters = await query;
     const now = new Date();
     ctx.body = chapters.sort(byDisplayTitle).map((c) => ({
       ...presentChapterSummary(c),
-      chapterEvents: c.status === CHAPTER_ACTIVE ? (c.chapterEvents ?? []).map((e) => presentEvent(e, c.timeZone, now)) : [],
+      chapterEvents: c.status === CHAPTER_ACTIVE ? presentUpcomingEvents(c.chapterEvents, c.timeZone, now) : [],
     }));
   });
 

@@ -38,11 +38,11 @@ export async function buildChapter(overrides: Partial<Chapter> = {}): Promise<Ch
   });
 }
 
-export async function buildEvent(chapter: Chapter, overrides: Partial<ChapterEvent> = {}): Promise<ChapterEvent> {
-  const n = next();
-  return ChapterEvent.query().insertAndFetch({
+/** The columns of a plain weekly event of this chapter (buildEvent inserts one; bulk tests insert many). */
+export function eventRow(chapter: Chapter, overrides: Partial<ChapterEvent> = {}): Partial<ChapterEvent> {
+  return {
     chapterId: chapter.id,
-    slug: `event_${n}`,
+    slug: `event_${next()}`,
     name: "The Tavern",
     description: "",
     address1: "1 Main St",
@@ -61,7 +61,11 @@ export async function buildEvent(chapter: Chapter, overrides: Partial<ChapterEve
     weeksOfMonthIndexes: "0",
     sequence: 0,
     ...overrides,
-  });
+  };
+}
+
+export async function buildEvent(chapter: Chapter, overrides: Partial<ChapterEvent> = {}): Promise<ChapterEvent> {
+  return ChapterEvent.query().insertAndFetch(eventRow(chapter, overrides));
 }
 
 export async function grant(user: User, roleId: number, chapter?: Chapter | null): Promise<User> {

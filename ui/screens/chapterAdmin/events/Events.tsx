@@ -1,22 +1,23 @@
 import { Button, Card, HStack, Stack, Text } from "@chakra-ui/react";
-import { useEffect } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
 import { describeSchedule, timeLabel } from "../../../../server/contracts/schedule";
+import { api } from "../../../api/client";
 import { formatDate } from "../../../lib/format";
+import { useLoad } from "../../../lib/useLoad";
 import { useChapterAdmin } from "../ChapterAdminContext";
-import { AdminSection } from "../AdminSection";
+import { AdminSection, LoadError, Loading } from "../AdminSection";
 
 const byName = (a: ChapterEventInfo, b: ChapterEventInfo) => a.name.localeCompare(b.name) || a.id - b.id;
 
-/** Events of the chapter (spec 001 section 2): 'N Events for this Chapter', with Add Event and Edit links. */
+/**
+ * Events of the chapter (spec 001 section 2): 'N Events for this Chapter', with Add Event and Edit links. Every
+ * event is listed, past single dates too, so hosts can delete old ones (the chapter page shows upcoming ones).
+ */
 export function Events() {
-  const { chapter, basePath, reload } = useChapterAdmin();
-  // The chapter came with its events when the admin area loaded; read them again so the list is fresh.
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  const events = [...chapter.chapterEvents].sort(byName);
+  const { chapter, basePath } = useChapterAdmin();
+  const loaded = useLoad(() => api.get<ChapterEventInfo[]>(`/api/chapter_event/chapter/${chapter.id}/all`), [chapter.id]);
+  const events = [...(loaded.data ?? [])].sort(byName);
 
   return (
     <AdminSection
@@ -27,9 +28,15 @@ export function Events() {
         </Button>
       }
     >
-      <Text fontWeight="semibold" data-testid="event-count">
-        {events.length} Events for this Chapter
-      </Text>
+      {loaded.error ? (
+        <LoadError error={loaded.error} />
+      ) : !loaded.data ? (
+        <Loading label="Loading events" />
+      ) : (
+        <Text fontWeight="semibold" data-testid="event-count">
+          {events.length} Events for this Chapter
+        </Text>
+      )}
       <Text fontSize="sm" color="gray.600">
         Times are in the chapter's time zone ({chapter.timeZone}).
       </Text>
