@@ -74,7 +74,7 @@ export function chapterEventRoutes(router: Router, s: Services) {
       if (input.chapterId != null && input.chapterId !== existing.chapterId) throw badRequest("An event cannot move to another chapter", "chapterId");
       const addressChanged = ADDRESS_FIELDS.some((k) => existing[k] !== input.fields[k]) || existing.lat == null;
       const point = addressChanged ? await geocode(s, input.fields) : undefined;
-      const updated = await updateChapterEvent(existing, input.fields, point, ctx.state.viewer.id);
+      const updated = await updateChapterEvent(chapter, existing, input.fields, point, ctx.state.viewer.id);
       ctx.body = presentEvent(updated, chapter.timeZone);
       return;
     }

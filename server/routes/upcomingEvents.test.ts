@@ -1,15 +1,16 @@
 /**
  * Unbounded growth: past single-date events leave the hot public reads (chapter lists, state pages, the chapter
- * page, the feeds keep only a short tail). Asserted on the answers and on the rows the database hands back,
- * never on timings.
+ * page, the feeds keep only a short tail), and a chapter holds at most 100 upcoming events. Asserted on the
+ * answers and on the rows the database hands back, never on timings.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DateTime } from "luxon";
-import { startTestApp, type TestApp } from "../test/harness";
+import { startTestApp, onPostgres, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost, buildPersonas, eventRow } from "../test/factories";
 import { expectAccess, WHO } from "../test/access";
 import { ChapterEvent, type Chapter, type User } from "../models";
 import { countEvents } from "../calendar/structure";
+import { MAX_UPCOMING_EVENTS, TOO_MANY_EVENTS } from "../commands/chapterEvents";
 import { FEED_PAST_SINGLE_DATES } from "../calendar/feedCache";
 
 let t: TestApp;
@@ -116,4 +117,69 @@ describe("a chapter with 800 past single-date events", () => {
     await expectAccess(t, personas, { method: "GET", path: `/api/chapter_event/chapter/${chapter.id}/all` }, WHO.hostAccess);
     expect((await t.request("GET", "/api/chapter_event/chapter/999999/all", { as: host })).status).toBe(404);
   });
+});
+
+describe(`at most ${MAX_UPCOMING_EVENTS} upcoming events per chapter`, () => {
+  const body = (chapter: Chapter, overrides: Record<string, unknown> = {}) => ({
+    chapterId: chapter.id,
+    name: "Trivia",
+    address1: "1 Main St",
+    city: "Springfield",
+    startTime: "19:00",
+    endTime: "21:00",
+    isSingleDate: false,
+    dayOfWeekIndex: 3,
+    weeksOfMonthIndexesArray: [1],
+    ...overrides,
+  });
+
+  /** A chapter with `repeating` repeating events and `single` future single dates, plus 50 past ones. */
+  async function chapterWith(repeating: number, single: number) {
+    const chapter = await buildChapter();
+    for (let i = 0; i < repeating; i++) await buildEvent(chapter, { name: `Repeat ${i}` });
+    await insertSingleDates(chapter, Array.from({ length: single }, (_, i) => day(10 + i)), "Future");
+    await insertSingleDates(chapter, Array.from({ length: 50 }, (_, i) => day(-3 - i)), "Past");
+    return { chapter, host: await buildHost(chapter) };
+  }
+
+  it("refuses the 101st with a 400 saying what to do; past events do not count", async () => {
+    const { chapter, host } = await chapterWith(60, 40);
+    for (const overrides of [{}, { isSingleDate: true, singleDate: day(30), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }]) {
+      const res = await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, overrides) });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: TOO_MANY_EVENTS, errorId: "validation_failed" });
+    }
+    expect(TOO_MANY_EVENTS).toBe("A chapter can have at most 100 upcoming events. Delete past or unused events first.");
+    expect(await ChapterEvent.query().where({ chapterId: chapter.id }).resultSize()).toBe(150);
+    // A date already past adds nothing upcoming, so it is accepted (a host may record a past meeting).
+    const pastOne = await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { isSingleDate: true, singleDate: day(-10), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }) });
+    expect(pastOne.status).toBe(201);
+
+    // Deleting one makes room for one.
+    const victim = await ChapterEvent.query().findOne({ chapterId: chapter.id, name: "Repeat 0" });
+    expect((await t.request("DELETE", `/api/chapter_event/slug/${victim!.slug}`, { as: host })).status).toBe(200);
+    expect((await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter) })).status).toBe(201);
+    expect((await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter) })).status).toBe(400);
+  });
+
+  it("lets hosts edit their events at the limit, but not bring a past one back beyond it", async () => {
+    const { chapter, host } = await chapterWith(100, 0);
+    const upcoming = await ChapterEvent.query().findOne({ chapterId: chapter.id, name: "Repeat 5" });
+    const edit = await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { slug: upcoming!.slug, name: "Renamed", isSingleDate: true, singleDate: day(3), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }) });
+    expect(edit.status).toBe(200);
+    const old = await ChapterEvent.query().where({ chapterId: chapter.id }).where("singleDate", "<", day(-2)).first();
+    const revive = await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { slug: old!.slug, isSingleDate: true, singleDate: day(20), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }) });
+    expect(revive.status).toBe(400);
+    expect(revive.body.error).toBe(TOO_MANY_EVENTS);
+    const pastEdit = await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { slug: old!.slug, name: "Still past", isSingleDate: true, singleDate: day(-40), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }) });
+    expect(pastEdit.status).toBe(200);
+  });
+
+  it("holds when several hosts add events at the same moment", async () => {
+    const { chapter, host } = await chapterWith(95, 0);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { name: `Race ${i}` }) })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(7);
+    expect(await ChapterEvent.query().where({ chapterId: chapter.id, isSingleDate: false }).resultSize()).toBe(100);
+  }, onPostgres ? 60_000 : 30_000);
 });
