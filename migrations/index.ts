@@ -12,6 +12,7 @@ import * as m1000 from "./20261122001000_create_uploaded_images";
 import * as m1100 from "./20261122001100_create_admin_events";
 import * as m1200 from "./20261122001200_seed_roles_chapter_types_and_settings";
 import * as m241200 from "./20261124120000_index_chapter_events_by_single_date";
+import * as m241300 from "./20261124130000_add_heartbeats_to_jobs";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +37,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261122001100_create_admin_events", m1100],
   ["20261122001200_seed_roles_chapter_types_and_settings", m1200],
   ["20261124120000_index_chapter_events_by_single_date", m241200],
+  ["20261124130000_add_heartbeats_to_jobs", m241300],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -4,7 +4,7 @@ import type { Knex } from "knex";
 import { bindModels, openDatabase } from "../db";
 import { freshDatabase, onPostgres } from "../test/harness";
 import { Job } from "../models/Job";
-import { JobQueue, PermanentJobError, RetryLaterError, backoffDelay } from "./queue";
+import { DEFAULT_LEASE_MS, JobQueue, LeaseLostError, PermanentJobError, RetryLaterError, backoffDelay } from "./queue";
 import { JobWorker } from "./worker";
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -165,6 +165,64 @@ describe("JobQueue", () => {
     await queue.run(second[0].job, second[0].token);
     row = await Job.query().findById(job.id);
     expect(row!.status).toBe("done");
+  });
+
+  it("takes over a job 30 s after its worker's last heartbeat, never while the worker keeps beating", async () => {
+    expect(DEFAULT_LEASE_MS).toBe(30_000);
+    const a = new JobQueue(db.knex, { clock: () => now, log: quiet, workerId: "host-a:1" });
+    const b = new JobQueue(db.knex, { clock: () => now, log: quiet, workerId: "host-b:2" });
+    const job = await a.enqueue("t", {});
+    const [held] = await a.claim(1);
+    expect((await Job.query().findById(job.id))!.lockedBy).toBe("host-a:1");
+    // A long batch: the owner beats every 10 s; nobody takes it, however long it runs.
+    for (let i = 0; i < 12; i++) {
+      advance(10_000);
+      expect(await b.claim(1), `after ${(i + 1) * 10} s`).toHaveLength(0);
+      expect(await a.heartbeat(job.id, held.token)).toBe(true);
+    }
+    // The owner's process dies: 29 s after its last beat the job still waits, at 30 s another worker has it.
+    advance(29_999);
+    expect(await b.claim(1)).toHaveLength(0);
+    advance(2);
+    const taken = await b.claim(1);
+    expect(taken.map((c) => c.job.id)).toEqual([job.id]);
+    const row = await Job.query().findById(job.id);
+    expect([row!.lockedBy, row!.attempts]).toEqual(["host-b:2", 2]);
+    // The old owner, should it wake up, learns it lost the job.
+    expect(await a.heartbeat(job.id, held.token)).toBe(false);
+  });
+
+  it("renews the heartbeat while a handler runs, and tells a handler whose job was taken over to stop", async () => {
+    const q = new JobQueue(db.knex, { leaseMs: 150, log: quiet });
+    let sawAbort = false;
+    q.register("long", async (_p, ctx) => {
+      const started = Date.now();
+      while (Date.now() - started < 600) {
+        await new Promise((r) => setTimeout(r, 20));
+        if (ctx.signal.aborted) {
+          sawAbort = true;
+          throw new LeaseLostError();
+        }
+      }
+    });
+    const kept = await q.enqueue("long", {});
+    const [claimedKept] = await q.claim(1);
+    const running = q.run(claimedKept.job, claimedKept.token);
+    // Four lease lengths later, the job is still this worker's: its heartbeat kept it.
+    await new Promise((r) => setTimeout(r, 450));
+    const other = new JobQueue(db.knex, { leaseMs: 150, log: quiet });
+    expect(await other.claim(1)).toHaveLength(0);
+    expect(await running).toBe("done");
+    expect((await Job.query().findById(kept.id))!.status).toBe("done");
+
+    const lost = await q.enqueue("long", {});
+    const [claimedLost] = await q.claim(1);
+    const doomed = q.run(claimedLost.job, claimedLost.token);
+    // Another worker takes it over (as after a pause longer than the lease).
+    await Job.query().findById(lost.id).patch({ lockedAt: new Date(Date.now() + 1000).toISOString() });
+    expect(await doomed).toBe("lost");
+    expect(sawAbort).toBe(true);
+    expect((await Job.query().findById(lost.id))!.status).toBe("running");
   });
 
   it("runs each job exactly once when several workers (app processes) claim at the same time", async () => {

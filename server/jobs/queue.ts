@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import os from "node:os";
 import type { Knex } from "knex";
 import { isPostgres } from "../db";
 import { Job } from "../models/Job";
@@ -9,6 +10,11 @@ export type JobHandler = (payload: any, ctx: JobContext) => Promise<void>;
 export interface JobContext {
   job: Job;
   queue: JobQueue;
+  /**
+   * Aborted when this worker learns (at a heartbeat) that it no longer owns the job: its lease ran out and
+   * another worker took it over. Long handlers check it between steps and stop (throw LeaseLostError).
+   */
+  signal: AbortSignal;
   /**
    * Marks this job done inside the caller's transaction, so that recording the job's effects and finishing it
    * commit together (a crash between the two cannot make the job run twice). Returns false when this worker
@@ -27,6 +33,13 @@ export class RetryLaterError extends Error {
 /** A failure no retry can fix (bad input at the provider): the job fails at once. */
 export class PermanentJobError extends Error {}
 
+/** Thrown by a handler that stops because another worker took its job over; nothing is recorded. */
+export class LeaseLostError extends Error {
+  constructor() {
+    super("another worker took this job over");
+  }
+}
+
 export interface EnqueueOptions {
   /** Enqueue inside this transaction: the job exists only if the caller's change commits. */
   trx?: Knex.Transaction;
@@ -36,8 +49,13 @@ export interface EnqueueOptions {
 }
 
 export interface QueueOptions {
-  /** A running job whose lock is older than this is taken over by another worker (its process died). */
+  /**
+   * A running job whose heartbeat is older than this is taken over by another worker (its process died).
+   * The owner renews the heartbeat every leaseMs / 3 while the handler runs.
+   */
   leaseMs?: number;
+  /** Names this worker in `jobs.locked_by`; default host:pid. */
+  workerId?: string;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   /** The clock; tests move it forward to make backoffs due. */
@@ -45,7 +63,8 @@ export interface QueueOptions {
   log?: (msg: string, err?: unknown) => void;
 }
 
-export const DEFAULT_LEASE_MS = 10 * 60_000;
+/** 30 s: with a heartbeat every 10 s, a job whose process died is taken over 20 to 30 s after its last beat. */
+export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_BACKOFF_BASE_MS = 5_000;
 export const DEFAULT_BACKOFF_MAX_MS = 30 * 60_000;
 
@@ -66,6 +85,7 @@ export class JobQueue extends EventEmitter {
   readonly handlers = new Map<string, JobHandler>();
   clock: () => Date;
   readonly leaseMs: number;
+  readonly workerId: string;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
   private readonly log: (msg: string, err?: unknown) => void;
@@ -74,6 +94,7 @@ export class JobQueue extends EventEmitter {
     super();
     this.clock = opts.clock ?? (() => new Date());
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    this.workerId = (opts.workerId ?? `${os.hostname()}:${process.pid}`).slice(0, 120);
     this.backoffBaseMs = opts.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
     this.backoffMaxMs = opts.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS;
     this.log = opts.log ?? ((msg, err) => console.error(msg, err ?? ""));
@@ -108,14 +129,18 @@ export class JobQueue extends EventEmitter {
     return job;
   }
 
-  /** Claims up to `limit` due jobs (pending and due, or running with an expired lease) for this worker. */
+  /**
+   * Claims up to `limit` due jobs for this worker: pending and due, or running with a heartbeat older than the
+   * lease (its worker died). The claim's time is the owner's token.
+   */
   async claim(limit: number): Promise<{ job: Job; token: string }[]> {
     const now = this.now();
     const token = now.toISOString();
     const staleBefore = new Date(now.getTime() - this.leaseMs).toISOString();
-    const due = (q: Knex.QueryBuilder) =>
-      q.where((w) => w.where({ status: "pending" }).where("runAt", "<=", token)).orWhere((w) => w.where({ status: "running" }).where("lockedAt", "<", staleBefore));
-    const patch = { status: "running", lockedAt: token, updatedAt: token, attempts: this.knex.raw("attempts + 1") };
+    const abandoned = (w: Knex.QueryBuilder) =>
+      w.where({ status: "running" }).where((h) => h.where("heartbeatAt", "<", staleBefore).orWhere((old) => old.whereNull("heartbeatAt").where("lockedAt", "<", staleBefore)));
+    const due = (q: Knex.QueryBuilder) => q.where((w) => w.where({ status: "pending" }).where("runAt", "<=", token)).orWhere(abandoned);
+    const patch = { status: "running", lockedAt: token, heartbeatAt: token, lockedBy: this.workerId, updatedAt: token, attempts: this.knex.raw("attempts + 1") };
 
     let rows: Record<string, unknown>[];
     if (isPostgres(this.knex)) {
@@ -137,20 +162,46 @@ export class JobQueue extends EventEmitter {
     return knex("jobs").where({ id, status: "running", lockedAt: token });
   }
 
-  /** Runs one claimed job and records the outcome. */
-  async run(job: Job, token: string): Promise<"done" | "retry" | "failed"> {
+  /** Renews the lease of a job this worker owns; false when it does not own it any more. */
+  async heartbeat(id: number, token: string): Promise<boolean> {
+    return (await this.owned(this.knex, id, token).update({ heartbeatAt: this.now().toISOString() })) > 0;
+  }
+
+  /** Runs one claimed job and records the outcome, renewing its heartbeat every leaseMs / 3 meanwhile. */
+  async run(job: Job, token: string): Promise<"done" | "retry" | "failed" | "lost"> {
     const handler = this.handlers.get(job.type);
+    const lease = new AbortController();
+    const beat = setInterval(() => {
+      this.heartbeat(job.id, token).then(
+        (owned) => owned || lease.abort(),
+        (err) => this.log(`job ${job.id} (${job.type}): heartbeat failed`, err),
+      );
+    }, Math.max(10, Math.floor(this.leaseMs / 3)));
+    beat.unref?.();
     const ctx: JobContext = {
       job,
       queue: this,
+      signal: lease.signal,
       markDone: async (trx) => (await this.owned(trx, job.id, token).update({ status: "done", lockedAt: null, lastError: null, updatedAt: this.now().toISOString() })) > 0,
     };
+    try {
+      return await this.runHandler(handler, job, token, ctx);
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  private async runHandler(handler: JobHandler | undefined, job: Job, token: string, ctx: JobContext): Promise<"done" | "retry" | "failed" | "lost"> {
     try {
       if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
       await handler(job.payload, ctx);
       await this.owned(this.knex, job.id, token).update({ status: "done", lockedAt: null, lastError: null, updatedAt: this.now().toISOString() });
       return "done";
     } catch (err) {
+      if (err instanceof LeaseLostError) {
+        this.log(`job ${job.id} (${job.type}): stopped, another worker took it over`);
+        return "lost";
+      }
       const message = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       const now = this.now();
@@ -184,7 +235,7 @@ export class JobQueue extends EventEmitter {
         const outcome = await this.run(job, token);
         if (outcome === "done") counts.done++;
         else if (outcome === "retry") counts.retried++;
-        else counts.failed++;
+        else if (outcome === "failed") counts.failed++;
       }
     }
     return counts;
