@@ -1,7 +1,10 @@
 import nodemailer from "nodemailer";
-import type { MailMessage, MailTransport } from "./types";
+import { messageIdFor, type MailMessage, type MailTransport } from "./types";
 
-/** Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
+/**
+ * Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). A keyed message carries its key in its
+ * Message-ID, but an SMTP relay accepts the same message twice, so this transport does not honour keys.
+ */
 export class SmtpTransport implements MailTransport {
   readonly name = "smtp";
   private readonly transporter: nodemailer.Transporter;
@@ -17,6 +20,7 @@ export class SmtpTransport implements MailTransport {
       text: message.text,
       html: message.html,
       headers: message.headers,
+      messageId: message.idempotencyKey ? messageIdFor(message.idempotencyKey, this.from) : undefined,
     });
   }
 }

@@ -4,10 +4,23 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /**
+   * Names this message for good (e.g. `list-message-12-contact-34`): it becomes the Message-ID, and a transport
+   * that honours keys delivers a message with a key it has seen before only once.
+   */
+  idempotencyKey?: string;
 }
 
 /** Where mail goes: SMTP when configured, otherwise the outbox folder. */
 export interface MailTransport {
   readonly name: string;
+  /** True when sending a message again with the same idempotencyKey delivers nothing new (the outbox). */
+  readonly honoursIdempotencyKey?: boolean;
   send(message: MailMessage): Promise<void>;
+}
+
+/** The Message-ID of a keyed message, at the sender's domain. */
+export function messageIdFor(key: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${key}@${domain}>`;
 }
