@@ -13,6 +13,8 @@ import * as m1100 from "./20261122001100_create_admin_events";
 import * as m1200 from "./20261122001200_seed_roles_chapter_types_and_settings";
 import * as m241200 from "./20261124120000_index_chapter_events_by_single_date";
 import * as m241300 from "./20261124130000_add_heartbeats_to_jobs";
+import * as m241301 from "./20261124130100_create_list_deliveries";
+import * as m241302 from "./20261124130200_add_unknown_to_list_messages";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,6 +40,8 @@ export const migrations: Array<[string, Migration]> = [
   ["20261122001200_seed_roles_chapter_types_and_settings", m1200],
   ["20261124120000_index_chapter_events_by_single_date", m241200],
   ["20261124130000_add_heartbeats_to_jobs", m241300],
+  ["20261124130100_create_list_deliveries", m241301],
+  ["20261124130200_add_unknown_to_list_messages", m241302],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

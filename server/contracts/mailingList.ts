@@ -30,9 +30,25 @@ export interface EmailSettingsInfo {
   configured: Record<EmailServiceName, boolean>;
   /** Background delivery queue: how many jobs wait, run or have failed for good, and the latest failures. */
   queue: { pending: number; running: number; failed: number; recentFailures: { id: number; type: string; lastError: string; updatedAt: string }[] };
+  /**
+   * List emails per recipient: waiting (not handed over yet, or being handed over), failed (refused for good),
+   * unknown (interrupted while handed to a provider that cannot say whether it went out; never sent again),
+   * and the latest failed or unknown ones.
+   */
+  deliveries: { waiting: number; failed: number; unknown: number; recentProblems: DeliveryProblem[] };
   /** Addresses to register at the provider so bounces and unsubscribes flow back (only the selected one matters). */
   webhookUrls: { brevo: string };
   updatedAt: string | null;
+}
+
+export interface DeliveryProblem {
+  id: number;
+  state: "failed" | "unknown";
+  email: string;
+  messageTitle: string;
+  chapterTitle: string;
+  error: string;
+  updatedAt: string;
 }
 
 /** POST /api/email_settings (admin); answers EmailSettingsInfo. Switching re-syncs every contact to the new provider. */
@@ -155,6 +171,8 @@ export interface ListMessageInfo {
   total: number;
   sent: number;
   failed: number;
+  /** Recipients whose delivery was interrupted where the provider cannot say whether it went out (not resent). */
+  unknown: number;
   createdAt: string;
   updatedAt: string;
   /** The chapter post the email became. */

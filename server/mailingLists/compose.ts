@@ -6,18 +6,20 @@ import type { MailingListContact } from "../models/MailingListContact";
 import { renderRichText } from "../lib/richText";
 import { escapeXml as escapeHtml } from "../integrations/listProviders/xml";
 import type { ListEmail, Recipient } from "../integrations/listProviders";
+import { deliveryKey } from "./deliveries";
 
 /** The page (UI) that confirms an unsubscribe; the link in every list email's body. */
 export const unsubscribePageUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/unsubscribe/${encodeURIComponent(token)}`;
 /** The one-click endpoint (RFC 8058) named by the List-Unsubscribe header. */
 export const unsubscribeApiUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/api/mailing_list/unsubscribe/${encodeURIComponent(token)}`;
 
-export function recipientFor(config: Pick<Config, "publicUrl">, contact: MailingListContact): Recipient {
+export function recipientFor(config: Pick<Config, "publicUrl">, contact: MailingListContact, messageId: number): Recipient {
   return {
     contactId: contact.id,
     email: contact.email,
     unsubscribePageUrl: unsubscribePageUrl(config, contact.unsubscribeToken),
     unsubscribeUrl: unsubscribeApiUrl(config, contact.unsubscribeToken),
+    idempotencyKey: deliveryKey(messageId, contact.id),
   };
 }
 

@@ -2,10 +2,11 @@ import os from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Knex } from "knex";
 import { openDatabase } from "../db";
-import { startTestApp, onPostgres, type TestApp } from "../test/harness";
+import { onPostgres, type TestApp } from "../test/harness";
+import { startAppWithFakeProviders } from "../test/fakeProviders";
 import { buildAdmin, buildChapter } from "../test/factories";
-import { FakeBrevo } from "../integrations/listProviders/fakes/brevo";
-import { FakeBronto } from "../integrations/listProviders/fakes/bronto";
+import type { FakeBrevo } from "../integrations/listProviders/fakes/brevo";
+import type { FakeBronto } from "../integrations/listProviders/fakes/bronto";
 import { Chapter, EmailSettings, Job, ListMessage, MailingListContact, User } from "../models";
 import { createServices } from "../services";
 import { JobQueue } from "../jobs/queue";
@@ -23,17 +24,15 @@ let admin: User;
 let now: Date;
 const extraPools: Knex[] = [];
 
+let closeApp: () => Promise<void>;
+
 beforeAll(async () => {
-  brevo = await new FakeBrevo().start();
-  bronto = await new FakeBronto().start();
-  t = await startTestApp({ BREVO_API_KEY: brevo.apiKey, BREVO_API_URL: brevo.url, BRONTO_API_TOKEN: bronto.apiToken, BRONTO_API_URL: bronto.url });
+  ({ t, brevo, bronto, close: closeApp } = await startAppWithFakeProviders());
   admin = await buildAdmin();
 });
 afterAll(async () => {
   await Promise.all(extraPools.map((k) => k.destroy()));
-  await t.close();
-  await brevo.close();
-  await bronto.close();
+  await closeApp();
 });
 beforeEach(async () => {
   now = new Date("2030-06-01T10:00:00.000Z");

@@ -4,9 +4,10 @@ import { ListMessage } from "../models/ListMessage";
 import { MailingListContact } from "../models/MailingListContact";
 import { Job } from "../models/Job";
 import { listIdColumn, PartialSendError, ProviderError, type SendResult } from "../integrations/listProviders";
-import { PermanentJobError, RetryLaterError, backoffDelay, type JobContext } from "../jobs/queue";
+import { LeaseLostError, PermanentJobError, RetryLaterError, backoffDelay, type JobContext } from "../jobs/queue";
 import type { Services } from "../services";
 import { composeListEmail, recipientFor } from "./compose";
+import { claimDeliveries, countSends, prepareDeliveries, recordDeliveries, recountMessage, skipLeftovers } from "./deliveries";
 import { OFF_LIST_STATUSES, SENDABLE_STATUS, enqueueContactSync } from "./contacts";
 import { JOB_BRONTO_POLL, JOB_RESYNC_ALL, JOB_SEND_BATCH } from "./jobNames";
 
@@ -52,9 +53,21 @@ interface SendPayload {
   state?: Record<string, string>;
 }
 
+/** How long to wait before continuing after a failure that came after some progress. */
+function retryDelay(err: unknown): number {
+  return err instanceof ProviderError && err.opts.retryAfterMs !== undefined ? err.opts.retryAfterMs : backoffDelay(1);
+}
+
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += Math.max(1, size)) yield items.slice(i, i + Math.max(1, size));
+}
+
 /**
- * list.sendBatch: sends one batch of a list email and, in the same transaction that records the progress,
- * finishes itself and enqueues the next batch. The HTTP request that asked for the send never waits for this.
+ * list.sendBatch: sends one batch of a list email (the next SEND_BATCH_SIZE members), one delivery row per
+ * recipient (server/mailingLists/deliveries.ts): each chunk is claimed before the provider is called and
+ * recorded after. When the batch is through, the transaction that finishes this job enqueues the next batch.
+ * A failure after some progress continues in a fresh job after the provider's delay, skipping what went out.
+ * The HTTP request that asked for the send never waits for this.
  */
 export async function sendBatch(s: Services, payload: SendPayload, ctx: JobContext): Promise<void> {
   const message = await ListMessage.query().findById(payload.messageId);
@@ -70,52 +83,81 @@ export async function sendBatch(s: Services, payload: SendPayload, ctx: JobConte
 
   if (!contacts.length) {
     await s.knex.transaction(async (trx) => {
+      await skipLeftovers(trx, message.id);
+      await recountMessage(trx, message.id);
       const fresh = await ListMessage.query(trx).findById(message.id);
-      await ListMessage.query(trx).findById(message.id).patch({ status: "sent", total: Math.max(fresh!.sent + fresh!.failed, 0) });
-      await ctx.markDone(trx);
+      await ListMessage.query(trx).findById(message.id).patch({ status: "sent", total: fresh!.sent + fresh!.failed + fresh!.unknown });
+      await finishJob(ctx, trx);
     });
     return;
   }
   if (message.status === "queued") await ListMessage.query().findById(message.id).patch({ status: "sending" });
 
   const { serviceName, provider } = await s.listProviders.current();
+  const listId = chapter[listIdColumn(serviceName)];
+  const pending = await prepareDeliveries(s, message.id, contacts, payload.cursor, provider);
+  const contactById = new Map(contacts.map((c) => [c.id, c]));
+  const email = composeListEmail(message, chapter);
   const state = { ...(payload.state ?? {}) };
-  const recipients = contacts.map((c) => recipientFor(s.config, c));
-  let result: SendResult;
-  let retryIn: number | null = null;
+  const next = (cursor: number, trx: Knex.Transaction, runAt?: Date) =>
+    s.jobs.enqueue(JOB_SEND_BATCH, { messageId: message.id, cursor, state }, { trx, runAt, maxAttempts: ctx.job.maxAttempts });
+  let progress = false;
   try {
-    result = await provider.sendBatch(chapter[listIdColumn(serviceName)], composeListEmail(message, chapter), recipients, state);
-  } catch (err) {
-    if (!(err instanceof PartialSendError)) {
-      const final = err instanceof ProviderError && !err.opts.retryable ? true : ctx.job.attempts >= ctx.job.maxAttempts;
-      if (final) await ListMessage.query().findById(message.id).patch({ status: "failed" });
-      else if (JSON.stringify(state) !== JSON.stringify(payload.state ?? {})) {
-        // Keep what the provider gave us (e.g. its message id) for the retry.
-        await Job.query().findById(ctx.job.id).patch({ payload: { ...payload, state } });
+    for (const chunk of chunks(pending, provider.sendChunk)) {
+      if (ctx.signal.aborted) throw new LeaseLostError();
+      const claimed = await claimDeliveries(s, chunk, provider.name);
+      if (!claimed.length) continue;
+      const recipients = claimed.map((d) => recipientFor(s.config, contactById.get(d.contactId)!, message.id));
+      let result: SendResult;
+      try {
+        result = await provider.sendBatch(listId, email, recipients, state);
+      } catch (err) {
+        // Record what went out before the failure; the rest of the chunk goes back to pending.
+        const partial = err instanceof PartialSendError ? err.result : { sent: [], failed: [] };
+        await recordDeliveries(s, claimed, partial);
+        progress ||= partial.sent.length + partial.failed.length > 0;
+        throw err instanceof PartialSendError ? err.cause : err;
       }
-      throw asJobError(err);
+      await recordDeliveries(s, claimed, result);
+      progress ||= result.sent.length + result.failed.length > 0;
     }
-    result = err.result;
-    const cause = err.cause;
-    retryIn = cause instanceof ProviderError && cause.opts.retryAfterMs !== undefined ? cause.opts.retryAfterMs : backoffDelay(1);
+  } catch (err) {
+    if (err instanceof LeaseLostError) throw err;
+    const retryable = !(err instanceof ProviderError) || err.opts.retryable;
+    if (progress && retryable) {
+      // Part of the batch went out: continue later in a fresh job (its attempts start again).
+      await s.knex.transaction(async (trx) => {
+        await recountMessage(trx, message.id);
+        await next(payload.cursor, trx, new Date(s.jobs.now().getTime() + retryDelay(err)));
+        await finishJob(ctx, trx);
+      });
+      return;
+    }
+    if (!retryable || ctx.job.attempts >= ctx.job.maxAttempts) {
+      await s.knex.transaction(async (trx) => {
+        await recountMessage(trx, message.id);
+        await ListMessage.query(trx).findById(message.id).patch({ status: "failed" });
+      });
+    }
+    else if (JSON.stringify(state) !== JSON.stringify(payload.state ?? {})) {
+      // Keep what the provider gave us (e.g. its message id) for the retry.
+      await Job.query().findById(ctx.job.id).patch({ payload: { ...payload, state } });
+    }
+    throw asJobError(err);
   }
 
-  // The contacts handled, in order: everything up to the last handled one is done.
-  const handled = new Set([...result.sent, ...result.failed.map((f) => f.contactId)]);
-  let handledPrefix = 0;
-  while (handledPrefix < contacts.length && handled.has(contacts[handledPrefix].id)) handledPrefix++;
-  const cursor = handledPrefix ? contacts[handledPrefix - 1].id : payload.cursor;
-
-  await s.knex.transaction(async (trx: Knex.Transaction) => {
-    if (result.sent.length) {
-      await ListMessage.query(trx).findById(message.id).increment("sent", result.sent.length);
-      await MailingListContact.query(trx).whereIn("id", result.sent).increment("numSends", 1);
-    }
-    if (result.failed.length) await ListMessage.query(trx).findById(message.id).increment("failed", result.failed.length);
-    const runAt = retryIn === null ? undefined : new Date(s.jobs.now().getTime() + retryIn);
-    await s.jobs.enqueue(JOB_SEND_BATCH, { messageId: message.id, cursor, state }, { trx, runAt, maxAttempts: ctx.job.maxAttempts });
-    await ctx.markDone(trx);
+  const last = contacts[contacts.length - 1].id;
+  await s.knex.transaction(async (trx) => {
+    await countSends(trx, message.id, payload.cursor, last);
+    await recountMessage(trx, message.id);
+    await next(last, trx);
+    await finishJob(ctx, trx);
   });
+}
+
+/** Finishes the job in `trx`, or rolls `trx` back when another worker took the job over meanwhile. */
+async function finishJob(ctx: JobContext, trx: Knex.Transaction): Promise<void> {
+  if (!(await ctx.markDone(trx))) throw new LeaseLostError();
 }
 
 /** list.resyncAll: after the provider setting changed, hands every contact to the newly selected provider. */

@@ -15,6 +15,8 @@ export class ListMessage extends BaseModel {
   total!: number;
   sent!: number;
   failed!: number;
+  /** Recipients whose delivery was interrupted where the provider cannot say whether it went out. */
+  unknown!: number;
   user?: User | null;
   chapterBlogPost?: ChapterBlogPost | null;
 

@@ -14,6 +14,7 @@ export * from "./EmailAlias";
 export * from "./EmailSettings";
 export * from "./FrontPage";
 export * from "./Job";
+export * from "./ListDelivery";
 export * from "./ListMessage";
 export * from "./MailingListContact";
 export * from "./Page";

@@ -43,6 +43,7 @@ export function presentListMessage(m: ListMessage): ListMessageInfo {
     total: m.total,
     sent: m.sent,
     failed: m.failed,
+    unknown: m.unknown ?? 0,
     createdAt: m.createdAt!,
     updatedAt: m.updatedAt!,
     blogPostSlug: m.chapterBlogPost?.slug ?? null,

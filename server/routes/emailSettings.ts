@@ -10,6 +10,7 @@ import { recordActivity } from "../commands/activity";
 import { JOB_BRONTO_POLL, JOB_RESYNC_ALL } from "../mailingLists/jobNames";
 import type { Services } from "../services";
 import { webhookSecret } from "./mailingList";
+import { deliveryReport } from "../mailingLists/deliveries";
 
 const updateSchema = z.object({
   serviceName: z.enum(EMAIL_SERVICE_NAMES, { error: `serviceName must be one of ${EMAIL_SERVICE_NAMES.join(", ")}` }),
@@ -30,6 +31,7 @@ async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
       failed: counts.failed,
       recentFailures: failures.map((j) => ({ id: j.id, type: j.type, lastError: j.lastError ?? "", updatedAt: j.updatedAt! })),
     },
+    deliveries: await deliveryReport(s),
     webhookUrls: { brevo: `${s.config.publicUrl}/api/mailing_list/webhooks/brevo/${webhookSecret(s, "brevo")}` },
     updatedAt: row?.updatedAt ?? null,
   };

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { parseAddress, providerFetch, retryAfterMs } from "./http";
 import { unsubscribeHeaders } from "./builtIn";
 import { PartialSendError, ProviderError, type ListEmail, type ListProvider, type Recipient, type SendResult } from "./types";
@@ -8,16 +9,34 @@ interface BrevoError {
 }
 
 /**
+ * Brevo drops a repeated POST /smtp/email carrying an idempotencyKey it saw in the last 30 minutes (15 in its
+ * first announcement), answering 400 duplicate_parameter. We hand an email over again only within 10 minutes.
+ */
+export const BREVO_RESEND_WINDOW_MS = 10 * 60_000;
+
+/** Brevo wants the key as a UUID: a name-based one (RFC 4122 version 5 layout) made from ours, always the same. */
+export function brevoIdempotencyKey(key: string): string {
+  const h = crypto.createHash("sha1").update(`chapterhouse:${key}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
  * Brevo (formerly Send In Blue) over its v3 REST API, authenticated by the `api-key` header.
  * - contacts: POST /contacts {email, listIds, updateEnabled: true} (201 created, 204 updated),
  *   POST /contacts/lists/{listId}/contacts/remove {emails}
  * - list emails: POST /smtp/email, one transactional email per recipient so that each carries its own
- *   unsubscribe link and List-Unsubscribe header; tagged "chapter-{id}" so webhook events name the chapter.
+ *   unsubscribe link and List-Unsubscribe header; tagged "chapter-{id}" so webhook events name the chapter;
+ *   with headers.idempotencyKey, so an email handed over again after a crash is delivered once.
  * 429 answers are retried after x-sib-ratelimit-reset (or Retry-After); 5xx and network failures are retried
  * with backoff; 400s for an address are permanent.
  */
 export class BrevoListProvider implements ListProvider {
   readonly name = "brevo" as const;
+  readonly resendWindowMs = BREVO_RESEND_WINDOW_MS;
+  readonly sendChunk = 50;
   private readonly sender: { name: string; email: string };
 
   constructor(
@@ -44,10 +63,10 @@ export class BrevoListProvider implements ListProvider {
     if (res.ok) return { status: res.status, json };
     const err = (json ?? {}) as BrevoError;
     const what = `Brevo ${method} ${path.split("?")[0]} answered ${res.status}${err.code ? ` ${err.code}` : ""}${err.message ? `: ${err.message}` : ""}`;
-    if (res.status === 429) throw new ProviderError(what, { retryable: true, retryAfterMs: retryAfterMs(res.headers) ?? 60_000, status: 429 });
+    if (res.status === 429) throw new ProviderError(what, { retryable: true, retryAfterMs: retryAfterMs(res.headers) ?? 60_000, status: 429 }, err.code);
     // Bad credentials or a suspended account can be fixed by an admin: keep retrying with backoff.
-    if (res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 402) throw new ProviderError(what, { retryable: true, status: res.status });
-    throw new ProviderError(what, { retryable: false, status: res.status });
+    if (res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 402) throw new ProviderError(what, { retryable: true, status: res.status }, err.code);
+    throw new ProviderError(what, { retryable: false, status: res.status }, err.code);
   }
 
   private listNumber(listId: string): number {
@@ -80,11 +99,16 @@ export class BrevoListProvider implements ListProvider {
           subject: email.subject,
           htmlContent: email.html(r),
           textContent: email.text(r),
-          headers: unsubscribeHeaders(r),
+          headers: { ...unsubscribeHeaders(r), idempotencyKey: brevoIdempotencyKey(r.idempotencyKey) },
           tags: [`chapter-${email.chapterId}`, `message-${email.ref}`],
         });
         result.sent.push(r.contactId);
       } catch (err) {
+        // The key was used within Brevo's window: this email went out before (we were interrupted).
+        if (err instanceof ProviderError && err.opts.status === 400 && err.code === "duplicate_parameter") {
+          result.sent.push(r.contactId);
+          continue;
+        }
         if (err instanceof ProviderError && !err.opts.retryable) {
           result.failed.push({ contactId: r.contactId, error: err.message });
           continue;

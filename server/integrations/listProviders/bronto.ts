@@ -43,6 +43,10 @@ function writeResults(ret: XmlNode | undefined): WriteResult[] {
  */
 export class BrontoListProvider implements ListProvider {
   readonly name = "bronto" as const;
+  /** addDeliveries takes no idempotency key: a delivery interrupted while handed over is never sent again. */
+  readonly resendWindowMs = 0;
+  /** One addDeliveries call per batch (Bronto throttles many small calls). */
+  readonly sendChunk = 50;
   private sessionId: string | null = null;
   private readonly sender: { name: string; email: string };
 

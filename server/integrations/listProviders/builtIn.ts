@@ -11,11 +11,23 @@ export function unsubscribeHeaders(r: Recipient): Record<string, string> {
 
 /**
  * The default provider, needing no outside service: contacts live only in our database, and list emails go
- * out one per recipient through the mail transport (SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox).
+ * out one per recipient through the mail transport (SMTP when SMTP_URL is set, otherwise DATA_DIR/outbox),
+ * each with its idempotency key.
  */
 export class BuiltInListProvider implements ListProvider {
   readonly name = "builtIn" as const;
   constructor(private readonly mail: MailTransport) {}
+
+  /**
+   * The outbox delivers a key once, forever. An SMTP relay takes repeats, so nothing is handed over again, and
+   * recipients go ten at a time: a crash leaves at most ten undecided, for two commits per ten emails.
+   */
+  get resendWindowMs(): number {
+    return this.mail.honoursIdempotencyKey ? Infinity : 0;
+  }
+  get sendChunk(): number {
+    return this.mail.honoursIdempotencyKey ? 50 : 10;
+  }
 
   async upsertContact(): Promise<void> {}
   async removeContact(): Promise<void> {}
@@ -31,6 +43,7 @@ export class BuiltInListProvider implements ListProvider {
           text: email.text(r),
           html: email.html(r),
           headers: unsubscribeHeaders(r),
+          idempotencyKey: r.idempotencyKey,
         });
         result.sent.push(r.contactId);
       } catch (err) {

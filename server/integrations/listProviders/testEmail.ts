@@ -9,9 +9,12 @@ export const testEmail: ListEmail = {
   text: (l) => `Come along!\n\nUnsubscribe: ${l.unsubscribePageUrl}`,
 };
 
+let sends = 0;
+/** A recipient of a new email each time (its own idempotency key), as the adapter tests send separate emails. */
 export const recipient = (contactId: number, email: string): Recipient => ({
   contactId,
   email,
   unsubscribePageUrl: `http://localhost/unsubscribe/tok${contactId}`,
   unsubscribeUrl: `http://localhost/api/mailing_list/unsubscribe/tok${contactId}`,
+  idempotencyKey: `list-message-${7000 + ++sends}-contact-${contactId}`,
 });

@@ -8,6 +8,8 @@ export interface Recipient {
   unsubscribePageUrl: string;
   /** One-click URL for the List-Unsubscribe header (RFC 8058 POST). */
   unsubscribeUrl: string;
+  /** This email to this person, for good (`list-message-{id}-contact-{id}`); passed on where the provider takes one. */
+  idempotencyKey: string;
 }
 
 /** The email, rendered per recipient (the personal links differ), or with placeholders for providers that merge. */
@@ -31,6 +33,8 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly opts: { retryable: boolean; retryAfterMs?: number; status?: number } = { retryable: true },
+    /** The provider's own error code (e.g. Brevo's `duplicate_parameter`), when it gives one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -58,6 +62,14 @@ export interface ProviderStatusChange {
  */
 export interface ListProvider {
   readonly name: ActiveListProvider;
+  /**
+   * How long after an email was handed over it may be handed over again with the same idempotency key and
+   * still be delivered once (the provider drops the repeat): Infinity for the outbox, Brevo's key lifetime with
+   * a margin, 0 where the provider takes no key. Past it, an interrupted delivery is never sent again.
+   */
+  readonly resendWindowMs: number;
+  /** Recipients handed over per sendBatch call: at most this many are left undecided by a crash during one. */
+  readonly sendChunk: number;
   /** Puts the address on the provider's list (creating the contact if needed). */
   upsertContact(listId: string, email: string): Promise<void>;
   /** Takes the address off the provider's list (fine when it is not there). */

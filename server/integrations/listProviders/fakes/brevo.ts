@@ -4,8 +4,10 @@ import { FailurePlan, FakeHttpServer, type FakeRequest, type FakeResponse } from
  * A fake Brevo v3 API on 127.0.0.1 answering in Brevo's documented shapes: `api-key` header auth (401
  * {code: "unauthorized", message: "Key not found"}), POST /contacts (201 {id} new, 204 updated with
  * updateEnabled, 400 duplicate_parameter without it, 400 invalid_parameter for a bad email),
- * POST /contacts/lists/{id}/contacts/remove, POST /smtp/email (201 {messageId}), GET /account, and on demand
- * 429 too_many_requests with the x-sib-ratelimit-* headers or 5xx answers.
+ * POST /contacts/lists/{id}/contacts/remove, POST /smtp/email (201 {messageId}; with headers.idempotencyKey,
+ * a key seen in the last 30 minutes is refused with 400 duplicate_parameter and nothing is sent; the key is a
+ * control parameter, not a header of the email), GET /account, and on demand 429 too_many_requests with the
+ * x-sib-ratelimit-* headers or 5xx answers.
  */
 export interface FakeBrevoContact {
   id: number;
@@ -25,7 +27,10 @@ const json = (status: number, body?: unknown, headers: Record<string, string> = 
 
 export class FakeBrevo {
   readonly contacts = new Map<string, FakeBrevoContact>();
-  readonly emails: { to: string; subject: string; htmlContent: string; textContent: string; headers: Record<string, string>; tags: string[] }[] = [];
+  readonly emails: { to: string; subject: string; htmlContent: string; textContent: string; headers: Record<string, string>; tags: string[]; idempotencyKey?: string }[] = [];
+  /** idempotencyKey -> when it was first used (ms). */
+  readonly idempotencyKeys = new Map<string, number>();
+  static readonly IDEMPOTENCY_TTL_MS = 30 * 60_000;
   readonly requests: { method: string; path: string; body: any }[] = [];
   readonly failures = new FailurePlan<BrevoFailure>();
   private nextId = 1;
@@ -105,7 +110,13 @@ export class FakeBrevo {
       }
       const to = String(body.to[0].email).toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) return json(400, { code: "invalid_parameter", message: "email is not valid in to" });
-      this.emails.push({ to, subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent ?? "", headers: body.headers ?? {}, tags: body.tags ?? [] });
+      const { idempotencyKey, ...headers } = (body.headers ?? {}) as Record<string, string>;
+      if (idempotencyKey) {
+        const seen = this.idempotencyKeys.get(idempotencyKey);
+        if (seen !== undefined && Date.now() - seen < FakeBrevo.IDEMPOTENCY_TTL_MS) return json(400, { code: "duplicate_parameter", message: "idempotencyKey has already been used" });
+        this.idempotencyKeys.set(idempotencyKey, Date.now());
+      }
+      this.emails.push({ to, subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent ?? "", headers, tags: body.tags ?? [], ...(idempotencyKey ? { idempotencyKey } : {}) });
       return json(201, { messageId: `<${Date.now()}.${this.emails.length}@smtp-relay.mailin.fr>` });
     }
 

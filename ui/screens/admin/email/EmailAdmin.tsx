@@ -9,7 +9,10 @@ import { aliasErrorMessage } from "./aliasErrors";
 
 const PROVIDER_NAMES = { builtIn: "Built-in (our own mail)", brevo: "Brevo (Send In Blue)", bronto: "Bronto" };
 
-/** List delivery status: which provider carries the lists, and deliveries that failed for good. */
+/**
+ * List delivery status: which provider carries the lists, background jobs that failed for good, and list email
+ * recipients waiting, refused, or not known (interrupted by a crash where the provider cannot tell).
+ */
 function DeliveryCard() {
   const [info, setInfo] = useState<EmailSettingsInfo | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -42,6 +45,15 @@ function DeliveryCard() {
             </Button>
           )}
           {note && <Text role="status">{note}</Text>}
+          <Text data-testid="recipient-deliveries">{`List emails: ${info.deliveries.waiting} recipients waiting, ${info.deliveries.failed} refused, ${info.deliveries.unknown} not known`}</Text>
+          {info.deliveries.unknown > 0 && (
+            <Text color="gray.700">
+              Not known: the email was being handed to the provider when a server stopped, and the provider cannot tell us whether it went out. We do not send it again, so nobody gets it twice.
+            </Text>
+          )}
+          {info.deliveries.recentProblems.map((p) => (
+            <Text key={p.id} color={p.state === "failed" ? "red.700" : "orange.700"}>{`${p.state === "failed" ? "Refused" : "Not known"}: ${p.email}, "${p.messageTitle}" (${p.chapterTitle})${p.state === "failed" && p.error ? `: ${p.error}` : ""}`}</Text>
+          ))}
           {info.serviceName === "sendInBlue" && (
             <Text>
               Brevo webhook (bounces, unsubscribes, opens, clicks): <Code wordBreak="break-all">{info.webhookUrls.brevo}</Code>

@@ -12,7 +12,7 @@ import { PREPARE_FAILED_MESSAGE, PREPARE_FAILED_TITLE, SEND_CONFIRMATION, SEND_F
 export const RETURN_AFTER_SEND_MS = 2000;
 
 function MessageProgress({ m }: { m: ListMessageInfo }) {
-  const done = m.sent + m.failed;
+  const done = m.sent + m.failed + m.unknown;
   const value = m.total ? Math.min(100, Math.round((done / m.total) * 100)) : m.status === "sent" ? 100 : 0;
   return (
     <Box borderWidth="1px" rounded="md" p="3" data-testid="list-message">
@@ -28,7 +28,7 @@ function MessageProgress({ m }: { m: ListMessageInfo }) {
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
-      <Text fontSize="sm" mt="1" data-testid="list-message-progress">{`${m.sent} of ${m.total} sent${m.failed ? `, ${m.failed} failed` : ""}`}</Text>
+      <Text fontSize="sm" mt="1" data-testid="list-message-progress">{`${m.sent} of ${m.total} sent${m.failed ? `, ${m.failed} failed` : ""}${m.unknown ? `, ${m.unknown} not known (interrupted, not sent again)` : ""}`}</Text>
     </Box>
   );
 }

@@ -1,0 +1,23 @@
+import { BaseModel } from "./BaseModel";
+
+/**
+ * One recipient of one list email. pending: not handed over yet; sending: being handed to the provider (a
+ * worker that dies leaves it here); sent; failed (refused for good); unknown (interrupted while handed to a
+ * provider that cannot tell us whether it went out: reported, never sent again); skipped (left the list first).
+ */
+export const DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unknown", "skipped"] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+export class ListDelivery extends BaseModel {
+  static override tableName = "list_deliveries";
+  listMessageId!: number;
+  contactId!: number;
+  /** `list-message-{messageId}-contact-{contactId}`; providers that take a key receive it (or a UUID made from it). */
+  idempotencyKey!: string;
+  state!: DeliveryState;
+  provider!: string | null;
+  attempts!: number;
+  /** When it was last handed to the provider (state sending). */
+  handedAt!: string | null;
+  error!: string | null;
+}
