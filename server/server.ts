@@ -3,7 +3,7 @@ import type { Config } from "./config";
 import { createApp } from "./app";
 import { closeAdminEventStreams } from "./routes/adminEvents";
 import { bindModels, migrateLatest, openDatabase } from "./db";
-import { createMailTransport } from "./integrations/mail";
+import { createMailTransport, type MailTransport } from "./integrations/mail";
 import { seedDemoIfEmpty } from "./seed/demo";
 import { syncChapterTypeDomains } from "./seed/chapterTypes";
 import { createServices, type Services } from "./services";
@@ -18,16 +18,17 @@ export interface RunningServer {
 }
 
 /** Builds the services from configuration and serves the app. */
-export async function buildServices(config: Config): Promise<Services> {
+export async function buildServices(config: Config, mail: MailTransport = createMailTransport(config)): Promise<Services> {
   const knex = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   bindModels(knex);
   await migrateLatest(knex);
   await syncChapterTypeDomains(config.chapterEmailDomains);
-  return createServices(config, knex, createMailTransport(config));
+  return createServices(config, knex, mail);
 }
 
-export async function startServer(config: Config, opts: { uiDir?: string | null } = {}): Promise<RunningServer> {
-  const services = await buildServices(config);
+/** `mail` replaces the configured transport (tests wrap it). */
+export async function startServer(config: Config, opts: { uiDir?: string | null; mail?: MailTransport } = {}): Promise<RunningServer> {
+  const services = await buildServices(config, opts.mail);
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const app = createApp(services, { uiDir: opts.uiDir });
   const server = await new Promise<Server>((resolve) => {

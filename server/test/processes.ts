@@ -38,7 +38,8 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
     baseUrl: `http://127.0.0.1:${port}`,
     child,
     async stop() {
-      if (child.exitCode === null) {
+      // (A process killed by a signal has no exit code, only a signal code.)
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await exited;
