@@ -11,6 +11,7 @@ import * as m0900 from "./20261122000900_create_auth_support";
 import * as m1000 from "./20261122001000_create_uploaded_images";
 import * as m1100 from "./20261122001100_create_admin_events";
 import * as m1200 from "./20261122001200_seed_roles_chapter_types_and_settings";
+import * as s0100 from "./20261203000100_create_sessions";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261122001000_create_uploaded_images", m1000],
   ["20261122001100_create_admin_events", m1100],
   ["20261122001200_seed_roles_chapter_types_and_settings", m1200],
+  ["20261203000100_create_sessions", s0100],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -2,6 +2,7 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
 import { Permission } from "../models/Permission";
 import { ROLE_ADMIN } from "../models/Role";
 import { User } from "../models/User";
+import { changePassword } from "./changePassword";
 
 export interface CreateAdminInput {
   email: string;
@@ -25,7 +26,7 @@ export async function createOrPromoteAdmin(input: CreateAdminInput): Promise<{ u
       user = await User.query(trx).insertAndFetch({ name: input.name.trim(), email, username: email, passwordHash: await hashPassword(input.password) });
       created = true;
     } else if (input.password) {
-      await User.query(trx).patch({ passwordHash: await hashPassword(input.password), passwordChangedAt: new Date().toISOString() }).where({ id: user.id });
+      await changePassword(user.id, await hashPassword(input.password), trx);
     }
     const has = await Permission.query(trx).findOne({ userId: user.id, roleId: ROLE_ADMIN });
     if (!has) await Permission.query(trx).insert({ userId: user.id, roleId: ROLE_ADMIN, chapterId: null });

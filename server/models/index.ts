@@ -21,6 +21,7 @@ export * from "./PasswordResetToken";
 export * from "./Permission";
 export * from "./PressMention";
 export * from "./Role";
+export * from "./Session";
 export * from "./SignInAttempt";
 export * from "./UploadedImage";
 export * from "./User";

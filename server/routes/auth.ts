@@ -3,7 +3,7 @@ import type { Context } from "koa";
 import { z } from "zod";
 import { ApiError, tooManyRequests, toHttpError } from "../errors";
 import { hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
-import { clearSessionCookies, issueToken, loadUserWithPermissions, setSessionCookies } from "../auth/session";
+import { clearSessionCookies, issueToken, revokeSession, setSessionCookies } from "../auth/session";
 import { checkSignInRate, clearSignInFailures, recordSignInFailure } from "../auth/rateLimit";
 import { User } from "../models/User";
 import { presentCurrentUser } from "../presenters/user";
@@ -35,14 +35,23 @@ const signinSchema = z.object({
 /** The desktop app asks for a Bearer token instead of cookies. */
 const wantsBearer = (ctx: Context) => ctx.get("x-session-transport").toLowerCase() === "bearer";
 
-/** Auth answers always carry { user, error } (spec 000 section 7), also on failure. */
-async function authAnswer(ctx: Context, work: () => Promise<{ user: User; status?: number }>) {
+const signInFailed = () => new ApiError(401, "sign_in_failed", SIGN_IN_FAILED);
+
+/**
+ * Auth answers always carry { user, error } (spec 000 section 7), also on failure. `passwordHash` is the
+ * hash the password was checked against: no session starts if a reset changed it meanwhile.
+ */
+async function authAnswer(ctx: Context, work: () => Promise<{ user: User; passwordHash: string; status?: number }>) {
   try {
-    const { user, status } = await work();
+    const { user, passwordHash, status } = await work();
     const body: Record<string, unknown> = { user: presentCurrentUser(user), error: null };
     const sessionOpts = ctx.state.sessionOptions;
-    if (wantsBearer(ctx)) body.token = issueToken(user.id, sessionOpts.secret).token;
-    else setSessionCookies(ctx, user.id, sessionOpts);
+    const issued = await issueToken(user.id, sessionOpts.secret, { passwordHash });
+    if (!issued) throw signInFailed();
+    // The session this browser or app had before is replaced, not left alive beside the new one.
+    if (ctx.state.sessionId) await revokeSession(ctx.state.sessionId);
+    if (wantsBearer(ctx)) body.token = issued.token;
+    else setSessionCookies(ctx, issued, sessionOpts);
     ctx.status = status ?? 200;
     ctx.body = body;
   } catch (err) {
@@ -55,8 +64,7 @@ async function authAnswer(ctx: Context, work: () => Promise<{ user: User; status
 
 export function authRoutes(router: Router, _s: Services) {
   router.get("/auth/user", async (ctx) => {
-    const viewer = ctx.state.viewer;
-    const user = viewer ? await loadUserWithPermissions(viewer.id) : undefined;
+    const user: User | undefined = ctx.state.user;
     ctx.body = { user: user ? presentCurrentUser(user) : null, error: null };
   });
 
@@ -72,7 +80,7 @@ export function authRoutes(router: Router, _s: Services) {
         passwordHash: await hashPassword(input.password),
       });
       user.permissions = [];
-      return { user, status: 201 };
+      return { user, passwordHash: user.passwordHash, status: 201 };
     });
   });
 
@@ -85,18 +93,19 @@ export function authRoutes(router: Router, _s: Services) {
       const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, DUMMY_HASH);
       if (!user || !ok) {
         await recordSignInFailure(input.username, ctx.ip);
-        throw new ApiError(401, "sign_in_failed", SIGN_IN_FAILED);
+        throw signInFailed();
       }
       await clearSignInFailures(input.username);
-      return { user };
+      return { user, passwordHash: user.passwordHash };
     });
   });
 
+  /** Ends the caller's session on the server (every process), then clears the cookies. */
   router.get("/auth/signout", async (ctx) => {
+    if (ctx.state.sessionId) await revokeSession(ctx.state.sessionId);
     clearSessionCookies(ctx, ctx.state.sessionOptions);
     ctx.body = { result: "ok" };
   });
-
 }
 
 /** Compared against when the email is unknown, so both paths take the same time. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
 import { PasswordResetToken } from "../models/PasswordResetToken";
 import { User } from "../models/User";
+import { changePassword } from "../commands/changePassword";
 import { emailSchema, parse } from "../lib/validate";
 import type { Services } from "../services";
 
@@ -80,7 +81,7 @@ export function passwordResetRoutes(router: Router, s: Services) {
       // Claim the token atomically: a second use finds usedAt set and changes nothing.
       const claimed = await PasswordResetToken.query(trx).patch({ usedAt: new Date().toISOString() }).where({ id: row.id }).whereNull("usedAt");
       if (claimed !== 1) return false;
-      await User.query(trx).patch({ passwordHash, passwordChangedAt: new Date().toISOString() }).where({ id: row.userId });
+      await changePassword(row.userId, passwordHash, trx);
       await PasswordResetToken.query(trx).patch({ usedAt: new Date().toISOString() }).where({ userId: row.userId }).whereNull("usedAt");
       return true;
     });

@@ -71,7 +71,8 @@ export interface TestApp {
   mail: MemoryMail;
   baseUrl: string;
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<TestResponse<T>>;
-  tokenFor(user: { id: number }): string;
+  /** Signs the user in (a new session) and answers its Bearer token. */
+  tokenFor(user: { id: number }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -90,7 +91,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const tokenFor = (user: { id: number }) => issueToken(user.id, config.sessionSecret).token;
+  const tokenFor = async (user: { id: number }) => (await issueToken(user.id, config.sessionSecret))!.token;
 
   return {
     services,
@@ -100,7 +101,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     tokenFor,
     async request(method, p, opts = {}) {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-      if (opts.as) headers.authorization = `Bearer ${tokenFor(opts.as)}`;
+      if (opts.as) headers.authorization = `Bearer ${await tokenFor(opts.as)}`;
       let body: string | Buffer | FormData | undefined;
       if (opts.raw !== undefined) body = opts.raw;
       else if (opts.body !== undefined) {
