@@ -12,6 +12,8 @@ import * as m1000 from "./20261122001000_create_uploaded_images";
 import * as m1100 from "./20261122001100_create_admin_events";
 import * as m1200 from "./20261122001200_seed_roles_chapter_types_and_settings";
 import * as s0100 from "./20261203000100_create_sessions";
+import * as s0200 from "./20261203000200_create_rate_limit_hits";
+import * as s0300 from "./20261203000300_drop_sign_in_attempts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +38,8 @@ export const migrations: Array<[string, Migration]> = [
   ["20261122001100_create_admin_events", m1100],
   ["20261122001200_seed_roles_chapter_types_and_settings", m1200],
   ["20261203000100_create_sessions", s0100],
+  ["20261203000200_create_rate_limit_hits", s0200],
+  ["20261203000300_drop_sign_in_attempts", s0300],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -6,6 +6,7 @@ import { User } from "../models/User";
 import { Session } from "../models/Session";
 import { ApiError } from "../errors";
 import { isPostgres } from "../db";
+import { atMostEvery } from "../lib/atMostEvery";
 import { viewerFromUser, type Viewer } from "../policies/viewer";
 
 export const SESSION_COOKIE = "ch_session";
@@ -33,14 +34,10 @@ export interface IssuedToken {
   csrf: string;
 }
 
-let lastPrune = 0;
-async function pruneSessions(): Promise<void> {
-  if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
-  lastPrune = Date.now();
-  const now = new Date().toISOString();
+const pruneSessions = atMostEvery(PRUNE_EVERY_MS, async () => {
   const dayAgo = new Date(Date.now() - 24 * 3600_000).toISOString();
-  await Session.query().where("expiresAt", "<", now).orWhere("revokedAt", "<", dayAgo).delete();
-}
+  await Session.query().where("expiresAt", "<", new Date().toISOString()).orWhere("revokedAt", "<", dayAgo).delete();
+});
 
 /**
  * Starts a session: a `sessions` row and the signed token naming it (same token as cookie or Bearer).

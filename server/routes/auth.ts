@@ -1,10 +1,11 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
 import { z } from "zod";
-import { ApiError, tooManyRequests, toHttpError } from "../errors";
+import { ApiError, toHttpError } from "../errors";
 import { hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
 import { clearSessionCookies, issueToken, revokeSession, setSessionCookies } from "../auth/session";
-import { checkSignInRate, clearSignInFailures, recordSignInFailure } from "../auth/rateLimit";
+import { beginSignIn, signInSucceeded } from "../auth/signInThrottle";
+import { rateLimited, waitText } from "../lib/rateLimits";
 import { User } from "../models/User";
 import { presentCurrentUser } from "../presenters/user";
 import { emailSchema, parse } from "../lib/validate";
@@ -87,15 +88,15 @@ export function authRoutes(router: Router, _s: Services) {
   router.post("/auth/signin", async (ctx) => {
     await authAnswer(ctx, async () => {
       const input = parse(signinSchema, ctx.request.body);
-      const limited = await checkSignInRate(input.username, ctx.ip);
-      if (limited) throw tooManyRequests(limited);
+      const attempt = await beginSignIn(input.username, ctx.ip);
+      if (attempt.waitSeconds) {
+        throw rateLimited(ctx, attempt.waitSeconds, `Too many sign-in attempts. Please wait ${waitText(attempt.waitSeconds)} and try again.`);
+      }
       const user = await User.query().findOne({ email: input.username }).withGraphFetched("permissions");
       const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, DUMMY_HASH);
-      if (!user || !ok) {
-        await recordSignInFailure(input.username, ctx.ip);
-        throw signInFailed();
-      }
-      await clearSignInFailures(input.username);
+      // A wrong password stays counted as a failure of this account and address.
+      if (!user || !ok) throw signInFailed();
+      await signInSucceeded(attempt);
       return { user, passwordHash: user.passwordHash };
     });
   });
