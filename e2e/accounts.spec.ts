@@ -65,6 +65,23 @@ test.describe("accounts", () => {
     await expect(page.getByText("An account with that email already exists.")).toBeVisible();
   });
 
+  test("limits: a refused registration shows the server's error; a refused reset request says Something went wrong.", async ({ page }) => {
+    const tooMany = (error: string, extra: Record<string, unknown>) => ({ status: 429, headers: { "retry-after": "1800" }, json: { ...extra, error, errorId: "rate_limited" } });
+    await page.route("**/api/auth/signup", (route) => route.fulfill(tooMany("Too many new accounts from your address. Please try again in 30 minutes.", { user: null })));
+    await page.route("**/api/password_reset/create", (route) => route.fulfill(tooMany("Too many reset requests from your address. Please try again in 30 minutes.", { result: "too many requests" })));
+
+    const register = new RegisterPage(page);
+    await register.open();
+    await register.fill({ name: "Limited Person", email: `limited-${unique()}@e2e.test`, password: "abcdef", confirm: "abcdef" });
+    await register.submit();
+    await expect(page.getByText("Too many new accounts from your address. Please try again in 30 minutes.")).toBeVisible();
+
+    await page.goto("/password_reset");
+    await page.getByLabel("Email").fill(E2E_ACCOUNTS.user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Something went wrong.")).toBeVisible();
+  });
+
   test("password reset: unknown email, then a real reset through the mailed link", async ({ page, request }) => {
     await page.goto("/password_reset");
     await expect(page.getByText(/one hour/)).toBeVisible();

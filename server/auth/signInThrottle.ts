@@ -1,4 +1,4 @@
-import { bucketFor, bucketStats, clearBucket, deleteHits, HOUR_MS, recordHit, secondsUntil } from "../lib/rateLimits";
+import { bucketFor, bucketStats, clearBucket, deleteHits, HOUR_MS, recordHit, secondsUntil, withBuckets } from "../lib/rateLimits";
 
 /**
  * Sign-in throttling (docs/decisions.md, "Sign-in throttling"): it slows the guesser, not the owner.
@@ -30,19 +30,22 @@ export interface SignInAttempt {
 }
 
 /**
- * Records the attempt as a failure before the password is checked (so concurrent guesses count against each
- * other), then looks at the failures recorded before it. A refused attempt is taken back: only checked
- * passwords count, and waiting out a delay is enough.
+ * Looks at the failures recorded before this attempt and, unless the caller must wait, records the attempt as a
+ * failure before the password is checked: parallel guesses count against each other (the buckets are held
+ * while counting). A refused attempt is not recorded: only checked passwords count, and waiting out a delay
+ * is enough.
  */
 export async function beginSignIn(email: string, ip: string): Promise<SignInAttempt> {
   const pairBucket = bucketFor("signin", email, ip);
   const addressBucket = bucketFor("signin-address", ip);
-  const hits = [await recordHit(pairBucket), await recordHit(addressBucket)];
-  const [pair, address] = await Promise.all([bucketStats(pairBucket, PAIR_WINDOW_MS, hits[0]), bucketStats(addressBucket, ADDRESS_WINDOW_MS, hits[1])]);
-  const until = Math.max(delayedUntil(pair.newest, signInDelayMs(pair.count, PAIR_FREE_FAILURES)), delayedUntil(address.newest, signInDelayMs(address.count, ADDRESS_FREE_FAILURES)));
-  if (until <= Date.now()) return { hits, pairBucket, waitSeconds: 0 };
-  await deleteHits(hits);
-  return { hits, pairBucket, waitSeconds: secondsUntil(until) };
+  return withBuckets([pairBucket, addressBucket], async (trx) => {
+    const pair = await bucketStats(pairBucket, PAIR_WINDOW_MS, trx);
+    const address = await bucketStats(addressBucket, ADDRESS_WINDOW_MS, trx);
+    const until = Math.max(delayedUntil(pair.newest, signInDelayMs(pair.count, PAIR_FREE_FAILURES)), delayedUntil(address.newest, signInDelayMs(address.count, ADDRESS_FREE_FAILURES)));
+    if (until > Date.now()) return { hits: [], pairBucket, waitSeconds: secondsUntil(until) };
+    const hits = [await recordHit(pairBucket, trx), await recordHit(addressBucket, trx)];
+    return { hits, pairBucket, waitSeconds: 0 };
+  });
 }
 
 /** The password was right: forget this pair's failures, and this attempt was no failure of the address. */

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import type { Context } from "koa";
+import type { Knex } from "knex";
+import { isPostgres } from "../db";
 import { RateLimitHit } from "../models/RateLimitHit";
-import { tooManyRequests, type ApiError } from "../errors";
+import { ApiError } from "../errors";
 import { atMostEvery } from "./atMostEvery";
 
 /**
@@ -25,11 +27,15 @@ export interface BucketStats {
 
 const toMs = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.getTime() : Date.parse(String(v)));
 
-/** Hits of a bucket in the last `windowMs`, optionally only those recorded before hit `beforeId`. */
-export async function bucketStats(bucket: string, windowMs: number, beforeId?: number): Promise<BucketStats> {
-  const query = RateLimitHit.query().where({ bucket }).where("createdAt", ">=", new Date(Date.now() - windowMs).toISOString());
-  if (beforeId !== undefined) query.where("id", "<", beforeId);
-  const row = (await query.count("* as n").min("createdAt as oldest").max("createdAt as newest").first()) as unknown as { n: number | string; oldest: unknown; newest: unknown } | undefined;
+/** Hits of a bucket in the last `windowMs`. */
+export async function bucketStats(bucket: string, windowMs: number, trx?: Knex.Transaction): Promise<BucketStats> {
+  const row = (await RateLimitHit.query(trx)
+    .where({ bucket })
+    .where("createdAt", ">=", new Date(Date.now() - windowMs).toISOString())
+    .count("* as n")
+    .min("createdAt as oldest")
+    .max("createdAt as newest")
+    .first()) as unknown as { n: number | string; oldest: unknown; newest: unknown } | undefined;
   return { count: Number(row?.n ?? 0), oldest: toMs(row?.oldest), newest: toMs(row?.newest) };
 }
 
@@ -37,10 +43,22 @@ const prune = atMostEvery(10 * 60_000, async () => {
   await RateLimitHit.query().where("createdAt", "<", new Date(Date.now() - KEEP_MS).toISOString()).delete();
 });
 
-export async function recordHit(bucket: string): Promise<number> {
-  const hit = await RateLimitHit.query().insert({ bucket });
+/**
+ * Runs `work` in a transaction that holds these buckets, so that counting and recording cannot interleave
+ * with another request on the same bucket: on Postgres transaction-scoped advisory locks (always taken in
+ * the order given), on SQLite the single connection's transaction.
+ */
+export async function withBuckets<T>(buckets: string[], work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const result = await RateLimitHit.transaction(async (trx) => {
+    if (isPostgres(trx)) for (const bucket of buckets) await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [bucket]);
+    return work(trx);
+  });
   await prune();
-  return hit.id;
+  return result;
+}
+
+export async function recordHit(bucket: string, trx?: Knex.Transaction): Promise<number> {
+  return (await RateLimitHit.query(trx).insert({ bucket })).id;
 }
 
 export async function deleteHits(ids: number[]): Promise<void> {
@@ -52,16 +70,16 @@ export async function clearBucket(bucket: string): Promise<void> {
 }
 
 /**
- * Takes one of `limit` slots per `windowMs`. Counted after recording, so concurrent requests can never take
- * more than `limit` between them; a refused request is not counted. Answers null, or the seconds until a slot
- * frees (for Retry-After).
+ * Takes one of `limit` slots per `windowMs` (exactly, also under concurrent requests); a refused request is not
+ * counted. Answers null, or the seconds until a slot frees (for Retry-After).
  */
 export async function takeSlot(bucket: string, limit: number, windowMs = HOUR_MS): Promise<number | null> {
-  const id = await recordHit(bucket);
-  const { count, oldest } = await bucketStats(bucket, windowMs);
-  if (count <= limit) return null;
-  await deleteHits([id]);
-  return secondsUntil((oldest ?? Date.now()) + windowMs);
+  return withBuckets([bucket], async (trx) => {
+    const { count, oldest } = await bucketStats(bucket, windowMs, trx);
+    if (count >= limit) return secondsUntil((oldest ?? Date.now()) + windowMs);
+    await recordHit(bucket, trx);
+    return null;
+  });
 }
 
 export const secondsUntil = (ms: number) => Math.max(1, Math.ceil((ms - Date.now()) / 1000));
@@ -73,14 +91,25 @@ export function waitText(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-/** The 429 of a limit, with Retry-After set on the answer. */
-export function rateLimited(ctx: Context, seconds: number, message: string): ApiError {
+/** The 429 of a limit, with Retry-After set on the answer; `extra` joins the error body. */
+export function rateLimited(ctx: Context, seconds: number, message: string, extra: Record<string, unknown> = {}): ApiError {
   ctx.set("Retry-After", String(seconds));
-  return tooManyRequests(message);
+  return new ApiError(429, "rate_limited", message, undefined, extra);
 }
 
-/** Takes a slot or throws 429; `message` gets the wait in words ("12 minutes"). */
-export async function enforceLimit(ctx: Context, bucket: string, limit: number, message: (wait: string) => string, windowMs = HOUR_MS): Promise<void> {
+export interface Limit {
+  bucket: string;
+  /** Requests per window. */
+  limit: number;
+  /** The refusal, given the wait in words ("12 minutes"). */
+  message: (wait: string) => string;
+  windowMs?: number;
+  /** Fields the route's answers always carry (e.g. the reset's `result`). */
+  extra?: Record<string, unknown>;
+}
+
+/** Takes a slot or throws 429 with Retry-After. */
+export async function enforceLimit(ctx: Context, { bucket, limit, message, windowMs = HOUR_MS, extra }: Limit): Promise<void> {
   const seconds = await takeSlot(bucket, limit, windowMs);
-  if (seconds !== null) throw rateLimited(ctx, seconds, message(waitText(seconds)));
+  if (seconds !== null) throw rateLimited(ctx, seconds, message(waitText(seconds)), extra);
 }

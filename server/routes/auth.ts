@@ -5,7 +5,7 @@ import { ApiError, toHttpError } from "../errors";
 import { hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
 import { clearSessionCookies, issueToken, revokeSession, setSessionCookies } from "../auth/session";
 import { beginSignIn, signInSucceeded } from "../auth/signInThrottle";
-import { rateLimited, waitText } from "../lib/rateLimits";
+import { bucketFor, enforceLimit, rateLimited, waitText } from "../lib/rateLimits";
 import { User } from "../models/User";
 import { presentCurrentUser } from "../presenters/user";
 import { emailSchema, parse } from "../lib/validate";
@@ -63,7 +63,7 @@ async function authAnswer(ctx: Context, work: () => Promise<{ user: User; passwo
   }
 }
 
-export function authRoutes(router: Router, _s: Services) {
+export function authRoutes(router: Router, s: Services) {
   router.get("/auth/user", async (ctx) => {
     const user: User | undefined = ctx.state.user;
     ctx.body = { user: user ? presentCurrentUser(user) : null, error: null };
@@ -72,6 +72,11 @@ export function authRoutes(router: Router, _s: Services) {
   router.post("/auth/signup", async (ctx) => {
     await authAnswer(ctx, async () => {
       const input = parse(signupSchema, ctx.request.body);
+      await enforceLimit(ctx, {
+        bucket: bucketFor("signup", ctx.ip),
+        limit: s.config.rateLimits.signup,
+        message: (wait) => `Too many new accounts from your address. Please try again in ${wait}.`,
+      });
       const existing = await User.query().findOne({ email: input.email });
       if (existing) throw new ApiError(409, "email_taken", "An account with that email already exists.", "email");
       const user = await User.query().insertAndFetch({

@@ -16,6 +16,7 @@ import { displayTitle } from "../contracts/chapter";
 import type { ChapterListIdResponse, ChapterListResponse, SignUpManyResponse, SignUpResponse } from "../contracts/mailingList";
 import type { Services } from "../services";
 import { applyBrevoEvents } from "../mailingLists/webhooks";
+import { bucketFor, enforceLimit } from "../lib/rateLimits";
 
 const listIdField = z.union([z.string(), z.number()], { error: "listId is required" }).transform((v) => String(v).trim()).refine((v) => v.length > 0, "listId is required");
 
@@ -48,6 +49,11 @@ export function mailingListRoutes(router: Router, s: Services) {
   router.post("/mailing_list/sign_up", async (ctx) => {
     try {
       const input = parse(signUpSchema, ctx.request.body);
+      await enforceLimit(ctx, {
+        bucket: bucketFor("list-signup", ctx.ip),
+        limit: s.config.rateLimits.listSignup,
+        message: (wait) => `Too many sign-ups from your address. Please try again in ${wait}.`,
+      });
       const { chapter } = await chapterForListId(s, input.listId);
       await signUpToList(s, chapter, input.email, ctx.state.viewer);
       ctx.body = okResult();

@@ -6,10 +6,12 @@ import { PasswordResetToken } from "../models/PasswordResetToken";
 import { User } from "../models/User";
 import { changePassword } from "../commands/changePassword";
 import { emailSchema, parse } from "../lib/validate";
+import { bucketFor, enforceLimit } from "../lib/rateLimits";
 import type { Services } from "../services";
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
-const MAX_OPEN_TOKENS_PER_HOUR = 5;
+/** Refusals keep the spec's { result } beside the error body. */
+const TOO_MANY = { result: "too many requests" };
 
 const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -33,20 +35,24 @@ const newPasswordSchema = z.object({
 export function passwordResetRoutes(router: Router, s: Services) {
   router.post("/password_reset/create", async (ctx) => {
     const { email } = parse(createSchema, ctx.request.body);
+    const limits = s.config.rateLimits;
+    await enforceLimit(ctx, {
+      bucket: bucketFor("reset-address", ctx.ip),
+      limit: limits.passwordReset,
+      message: (wait) => `Too many reset requests from your address. Please try again in ${wait}.`,
+      extra: TOO_MANY,
+    });
     const user = await User.query().findOne({ email });
     if (!user) {
       ctx.body = { result: "user not found" };
       return;
     }
-    const recent = await PasswordResetToken.query()
-      .where({ userId: user.id })
-      .where("createdAt", ">=", new Date(Date.now() - RESET_LIFETIME_MS).toISOString())
-      .resultSize();
-    if (recent >= MAX_OPEN_TOKENS_PER_HOUR) {
-      ctx.status = 429;
-      ctx.body = { result: "too many requests", error: "Too many reset requests. Please try again later.", errorId: "rate_limited" };
-      return;
-    }
+    await enforceLimit(ctx, {
+      bucket: bucketFor("reset-account", user.id),
+      limit: limits.passwordResetPerAccount,
+      message: (wait) => `Too many reset requests for this account. Please try again in ${wait}.`,
+      extra: TOO_MANY,
+    });
     const token = crypto.randomBytes(32).toString("base64url");
     await PasswordResetToken.query().insert({
       userId: user.id,

@@ -76,10 +76,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Every test request comes from 127.0.0.1, so the per-address limits of public writes are raised unless a
+ * test passes RATE_LIMITS itself (RATE_LIMITS: "" gives the production defaults).
+ */
+const TEST_RATE_LIMITS = "signup=10000,listSignup=10000,passwordReset=10000";
+
 /** Starts the API on an ephemeral port over a fresh database. Call close() in afterAll. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret-123", SEED_DEMO: "false", PORT: "0", ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret-123", SEED_DEMO: "false", PORT: "0", RATE_LIMITS: TEST_RATE_LIMITS, ...env });
   const db = await freshDatabase();
   bindModels(db.knex);
   const mail = new MemoryMail();

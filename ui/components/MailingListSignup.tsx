@@ -30,7 +30,9 @@ export function MailingListSignup({ listId, chapterName }: { listId: string; cha
       if (!result || result.isError) setPhase({ kind: "error", message: result?.errorString ?? "Something went wrong." });
       else setPhase({ kind: "success" });
     } catch (err) {
-      setPhase({ kind: "error", message: err instanceof ApiRequestError ? err.message : "Something went wrong." });
+      // Refusals (a bad address, an unknown list, too many sign-ups) carry the same list result as answers.
+      const refused = err instanceof ApiRequestError ? (err.body as SignUpAnswer | null)?.return?.results?.[0]?.errorString : undefined;
+      setPhase({ kind: "error", message: refused || (err instanceof ApiRequestError ? err.message : "Something went wrong.") });
     }
   };
 
