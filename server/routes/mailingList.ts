@@ -55,6 +55,8 @@ export function mailingListRoutes(router: Router, s: Services) {
         message: (wait) => `Too many sign-ups from your address. Please try again in ${wait}.`,
       });
       const { chapter } = await chapterForListId(s, input.listId);
+      // A hidden chapter's list answers like one that does not exist, so list ids cannot be probed.
+      if (!chapterPolicy.joinList(ctx.state.viewer, chapter)) throw notFound("Mailing list");
       await signUpToList(s, chapter, input.email, ctx.state.viewer);
       ctx.body = okResult();
     } catch (err) {
