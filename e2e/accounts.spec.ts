@@ -57,6 +57,15 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Hi, Newbie Person!" })).toBeVisible();
   });
 
+  test("register: a password over 72 bytes is refused before anything is sent", async ({ page }) => {
+    const register = new RegisterPage(page);
+    await register.open();
+    const long = "é".repeat(37); // 37 characters, 74 bytes
+    await register.fill({ name: "Long Password", email: `long-${unique()}@e2e.test`, password: long, confirm: long });
+    await expect(page.getByText("Password must be at most 72 bytes")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Register" })).toBeDisabled();
+  });
+
   test("register: an email already in use is shown in a warning box", async ({ page }) => {
     const register = new RegisterPage(page);
     await register.open();

@@ -8,6 +8,6 @@ import { revokeUserSessions } from "../auth/session";
  * (hashPassword), outside the transaction: bcrypt is slow and a transaction should not wait for it.
  */
 export async function changePassword(userId: number, passwordHash: string, trx: Knex.Transaction): Promise<void> {
-  await User.query(trx).patch({ passwordHash, passwordChangedAt: new Date().toISOString() }).where({ id: userId });
+  await User.query(trx).patch({ passwordHash, passwordChangedAt: new Date().toISOString(), legacyLongPassword: false }).where({ id: userId });
   await revokeUserSessions(userId, trx);
 }

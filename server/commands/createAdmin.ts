@@ -1,4 +1,5 @@
-import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { hashPassword } from "../auth/passwords";
+import { newPasswordProblem } from "../contracts/password";
 import { Permission } from "../models/Permission";
 import { ROLE_ADMIN } from "../models/Role";
 import { User } from "../models/User";
@@ -14,9 +15,8 @@ export interface CreateAdminInput {
 export async function createOrPromoteAdmin(input: CreateAdminInput): Promise<{ user: User; created: boolean }> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`"${input.email}" is not a valid email address`);
-  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  const problem = input.password === undefined ? null : newPasswordProblem(input.password);
+  if (problem) throw new Error(problem);
   return User.transaction(async (trx) => {
     let user = await User.query(trx).findOne({ email });
     let created = false;

@@ -2,7 +2,7 @@ import type Router from "@koa/router";
 import type { Context } from "koa";
 import { z } from "zod";
 import { ApiError, toHttpError } from "../errors";
-import { hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { hashPassword, newPasswordSchema, verifyPassword } from "../auth/passwords";
 import { clearSessionCookies, issueToken, revokeSession, setSessionCookies } from "../auth/session";
 import { beginSignIn, signInSucceeded } from "../auth/signInThrottle";
 import { bucketFor, enforceLimit, rateLimited, waitText } from "../lib/rateLimits";
@@ -17,10 +17,7 @@ const signupSchema = z
   .object({
     name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name is too long"),
     email: emailSchema,
-    password: z
-      .string({ error: "Password is required" })
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(200, "Password is too long"),
+    password: newPasswordSchema,
     confirmPassword: z.string().optional(),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
@@ -98,7 +95,7 @@ export function authRoutes(router: Router, s: Services) {
         throw rateLimited(ctx, attempt.waitSeconds, `Too many sign-in attempts. Please wait ${waitText(attempt.waitSeconds)} and try again.`);
       }
       const user = await User.query().findOne({ email: input.username }).withGraphFetched("permissions");
-      const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, DUMMY_HASH);
+      const ok = user ? await verifyPassword(input.password, user.passwordHash, user.legacyLongPassword) : await verifyPassword(input.password, DUMMY_HASH);
       // A wrong password stays counted as a failure of this account and address.
       if (!user || !ok) throw signInFailed();
       await signInSucceeded(attempt);

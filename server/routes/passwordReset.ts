@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type Router from "@koa/router";
 import { z } from "zod";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { hashPassword, newPasswordSchema } from "../auth/passwords";
 import { PasswordResetToken } from "../models/PasswordResetToken";
 import { User } from "../models/User";
 import { changePassword } from "../commands/changePassword";
@@ -23,12 +23,9 @@ async function findUsableToken(token: string): Promise<PasswordResetToken | unde
 }
 
 const createSchema = z.object({ email: emailSchema });
-const newPasswordSchema = z.object({
+const newPasswordBody = z.object({
   token: z.string({ error: "token is required" }).min(1, "token is required").max(200),
-  password: z
-    .string({ error: "Password is required" })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(200, "Password is too long"),
+  password: newPasswordSchema,
 });
 
 /** Password reset: random tokens, stored hashed, single use, one hour (spec 000 sections 2, 7, 9). */
@@ -75,7 +72,7 @@ export function passwordResetRoutes(router: Router, s: Services) {
   });
 
   router.post("/password_reset/new_password", async (ctx) => {
-    const input = parse(newPasswordSchema, ctx.request.body);
+    const input = parse(newPasswordBody, ctx.request.body);
     const row = await findUsableToken(input.token);
     if (!row) {
       ctx.status = 400;
