@@ -16,6 +16,7 @@ import * as s0200 from "./20261203000200_create_rate_limit_hits";
 import * as s0300 from "./20261203000300_drop_sign_in_attempts";
 import * as s0400 from "./20261203000400_add_legacy_long_password_to_users";
 import * as s0500 from "./20261203000500_mark_passwords_set_before_the_byte_limit";
+import * as s0600 from "./20261203000600_add_list_double_opt_in";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +45,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261203000300_drop_sign_in_attempts", s0300],
   ["20261203000400_add_legacy_long_password_to_users", s0400],
   ["20261203000500_mark_passwords_set_before_the_byte_limit", s0500],
+  ["20261203000600_add_list_double_opt_in", s0600],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

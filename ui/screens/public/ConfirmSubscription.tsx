@@ -1,0 +1,57 @@
+import { Alert, Button, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { useParams } from "react-router-dom";
+import type { ListConfirmationInfo } from "../../../server/contracts/mailingList";
+import { api, ApiRequestError } from "../../api/client";
+import { Page } from "../../components/Page";
+
+/**
+ * /confirm_subscription/{token}: the link a double opt-in signup mails. One click confirms (a mail scanner that
+ * merely opens the link confirms nothing); works without signing in.
+ */
+export function ConfirmSubscription() {
+  const { token = "" } = useParams();
+  const [info, setInfo] = useState<ListConfirmationInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const path = `/api/mailing_list/confirm/${encodeURIComponent(token)}`;
+  const explain = (err: unknown) => (err instanceof ApiRequestError && err.status === 404 ? "This confirmation link is invalid or has expired." : "Something went wrong. Please try again.");
+
+  useEffect(() => {
+    api.get<ListConfirmationInfo>(path).then(setInfo, (err) => setError(explain(err)));
+  }, [path]);
+
+  const handleConfirm = async () => {
+    setBusy(true);
+    try {
+      setInfo(await api.post<ListConfirmationInfo>(path));
+    } catch (err) {
+      setError(explain(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title="Confirm Your Subscription">
+      {error && (
+        <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error}</Alert.Title></Alert.Root>
+      )}
+      {!error && !info && <Spinner aria-label="Loading" />}
+      {!error && info?.confirmed && (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{`${info.email} is now on the ${info.chapterName} mailing list.`}</Alert.Title>
+        </Alert.Root>
+      )}
+      {!error && info && !info.confirmed && (
+        <Stack gap="4" align="flex-start">
+          <Text>{`Join the ${info.chapterName} mailing list with ${info.email}?`}</Text>
+          <Button colorPalette="blue" onClick={handleConfirm} loading={busy}>
+            Confirm
+          </Button>
+        </Stack>
+      )}
+    </Page>
+  );
+}
