@@ -1,9 +1,8 @@
 import { Alert, Button, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import type { ListConfirmationInfo } from "../../../server/contracts/mailingList";
-import { api, ApiRequestError } from "../../api/client";
 import { Page } from "../../components/Page";
+import { useEmailedLink } from "../../lib/useEmailedLink";
 
 /**
  * /confirm_subscription/{token}: the link a double opt-in signup mails. One click confirms (a mail scanner that
@@ -11,26 +10,10 @@ import { Page } from "../../components/Page";
  */
 export function ConfirmSubscription() {
   const { token = "" } = useParams();
-  const [info, setInfo] = useState<ListConfirmationInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const path = `/api/mailing_list/confirm/${encodeURIComponent(token)}`;
-  const explain = (err: unknown) => (err instanceof ApiRequestError && err.status === 404 ? "This confirmation link is invalid or has expired." : "Something went wrong. Please try again.");
-
-  useEffect(() => {
-    api.get<ListConfirmationInfo>(path).then(setInfo, (err) => setError(explain(err)));
-  }, [path]);
-
-  const handleConfirm = async () => {
-    setBusy(true);
-    try {
-      setInfo(await api.post<ListConfirmationInfo>(path));
-    } catch (err) {
-      setError(explain(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { info, error, busy, act: handleConfirm } = useEmailedLink<ListConfirmationInfo>(
+    `/api/mailing_list/confirm/${encodeURIComponent(token)}`,
+    "This confirmation link is invalid or has expired.",
+  );
 
   return (
     <Page title="Confirm Your Subscription">
