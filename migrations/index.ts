@@ -11,6 +11,12 @@ import * as m0900 from "./20261122000900_create_auth_support";
 import * as m1000 from "./20261122001000_create_uploaded_images";
 import * as m1100 from "./20261122001100_create_admin_events";
 import * as m1200 from "./20261122001200_seed_roles_chapter_types_and_settings";
+import * as s0100 from "./20261203000100_create_sessions";
+import * as s0200 from "./20261203000200_create_rate_limit_hits";
+import * as s0300 from "./20261203000300_drop_sign_in_attempts";
+import * as s0400 from "./20261203000400_add_legacy_long_password_to_users";
+import * as s0500 from "./20261203000500_mark_passwords_set_before_the_byte_limit";
+import * as s0600 from "./20261203000600_add_list_double_opt_in";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +40,12 @@ export const migrations: Array<[string, Migration]> = [
   ["20261122001000_create_uploaded_images", m1000],
   ["20261122001100_create_admin_events", m1100],
   ["20261122001200_seed_roles_chapter_types_and_settings", m1200],
+  ["20261203000100_create_sessions", s0100],
+  ["20261203000200_create_rate_limit_hits", s0200],
+  ["20261203000300_drop_sign_in_attempts", s0300],
+  ["20261203000400_add_legacy_long_password_to_users", s0400],
+  ["20261203000500_mark_passwords_set_before_the_byte_limit", s0500],
+  ["20261203000600_add_list_double_opt_in", s0600],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -43,7 +43,9 @@ function contentSecurityPolicy(s: Services) {
 /** The whole site in one Koa app: security headers, the JSON API under /api, uploads and the UI. */
 export function createApp(s: Services, opts: AppOptions = {}): Koa {
   const app = new Koa();
-  app.proxy = process.env.TRUST_PROXY === "true";
+  // Behind TRUST_PROXY proxies ctx.ip is the address the nearest of them saw, not what the client claims.
+  app.proxy = s.config.trustProxyHops > 0;
+  app.maxIpsCount = s.config.trustProxyHops;
   const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err));
   app.on("error", (err, ctx) => {
     if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
