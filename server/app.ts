@@ -12,6 +12,7 @@ import { staticUi } from "./lib/staticUi";
 import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
+import { refuseNulInBody, refuseNulInUrl } from "./lib/inputGuard";
 import type { Services } from "./services";
 
 export interface AppOptions {
@@ -57,6 +58,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
   app.use(errorMiddleware(log));
   app.use(desktopCors());
+  // Before the calendar lane and the API: no NUL reaches a route, whatever the route (see the module).
+  app.use(refuseNulInUrl());
   app.use(async (ctx, next) => {
     ctx.state.sessionOptions = sessionOptions;
     ctx.state.services = s;
@@ -86,6 +89,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
     }),
   );
   api.use(removeUploadsAfterRequest());
+  api.use(refuseNulInBody());
   api.use(sessionMiddleware(sessionOptions));
   registerApiRoutes(api, s);
   api.all("/{*rest}", () => {

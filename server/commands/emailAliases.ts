@@ -9,7 +9,7 @@ import { publishAdminEvent } from "../events/adminEvents";
 import { MailgunError, MailgunRateLimitError, type RouteInput } from "../integrations/mailgun/routes";
 import { ALIAS_RATE_LIMIT_MESSAGE } from "../contracts/mailingList";
 import { displayTitle } from "../contracts/chapter";
-import { emailSchema } from "../lib/validate";
+import { emailSchema, idSchema } from "../lib/validate";
 
 const localPartSchema = z
   .string({ error: "Local part is required" })
@@ -37,7 +37,7 @@ export function aliasSchema(domains: string[]) {
         for (const r of list) if (!emailSchema.safeParse(r).success) ctx.addIssue({ code: "custom", message: `${r} is not a valid email address` });
       })
       .transform((list) => [...new Set(list.map((r) => r.toLowerCase()))]),
-    chapterId: z.number({ error: "chapterId must be a number" }).int().positive().nullable().optional(),
+    chapterId: idSchema("chapterId", "chapterId must be a number").nullable().optional(),
   });
 }
 export type AliasInput = z.infer<ReturnType<typeof aliasSchema>>;

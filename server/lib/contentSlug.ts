@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeSpaces } from "./validate";
+import { idSchema, normalizeSpaces } from "./validate";
 import { SLUG_MESSAGE } from "../contracts/siteAdmin";
 
 /** Blog, page and wiki slugs: lowercase letters, digits and underscores (spec 001 section 5, enforced here). */
@@ -12,7 +12,7 @@ export const contentSlugSchema = z
 
 /** Fields every blog post, page and wiki page has; `id` present means update. */
 export const contentFields = {
-  id: z.number().int().positive().optional(),
+  id: idSchema("id").optional(),
   title: z.string({ error: "Title is Required" }).trim().min(1, "Title is Required").max(300, "Title is too long"),
   slug: contentSlugSchema,
   /** Non-breaking spaces become normal spaces before saving (spec 001 section 5). */

@@ -3,6 +3,7 @@ import type { Context } from "koa";
 import { AdminEvent } from "../models/AdminEvent";
 import { authorize } from "../policies/authorize";
 import { sitePolicy } from "../policies/site";
+import { MAX_ID } from "../lib/validate";
 import { adminEventHub } from "../events/adminEventHub";
 import { presentAdminNotice } from "../presenters/adminEvent";
 import type { Services } from "../services";
@@ -18,7 +19,8 @@ export const HOLE_WAIT_MS = 10_000;
 
 function lastEventIdOf(ctx: Context): number | null {
   const raw = ctx.get("last-event-id") || (typeof ctx.query.lastEventId === "string" ? ctx.query.lastEventId : "");
-  return /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+  // Beyond the largest id no row can be newer: read as no cursor (an out-of-range number failed on Postgres).
+  return /^\d{1,10}$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : null;
 }
 
 async function maxEventId(): Promise<number> {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { STATES } from "../contracts/chapter";
 import { WEEK_CODE_VALUES, weekCodesProblem } from "../contracts/schedule";
 import { isValidDate, isValidTime } from "../schedule/engine";
+import { idSchema } from "../lib/validate";
 
 /** Numbers may arrive as numbers or numeric strings (form posts); anything else stays as is and fails. */
 const intLike = (v: unknown) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v);
@@ -47,9 +48,9 @@ const weeksString = z
  */
 export const chapterEventBodySchema = z
   .object({
-    id: z.preprocess(intLike, z.number().int().positive("id must be a positive whole number").nullish()),
+    id: z.preprocess(intLike, idSchema("id").nullish()),
     slug: z.string().trim().max(160).nullish(),
-    chapterId: z.preprocess(intLike, z.number({ error: "chapterId is required" }).int().positive("chapterId must be a positive whole number").nullish()),
+    chapterId: z.preprocess(intLike, idSchema("chapterId", "chapterId is required").nullish()),
     name: requiredText("Name is Required", 200),
     description: optionalText("Description", 5000),
     address1: requiredText("Address is Required", 200),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { badRequest, forbidden } from "../errors";
 import { EmailSettings } from "../models/EmailSettings";
 import { ChapterType } from "../models/ChapterType";
-import { intParam, normalizeSpaces, parse } from "../lib/validate";
+import { idSchema, intParam, normalizeSpaces, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
 import { chapterHeaderImageName, deleteImage, saveUploadedImage } from "../lib/images";
 import { authorize, requireViewer } from "../policies/authorize";
@@ -39,7 +39,7 @@ export function isTimeZone(value: string): boolean {
  * object as the UI holds it) are ignored; a field present but empty fails with the spec's message.
  */
 const chapterUpdateSchema = z.object({
-  id: z.number({ error: "id is required" }).int().positive(),
+  id: idSchema("id", "id is required"),
   title: required("Title is Required", 200, "Title").optional(),
   slug: z
     .string({ error: "Slug is Required" })
@@ -57,7 +57,7 @@ const chapterUpdateSchema = z.object({
     .optional(),
   postalCode: required("Postal Code is Required", 20, "Postal Code").optional(),
   country: required("Country is Required", 80, "Country").optional(),
-  chapterTypeId: z.number({ error: "Chapter Type is Required" }).int().positive().optional(),
+  chapterTypeId: idSchema("chapterTypeId", "Chapter Type is Required").optional(),
   status: z
     .number({ error: "Chapter Status must be 1 (Active) or 0 (Hidden)" })
     .refine((n) => n === 0 || n === 1, "Chapter Status must be 1 (Active) or 0 (Hidden)")

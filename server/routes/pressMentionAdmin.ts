@@ -2,7 +2,7 @@ import type Router from "@koa/router";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { PressMention } from "../models/PressMention";
-import { httpUrlSchema, intParam, parse, slugSchema } from "../lib/validate";
+import { MAX_ID, httpUrlSchema, intParam, parse, slugSchema } from "../lib/validate";
 import { makeSlug } from "../lib/slug";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
@@ -30,7 +30,8 @@ const pressMentionSchema = z.object({
   /** -1 or null: a site-wide mention with no chapter (spec 001 section 9). */
   chapterId: z
     .number({ error: "chapterId must be a chapter id, or -1 for none" })
-    .int()
+    .int("chapterId must be a chapter id, or -1 for none")
+    .max(MAX_ID, "chapterId must be a chapter id, or -1 for none")
     .nullish()
     .transform((n) => (n == null || n === -1 ? null : n))
     .refine((n) => n === null || n > 0, "chapterId must be a chapter id, or -1 for none"),
