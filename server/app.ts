@@ -4,7 +4,7 @@ import Koa from "koa";
 import Router from "@koa/router";
 import { koaBody } from "koa-body";
 import helmet from "koa-helmet";
-import { errorMiddleware, notFound, payloadTooLarge } from "./errors";
+import { errorMiddleware, notFound } from "./errors";
 import { sessionMiddleware, type SessionOptions } from "./auth/session";
 import { registerApiRoutes } from "./routes";
 import { chapterCalendarRouter } from "./routes/chapterCalendar";
@@ -74,20 +74,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
     ctx.set("Cache-Control", "no-store");
     await next();
   });
-  api.use(
-    koaBody({
-      jsonLimit: s.config.jsonLimit,
-      formLimit: "256kb",
-      textLimit: "256kb",
-      multipart: true,
-      formidable: { maxFileSize: s.config.uploadLimitBytes, maxFiles: 1, maxFields: 20 },
-      onError: (err: Error & { status?: number; code?: number; httpCode?: number }) => {
-        const status = err.status ?? err.httpCode;
-        if (status === 413 || /maxFileSize|too large|exceeded/i.test(err.message)) throw payloadTooLarge(`Upload is larger than ${Math.round(s.config.uploadLimitBytes / 1024 / 1024)} MB`);
-        throw err;
-      },
-    }),
-  );
+  // JSON, form and text bodies. Multipart bodies are read only by the upload routes, after authorization (lib/upload.ts).
+  api.use(koaBody({ jsonLimit: s.config.jsonLimit, formLimit: "256kb", textLimit: "256kb", multipart: false }));
   api.use(removeUploadsAfterRequest());
   api.use(refuseNulInBody());
   api.use(sessionMiddleware(sessionOptions));
