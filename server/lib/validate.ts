@@ -1,5 +1,6 @@
 import { z, type ZodType } from "zod";
 import { badRequest, fromZod } from "../errors";
+import { isSingleLine, singleLineMessage } from "../contracts/text";
 
 /** Validates input against a schema; a failure is a 400 naming the field. */
 export function parse<T extends ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -50,6 +51,8 @@ export const httpUrlSchema = z
   .string()
   .trim()
   .max(2000, "URL is too long")
+  // URL parsing drops tabs and line breaks silently; the text we store keeps them, so refuse them.
+  .refine(isSingleLine, singleLineMessage("URL"))
   .refine((s) => {
     try {
       const u = new URL(s);

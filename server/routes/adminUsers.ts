@@ -7,6 +7,7 @@ import { Chapter } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
 import { notFound } from "../errors";
+import { multiLine } from "../contracts/text";
 import { idSchema, intParam, parse } from "../lib/validate";
 import { authorize } from "../policies/authorize";
 import { sitePolicy } from "../policies/site";
@@ -24,7 +25,7 @@ const searchSchema = z.object({
 });
 
 const noteSchema = z.object({
-  note: z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(10_000, "Note is too long"),
+  note: multiLine(z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(10_000, "Note is too long"), "Note"),
   aboutUserId: idSchema("aboutUserId", "aboutUserId must be a user id"),
 });
 

@@ -7,6 +7,7 @@ import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { displayTitle } from "../contracts/chapter";
+import { multiLine } from "../contracts/text";
 import { recordActivity } from "../commands/activity";
 import { presentNote } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
@@ -15,7 +16,7 @@ export const MAX_NOTE_LENGTH = 10_000;
 
 const noteSchema = z.object({
   chapterId: idSchema("chapterId", "chapterId is required"),
-  note: z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`),
+  note: multiLine(z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`), "Note"),
   adminOnly: z.boolean({ error: "adminOnly must be true or false" }).optional().default(false),
 });
 
