@@ -13,6 +13,7 @@ import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
 import { refuseNulInBody, refuseNulInUrl } from "./lib/inputGuard";
+import { writeLog } from "./lib/log";
 import type { Services } from "./services";
 
 export interface AppOptions {
@@ -45,7 +46,7 @@ function contentSecurityPolicy(s: Services) {
 export function createApp(s: Services, opts: AppOptions = {}): Koa {
   const app = new Koa();
   app.proxy = process.env.TRUST_PROXY === "true";
-  const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err));
+  const log = opts.log ?? writeLog;
   app.on("error", (err, ctx) => {
     if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
     // A client that goes away mid-response is not a server fault.

@@ -1,6 +1,7 @@
 import type { Context, Next } from "koa";
 import { DBError, NotFoundError as ObjectionNotFound, UniqueViolationError, ForeignKeyViolationError, CheckViolationError, NotNullViolationError, ValidationError as ObjectionValidationError } from "objection";
 import { ZodError } from "zod";
+import { writeLog } from "./lib/log";
 
 /**
  * The one error shape every API answer uses:
@@ -109,7 +110,7 @@ export function toHttpError(err: unknown): { status: number; body: ErrorBody; ex
 }
 
 /** Outermost middleware: every error becomes the one JSON shape; unexpected ones are logged. */
-export function errorMiddleware(log: (msg: string, err: unknown) => void = (m, e) => console.error(m, e)) {
+export function errorMiddleware(log: (msg: string, err: unknown) => void = writeLog) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();

@@ -4,6 +4,7 @@ import { AdminEvent } from "../models/AdminEvent";
 import { authorize } from "../policies/authorize";
 import { sitePolicy } from "../policies/site";
 import { MAX_ID } from "../lib/validate";
+import { writeLog } from "../lib/log";
 import { adminEventHub } from "../events/adminEventHub";
 import { presentAdminNotice } from "../presenters/adminEvent";
 import type { Services } from "../services";
@@ -142,7 +143,7 @@ export function adminEventRoutes(router: Router, s: Services) {
           }
         } while (again && !closed);
       } catch (err) {
-        if (!closed) console.error("admin events: reading events failed", err);
+        if (!closed) writeLog("admin events: reading events failed", err);
       } finally {
         running = false;
       }
