@@ -42,6 +42,16 @@ function contentSecurityPolicy(s: Services) {
   };
 }
 
+/** The routers each app mounts, so tests can list every route (see apiRoutes). */
+const mountedRouters = new WeakMap<Koa, Router[]>();
+
+/** Every route the app serves through its routers: method and path pattern (e.g. POST /api/chapter_note). */
+export function apiRoutes(app: Koa): { method: string; path: string }[] {
+  return (mountedRouters.get(app) ?? []).flatMap((router) =>
+    router.stack.flatMap((layer) => layer.methods.filter((m) => m !== "HEAD").map((method) => ({ method, path: String(layer.path) }))),
+  );
+}
+
 /** The whole site in one Koa app: security headers, the JSON API under /api, uploads and the UI. */
 export function createApp(s: Services, opts: AppOptions = {}): Koa {
   const app = new Koa();
@@ -68,7 +78,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   });
 
   // Calendar feeds, polled by calendar apps, take a light lane ahead of the API router (see the module).
-  app.use(chapterCalendarRouter(s, sessionOptions).routes());
+  const calendar = chapterCalendarRouter(s, sessionOptions);
+  app.use(calendar.routes());
 
   const api = new Router({ prefix: "/api" });
   api.use(async (ctx, next) => {
@@ -86,6 +97,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   });
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
+  mountedRouters.set(app, [calendar, api]);
   app.use(uploadedImages());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
