@@ -307,6 +307,15 @@ describe("Brevo webhook", () => {
       ["hook@example.org", 2, "active", 1, 1],
     ]);
   });
+
+  it("reads a chapter tag beyond any id as a chapter of no contact of ours (it was out of range on Postgres)", async () => {
+    const c = await buildChapter();
+    await signUp("far@example.org", c.sendInBlueListId);
+    const url = `/api/mailing_list/webhooks/brevo/${webhookSecret(t.services, "brevo")}`;
+    const res = await t.request("POST", url, { body: [{ event: "unsubscribed", email: "far@example.org", tags: ["chapter-99999999999"] }, { event: "opened", email: "far@example.org", tag: "chapter-2147483648" }] });
+    expect([res.status, res.body.applied]).toEqual([200, 0]);
+    expect((await MailingListContact.query().findOne({ email: "far@example.org", chapterId: c.id }))!.status).toBe("active");
+  });
 });
 
 describe("chapter posts", () => {
