@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { Knex } from "knex";
 import { isPostgres } from "../db";
 import { Job } from "../models/Job";
+import { writeLog } from "../lib/log";
 
 /** A job handler: throw to retry later (with backoff), PermanentJobError to fail at once. */
 export type JobHandler = (payload: any, ctx: JobContext) => Promise<void>;
@@ -76,7 +77,7 @@ export class JobQueue extends EventEmitter {
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.backoffBaseMs = opts.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
     this.backoffMaxMs = opts.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS;
-    this.log = opts.log ?? ((msg, err) => console.error(msg, err ?? ""));
+    this.log = opts.log ?? writeLog;
   }
 
   register(type: string, handler: JobHandler): void {

@@ -9,13 +9,14 @@ import { bucketFor, enforceLimit, rateLimited, waitText } from "../lib/rateLimit
 import { User } from "../models/User";
 import { presentCurrentUser } from "../presenters/user";
 import { emailSchema, parse } from "../lib/validate";
+import { singleLine } from "../contracts/text";
 import type { Services } from "../services";
 
 export const SIGN_IN_FAILED = "Oops. Either your email or password is incorrect.";
 
 const signupSchema = z
   .object({
-    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name is too long"),
+    name: singleLine(z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name is too long"), "Name"),
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string().optional(),

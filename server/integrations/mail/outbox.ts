@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { headerLine } from "./headers";
 import type { MailMessage, MailTransport } from "./types";
 
 /** The built-in transport: each message becomes an .eml file under DATA_DIR/outbox. */
@@ -12,12 +13,13 @@ export class OutboxTransport implements MailTransport {
     await fs.mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const file = path.join(this.dir, `${stamp}-${crypto.randomBytes(4).toString("hex")}.eml`);
+    // Every header goes through headerLine: no text can add a header or end them early (headers.ts).
     const headers = [
-      `From: ${this.from}`,
-      `To: ${message.to}`,
-      `Subject: ${message.subject}`,
-      `Date: ${new Date().toUTCString()}`,
-      ...Object.entries(message.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+      headerLine("From", this.from),
+      headerLine("To", message.to),
+      headerLine("Subject", message.subject),
+      headerLine("Date", new Date().toUTCString()),
+      ...Object.entries(message.headers ?? {}).map(([k, v]) => headerLine(k, v)),
       "MIME-Version: 1.0",
       "Content-Type: text/plain; charset=utf-8",
     ];
