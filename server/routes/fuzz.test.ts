@@ -13,6 +13,7 @@ import { NASTY_PATH_VALUES, NASTY_QUERIES, NASTY_VALUES, RAW_BODIES, STACK_TEXT,
 
 let t: TestApp;
 let admin: { id: number };
+let adminToken: string;
 let fill: Record<string, string>;
 let base: Record<string, unknown>;
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
   const chapter = await buildChapter();
   await buildEvent(chapter);
   admin = await buildAdmin();
+  adminToken = await t.tokenFor(admin);
   fill = { id: String(chapter.id), chapterId: String(chapter.id), userId: String(admin.id), slug: chapter.slug, state: "il", page: "0", count: "5", token: "x".repeat(30), secret: "x" };
   base = plausibleBody({ chapterId: chapter.id, userId: admin.id, listId: chapter.sendInBlueListId, domain: Object.values(t.config.chapterEmailDomains)[0] ?? "example.org" });
 });
@@ -96,7 +98,7 @@ interface Outcome {
  */
 async function send(a: Attempt): Promise<Outcome> {
   const headers: Record<string, string> = {};
-  if (a.as === "admin") headers.authorization = `Bearer ${t.tokenFor(admin)}`;
+  if (a.as === "admin") headers.authorization = `Bearer ${adminToken}`;
   if (a.contentType) headers["content-type"] = a.contentType;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 10_000);
@@ -146,6 +148,11 @@ describe("every API route under hostile input", () => {
     expect(routes.length).toBeGreaterThan(80);
     expect(routes).toContainEqual({ method: "POST", path: "/api/mailing_list/sign_up" });
     expect(routes).toContainEqual({ method: "GET", path: "/api/chapter_calendar/:slug/events.ics" });
+  });
+
+  it("sends the admin's requests with a live session", async () => {
+    const me = await t.request("GET", "/api/auth/user", { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(me.body.user?.id).toBe(admin.id);
   });
 
   it("never answers 5xx or shows stack text", async () => {
