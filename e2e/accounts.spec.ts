@@ -57,12 +57,38 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Hi, Newbie Person!" })).toBeVisible();
   });
 
+  test("register: a password over 72 bytes is refused before anything is sent", async ({ page }) => {
+    const register = new RegisterPage(page);
+    await register.open();
+    const long = "é".repeat(37); // 37 characters, 74 bytes
+    await register.fill({ name: "Long Password", email: `long-${unique()}@e2e.test`, password: long, confirm: long });
+    await expect(page.getByText("Password must be at most 72 bytes")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Register" })).toBeDisabled();
+  });
+
   test("register: an email already in use is shown in a warning box", async ({ page }) => {
     const register = new RegisterPage(page);
     await register.open();
     await register.fill({ name: "Dup", email: E2E_ACCOUNTS.user.email, password: "abcdef", confirm: "abcdef" });
     await register.submit();
     await expect(page.getByText("An account with that email already exists.")).toBeVisible();
+  });
+
+  test("limits: a refused registration shows the server's error; a refused reset request says Something went wrong.", async ({ page }) => {
+    const tooMany = (error: string, extra: Record<string, unknown>) => ({ status: 429, headers: { "retry-after": "1800" }, json: { ...extra, error, errorId: "rate_limited" } });
+    await page.route("**/api/auth/signup", (route) => route.fulfill(tooMany("Too many new accounts from your address. Please try again in 30 minutes.", { user: null })));
+    await page.route("**/api/password_reset/create", (route) => route.fulfill(tooMany("Too many reset requests from your address. Please try again in 30 minutes.", { result: "too many requests" })));
+
+    const register = new RegisterPage(page);
+    await register.open();
+    await register.fill({ name: "Limited Person", email: `limited-${unique()}@e2e.test`, password: "abcdef", confirm: "abcdef" });
+    await register.submit();
+    await expect(page.getByText("Too many new accounts from your address. Please try again in 30 minutes.")).toBeVisible();
+
+    await page.goto("/password_reset");
+    await page.getByLabel("Email").fill(E2E_ACCOUNTS.user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Something went wrong.")).toBeVisible();
   });
 
   test("password reset: unknown email, then a real reset through the mailed link", async ({ page, request }) => {

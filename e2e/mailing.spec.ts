@@ -5,6 +5,7 @@ import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { MembersPage } from "./pages/MembersPage";
 import { SendEmailPage } from "./pages/SendEmailPage";
 import { ChapterPage } from "./pages/ChapterPage";
+import { GeneralSettingsPage } from "./pages/siteAdmin/GeneralSettingsPage";
 
 const CHAPTER_PATH = "/chapter/ny/nyc";
 const outboxDir = path.resolve(".tmp", `e2e-${process.env.E2E_PORT ?? "3100"}`, "outbox");
@@ -15,12 +16,12 @@ async function nycListId(request: APIRequestContext): Promise<string> {
   return ids.listId;
 }
 
-/** Finds the outbox message (an .eml file) to this address with this subject. */
-function findOutboxMail(to: string, subject: string): string | null {
+/** Finds the outbox message (an .eml file) to this address with this subject (or containing this text). */
+function findOutboxMail(to: string, subject: string, { inBody = false } = {}): string | null {
   if (!fs.existsSync(outboxDir)) return null;
   for (const file of fs.readdirSync(outboxDir)) {
     const text = fs.readFileSync(path.join(outboxDir, file), "utf8");
-    if (text.includes(`To: ${to}\r\n`) && text.includes(`Subject: ${subject}\r\n`)) return text;
+    if (text.includes(`To: ${to}\r\n`) && text.includes(inBody ? subject : `Subject: ${subject}\r\n`)) return text;
   }
   return null;
 }
@@ -133,6 +134,44 @@ test.describe("mailing lists", () => {
     await expect(page.getByText("Email Send Failed")).toBeVisible();
     await expect(page.getByText("You do not have permission to send emails to this chapter.")).toBeVisible();
     await expect(send.sendButton()).toBeEnabled();
+  });
+
+  test("double opt-in: with the General Settings switch on, a signup joins once its emailed link is confirmed", async ({ page, request }) => {
+    await signInAs(page, "admin");
+    const settings = new GeneralSettingsPage(page);
+    await settings.open();
+    await expect(settings.doubleOptIn()).not.toBeChecked();
+    await settings.setDoubleOptIn(true);
+    try {
+      await page.reload();
+      await expect(settings.doubleOptIn()).toBeChecked();
+
+      const email = `optin-${unique()}@example.org`;
+      await page.context().clearCookies();
+      const chapter = new ChapterPage(page);
+      await chapter.open("ny", "nyc");
+      await chapter.signup.signUp(email);
+      await expect(chapter.signup.success()).toBeVisible();
+      await expect(page.getByText("If this address is not on the list yet, check your email for a link to confirm.")).toBeVisible();
+
+      await expect.poll(() => findOutboxMail(email, "/confirm_subscription/", { inBody: true }) !== null, { timeout: 10_000 }).toBe(true);
+      const mail = findOutboxMail(email, "/confirm_subscription/", { inBody: true })!;
+      const link = /(http:\/\/\S+\/confirm_subscription\/[\w-]+)/.exec(mail)![1];
+      await page.goto(new URL(link).pathname);
+      await expect(page.getByText(`Join the New York City mailing list with ${email}?`)).toBeVisible();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect(page.getByText(`${email} is now on the New York City mailing list.`)).toBeVisible();
+
+      await signInAs(page, "host");
+      const members = new MembersPage(page, CHAPTER_PATH);
+      await members.open();
+      await expect(members.row(email)).toContainText("active");
+    } finally {
+      const signin = await request.post("/api/auth/signin", { data: { username: E2E_ACCOUNTS.admin.email, password: E2E_ACCOUNTS.admin.password }, headers: { "x-session-transport": "bearer" } });
+      const { token } = await signin.json();
+      const off = await request.post("/api/email_settings", { data: { doubleOptIn: false }, headers: { authorization: `Bearer ${token}` } });
+      expect((await off.json()).doubleOptIn).toBe(false);
+    }
   });
 
   test("a plain user is refused by the API", async ({ request }) => {

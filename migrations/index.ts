@@ -11,10 +11,16 @@ import * as m0900 from "./20261122000900_create_auth_support";
 import * as m1000 from "./20261122001000_create_uploaded_images";
 import * as m1100 from "./20261122001100_create_admin_events";
 import * as m1200 from "./20261122001200_seed_roles_chapter_types_and_settings";
-import * as m241200 from "./20261124120000_index_chapter_events_by_single_date";
-import * as m241300 from "./20261124130000_add_heartbeats_to_jobs";
-import * as m241301 from "./20261124130100_create_list_deliveries";
-import * as m241302 from "./20261124130200_add_unknown_to_list_messages";
+import * as s0100 from "./20261203000100_create_sessions";
+import * as s0200 from "./20261203000200_create_rate_limit_hits";
+import * as s0300 from "./20261203000300_drop_sign_in_attempts";
+import * as s0400 from "./20261203000400_add_legacy_long_password_to_users";
+import * as s0500 from "./20261203000500_mark_passwords_set_before_the_byte_limit";
+import * as s0600 from "./20261203000600_add_list_double_opt_in";
+import * as d0100 from "./20261204000100_index_chapter_events_by_single_date";
+import * as d0200 from "./20261204000200_add_heartbeats_to_jobs";
+import * as d0300 from "./20261204000300_create_list_deliveries";
+import * as d0400 from "./20261204000400_add_unknown_to_list_messages";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,10 +44,16 @@ export const migrations: Array<[string, Migration]> = [
   ["20261122001000_create_uploaded_images", m1000],
   ["20261122001100_create_admin_events", m1100],
   ["20261122001200_seed_roles_chapter_types_and_settings", m1200],
-  ["20261124120000_index_chapter_events_by_single_date", m241200],
-  ["20261124130000_add_heartbeats_to_jobs", m241300],
-  ["20261124130100_create_list_deliveries", m241301],
-  ["20261124130200_add_unknown_to_list_messages", m241302],
+  ["20261203000100_create_sessions", s0100],
+  ["20261203000200_create_rate_limit_hits", s0200],
+  ["20261203000300_drop_sign_in_attempts", s0300],
+  ["20261203000400_add_legacy_long_password_to_users", s0400],
+  ["20261203000500_mark_passwords_set_before_the_byte_limit", s0500],
+  ["20261203000600_add_list_double_opt_in", s0600],
+  ["20261204000100_index_chapter_events_by_single_date", d0100],
+  ["20261204000200_add_heartbeats_to_jobs", d0200],
+  ["20261204000300_create_list_deliveries", d0300],
+  ["20261204000400_add_unknown_to_list_messages", d0400],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -10,7 +10,7 @@ echo "== unit and API tests (SQLite)"
 npx vitest run
 
 echo "== API tests (Postgres at ${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test})"
-TEST_DB=postgres npx vitest run server migrations
+TEST_DB=postgres npx vitest run server migrations scripts/seed-scale
 
 echo "== browser tests (SQLite)"
 npx tsx scripts/build-ui.ts --force

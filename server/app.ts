@@ -4,7 +4,7 @@ import Koa from "koa";
 import Router from "@koa/router";
 import { koaBody } from "koa-body";
 import helmet from "koa-helmet";
-import { errorMiddleware, notFound, payloadTooLarge } from "./errors";
+import { errorMiddleware, notFound } from "./errors";
 import { sessionMiddleware, type SessionOptions } from "./auth/session";
 import { registerApiRoutes } from "./routes";
 import { chapterCalendarRouter } from "./routes/chapterCalendar";
@@ -12,6 +12,8 @@ import { staticUi } from "./lib/staticUi";
 import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
+import { refuseNulInBody, refuseNulInUrl } from "./lib/inputGuard";
+import { writeLog } from "./lib/log";
 import type { Services } from "./services";
 
 export interface AppOptions {
@@ -40,11 +42,23 @@ function contentSecurityPolicy(s: Services) {
   };
 }
 
+/** The routers each app mounts, so tests can list every route (see apiRoutes). */
+const mountedRouters = new WeakMap<Koa, Router[]>();
+
+/** Every route the app serves through its routers: method and path pattern (e.g. POST /api/chapter_note). */
+export function apiRoutes(app: Koa): { method: string; path: string }[] {
+  return (mountedRouters.get(app) ?? []).flatMap((router) =>
+    router.stack.flatMap((layer) => layer.methods.filter((m) => m !== "HEAD").map((method) => ({ method, path: String(layer.path) }))),
+  );
+}
+
 /** The whole site in one Koa app: security headers, the JSON API under /api, uploads and the UI. */
 export function createApp(s: Services, opts: AppOptions = {}): Koa {
   const app = new Koa();
-  app.proxy = process.env.TRUST_PROXY === "true";
-  const log = opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err));
+  // Behind TRUST_PROXY proxies ctx.ip is the address the nearest of them saw, not what the client claims.
+  app.proxy = s.config.trustProxyHops > 0;
+  app.maxIpsCount = s.config.trustProxyHops;
+  const log = opts.log ?? writeLog;
   app.on("error", (err, ctx) => {
     if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
     // A client that goes away mid-response is not a server fault.
@@ -57,6 +71,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
   app.use(errorMiddleware(log));
   app.use(desktopCors());
+  // Before the calendar lane and the API: no NUL reaches a route, whatever the route (see the module).
+  app.use(refuseNulInUrl());
   app.use(async (ctx, next) => {
     ctx.state.sessionOptions = sessionOptions;
     ctx.state.services = s;
@@ -64,28 +80,18 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   });
 
   // Calendar feeds, polled by calendar apps, take a light lane ahead of the API router (see the module).
-  app.use(chapterCalendarRouter(s, sessionOptions).routes());
+  const calendar = chapterCalendarRouter(s, sessionOptions);
+  app.use(calendar.routes());
 
   const api = new Router({ prefix: "/api" });
   api.use(async (ctx, next) => {
     ctx.set("Cache-Control", "no-store");
     await next();
   });
-  api.use(
-    koaBody({
-      jsonLimit: s.config.jsonLimit,
-      formLimit: "256kb",
-      textLimit: "256kb",
-      multipart: true,
-      formidable: { maxFileSize: s.config.uploadLimitBytes, maxFiles: 1, maxFields: 20 },
-      onError: (err: Error & { status?: number; code?: number; httpCode?: number }) => {
-        const status = err.status ?? err.httpCode;
-        if (status === 413 || /maxFileSize|too large|exceeded/i.test(err.message)) throw payloadTooLarge(`Upload is larger than ${Math.round(s.config.uploadLimitBytes / 1024 / 1024)} MB`);
-        throw err;
-      },
-    }),
-  );
+  // JSON, form and text bodies. Multipart bodies are read only by the upload routes, after authorization (lib/upload.ts).
+  api.use(koaBody({ jsonLimit: s.config.jsonLimit, formLimit: "256kb", textLimit: "256kb", multipart: false }));
   api.use(removeUploadsAfterRequest());
+  api.use(refuseNulInBody());
   api.use(sessionMiddleware(sessionOptions));
   registerApiRoutes(api, s);
   api.all("/{*rest}", () => {
@@ -93,6 +99,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   });
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
+  mountedRouters.set(app, [calendar, api]);
   app.use(uploadedImages());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {

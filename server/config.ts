@@ -12,6 +12,31 @@ export const DEFAULT_CHAPTER_EMAIL_DOMAINS: Record<string, string> = {
   reading: "readingliberally.org",
 };
 
+/**
+ * Per-hour limits of the abuse-prone public writes (docs/decisions.md, "Rate limits"); RATE_LIMITS="signup=20,..."
+ * overrides any of them. Per client address unless the name says otherwise.
+ */
+export interface RateLimits {
+  /** POST /api/auth/signup */
+  signup: number;
+  /** POST /api/mailing_list/sign_up */
+  listSignup: number;
+  /** POST /api/password_reset/create */
+  passwordReset: number;
+  /** Reset mails to one account, whoever asks. */
+  passwordResetPerAccount: number;
+  /** Confirmation mails to one email address (double opt-in), whoever asks. */
+  listConfirmationPerEmail: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signup: 10,
+  listSignup: 20,
+  passwordReset: 10,
+  passwordResetPerAccount: 5,
+  listConfirmationPerEmail: 3,
+};
+
 export interface Config {
   port: number;
   dataDir: string;
@@ -33,6 +58,12 @@ export interface Config {
   runJobs: boolean;
   /** How often GET /api/admin/events sends a keep-alive comment. */
   adminEventsKeepAliveMs: number;
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (TRUST_PROXY: false = 0, true = 1,
+   * or a number). The client address is the entry that many places from the right; 0 ignores the header.
+   */
+  trustProxyHops: number;
+  rateLimits: RateLimits;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +116,28 @@ function parseDomains(raw: string | undefined): Record<string, string> {
   return domains;
 }
 
+/** TRUST_PROXY: false (the default), true (one proxy) or the number of proxies in front of the app. */
+function proxyHops(env: Env): number {
+  const raw = env.TRUST_PROXY;
+  if (raw === undefined || raw === "" || /^(0|false|no|off)$/i.test(raw)) return 0;
+  if (/^(true|yes|on)$/i.test(raw)) return 1;
+  return intVar(env, "TRUST_PROXY", 0, 0, 10);
+}
+
+function parseRateLimits(raw: string | undefined): RateLimits {
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  if (!raw) return limits;
+  for (const pair of raw.split(",")) {
+    const [name, value] = pair.split("=").map((s) => s.trim());
+    const n = Number(value);
+    if (!name || !(name in limits) || !/^\d+$/.test(value ?? "") || n < 1 || n > 1_000_000) {
+      throw new ConfigError(`RATE_LIMITS has a bad entry "${pair}" (expected name=count per hour, name one of ${Object.keys(limits).join(", ")})`);
+    }
+    limits[name as keyof RateLimits] = n;
+  }
+  return limits;
+}
+
 /** The signing secret: SESSION_SECRET, or one generated once and kept under DATA_DIR. */
 function sessionSecret(env: Env, dataDir: string): string {
   if (env.SESSION_SECRET) {
@@ -135,5 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     jsonLimit: "1mb",
     runJobs: boolVar(env, "RUN_JOBS", true),
     adminEventsKeepAliveMs: intVar(env, "ADMIN_EVENTS_KEEPALIVE_MS", 25_000, 100, 600_000),
+    trustProxyHops: proxyHops(env),
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
   };
 }

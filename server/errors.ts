@@ -1,6 +1,7 @@
 import type { Context, Next } from "koa";
 import { DBError, NotFoundError as ObjectionNotFound, UniqueViolationError, ForeignKeyViolationError, CheckViolationError, NotNullViolationError, ValidationError as ObjectionValidationError } from "objection";
 import { ZodError } from "zod";
+import { writeLog } from "./lib/log";
 
 /**
  * The one error shape every API answer uses:
@@ -51,6 +52,25 @@ function columnFrom(err: { columns?: string[]; column?: string }): string | unde
   return col ? col.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : undefined;
 }
 
+/**
+ * Postgres refusals of a value that got past validation (SQLSTATE class 22, data exception): the client's input
+ * is at fault, so a 400, never a 500. Each route should refuse such input at its boundary with a clearer
+ * message; these are logged (not expected) so a missing check is noticed. SQLite accepts all of them.
+ */
+const POSTGRES_DATA_ERRORS: Record<string, string> = {
+  "22021": "Text may not contain NUL characters or invalid characters",
+  "22P05": "Text may not contain NUL characters or invalid characters",
+  "22003": "A number is out of range",
+  "22P02": "A value is not in the expected form",
+  "22001": "A value is too long",
+};
+
+function postgresDataError(err: unknown): string | undefined {
+  const e = err as { code?: unknown; nativeError?: { code?: unknown } } | null;
+  const code = e?.nativeError?.code ?? e?.code;
+  return typeof code === "string" ? POSTGRES_DATA_ERRORS[code] : undefined;
+}
+
 /** Maps any thrown value to a status and the public body. Unknown errors reveal nothing. */
 export function toHttpError(err: unknown): { status: number; body: ErrorBody; expected: boolean; headers?: Record<string, string> } {
   if (err instanceof ApiError) {
@@ -71,6 +91,8 @@ export function toHttpError(err: unknown): { status: number; body: ErrorBody; ex
   if (err instanceof CheckViolationError) return toHttpError(badRequest("A value is out of range"));
   if (err instanceof ObjectionNotFound) return toHttpError(notFound());
   if (err instanceof ObjectionValidationError) return toHttpError(badRequest(err.message));
+  const dataError = postgresDataError(err);
+  if (dataError) return { ...toHttpError(badRequest(dataError)), expected: false };
   const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
   const status = e?.status ?? e?.statusCode;
   if (status === 413 || e?.type === "entity.too.large") return toHttpError(payloadTooLarge());
@@ -88,7 +110,7 @@ export function toHttpError(err: unknown): { status: number; body: ErrorBody; ex
 }
 
 /** Outermost middleware: every error becomes the one JSON shape; unexpected ones are logged. */
-export function errorMiddleware(log: (msg: string, err: unknown) => void = (m, e) => console.error(m, e)) {
+export function errorMiddleware(log: (msg: string, err: unknown) => void = writeLog) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();

@@ -33,7 +33,25 @@ export const FEED_TTL_SECONDS = 3600;
 
 const UTC_ZONES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT"]);
 
-export const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">) => `${publicUrl}/chapter/${normalizeState(c.state)}/${c.slug}`;
+export const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">) =>
+  `${publicUrl}/chapter/${encodeURIComponent(normalizeState(c.state))}/${encodeURIComponent(c.slug)}`;
+
+/**
+ * User text in a feed is the boundary's job, whatever got past validation (rows stored before it, too).
+ * RFC 5545 TEXT allows no control character but tab. ical-generator escapes line breaks, commas and
+ * semicolons of event properties itself; it drops nothing else, so other controls go here, and Unicode
+ * line separators become line breaks it will escape.
+ */
+export function icsText(text: string): string {
+  return text.replace(/[\u0085\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "");
+}
+
+/** Calendar properties ical-generator writes as given (NAME, X-WR-CALNAME, X-WR-CALDESC): escaped here as TEXT. */
+export function icsCalendarText(text: string): string {
+  return icsText(text)
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, "\\n");
+}
 
 function locationOf(e: ChapterEvent): string {
   const cityLine = [e.city, [e.state, e.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
@@ -49,8 +67,8 @@ function anchorDate(e: ChapterEvent, zone: string): string {
 export function buildFeed(opts: FeedOptions): string {
   const cal = ical({
     prodId: { company: "Living Liberally", product: "Chapterhouse", language: "EN" },
-    name: opts.name,
-    description: opts.description,
+    name: icsCalendarText(opts.name),
+    description: icsCalendarText(opts.description),
     method: ICalCalendarMethod.PUBLISH,
   });
   cal.timezone({ name: null, generator: (tz) => getVtimezoneComponent(tz) });
@@ -75,9 +93,9 @@ export function buildFeed(opts: FeedOptions): string {
         end: utc ? part.end.toUTC() : part.end,
         timezone: utc ? null : zone,
         repeating: part.rrule,
-        summary: `${displayTitle(chapter)} at ${event.name}`,
-        description: [event.description.trim(), url].filter(Boolean).join("\n\n"),
-        location: { title: locationOf(event), ...geo },
+        summary: icsText(`${displayTitle(chapter)} at ${event.name}`),
+        description: icsText([event.description.trim(), url].filter(Boolean).join("\n\n")),
+        location: { title: icsText(locationOf(event)), ...geo },
         url,
       });
     }

@@ -169,7 +169,8 @@ async function loadChapters(scope: FeedScope, cutoff: string, chapterId?: number
 function feedTitle(scope: FeedScope, chapters: Chapter[]): { name: string; description: string; fileName: string } {
   if (scope.kind === "chapter") {
     const title = chapters[0] ? displayTitle(chapters[0]) : scope.slug;
-    return { name: title, description: `Meetings of ${title}`, fileName: `${scope.slug}.ics` };
+    // The file name goes into a Content-Disposition header: nothing but safe characters (old slugs may hold more).
+    return { name: title, description: `Meetings of ${title}`, fileName: `${scope.slug.replace(/[^A-Za-z0-9_-]/g, "_")}.ics` };
   }
   if (scope.kind === "state") return { name: `${STATES[scope.state]} chapters`, description: `Meetings of the chapters in ${STATES[scope.state]}`, fileName: `${scope.state}.ics` };
   return { name: "All chapters", description: "Meetings of every active chapter", fileName: "all-chapters.ics" };

@@ -1,7 +1,9 @@
-import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { hashPassword } from "../auth/passwords";
+import { newPasswordProblem } from "../contracts/password";
 import { Permission } from "../models/Permission";
 import { ROLE_ADMIN } from "../models/Role";
 import { User } from "../models/User";
+import { changePassword } from "./changePassword";
 
 export interface CreateAdminInput {
   email: string;
@@ -13,9 +15,8 @@ export interface CreateAdminInput {
 export async function createOrPromoteAdmin(input: CreateAdminInput): Promise<{ user: User; created: boolean }> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`"${input.email}" is not a valid email address`);
-  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  const problem = input.password === undefined ? null : newPasswordProblem(input.password);
+  if (problem) throw new Error(problem);
   return User.transaction(async (trx) => {
     let user = await User.query(trx).findOne({ email });
     let created = false;
@@ -25,7 +26,7 @@ export async function createOrPromoteAdmin(input: CreateAdminInput): Promise<{ u
       user = await User.query(trx).insertAndFetch({ name: input.name.trim(), email, username: email, passwordHash: await hashPassword(input.password) });
       created = true;
     } else if (input.password) {
-      await User.query(trx).patch({ passwordHash: await hashPassword(input.password), passwordChangedAt: new Date().toISOString() }).where({ id: user.id });
+      await changePassword(user.id, await hashPassword(input.password), trx);
     }
     const has = await Permission.query(trx).findOne({ userId: user.id, roleId: ROLE_ADMIN });
     if (!has) await Permission.query(trx).insert({ userId: user.id, roleId: ROLE_ADMIN, chapterId: null });

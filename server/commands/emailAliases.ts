@@ -9,7 +9,7 @@ import { publishAdminEvent } from "../events/adminEvents";
 import { MailgunError, MailgunRateLimitError, type RouteInput } from "../integrations/mailgun/routes";
 import { ALIAS_RATE_LIMIT_MESSAGE } from "../contracts/mailingList";
 import { displayTitle } from "../contracts/chapter";
-import { emailSchema } from "../lib/validate";
+import { emailSchema, idSchema } from "../lib/validate";
 
 const localPartSchema = z
   .string({ error: "Local part is required" })
@@ -37,7 +37,7 @@ export function aliasSchema(domains: string[]) {
         for (const r of list) if (!emailSchema.safeParse(r).success) ctx.addIssue({ code: "custom", message: `${r} is not a valid email address` });
       })
       .transform((list) => [...new Set(list.map((r) => r.toLowerCase()))]),
-    chapterId: z.number({ error: "chapterId must be a number" }).int().positive().nullable().optional(),
+    chapterId: idSchema("chapterId", "chapterId must be a number").nullable().optional(),
   });
 }
 export type AliasInput = z.infer<ReturnType<typeof aliasSchema>>;
@@ -82,6 +82,13 @@ function checkChapterDomain(s: Services, chapter: Chapter | null, domain: string
   if (expected && domain !== expected) throw badRequest(`The alias of ${displayTitle(chapter)} must use ${expected}`, "domain");
 }
 
+/** The alias as saved, with its chapter; 404 when another admin deleted it meanwhile. */
+async function reloadAlias(id: number): Promise<EmailAlias> {
+  const alias = await EmailAlias.query().findById(id).withGraphFetched("chapter");
+  if (!alias) throw notFound("Alias");
+  return alias;
+}
+
 export async function createAlias(s: Services, input: AliasInput, viewer: Viewer): Promise<EmailAlias> {
   const chapter = await chapterFor(input.chapterId);
   const localPart = input.localPart ?? chapter?.emailAlias?.toLowerCase();
@@ -102,7 +109,7 @@ export async function createAlias(s: Services, input: AliasInput, viewer: Viewer
     if (route) await s.mailgun!.remove(route.id).catch(() => {});
     throw err;
   }
-  return (await EmailAlias.query().findById(created.id).withGraphFetched("chapter"))!;
+  return reloadAlias(created.id);
 }
 
 export async function updateAlias(s: Services, id: number, input: AliasInput, viewer: Viewer): Promise<EmailAlias> {
@@ -135,7 +142,7 @@ export async function updateAlias(s: Services, id: number, input: AliasInput, vi
     await EmailAlias.query(trx).findById(id).patch({ domain: next.domain, recipients: next.recipients, chapterId: chapter?.id ?? null, mailgunRouteId: routeId });
     await recordActivity({ type: "email_alias", title: `Email alias ${next.localPart}@${next.domain} updated`, note: next.recipients.join(", "), adminOnly: true, userId: viewer.id, chapterId: chapter?.id ?? null, objectId: id }, trx);
   });
-  return (await EmailAlias.query().findById(id).withGraphFetched("chapter"))!;
+  return reloadAlias(id);
 }
 
 export async function deleteAlias(s: Services, id: number, viewer: Viewer): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { displayTitle } from "../contracts/chapter";
+import { multiLine, singleLine } from "../contracts/text";
 import type { Chapter } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
 import { ListMessage } from "../models/ListMessage";
@@ -81,8 +82,8 @@ export async function unsubscribeByToken(s: Services, token: string) {
 }
 
 export const sendMessageSchema = z.object({
-  title: z.string({ error: "Title is Required" }).trim().min(1, "Title is Required").max(300, "Title must be at most 300 characters"),
-  body: z.string({ error: "body must be text" }).max(200_000, "The message is too long").default(""),
+  title: singleLine(z.string({ error: "Title is Required" }).trim().min(1, "Title is Required").max(300, "Title must be at most 300 characters"), "Title"),
+  body: multiLine(z.string({ error: "body must be text" }).max(200_000, "The message is too long"), "The message").default(""),
   listId: z.union([z.string(), z.number()], { error: "listId is required" }).transform(String),
 });
 

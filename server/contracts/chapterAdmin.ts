@@ -1,4 +1,5 @@
 /** Shapes of the chapter admin area's answers, shared by server and UI. No Node imports here. */
+import { isSingleLine } from "./text";
 
 export interface UserRef {
   id: number;
@@ -107,6 +108,8 @@ export const chapterHeaderImagePath = (chapterId: number) => `/assets/images/upl
 
 /** http and https only: the one check every link the area shows passes first. */
 export function isHttpUrl(value: string): boolean {
+  // URL parsing drops tabs and line breaks silently; the text we store would keep them.
+  if (!isSingleLine(value.trim())) return false;
   try {
     const u = new URL(value.trim());
     return u.protocol === "http:" || u.protocol === "https:";

@@ -24,6 +24,8 @@ export type ActiveListProvider = "builtIn" | "brevo" | "bronto";
 /** GET /api/email_settings (admin). */
 export interface EmailSettingsInfo {
   serviceName: EmailServiceName;
+  /** Double opt-in: public list signups become active only once the emailed confirmation link is followed. */
+  doubleOptIn: boolean;
   /** What list traffic goes through right now. */
   activeProvider: ActiveListProvider;
   /** Whether a key is configured for each selectable service. */
@@ -51,9 +53,13 @@ export interface DeliveryProblem {
   updatedAt: string;
 }
 
-/** POST /api/email_settings (admin); answers EmailSettingsInfo. Switching re-syncs every contact to the new provider. */
+/**
+ * POST /api/email_settings (admin); answers EmailSettingsInfo. Either field or both. Switching the service
+ * re-syncs every contact to the new provider.
+ */
 export interface EmailSettingsUpdate {
-  serviceName: EmailServiceName;
+  serviceName?: EmailServiceName;
+  doubleOptIn?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -68,6 +74,11 @@ export interface ListResult {
   errorString: string;
   /** The address this line is about (sign_up_many); absent on sign_up. */
   email?: string;
+  /**
+   * sign_up with double opt-in on: true on every success, whether or not the address was already on the list
+   * (so the answer does not tell who is); a confirmation link was mailed unless it was.
+   */
+  needsConfirmation?: boolean;
 }
 
 /**
@@ -84,6 +95,17 @@ export interface SignUpRequest {
 }
 export interface SignUpResponse {
   return: { results: ListResult[] };
+}
+
+/**
+ * GET /api/mailing_list/confirm/{token} (public): the pending signup the emailed link confirms.
+ * POST to the same path confirms it (the contact becomes active and is synced to the provider) and answers
+ * the same shape with confirmed true. 404 for a link that is unknown, expired (7 days) or superseded.
+ */
+export interface ListConfirmationInfo {
+  email: string;
+  chapterName: string;
+  confirmed: boolean;
 }
 
 /** GET /api/mailing_list/list_id/{chapterId} (public): the list id the widget must send for this chapter. */

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { Knex } from "knex";
 import { isPostgres } from "../db";
+import { writeLog } from "../lib/log";
 
 /** The Postgres channel publishAdminEvent notifies (payload: the admin_events id). */
 export const ADMIN_EVENTS_CHANNEL = "admin_events";
@@ -180,7 +181,7 @@ class PgHub implements AdminEventHub {
 const hubs = new WeakMap<Knex, AdminEventHub>();
 
 /** The hub of this process for this database. */
-export function adminEventHub(knex: Knex, log: (msg: string, err?: unknown) => void = (m, e) => console.error(m, e)): AdminEventHub {
+export function adminEventHub(knex: Knex, log: (msg: string, err?: unknown) => void = writeLog): AdminEventHub {
   let hub = hubs.get(knex);
   if (!hub) {
     hub = isPostgres(knex) ? new PgHub(knex, log) : new LocalHub();

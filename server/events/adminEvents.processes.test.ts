@@ -23,9 +23,9 @@ describe.skipIf(!onPostgres)("admin events across app processes (Postgres)", () 
   let admin: User;
   let applicant: User;
   const streams: SseConnection[] = [];
-  const bearer = (u: User) => ({ authorization: `Bearer ${issueToken(u.id, SECRET).token}` });
+  const bearer = async (u: User) => ({ authorization: `Bearer ${(await issueToken(u.id, SECRET))!.token}` });
   const connect = async (p: AppProcess) => {
-    const s = await openEventStream(`${p.baseUrl}/api/admin/events`, bearer(admin));
+    const s = await openEventStream(`${p.baseUrl}/api/admin/events`, await bearer(admin));
     streams.push(s);
     expect(s.status).toBe(200);
     await s.next({ comments: true }); // ": connected"
@@ -51,7 +51,7 @@ describe.skipIf(!onPostgres)("admin events across app processes (Postgres)", () 
     const onB = await connect(b);
     const res = await fetch(`${a.baseUrl}/api/chapter_host_application`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...bearer(applicant) },
+      headers: { "content-type": "application/json", ...(await bearer(applicant)) },
       body: JSON.stringify({ city: "Bozeman", state: "mt", type: "drinking", reason: "Montana needs a chapter" }),
     });
     expect(res.status, await res.clone().text()).toBeLessThan(300);

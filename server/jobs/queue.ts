@@ -3,6 +3,7 @@ import os from "node:os";
 import type { Knex } from "knex";
 import { isPostgres } from "../db";
 import { Job } from "../models/Job";
+import { writeLog } from "../lib/log";
 
 /** A job handler: throw to retry later (with backoff), PermanentJobError to fail at once. */
 export type JobHandler = (payload: any, ctx: JobContext) => Promise<void>;
@@ -97,7 +98,7 @@ export class JobQueue extends EventEmitter {
     this.workerId = (opts.workerId ?? `${os.hostname()}:${process.pid}`).slice(0, 120);
     this.backoffBaseMs = opts.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
     this.backoffMaxMs = opts.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS;
-    this.log = opts.log ?? ((msg, err) => console.error(msg, err ?? ""));
+    this.log = opts.log ?? writeLog;
   }
 
   register(type: string, handler: JobHandler): void {

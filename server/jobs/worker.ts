@@ -1,4 +1,5 @@
 import type { JobQueue } from "./queue";
+import { writeLog } from "../lib/log";
 
 export interface WorkerOptions {
   /** Jobs run at once by this process. */
@@ -42,7 +43,7 @@ export class JobWorker {
   }
 
   private async run(): Promise<void> {
-    const log = this.opts.log ?? ((msg: string, err?: unknown) => console.error(msg, err ?? ""));
+    const log = this.opts.log ?? writeLog;
     const concurrency = this.opts.concurrency ?? 4;
     while (this.running) {
       let claimedAny = false;

@@ -4,6 +4,8 @@ import type { Context } from "koa";
 import sharp from "sharp";
 import { badRequest } from "../errors";
 import { UploadedImage } from "../models/UploadedImage";
+import type { Services } from "../services";
+import { readUpload, type UploadedFile } from "./upload";
 
 /** Longest side of a stored image, in pixels; larger uploads are scaled down. */
 export const MAX_IMAGE_DIMENSION = 2000;
@@ -17,19 +19,12 @@ export const IMAGE_NAME = /^[a-z0-9][a-z0-9_.-]{0,150}\.jpg$/;
 
 export const chapterHeaderImageName = (chapterId: number) => `chapter_header_${chapterId}.jpg`;
 
-interface UploadedFile {
-  filepath: string;
-  size: number;
-  originalFilename?: string | null;
-  mimetype?: string | null;
-}
-
 /**
- * The uploaded file of a multipart request: the field `file` (or `image`, or the only file sent).
- * 400 when the request carries no file. Size limits are enforced by koa-body (413).
+ * The uploaded file of a multipart request: the field `file` (or `image`, or the only file sent), read now (the
+ * caller has authorized the request). 400 when the request carries no file; 413 above UPLOAD_LIMIT_BYTES.
  */
-export function uploadedFile(ctx: Context): UploadedFile {
-  const files = (ctx.request as unknown as { files?: Record<string, UploadedFile | UploadedFile[]> }).files ?? {};
+export async function uploadedFile(ctx: Context): Promise<UploadedFile> {
+  const files = await readUpload(ctx, (ctx.state.services as Services).config.uploadLimitBytes);
   const pick = files.file ?? files.image ?? Object.values(files)[0];
   const file = Array.isArray(pick) ? pick[0] : pick;
   if (!file) throw badRequest("Please choose an image file to upload", "file");
@@ -74,7 +69,7 @@ export async function storeImage(name: string, jpeg: Buffer): Promise<UploadedIm
 
 /** Reads the multipart upload of this request, re-encodes it and stores it as `name` (temp files: removeUploadsAfterRequest). */
 export async function saveUploadedImage(ctx: Context, name: string): Promise<UploadedImage> {
-  const file = uploadedFile(ctx);
+  const file = await uploadedFile(ctx);
   const input = await fs.promises.readFile(file.filepath);
   if (input.length === 0) throw badRequest("The uploaded file is empty", "file");
   return storeImage(name, await toJpeg(input));
@@ -91,8 +86,8 @@ export async function imageExists(name: string): Promise<boolean> {
 }
 
 /**
- * Middleware for the API: after the request, removes every temporary file koa-body wrote for a multipart
- * body, whether or not a handler used it (refused and failed uploads leave nothing behind).
+ * Middleware for the API: after the request, removes every temporary file an upload route's multipart body
+ * left (readUpload), whether or not the handler got to use it (refused and failed uploads leave nothing behind).
  */
 export function removeUploadsAfterRequest() {
   return async (ctx: Context, next: () => Promise<unknown>) => {

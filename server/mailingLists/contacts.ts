@@ -9,8 +9,8 @@ import type { EmailServiceName } from "../contracts/mailingList";
 import type { Services } from "../services";
 import { JOB_RESYNC_ALL, JOB_SYNC_CONTACT } from "./jobNames";
 
-/** Statuses that keep an address off the provider's list (and out of list emails). */
-export const OFF_LIST_STATUSES: ContactStatus[] = ["unsub", "blocked", "bounce", "deleted"];
+/** Statuses that keep an address off the provider's list (and out of list emails); unconfirmed waits for its link. */
+export const OFF_LIST_STATUSES: ContactStatus[] = ["unsub", "blocked", "bounce", "deleted", "unconfirmed"];
 /** Only these receive list emails. */
 export const SENDABLE_STATUS: ContactStatus = "active";
 
@@ -33,14 +33,14 @@ export function enqueueContactSync(s: Services, contactId: number, trx: Knex.Tra
 }
 
 /**
- * Adds an address to a chapter's list, or re-activates it (someone who left and signs up again), in one
- * transaction with the job that hands it to the provider. Repeating a signup changes nothing and enqueues
- * nothing. Safe under concurrent signups of the same address (insert ... on conflict do nothing).
+ * The contact of this address on this list, inserted with `status` when there is none, and locked for the rest
+ * of the transaction on Postgres. Safe under concurrent signups of the same address (insert ... on conflict do
+ * nothing).
  */
-export async function addContact(s: Services, chapterId: number, email: string, trx: Knex.Transaction): Promise<{ contact: MailingListContact; changed: boolean }> {
+export async function findOrInsertContact(chapterId: number, email: string, status: ContactStatus, trx: Knex.Transaction): Promise<{ contact: MailingListContact; inserted: boolean }> {
   const now = new Date().toISOString();
   const inserted = await trx("mailing_list_contacts")
-    .insert({ chapterId, email, status: "active", numSends: 0, numOpens: 0, numClicks: 0, unsubscribeToken: newUnsubscribeToken(), deletedAt: null, createdAt: now, updatedAt: now })
+    .insert({ chapterId, email, status, numSends: 0, numOpens: 0, numClicks: 0, unsubscribeToken: newUnsubscribeToken(), deletedAt: null, createdAt: now, updatedAt: now })
     .onConflict(["chapterId", "email"])
     .ignore()
     .returning("id");
@@ -48,7 +48,17 @@ export async function addContact(s: Services, chapterId: number, email: string, 
   if (isPostgres(trx)) query.forUpdate();
   const contact = await query;
   if (!contact) throw new Error("contact vanished after insert");
-  let changed = inserted.length > 0;
+  return { contact, inserted: inserted.length > 0 };
+}
+
+/**
+ * Adds an address to a chapter's list, or re-activates it (someone who left and signs up again), in one
+ * transaction with the job that hands it to the provider. Repeating a signup changes nothing and enqueues
+ * nothing.
+ */
+export async function addContact(s: Services, chapterId: number, email: string, trx: Knex.Transaction): Promise<{ contact: MailingListContact; changed: boolean }> {
+  const { contact, inserted } = await findOrInsertContact(chapterId, email, "active", trx);
+  let changed = inserted;
   if (!changed && (contact.status !== "active" || contact.deletedAt)) {
     await contact.$query(trx).patch({ status: "active", deletedAt: null });
     changed = true;

@@ -1,5 +1,6 @@
 import { MailingListContact } from "../models/MailingListContact";
 import { OFF_LIST_STATUSES } from "./contacts";
+import { MAX_ID } from "../lib/validate";
 
 /** Brevo event names (transactional and marketing webhooks) and what they mean for a contact. */
 const BLOCKING = new Set(["hard_bounce", "hardBounce", "blocked", "spam", "invalid_email", "complaint"]);
@@ -14,12 +15,15 @@ interface BrevoEvent {
   tags?: unknown;
 }
 
+/** Names no chapter: what a tag with an id beyond any of ours stands for (such an id fails on Postgres). */
+const NO_CHAPTER = -1;
+
 /** The chapter an event is about, from the "chapter-{id}" tag our list emails carry; null for account-wide events. */
 function chapterOf(e: BrevoEvent): number | null {
   const tags = [...(Array.isArray(e.tags) ? e.tags : []), ...(typeof e.tag === "string" ? e.tag.split(",") : [])];
   for (const t of tags) {
     const m = /^chapter-(\d+)$/.exec(String(t).trim());
-    if (m) return Number(m[1]);
+    if (m) return Number(m[1]) <= MAX_ID ? Number(m[1]) : NO_CHAPTER;
   }
   return null;
 }

@@ -13,4 +13,8 @@ export class MailingListContact extends BaseModel {
   numClicks!: number;
   unsubscribeToken!: string;
   deletedAt!: string | null;
+  /** SHA-256 of the latest confirmation link (double opt-in); the link itself only goes out by mail. */
+  confirmTokenHash?: string | null;
+  /** When that link was sent; null once it has been followed (or when none is pending). */
+  confirmRequestedAt?: string | null;
 }

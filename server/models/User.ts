@@ -4,11 +4,14 @@ import { Permission } from "./Permission";
 
 export class User extends BaseModel {
   static override tableName = "users";
+  static override booleanColumns = ["legacyLongPassword"];
   name!: string;
   email!: string;
   username!: string;
   passwordHash!: string;
   passwordChangedAt?: string | null;
+  /** Set before passwords were limited to 72 bytes: may be longer (docs/decisions.md, "Passwords"). */
+  legacyLongPassword?: boolean;
   permissions?: Permission[];
 
   static override relationMappings = (): RelationMappings => ({

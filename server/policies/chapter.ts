@@ -18,6 +18,8 @@ export const fieldOrganizerAccess = (viewer: Viewer | null, chapter: Pick<Chapte
 export const chapterPolicy = {
   /** Active chapters are public; inactive ones only for host access. */
   view: (viewer: Viewer | null, chapter: ChapterLike) => chapter.status === CHAPTER_ACTIVE || hostAccess(viewer, chapter),
+  /** Public list signup: whoever may view the chapter (an inactive one's widget is only shown to host access). */
+  joinList: (viewer: Viewer | null, chapter: ChapterLike) => chapterPolicy.view(viewer, chapter),
   host: (viewer: Viewer, chapter: Pick<ChapterLike, "id">) => hostAccess(viewer, chapter),
   fieldOrganize: (viewer: Viewer, chapter: Pick<ChapterLike, "id">) => fieldOrganizerAccess(viewer, chapter),
   editSlug: (viewer: Viewer) => viewer.isAdmin,

@@ -1,6 +1,7 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 import { STATES } from "../contracts/chapter";
+import { multiLine, singleLine } from "../contracts/text";
 import type { NewChapterResult } from "../contracts/siteAdmin";
 import { createChapter, createChapterFromApplication } from "../commands/createChapter";
 import { parse } from "../lib/validate";
@@ -10,7 +11,10 @@ import { presentApplicationForAdmin, presentChapterRef } from "../presenters/sit
 import type { Chapter } from "../models/Chapter";
 import type { Services } from "../services";
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(" is Required", "")} is too long`);
+const required = (message: string, max: number) => {
+  const label = message.replace(" is Required", "");
+  return singleLine(z.string({ error: message }).trim().min(1, message).max(max, `${label} is too long`), label);
+};
 
 /** Add chapter (spec 001 section 5): title, city, postal code and country required with these messages. */
 export const newChapterSchema = z.object({
@@ -23,9 +27,9 @@ export const newChapterSchema = z.object({
     .refine((s) => s in STATES, "State must be one of the listed states"),
   postalCode: required("Postal Code is Required", 20),
   country: required("Country is Required", 80),
-  about: z.string().max(50_000, "About is too long").optional(),
+  about: multiLine(z.string().max(50_000, "About is too long"), "About").optional(),
   chapterTypeId: z.number().int().min(1).max(99).optional(),
-  chapterHostApplicationSlug: z.string().trim().min(1).max(200).optional(),
+  chapterHostApplicationSlug: singleLine(z.string().trim().min(1).max(200), "chapterHostApplicationSlug").optional(),
 });
 
 const present = (chapter: Chapter) => ({ ...presentChapterRef(chapter), city: chapter.city, chapterTypeId: chapter.chapterTypeId });

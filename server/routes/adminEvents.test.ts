@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 async function connect(as: { id: number } | null, headers: Record<string, string> = {}) {
-  const conn = await openEventStream(`${t.baseUrl}/api/admin/events`, { ...(as ? { authorization: `Bearer ${t.tokenFor(as)}` } : {}), ...headers });
+  const conn = await openEventStream(`${t.baseUrl}/api/admin/events`, { ...(as ? { authorization: `Bearer ${await t.tokenFor(as)}` } : {}), ...headers });
   open.push(conn);
   return conn;
 }
@@ -64,7 +64,7 @@ describe("GET /api/admin/events", () => {
     expect((await conn.next()).id).toBe(String(c.id));
     conn.close();
 
-    const fromQuery = await openEventStream(`${t.baseUrl}/api/admin/events?lastEventId=${b.id}`, { authorization: `Bearer ${t.tokenFor(who.admin)}` });
+    const fromQuery = await openEventStream(`${t.baseUrl}/api/admin/events?lastEventId=${b.id}`, { authorization: `Bearer ${await t.tokenFor(who.admin)}` });
     open.push(fromQuery);
     expect((await fromQuery.next()).id).toBe(String(c.id));
     fromQuery.close();

@@ -3,6 +3,8 @@ import type { Context } from "koa";
 import { AdminEvent } from "../models/AdminEvent";
 import { authorize } from "../policies/authorize";
 import { sitePolicy } from "../policies/site";
+import { MAX_ID } from "../lib/validate";
+import { writeLog } from "../lib/log";
 import { adminEventHub } from "../events/adminEventHub";
 import { presentAdminNotice } from "../presenters/adminEvent";
 import type { Services } from "../services";
@@ -18,7 +20,8 @@ export const HOLE_WAIT_MS = 10_000;
 
 function lastEventIdOf(ctx: Context): number | null {
   const raw = ctx.get("last-event-id") || (typeof ctx.query.lastEventId === "string" ? ctx.query.lastEventId : "");
-  return /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+  // Beyond the largest id no row can be newer: read as no cursor (an out-of-range number failed on Postgres).
+  return /^\d{1,10}$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : null;
 }
 
 async function maxEventId(): Promise<number> {
@@ -140,7 +143,7 @@ export function adminEventRoutes(router: Router, s: Services) {
           }
         } while (again && !closed);
       } catch (err) {
-        if (!closed) console.error("admin events: reading events failed", err);
+        if (!closed) writeLog("admin events: reading events failed", err);
       } finally {
         running = false;
       }

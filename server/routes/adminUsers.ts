@@ -7,7 +7,8 @@ import { Chapter } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
 import { notFound } from "../errors";
-import { intParam, parse } from "../lib/validate";
+import { multiLine } from "../contracts/text";
+import { idSchema, intParam, parse } from "../lib/validate";
 import { authorize } from "../policies/authorize";
 import { sitePolicy } from "../policies/site";
 import { recordActivity } from "../commands/activity";
@@ -24,8 +25,8 @@ const searchSchema = z.object({
 });
 
 const noteSchema = z.object({
-  note: z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(10_000, "Note is too long"),
-  aboutUserId: z.number({ error: "aboutUserId must be a user id" }).int().positive(),
+  note: multiLine(z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(10_000, "Note is too long"), "Note"),
+  aboutUserId: idSchema("aboutUserId", "aboutUserId must be a user id"),
 });
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => "\\" + m);

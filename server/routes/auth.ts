@@ -1,25 +1,24 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
 import { z } from "zod";
-import { ApiError, tooManyRequests, toHttpError } from "../errors";
-import { hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
-import { clearSessionCookies, issueToken, loadUserWithPermissions, setSessionCookies } from "../auth/session";
-import { checkSignInRate, clearSignInFailures, recordSignInFailure } from "../auth/rateLimit";
+import { ApiError, toHttpError } from "../errors";
+import { hashPassword, newPasswordSchema, verifyPassword } from "../auth/passwords";
+import { clearSessionCookies, issueToken, revokeSession, setSessionCookies } from "../auth/session";
+import { beginSignIn, signInSucceeded } from "../auth/signInThrottle";
+import { bucketFor, enforceLimit, rateLimited, waitText } from "../lib/rateLimits";
 import { User } from "../models/User";
 import { presentCurrentUser } from "../presenters/user";
 import { emailSchema, parse } from "../lib/validate";
+import { singleLine } from "../contracts/text";
 import type { Services } from "../services";
 
 export const SIGN_IN_FAILED = "Oops. Either your email or password is incorrect.";
 
 const signupSchema = z
   .object({
-    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name is too long"),
+    name: singleLine(z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name is too long"), "Name"),
     email: emailSchema,
-    password: z
-      .string({ error: "Password is required" })
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(200, "Password is too long"),
+    password: newPasswordSchema,
     confirmPassword: z.string().optional(),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
@@ -35,14 +34,23 @@ const signinSchema = z.object({
 /** The desktop app asks for a Bearer token instead of cookies. */
 const wantsBearer = (ctx: Context) => ctx.get("x-session-transport").toLowerCase() === "bearer";
 
-/** Auth answers always carry { user, error } (spec 000 section 7), also on failure. */
-async function authAnswer(ctx: Context, work: () => Promise<{ user: User; status?: number }>) {
+const signInFailed = () => new ApiError(401, "sign_in_failed", SIGN_IN_FAILED);
+
+/**
+ * Auth answers always carry { user, error } (spec 000 section 7), also on failure. `passwordHash` is the
+ * hash the password was checked against: no session starts if a reset changed it meanwhile.
+ */
+async function authAnswer(ctx: Context, work: () => Promise<{ user: User; passwordHash: string; status?: number }>) {
   try {
-    const { user, status } = await work();
+    const { user, passwordHash, status } = await work();
     const body: Record<string, unknown> = { user: presentCurrentUser(user), error: null };
     const sessionOpts = ctx.state.sessionOptions;
-    if (wantsBearer(ctx)) body.token = issueToken(user.id, sessionOpts.secret).token;
-    else setSessionCookies(ctx, user.id, sessionOpts);
+    const issued = await issueToken(user.id, sessionOpts.secret, { passwordHash });
+    if (!issued) throw signInFailed();
+    // The session this browser or app had before is replaced, not left alive beside the new one.
+    if (ctx.state.sessionId) await revokeSession(ctx.state.sessionId);
+    if (wantsBearer(ctx)) body.token = issued.token;
+    else setSessionCookies(ctx, issued, sessionOpts);
     ctx.status = status ?? 200;
     ctx.body = body;
   } catch (err) {
@@ -53,16 +61,20 @@ async function authAnswer(ctx: Context, work: () => Promise<{ user: User; status
   }
 }
 
-export function authRoutes(router: Router, _s: Services) {
+export function authRoutes(router: Router, s: Services) {
   router.get("/auth/user", async (ctx) => {
-    const viewer = ctx.state.viewer;
-    const user = viewer ? await loadUserWithPermissions(viewer.id) : undefined;
+    const user: User | undefined = ctx.state.user;
     ctx.body = { user: user ? presentCurrentUser(user) : null, error: null };
   });
 
   router.post("/auth/signup", async (ctx) => {
     await authAnswer(ctx, async () => {
       const input = parse(signupSchema, ctx.request.body);
+      await enforceLimit(ctx, {
+        bucket: bucketFor("signup", ctx.ip),
+        limit: s.config.rateLimits.signup,
+        message: (wait) => `Too many new accounts from your address. Please try again in ${wait}.`,
+      });
       const existing = await User.query().findOne({ email: input.email });
       if (existing) throw new ApiError(409, "email_taken", "An account with that email already exists.", "email");
       const user = await User.query().insertAndFetch({
@@ -72,31 +84,32 @@ export function authRoutes(router: Router, _s: Services) {
         passwordHash: await hashPassword(input.password),
       });
       user.permissions = [];
-      return { user, status: 201 };
+      return { user, passwordHash: user.passwordHash, status: 201 };
     });
   });
 
   router.post("/auth/signin", async (ctx) => {
     await authAnswer(ctx, async () => {
       const input = parse(signinSchema, ctx.request.body);
-      const limited = await checkSignInRate(input.username, ctx.ip);
-      if (limited) throw tooManyRequests(limited);
-      const user = await User.query().findOne({ email: input.username }).withGraphFetched("permissions");
-      const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyPassword(input.password, DUMMY_HASH);
-      if (!user || !ok) {
-        await recordSignInFailure(input.username, ctx.ip);
-        throw new ApiError(401, "sign_in_failed", SIGN_IN_FAILED);
+      const attempt = await beginSignIn(input.username, ctx.ip);
+      if (attempt.waitSeconds) {
+        throw rateLimited(ctx, attempt.waitSeconds, `Too many sign-in attempts. Please wait ${waitText(attempt.waitSeconds)} and try again.`);
       }
-      await clearSignInFailures(input.username);
-      return { user };
+      const user = await User.query().findOne({ email: input.username }).withGraphFetched("permissions");
+      const ok = user ? await verifyPassword(input.password, user.passwordHash, user.legacyLongPassword) : await verifyPassword(input.password, DUMMY_HASH);
+      // A wrong password stays counted as a failure of this account and address.
+      if (!user || !ok) throw signInFailed();
+      await signInSucceeded(attempt);
+      return { user, passwordHash: user.passwordHash };
     });
   });
 
+  /** Ends the caller's session on the server (every process), then clears the cookies. */
   router.get("/auth/signout", async (ctx) => {
+    if (ctx.state.sessionId) await revokeSession(ctx.state.sessionId);
     clearSessionCookies(ctx, ctx.state.sessionOptions);
     ctx.body = { result: "ok" };
   });
-
 }
 
 /** Compared against when the email is unknown, so both paths take the same time. */

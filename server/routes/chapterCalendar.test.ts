@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ICAL from "ical.js";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost, buildPersonas } from "../test/factories";
 import { expectAccess, WHO } from "../test/access";
@@ -217,5 +218,49 @@ describe("state and network feeds", () => {
     expect(res.status).toBe(400);
     expect(res.body.field).toBeUndefined();
     expect(res.body.error).toBe("state must be a US state abbreviation, dc, pr or int");
+  });
+});
+
+describe("text that would break the calendar's structure", () => {
+  const INJECTION = "\r\nBEGIN:VEVENT\r\nUID:evil@example\r\nSUMMARY:Injected\r\nDTSTART:20300101T000000Z\r\nEND:VEVENT\r\nX-WR-CALNAME:Pwned";
+
+  /** The unfolded content lines of a feed. */
+  const lines = (text: string) => text.replace(/\r\n[ \t]/g, "").split("\r\n");
+
+  /** Parses with ical.js: the real events are all there is, and the injected text is inert property text. */
+  function checkFeed(text: string, realEvents?: number) {
+    expect(icalProblems(text)).toEqual([]);
+    const calendar = new ICAL.Component(ICAL.parse(text) as unknown as any[]);
+    const events = calendar.getAllSubcomponents("vevent");
+    if (realEvents !== undefined) expect(events).toHaveLength(realEvents);
+    for (const e of events) expect(String(e.getFirstPropertyValue("uid"))).toMatch(/^event-\d+(-\d+)?@chapterhouse$/);
+    expect(lines(text).filter((l) => l.startsWith("BEGIN:VEVENT"))).toHaveLength(events.length);
+    expect(lines(text).filter((l) => /^(UID:evil|SUMMARY:Injected|X-WR-CALNAME:Pwned)/.test(l))).toEqual([]);
+    expect(calendar.getAllProperties("x-wr-calname")).toHaveLength(1);
+    return { calendar, events };
+  }
+
+  it("keeps a chapter's title, city and event text inert in the chapter, state and network feeds (rows stored before validation)", async () => {
+    const chapter = await buildChapter({ title: `Evil${INJECTION}`, city: `Cheyenne${INJECTION}\u0007\u001b`, state: "wy", slug: 'evil"chapter;x' });
+    await buildEvent(chapter, { name: `Bar${INJECTION}\u2028X-INJECTED:1`, description: `Upstairs${INJECTION}\u000b`, address2: INJECTION });
+    await buildEvent(chapter, { name: "Second", isSingleDate: true, singleDate: "2030-05-01", dayOfWeekIndex: null, weeksOfMonthIndexes: "" });
+
+    const own = await t.request("GET", `/api/chapter_calendar/${encodeURIComponent(chapter.slug)}/events.ics`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-disposition")).toBe('inline; filename="evil_chapter_x.ics"');
+    const { calendar, events } = checkFeed(own.text, 2);
+    // ical.js leaves X- properties escaped (the line breaks read "\n"); NAME is TEXT, unescaped.
+    const escaped = (text: string) => text.replace(/\r\n/g, "\\n");
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe(`Cheyenne${escaped(INJECTION)}: Evil${escaped(INJECTION)}`);
+    expect(escaped(String(calendar.getFirstPropertyValue("name")).replace(/\n/g, "\r\n"))).toBe(calendar.getFirstPropertyValue("x-wr-calname"));
+    expect(String(calendar.getFirstPropertyValue("x-wr-caldesc"))).toMatch(/^Meetings of Cheyenne\\nBEGIN:VEVENT\\n/);
+    const bar = events.find((e) => String(e.getFirstPropertyValue("summary")).includes("Bar"))!;
+    expect(bar.getFirstPropertyValue("summary")).toContain("\nBEGIN:VEVENT\n");
+    expect(bar.getFirstPropertyValue("url")).toBe(`${t.config.publicUrl}/chapter/wy/evil%22chapter%3Bx`);
+    expect(lines(own.text).some((l) => l.startsWith("X-INJECTED"))).toBe(false);
+    expect(own.text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+
+    checkFeed((await t.request("GET", "/api/chapter_calendar/state/wy/events.ics")).text, 2);
+    checkFeed((await t.request("GET", "/api/chapter_calendar/all/events.ics")).text);
   });
 });

@@ -1,15 +1,22 @@
 import { z } from "zod";
 import { STATES } from "../contracts/chapter";
+import { multiLine, singleLine } from "../contracts/text";
 import { WEEK_CODE_VALUES, weekCodesProblem } from "../contracts/schedule";
 import { isValidDate, isValidTime } from "../schedule/engine";
+import { idSchema } from "../lib/validate";
 
 /** Numbers may arrive as numbers or numeric strings (form posts); anything else stays as is and fails. */
 const intLike = (v: unknown) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v);
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(" is Required", "")} must be at most ${max} characters`);
-const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => (v == null ? "" : v), z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`));
+const requiredText = (message: string, max: number) => {
+  const label = message.replace(" is Required", "");
+  return singleLine(z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
+};
+/** An optional text field, one line unless `lines` is "multi" (the description). */
+const optionalText = (label: string, max: number, lines: "single" | "multi" = "single") => {
+  const text = z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
+  return z.preprocess((v) => (v == null ? "" : v), lines === "multi" ? multiLine(text, label) : singleLine(text, label));
+};
 
 const timeField = (label: string) =>
   z.string({ error: `${label} is Required` }).trim().refine(isValidTime, `${label} must be a time from 00:00 to 23:59 (HH:mm)`);
@@ -47,11 +54,11 @@ const weeksString = z
  */
 export const chapterEventBodySchema = z
   .object({
-    id: z.preprocess(intLike, z.number().int().positive("id must be a positive whole number").nullish()),
-    slug: z.string().trim().max(160).nullish(),
-    chapterId: z.preprocess(intLike, z.number({ error: "chapterId is required" }).int().positive("chapterId must be a positive whole number").nullish()),
+    id: z.preprocess(intLike, idSchema("id").nullish()),
+    slug: singleLine(z.string().trim().max(160), "slug").nullish(),
+    chapterId: z.preprocess(intLike, idSchema("chapterId", "chapterId is required").nullish()),
     name: requiredText("Name is Required", 200),
-    description: optionalText("Description", 5000),
+    description: optionalText("Description", 5000, "multi"),
     address1: requiredText("Address is Required", 200),
     address2: optionalText("Address 2", 200),
     city: requiredText("City is Required", 120),

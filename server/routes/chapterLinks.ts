@@ -8,6 +8,7 @@ import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { displayTitle } from "../contracts/chapter";
 import { isHttpUrl } from "../contracts/chapterAdmin";
+import { isSingleLine, singleLineMessage } from "../contracts/text";
 import { recordActivity } from "../commands/activity";
 import { presentLink } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
@@ -51,6 +52,7 @@ export function chapterLinkRoutes(router: Router, s: Services) {
     for (const l of kept) {
       const row = `Link ${l.index + 1}`;
       if (l.title.length > 200) throw badRequest(`${row}: Title must be at most 200 characters`, `links.${l.index}.title`);
+      if (!isSingleLine(l.title)) throw badRequest(`${row}: ${singleLineMessage("Title")}`, `links.${l.index}.title`);
       if (l.url.length > 2000) throw badRequest(`${row}: URL is too long`, `links.${l.index}.url`);
       if (!isHttpUrl(l.url)) throw badRequest(`${row}: URL must start with http:// or https://`, `links.${l.index}.url`);
     }

@@ -2,11 +2,12 @@ import type Router from "@koa/router";
 import { z } from "zod";
 import { forbidden } from "../errors";
 import { ChapterNote } from "../models/ChapterNote";
-import { intParam, parse } from "../lib/validate";
+import { idSchema, intParam, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { displayTitle } from "../contracts/chapter";
+import { multiLine } from "../contracts/text";
 import { recordActivity } from "../commands/activity";
 import { presentNote } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
@@ -14,8 +15,8 @@ import type { Services } from "../services";
 export const MAX_NOTE_LENGTH = 10_000;
 
 const noteSchema = z.object({
-  chapterId: z.number({ error: "chapterId is required" }).int().positive(),
-  note: z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`),
+  chapterId: idSchema("chapterId", "chapterId is required"),
+  note: multiLine(z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`), "Note"),
   adminOnly: z.boolean({ error: "adminOnly must be true or false" }).optional().default(false),
 });
 

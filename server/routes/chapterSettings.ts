@@ -3,13 +3,14 @@ import { z } from "zod";
 import { badRequest, forbidden } from "../errors";
 import { EmailSettings } from "../models/EmailSettings";
 import { ChapterType } from "../models/ChapterType";
-import { intParam, normalizeSpaces, parse } from "../lib/validate";
+import { idSchema, intParam, normalizeSpaces, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
 import { chapterHeaderImageName, deleteImage, saveUploadedImage } from "../lib/images";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { STATES, displayTitle } from "../contracts/chapter";
 import { TIME_ZONES, isAllowedTimeZone } from "../contracts/timeZones";
+import { multiLine, singleLine } from "../contracts/text";
 import { SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../contracts/chapterAdmin";
 import { changedFields, updateChapter, type ChapterChanges } from "../commands/chapterSettings";
 import { recordActivity } from "../commands/activity";
@@ -21,7 +22,7 @@ import type { Services } from "../services";
 export const MAX_ABOUT_LENGTH = 100_000;
 
 const required = (message: string, max: number, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+  singleLine(z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
 
 /**
  * The zones the settings screen offers and the server accepts: TIME_ZONES (server/contracts/timeZones.ts),
@@ -39,7 +40,7 @@ export function isTimeZone(value: string): boolean {
  * object as the UI holds it) are ignored; a field present but empty fails with the spec's message.
  */
 const chapterUpdateSchema = z.object({
-  id: z.number({ error: "id is required" }).int().positive(),
+  id: idSchema("id", "id is required"),
   title: required("Title is Required", 200, "Title").optional(),
   slug: z
     .string({ error: "Slug is Required" })
@@ -57,7 +58,7 @@ const chapterUpdateSchema = z.object({
     .optional(),
   postalCode: required("Postal Code is Required", 20, "Postal Code").optional(),
   country: required("Country is Required", 80, "Country").optional(),
-  chapterTypeId: z.number({ error: "Chapter Type is Required" }).int().positive().optional(),
+  chapterTypeId: idSchema("chapterTypeId", "Chapter Type is Required").optional(),
   status: z
     .number({ error: "Chapter Status must be 1 (Active) or 0 (Hidden)" })
     .refine((n) => n === 0 || n === 1, "Chapter Status must be 1 (Active) or 0 (Hidden)")
@@ -67,16 +68,14 @@ const chapterUpdateSchema = z.object({
     .refine((s) => /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/.test(s), "Email Alias may only contain letters, numbers, dots, hyphens and underscores")
     .optional(),
   brontoListName: required("List Name is Required", 200, "List Name").optional(),
-  sendInBlueListId: z.string().trim().max(100, "SendInBlue Id must be at most 100 characters").optional(),
-  brontoListId: z.string().trim().max(100, "Bronto Id must be at most 100 characters").optional(),
+  sendInBlueListId: singleLine(z.string().trim().max(100, "SendInBlue Id must be at most 100 characters"), "SendInBlue Id").optional(),
+  brontoListId: singleLine(z.string().trim().max(100, "Bronto Id must be at most 100 characters"), "Bronto Id").optional(),
   timeZone: z
     .string({ error: "Time Zone is Required" })
     .trim()
     .refine(isTimeZone, "Time Zone must be one of the listed time zones")
     .optional(),
-  about: z
-    .string({ error: "About this Chapter must be text" })
-    .max(MAX_ABOUT_LENGTH, `About this Chapter must be at most ${MAX_ABOUT_LENGTH} characters`)
+  about: multiLine(z.string({ error: "About this Chapter must be text" }).max(MAX_ABOUT_LENGTH, `About this Chapter must be at most ${MAX_ABOUT_LENGTH} characters`), "About this Chapter")
     .transform(normalizeSpaces)
     .optional(),
 });

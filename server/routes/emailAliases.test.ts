@@ -6,6 +6,10 @@ import { expectAccess, WHO, type Personas } from "../test/access";
 import { FakeMailgun } from "../integrations/mailgun/fake";
 import { ActivityFeedItem, AdminEvent, Chapter, EmailAlias } from "../models";
 import { ALIAS_RATE_LIMIT_MESSAGE, type EmailAliasInfo } from "../contracts/mailingList";
+import { updateAlias } from "../commands/emailAliases";
+import { viewerFromUser } from "../policies/viewer";
+import { User } from "../models";
+import type { Services } from "../services";
 
 let mailgun: FakeMailgun;
 let t: TestApp;
@@ -108,6 +112,15 @@ describe("email aliases", () => {
     const again = await t.request<EmailAliasInfo>("PUT", `/api/admin/mailgun/aliases/${alias!.id}`, { as: p.admin, body: { domain: "books.example.org", recipients: ["new@example.org"] } });
     expect(mailgun.routes.has(again.body.mailgunRouteId!)).toBe(true);
     expect((await t.request("PUT", "/api/admin/mailgun/aliases/99999", { as: p.admin, body: { domain: "books.example.org", recipients: ["a@example.org"] } })).status).toBe(404);
+  });
+
+  it("answers 404 when the alias is deleted while it is being updated (it was a 500)", async () => {
+    const alias = await EmailAlias.query().insert({ localPart: "racy", domain: "drinkingliberally.org", recipients: ["a@example.org"], chapterId: null, mailgunRouteId: "route-racy" });
+    // Another admin deletes the alias while Mailgun is being told of the change.
+    const slowMailgun: NonNullable<Services["mailgun"]> = Object.assign(Object.create(t.services.mailgun!), { update: async () => void (await EmailAlias.query().deleteById(alias.id)) });
+    const viewer = viewerFromUser(await User.query().findById(p.admin.id).withGraphFetched("permissions").throwIfNotFound());
+    const update = updateAlias({ ...t.services, mailgun: slowMailgun }, alias.id, { domain: "drinkingliberally.org", recipients: ["b@example.org"] }, viewer);
+    await expect(update).rejects.toMatchObject({ status: 404, message: "Alias not found" });
   });
 
   it("records a Mailgun rate limit as an admin warning and asks to wait a minute", async () => {

@@ -12,9 +12,13 @@ import type { Services } from "../services";
 import { webhookSecret } from "./mailingList";
 import { deliveryReport } from "../mailingLists/deliveries";
 
-const updateSchema = z.object({
-  serviceName: z.enum(EMAIL_SERVICE_NAMES, { error: `serviceName must be one of ${EMAIL_SERVICE_NAMES.join(", ")}` }),
-});
+const serviceNameError = `serviceName must be one of ${EMAIL_SERVICE_NAMES.join(", ")}`;
+const updateSchema = z
+  .object({
+    serviceName: z.enum(EMAIL_SERVICE_NAMES, { error: serviceNameError }).optional(),
+    doubleOptIn: z.boolean({ error: "doubleOptIn must be true or false" }).optional(),
+  })
+  .refine((v) => v.serviceName !== undefined || v.doubleOptIn !== undefined, { message: serviceNameError, path: ["serviceName"] });
 
 async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
   const row = await EmailSettings.query().findById(1);
@@ -23,6 +27,7 @@ async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
   const failures = await Job.query().where({ status: "failed" }).orderBy("updatedAt", "desc").limit(10);
   return {
     serviceName,
+    doubleOptIn: Boolean(row?.listDoubleOptIn),
     activeProvider: s.listProviders.forService(serviceName).name,
     configured: { sendInBlue: s.listProviders.configured("sendInBlue"), bronto: s.listProviders.configured("bronto") },
     queue: {
@@ -37,6 +42,16 @@ async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
   };
 }
 
+/** The General Settings switch for list signups; a change is an admin-only activity item. */
+async function setDoubleOptIn(on: boolean, userId: number) {
+  await EmailSettings.transaction(async (trx) => {
+    const changed = await EmailSettings.query(trx).findById(1).patch({ listDoubleOptIn: on }).whereNot({ listDoubleOptIn: on });
+    if (!changed) return;
+    const title = on ? "Mailing list signups now need confirming by email" : "Mailing list signups no longer need confirming by email";
+    await recordActivity({ type: "mailing_list", title, adminOnly: true, userId }, trx);
+  });
+}
+
 /** GET and POST /api/email_settings (admin): which email-marketing provider carries the lists. */
 export function emailSettingsRoutes(router: Router, s: Services) {
   router.get("/email_settings", async (ctx) => {
@@ -48,7 +63,9 @@ export function emailSettingsRoutes(router: Router, s: Services) {
   router.post("/email_settings", async (ctx) => {
     authorize(ctx.state.viewer, sitePolicy.admin, null);
     const input = parse(updateSchema, ctx.request.body);
+    if (input.doubleOptIn !== undefined) await setDoubleOptIn(input.doubleOptIn, ctx.state.viewer!.id);
     await s.knex.transaction(async (trx) => {
+      if (input.serviceName === undefined) return;
       const row = await EmailSettings.query(trx).findById(1);
       if (row?.serviceName === input.serviceName) return;
       if (row) await row.$query(trx).patch({ serviceName: input.serviceName });

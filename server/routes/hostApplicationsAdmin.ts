@@ -6,6 +6,7 @@ import { ChapterHostApplicationNote } from "../models/ChapterHostApplicationNote
 import { Chapter } from "../models/Chapter";
 import { User } from "../models/User";
 import { badRequest, conflict, notFound } from "../errors";
+import { multiLine } from "../contracts/text";
 import { intParam, parse } from "../lib/validate";
 import { authorize } from "../policies/authorize";
 import { applicationPolicy } from "../policies/site";
@@ -25,7 +26,7 @@ const updateSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
 const noteSchema = z.object({
-  note: z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(10_000, "Note is too long"),
+  note: multiLine(z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(10_000, "Note is too long"), "Note"),
 });
 
 async function loadApplication(slug: string): Promise<ChapterHostApplication> {

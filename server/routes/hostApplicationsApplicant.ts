@@ -6,6 +6,7 @@ import { parse } from "../lib/validate";
 import { authorize, requireViewer } from "../policies/authorize";
 import { applicationPolicy } from "../policies/site";
 import { STATES } from "../contracts/chapter";
+import { multiLine, singleLine } from "../contracts/text";
 import { HOST_APPLICATION_TYPES } from "../contracts/hostApplication";
 import { createHostApplication } from "../commands/createHostApplication";
 import { presentHostApplicationForApplicant } from "../presenters/hostApplication";
@@ -20,7 +21,7 @@ const required = (label: string, max: number) =>
 
 /** The application form (spec 000 section 5): city, state, type and reason all required. */
 export const hostApplicationSchema = z.object({
-  city: required("City", 120),
+  city: singleLine(required("City", 120), "City"),
   state: z
     .string({ error: "State is Required" })
     .trim()
@@ -28,7 +29,7 @@ export const hostApplicationSchema = z.object({
     .transform((s) => s.toLowerCase())
     .refine((s) => s in STATES, "State must be one of the listed states"),
   type: z.enum(HOST_APPLICATION_TYPES, { error: "Type must be drinking, dining or laughing" }),
-  reason: required("Reason", 5000),
+  reason: multiLine(required("Reason", 5000), "Reason"),
 });
 
 /** Host applications, applicant side (spec 000 section 7). The admin side lives with the site admin routes. */

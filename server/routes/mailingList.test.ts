@@ -205,6 +205,15 @@ describe("emailing a chapter", () => {
     expect([res.status, res.body.error, res.body.field]).toEqual([400, "Title is Required", "title"]);
   });
 
+  it("refuses a title that would add a mail header (CRLF + Bcc) with a 400, queueing nothing", async () => {
+    const before = await ListMessage.query().resultSize();
+    const res = await t.request("POST", "/api/mailing_list/send_message", { as: p.admin, body: { title: "Hi\r\nBcc: injected@evil.example", body: "Hello", listId: mailList } });
+    expect([res.status, res.body.error, res.body.field]).toEqual([400, "Title must be a single line without control characters", "title"]);
+    const bell = await t.request("POST", "/api/mailing_list/send_message", { as: p.admin, body: { title: "Hi", body: "Ding\u0007", listId: mailList } });
+    expect([bell.status, bell.body.error, bell.body.field]).toEqual([400, "The message may not contain control characters other than line breaks and tabs", "body"]);
+    expect(await ListMessage.query().resultSize()).toBe(before);
+  });
+
   it("queues the send (202), keeps it as a chapter post, and delivers it in the background to active members", async () => {
     const res = await t.request<{ message: ListMessageInfo }>("POST", "/api/mailing_list/send_message", {
       as: p.admin,
@@ -297,6 +306,15 @@ describe("Brevo webhook", () => {
       ["hook@example.org", 1, "unsub", 0, 0],
       ["hook@example.org", 2, "active", 1, 1],
     ]);
+  });
+
+  it("reads a chapter tag beyond any id as a chapter of no contact of ours (it was out of range on Postgres)", async () => {
+    const c = await buildChapter();
+    await signUp("far@example.org", c.sendInBlueListId);
+    const url = `/api/mailing_list/webhooks/brevo/${webhookSecret(t.services, "brevo")}`;
+    const res = await t.request("POST", url, { body: [{ event: "unsubscribed", email: "far@example.org", tags: ["chapter-99999999999"] }, { event: "opened", email: "far@example.org", tag: "chapter-2147483648" }] });
+    expect([res.status, res.body.applied]).toEqual([200, 0]);
+    expect((await MailingListContact.query().findOne({ email: "far@example.org", chapterId: c.id }))!.status).toBe("active");
   });
 });
 

@@ -16,6 +16,8 @@ import { displayTitle } from "../contracts/chapter";
 import type { ChapterListIdResponse, ChapterListResponse, SignUpManyResponse, SignUpResponse } from "../contracts/mailingList";
 import type { Services } from "../services";
 import { applyBrevoEvents } from "../mailingLists/webhooks";
+import { bucketFor, enforceLimit } from "../lib/rateLimits";
+import { confirmationInfo, confirmListSignup, listSignupsNeedConfirmation, requestListConfirmation } from "../commands/listConfirmation";
 
 const listIdField = z.union([z.string(), z.number()], { error: "listId is required" }).transform((v) => String(v).trim()).refine((v) => v.length > 0, "listId is required");
 
@@ -27,7 +29,7 @@ const signUpManySchema = z.object({
 });
 
 /** The list answer shape of the spec: return.results[0] with isError and errorString. */
-const okResult = (email?: string): SignUpResponse => ({ return: { results: [{ isError: false, errorString: "", ...(email ? { email } : {}) }] } });
+const okResult = (extra: { email?: string; needsConfirmation?: boolean } = {}): SignUpResponse => ({ return: { results: [{ isError: false, errorString: "", ...extra }] } });
 
 /** Errors of the public signup keep the standard error body and add the list result the widget reads. */
 function withListResult(err: unknown): unknown {
@@ -48,7 +50,24 @@ export function mailingListRoutes(router: Router, s: Services) {
   router.post("/mailing_list/sign_up", async (ctx) => {
     try {
       const input = parse(signUpSchema, ctx.request.body);
+      await enforceLimit(ctx, {
+        bucket: bucketFor("list-signup", ctx.ip),
+        limit: s.config.rateLimits.listSignup,
+        message: (wait) => `Too many sign-ups from your address. Please try again in ${wait}.`,
+      });
       const { chapter } = await chapterForListId(s, input.listId);
+      // A hidden chapter's list answers like one that does not exist, so list ids cannot be probed.
+      if (!chapterPolicy.joinList(ctx.state.viewer, chapter)) throw notFound("Mailing list");
+      if (await listSignupsNeedConfirmation()) {
+        await enforceLimit(ctx, {
+          bucket: bucketFor("list-confirmation", input.email),
+          limit: s.config.rateLimits.listConfirmationPerEmail,
+          message: (wait) => `Too many sign-ups for this email address. Please try again in ${wait}.`,
+        });
+        await requestListConfirmation(s, chapter, input.email);
+        ctx.body = okResult({ needsConfirmation: true });
+        return;
+      }
       await signUpToList(s, chapter, input.email, ctx.state.viewer);
       ctx.body = okResult();
     } catch (err) {
@@ -71,7 +90,7 @@ export function mailingListRoutes(router: Router, s: Services) {
     const { chapter } = await chapterForListId(s, input.listId);
     authorize(ctx.state.viewer, chapterPolicy.host, chapter);
     await deleteContact(s, chapter, input.email, ctx.state.viewer);
-    ctx.body = okResult(input.email);
+    ctx.body = okResult({ email: input.email });
   });
 
   router.post("/mailing_list/sign_up_many", async (ctx) => {
@@ -133,6 +152,14 @@ export function mailingListRoutes(router: Router, s: Services) {
     authorize(ctx.state.viewer, chapterPolicy.host, chapter);
     const messages = await ListMessage.query().where({ chapterId: chapter.id }).withGraphFetched("[user, chapterBlogPost]").orderBy("id", "desc").limit(100);
     ctx.body = messages.map(presentListMessage);
+  });
+
+  /** Double opt-in: the emailed link opens /confirm_subscription/{token}, which shows (GET) and confirms (POST). */
+  router.get("/mailing_list/confirm/:token", async (ctx) => {
+    ctx.body = await confirmationInfo(String(ctx.params.token));
+  });
+  router.post("/mailing_list/confirm/:token", async (ctx) => {
+    ctx.body = await confirmListSignup(s, String(ctx.params.token));
   });
 
   /** Unsubscribe without signing in: the token in every list email is the credential. GET shows, POST acts. */

@@ -1,14 +1,17 @@
 import crypto from "node:crypto";
 import type Router from "@koa/router";
 import { z } from "zod";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { hashPassword, newPasswordSchema } from "../auth/passwords";
 import { PasswordResetToken } from "../models/PasswordResetToken";
 import { User } from "../models/User";
+import { changePassword } from "../commands/changePassword";
 import { emailSchema, parse } from "../lib/validate";
+import { bucketFor, enforceLimit } from "../lib/rateLimits";
 import type { Services } from "../services";
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
-const MAX_OPEN_TOKENS_PER_HOUR = 5;
+/** Refusals keep the spec's { result } beside the error body. */
+const TOO_MANY = { result: "too many requests" };
 
 const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -20,32 +23,33 @@ async function findUsableToken(token: string): Promise<PasswordResetToken | unde
 }
 
 const createSchema = z.object({ email: emailSchema });
-const newPasswordSchema = z.object({
+const newPasswordBody = z.object({
   token: z.string({ error: "token is required" }).min(1, "token is required").max(200),
-  password: z
-    .string({ error: "Password is required" })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(200, "Password is too long"),
+  password: newPasswordSchema,
 });
 
 /** Password reset: random tokens, stored hashed, single use, one hour (spec 000 sections 2, 7, 9). */
 export function passwordResetRoutes(router: Router, s: Services) {
   router.post("/password_reset/create", async (ctx) => {
     const { email } = parse(createSchema, ctx.request.body);
+    const limits = s.config.rateLimits;
+    await enforceLimit(ctx, {
+      bucket: bucketFor("reset-address", ctx.ip),
+      limit: limits.passwordReset,
+      message: (wait) => `Too many reset requests from your address. Please try again in ${wait}.`,
+      extra: TOO_MANY,
+    });
     const user = await User.query().findOne({ email });
     if (!user) {
       ctx.body = { result: "user not found" };
       return;
     }
-    const recent = await PasswordResetToken.query()
-      .where({ userId: user.id })
-      .where("createdAt", ">=", new Date(Date.now() - RESET_LIFETIME_MS).toISOString())
-      .resultSize();
-    if (recent >= MAX_OPEN_TOKENS_PER_HOUR) {
-      ctx.status = 429;
-      ctx.body = { result: "too many requests", error: "Too many reset requests. Please try again later.", errorId: "rate_limited" };
-      return;
-    }
+    await enforceLimit(ctx, {
+      bucket: bucketFor("reset-account", user.id),
+      limit: limits.passwordResetPerAccount,
+      message: (wait) => `Too many reset requests for this account. Please try again in ${wait}.`,
+      extra: TOO_MANY,
+    });
     const token = crypto.randomBytes(32).toString("base64url");
     await PasswordResetToken.query().insert({
       userId: user.id,
@@ -68,7 +72,7 @@ export function passwordResetRoutes(router: Router, s: Services) {
   });
 
   router.post("/password_reset/new_password", async (ctx) => {
-    const input = parse(newPasswordSchema, ctx.request.body);
+    const input = parse(newPasswordBody, ctx.request.body);
     const row = await findUsableToken(input.token);
     if (!row) {
       ctx.status = 400;
@@ -80,7 +84,7 @@ export function passwordResetRoutes(router: Router, s: Services) {
       // Claim the token atomically: a second use finds usedAt set and changes nothing.
       const claimed = await PasswordResetToken.query(trx).patch({ usedAt: new Date().toISOString() }).where({ id: row.id }).whereNull("usedAt");
       if (claimed !== 1) return false;
-      await User.query(trx).patch({ passwordHash, passwordChangedAt: new Date().toISOString() }).where({ id: row.userId });
+      await changePassword(row.userId, passwordHash, trx);
       await PasswordResetToken.query(trx).patch({ usedAt: new Date().toISOString() }).where({ userId: row.userId }).whereNull("usedAt");
       return true;
     });

@@ -4,7 +4,7 @@ import { badRequest, notFound } from "../errors";
 import { Permission } from "../models/Permission";
 import { User } from "../models/User";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
-import { intParam, parse } from "../lib/validate";
+import { idSchema, intParam, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
@@ -16,12 +16,12 @@ import type { Services } from "../services";
 const CHAPTER_ROLES = [ROLE_FIELD_ORGANIZER, ROLE_CHAPTER_HOST];
 
 const grantSchema = z.object({
-  userId: z.number({ error: "userId is required" }).int().positive(),
+  userId: idSchema("userId", "userId is required"),
   roleId: z.number({ error: "roleId is required" }).refine((n) => CHAPTER_ROLES.includes(n), "roleId must be 2 (Field Organizer) or 3 (Chapter Host)"),
 });
 
 /** The spec posts "a permission": its id is what matters. */
-const deleteSchema = z.object({ id: z.number({ error: "id is required" }).int().positive() });
+const deleteSchema = z.object({ id: idSchema("id", "id is required") });
 
 /**
  * Chapter hosts and field organizers (spec 001 section 7): hosts of the chapter may list them; only

@@ -1,8 +1,9 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 import { notFound } from "../errors";
+import { multiLine, singleLine } from "../contracts/text";
 import { PressMention } from "../models/PressMention";
-import { httpUrlSchema, intParam, parse, slugSchema } from "../lib/validate";
+import { MAX_ID, httpUrlSchema, intParam, parse, slugSchema } from "../lib/validate";
 import { makeSlug } from "../lib/slug";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
@@ -19,18 +20,19 @@ const pressMentionSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(slugSchema.optional()),
-  title: z.string({ error: "Title is Required" }).trim().min(1, "Title is Required").max(300, "Title must be at most 300 characters"),
+  title: singleLine(z.string({ error: "Title is Required" }).trim().min(1, "Title is Required").max(300, "Title must be at most 300 characters"), "Title"),
   url: z
     .string({ error: "URL is Required" })
     .trim()
     .min(1, "URL is Required")
     .pipe(httpUrlSchema),
-  notes: z.string({ error: "Notes must be text" }).max(5000, "Notes must be at most 5000 characters").nullish().transform((s) => s ?? ""),
+  notes: multiLine(z.string({ error: "Notes must be text" }).max(5000, "Notes must be at most 5000 characters"), "Notes").nullish().transform((s) => s ?? ""),
   isVisible: z.boolean({ error: "isVisible must be true or false" }).optional(),
   /** -1 or null: a site-wide mention with no chapter (spec 001 section 9). */
   chapterId: z
     .number({ error: "chapterId must be a chapter id, or -1 for none" })
-    .int()
+    .int("chapterId must be a chapter id, or -1 for none")
+    .max(MAX_ID, "chapterId must be a chapter id, or -1 for none")
     .nullish()
     .transform((n) => (n == null || n === -1 ? null : n))
     .refine((n) => n === null || n > 0, "chapterId must be a chapter id, or -1 for none"),

@@ -71,14 +71,21 @@ export interface TestApp {
   mail: MemoryMail;
   baseUrl: string;
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<TestResponse<T>>;
-  tokenFor(user: { id: number }): string;
+  /** Signs the user in (a new session) and answers its Bearer token. */
+  tokenFor(user: { id: number }): Promise<string>;
   close(): Promise<void>;
 }
+
+/**
+ * Every test request comes from 127.0.0.1, so the per-address limits of public writes are raised unless a
+ * test passes RATE_LIMITS itself (RATE_LIMITS: "" gives the production defaults).
+ */
+const TEST_RATE_LIMITS = "signup=10000,listSignup=10000,passwordReset=10000";
 
 /** Starts the API on an ephemeral port over a fresh database. Call close() in afterAll. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret-123", SEED_DEMO: "false", PORT: "0", ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret-123", SEED_DEMO: "false", PORT: "0", RATE_LIMITS: TEST_RATE_LIMITS, ...env });
   const db = await freshDatabase();
   bindModels(db.knex);
   const mail = new MemoryMail();
@@ -90,7 +97,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const tokenFor = (user: { id: number }) => issueToken(user.id, config.sessionSecret).token;
+  const tokenFor = async (user: { id: number }) => (await issueToken(user.id, config.sessionSecret))!.token;
 
   return {
     services,
@@ -100,7 +107,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     tokenFor,
     async request(method, p, opts = {}) {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-      if (opts.as) headers.authorization = `Bearer ${tokenFor(opts.as)}`;
+      if (opts.as) headers.authorization = `Bearer ${await tokenFor(opts.as)}`;
       let body: string | Buffer | FormData | undefined;
       if (opts.raw !== undefined) body = opts.raw;
       else if (opts.body !== undefined) {

@@ -14,6 +14,7 @@ import type {
 import type { ChapterDetail, ChapterSummary } from "../../server/contracts/chapter";
 import type { PermissionInfo } from "../../server/contracts/chapterAdmin";
 import type { FrontPageInfo } from "../../server/contracts/content";
+import type { EmailSettingsInfo } from "../../server/contracts/mailingList";
 import { api } from "./client";
 
 const enc = encodeURIComponent;
@@ -45,8 +46,9 @@ export const siteAdminApi = {
     form.append("file", file);
     return api.upload<{ result: string }>("/api/front_page_image", form);
   },
-  emailSettings: () => api.get<{ serviceName: EmailServiceName }>("/api/email_settings"),
-  saveEmailSettings: (serviceName: EmailServiceName) => api.post<{ serviceName: EmailServiceName }>("/api/email_settings", { serviceName }),
+  emailSettings: () => api.get<EmailSettingsInfo>("/api/email_settings"),
+  saveEmailSettings: (serviceName: EmailServiceName) => api.post<EmailSettingsInfo>("/api/email_settings", { serviceName }),
+  saveListDoubleOptIn: (doubleOptIn: boolean) => api.post<EmailSettingsInfo>("/api/email_settings", { doubleOptIn }),
 
   applications: () => api.get<AdminHostApplication[]>("/api/chapter_host_application"),
   userApplications: (userId: number) => api.get<AdminHostApplication[]>(`/api/chapter_host_application/user/${userId}`),

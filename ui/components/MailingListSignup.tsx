@@ -5,10 +5,10 @@ import { useCurrentUser } from "../auth/CurrentUser";
 import { isEmail } from "../lib/validation";
 
 interface SignUpAnswer {
-  return?: { results?: { isError?: boolean; errorString?: string }[] };
+  return?: { results?: { isError?: boolean; errorString?: string; needsConfirmation?: boolean }[] };
 }
 
-type Phase = { kind: "form" } | { kind: "loading" } | { kind: "success" } | { kind: "error"; message: string };
+type Phase = { kind: "form" } | { kind: "loading" } | { kind: "success"; needsConfirmation: boolean } | { kind: "error"; message: string };
 
 /**
  * Join a chapter's mailing list (spec 000 sections 4 and 7): form, loading, then 'Success!' or
@@ -28,9 +28,11 @@ export function MailingListSignup({ listId, chapterName }: { listId: string; cha
       const res = await api.post<SignUpAnswer>("/api/mailing_list/sign_up", { email: email.trim(), listId });
       const result = res?.return?.results?.[0];
       if (!result || result.isError) setPhase({ kind: "error", message: result?.errorString ?? "Something went wrong." });
-      else setPhase({ kind: "success" });
+      else setPhase({ kind: "success", needsConfirmation: Boolean(result.needsConfirmation) });
     } catch (err) {
-      setPhase({ kind: "error", message: err instanceof ApiRequestError ? err.message : "Something went wrong." });
+      // Refusals (a bad address, an unknown list, too many sign-ups) carry the same list result as answers.
+      const refused = err instanceof ApiRequestError ? (err.body as SignUpAnswer | null)?.return?.results?.[0]?.errorString : undefined;
+      setPhase({ kind: "error", message: refused || (err instanceof ApiRequestError ? err.message : "Something went wrong.") });
     }
   };
 
@@ -46,7 +48,10 @@ export function MailingListSignup({ listId, chapterName }: { listId: string; cha
     return (
       <Alert.Root status="success" role="status">
         <Alert.Indicator />
-        <Alert.Title>Success!</Alert.Title>
+        <Alert.Content>
+          <Alert.Title>Success!</Alert.Title>
+          {phase.needsConfirmation && <Alert.Description>If this address is not on the list yet, check your email for a link to confirm.</Alert.Description>}
+        </Alert.Content>
       </Alert.Root>
     );
   }

@@ -1,4 +1,5 @@
 import type { AddressQuery, GeoPoint, Geocoder } from "./types";
+import { writeWarning } from "../../lib/log";
 
 /** The documented answer of the Geocoding API (only the parts we read). */
 interface GoogleGeocodeResponse {
@@ -38,7 +39,7 @@ export class GoogleGeocoder implements Geocoder {
 
   private async lookup(address: string): Promise<(GeoPoint & { label: string }) | null> {
     if (!address) return null;
-    const log = this.opts.log ?? ((m: string) => console.warn(m));
+    const log = this.opts.log ?? writeWarning;
     const url = new URL(this.opts.url);
     url.searchParams.set("address", address);
     url.searchParams.set("key", this.opts.apiKey);

@@ -100,4 +100,9 @@ describe("Brevo adapter against the fake Brevo API", () => {
     await expect(brevo.ping()).resolves.toBeUndefined();
     await expect(new BrevoListProvider("nope", fake.url, "x@example.org").ping()).rejects.toThrow(/401/);
   });
+
+  it("hands Brevo a one-line subject, whatever the stored title holds", async () => {
+    await brevo.sendBatch("12", { ...testEmail, subject: "Hi\r\nBcc: injected@evil.example" }, [recipient(1, "a@example.org")], {});
+    expect(fake.emails[0].subject).toBe("Hi Bcc: injected@evil.example");
+  });
 });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { parseAddress, providerFetch, retryAfterMs } from "./http";
 import { unsubscribeHeaders } from "./builtIn";
+import { headerText } from "../mail/headers";
 import { PartialSendError, ProviderError, type ListEmail, type ListProvider, type Recipient, type SendResult } from "./types";
 
 interface BrevoError {
@@ -96,7 +97,7 @@ export class BrevoListProvider implements ListProvider {
         await this.call("POST", "/smtp/email", {
           sender: this.sender,
           to: [{ email: r.email }],
-          subject: email.subject,
+          subject: headerText(email.subject),
           htmlContent: email.html(r),
           textContent: email.text(r),
           headers: { ...unsubscribeHeaders(r), idempotencyKey: brevoIdempotencyKey(r.idempotencyKey) },

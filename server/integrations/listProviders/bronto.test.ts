@@ -104,4 +104,14 @@ describe("Bronto adapter against the fake Bronto SOAP API", () => {
       { email: "b@example.org", status: "blocked" },
     ]);
   });
+
+  it("sends a one-line subject and well-formed XML, whatever the stored text holds", async () => {
+    const state: Record<string, string> = {};
+    const email = { ...testEmail, subject: "Hi\r\nBcc: injected@evil.example\u0001", html: () => "<p>bell\u0007 and \ud800 lone</p>", text: () => "bell\u0007" };
+    const result = await bronto.sendBatch(LIST, email, [recipient(1, "a@example.org")], state);
+    expect(result.sent).toEqual([1]);
+    const message = fake.messages.get(state.brontoMessageId)!;
+    expect(message.content.map((c) => c.subject)).toEqual(["Hi Bcc: injected@evil.example", "Hi Bcc: injected@evil.example"]);
+    expect(message.content.map((c) => c.content)).toEqual(["<p>bell and  lone</p>", "bell"]);
+  });
 });

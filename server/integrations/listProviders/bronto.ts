@@ -1,4 +1,5 @@
 import { parseAddress, providerFetch, retryAfterMs } from "./http";
+import { headerText } from "../mail/headers";
 import { childText, childrenNamed, find, parseXml, soapEnvelope, toXml, type XmlNode, type XmlObject } from "./xml";
 import { PartialSendError, ProviderError, type ListEmail, type ListProvider, type ProviderStatusChange, type Recipient, type SendResult } from "./types";
 
@@ -145,13 +146,14 @@ export class BrontoListProvider implements ListProvider {
   async sendBatch(_listId: string, email: ListEmail, recipients: Recipient[], state: Record<string, string>): Promise<SendResult> {
     if (!state.brontoMessageId) {
       const tag = { unsubscribePageUrl: BRONTO_UNSUBSCRIBE_TAG };
+      const subject = headerText(email.subject);
       const [msg] = await this.write("addMessages", {
         messages: [
           {
             name: `Chapter email ${email.ref} (${new Date().toISOString()})`,
             content: [
-              { type: "html", subject: email.subject, content: email.html(tag) },
-              { type: "text", subject: email.subject, content: email.text(tag) },
+              { type: "html", subject, content: email.html(tag) },
+              { type: "text", subject, content: email.text(tag) },
             ],
           },
         ],

@@ -1,7 +1,9 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+
 /**
  * Just enough XML for SOAP: building elements with escaped text, and reading a response into a tree
- * (namespace prefixes dropped, attributes ignored). Bronto's answers are plain element trees, so this is
- * all the adapter and its fake need.
+ * (namespace prefixes dropped, attributes ignored) with a real XML parser, so the Bronto adapter and its
+ * fake cannot share one parsing mistake.
  */
 export interface XmlNode {
   name: string;
@@ -9,21 +11,11 @@ export interface XmlNode {
   text: string;
 }
 
-export function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
+/** Characters XML 1.0 does not allow at all (control characters, lone surrogates, U+FFFE/U+FFFF): dropped. */
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-function unescapeXml(s: string): string {
-  return s.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
-    const lower = e.toLowerCase();
-    if (lower === "lt") return "<";
-    if (lower === "gt") return ">";
-    if (lower === "quot") return '"';
-    if (lower === "apos") return "'";
-    if (lower === "amp") return "&";
-    if (lower.startsWith("#x")) return String.fromCodePoint(parseInt(lower.slice(2), 16));
-    return String.fromCodePoint(parseInt(lower.slice(1), 10));
-  });
+export function escapeXml(s: string): string {
+  return s.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
 /** A value to serialise: text, a nested object, or an array (the element repeated). */
@@ -46,27 +38,40 @@ export function toXml(obj: XmlObject): string {
   return out;
 }
 
-const localName = (qname: string) => qname.slice(qname.indexOf(":") + 1);
+const parser = new XMLParser({
+  preserveOrder: true,
+  removeNSPrefix: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: false,
+  htmlEntities: true,
+});
 
-/** Parses a document into a tree; throws on malformed input. */
-export function parseXml(xml: string): XmlNode {
-  const root: XmlNode = { name: "#document", children: [], text: "" };
-  const stack: XmlNode[] = [root];
-  const re = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(xml))) {
-    const top = stack[stack.length - 1];
-    if (m[1] !== undefined) top.text += m[1];
-    else if (m[2] !== undefined) {
-      const node = stack.pop();
-      if (!node || node === root || node.name !== localName(m[2])) throw new Error(`Malformed XML near </${m[2]}>`);
-    } else if (m[3] !== undefined) {
-      const node: XmlNode = { name: localName(m[3]), children: [], text: "" };
-      top.children.push(node);
-      if (!m[5]) stack.push(node);
-    } else if (m[6] !== undefined) top.text += unescapeXml(m[6]);
+type Ordered = Array<Record<string, Ordered | string>>;
+
+function toNodes(items: Ordered, parent: XmlNode): void {
+  for (const item of items) {
+    for (const [key, value] of Object.entries(item)) {
+      if (key === "#text") parent.text += String(value);
+      else if (key === ":@" || key.startsWith("?")) continue;
+      else {
+        const node: XmlNode = { name: key, children: [], text: "" };
+        parent.children.push(node);
+        toNodes(value as Ordered, node);
+      }
+    }
   }
-  if (stack.length !== 1) throw new Error("Malformed XML: unclosed element");
+}
+
+/** Parses a document into a tree (fast-xml-parser underneath); throws on malformed input. */
+export function parseXml(xml: string): XmlNode {
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) {
+    const { msg } = valid.err;
+    throw new Error(/^Unclosed/i.test(msg) ? `Malformed XML: unclosed element (${msg})` : `Malformed XML: ${msg}`);
+  }
+  const root: XmlNode = { name: "#document", children: [], text: "" };
+  toNodes(parser.parse(xml) as Ordered, root);
   return root;
 }
 

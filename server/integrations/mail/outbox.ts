@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { headerLine } from "./headers";
 import { messageIdFor, type MailMessage, type MailTransport } from "./types";
 
 /**
@@ -16,13 +17,14 @@ export class OutboxTransport implements MailTransport {
   async send(message: MailMessage): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    // Every header goes through headerLine: no text can add a header or end them early (headers.ts).
     const headers = [
-      `From: ${this.from}`,
-      `To: ${message.to}`,
-      `Subject: ${message.subject}`,
-      `Date: ${new Date().toUTCString()}`,
-      ...(message.idempotencyKey ? [`Message-ID: ${messageIdFor(message.idempotencyKey, this.from)}`] : []),
-      ...Object.entries(message.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+      headerLine("From", this.from),
+      headerLine("To", message.to),
+      headerLine("Subject", message.subject),
+      headerLine("Date", new Date().toUTCString()),
+      ...(message.idempotencyKey ? [headerLine("Message-ID", messageIdFor(message.idempotencyKey, this.from))] : []),
+      ...Object.entries(message.headers ?? {}).map(([k, v]) => headerLine(k, v)),
       "MIME-Version: 1.0",
       "Content-Type: text/plain; charset=utf-8",
     ];

@@ -1,6 +1,6 @@
 import { Stack } from "@chakra-ui/react";
 import { FormField } from "../../components/FormField";
-import { isEmail, MIN_PASSWORD_LENGTH } from "../../lib/validation";
+import { isEmail, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordProblem, passwordOk } from "../../lib/validation";
 
 export interface AccountValues {
   name: string;
@@ -12,13 +12,14 @@ export interface AccountValues {
 export const emptyAccount: AccountValues = { name: "", email: "", password: "", confirmPassword: "" };
 
 export function accountValid(v: AccountValues): boolean {
-  return v.name.trim() !== "" && isEmail(v.email) && v.password.length >= MIN_PASSWORD_LENGTH && v.password === v.confirmPassword;
+  return v.name.trim() !== "" && isEmail(v.email) && passwordOk(v.password, v.confirmPassword);
 }
 
 /** Name, email, password and confirmation, each marked green or red by validity once typed in. */
 export function AccountFields({ values, onChange }: { values: AccountValues; onChange: (v: AccountValues) => void }) {
   const set = (key: keyof AccountValues) => (value: string) => onChange({ ...values, [key]: value });
   const touched = (s: string) => s.length > 0;
+  const passwordProblem = newPasswordProblem(values.password);
   return (
     <Stack gap="4">
       <FormField
@@ -50,9 +51,9 @@ export function AccountFields({ values, onChange }: { values: AccountValues; onC
         onChange={set("password")}
         required
         autoComplete="new-password"
-        helper={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        valid={values.password.length >= MIN_PASSWORD_LENGTH}
-        error={touched(values.password) && values.password.length < MIN_PASSWORD_LENGTH ? `Password must be at least ${MIN_PASSWORD_LENGTH} characters` : null}
+        helper={`At least ${MIN_PASSWORD_LENGTH} characters, at most ${MAX_PASSWORD_BYTES} bytes.`}
+        valid={passwordProblem === null}
+        error={touched(values.password) ? passwordProblem : null}
       />
       <FormField
         label="Confirm Password"

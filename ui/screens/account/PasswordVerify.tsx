@@ -4,7 +4,7 @@ import { Link as RouterLink, useParams } from "react-router-dom";
 import { api } from "../../api/client";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
-import { MIN_PASSWORD_LENGTH, passwordOk } from "../../lib/validation";
+import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordProblem, passwordOk } from "../../lib/validation";
 
 type View = "checking" | "invalid" | "form" | "done";
 
@@ -78,7 +78,8 @@ export function PasswordVerify() {
             </Alert.Root>
           )}
           <FormField label="New Password" name="password" type="password" value={password} onChange={setPassword} required autoComplete="new-password"
-            helper={`At least ${MIN_PASSWORD_LENGTH} characters.`} valid={password.length >= MIN_PASSWORD_LENGTH} />
+            helper={`At least ${MIN_PASSWORD_LENGTH} characters, at most ${MAX_PASSWORD_BYTES} bytes.`} valid={newPasswordProblem(password) === null}
+            error={password.length > 0 ? newPasswordProblem(password) : null} />
           <FormField label="Confirm New Password" name="confirmPassword" type="password" value={confirm} onChange={setConfirm} required autoComplete="new-password"
             valid={confirm.length > 0 && confirm === password} error={confirm.length > 0 && confirm !== password ? "Passwords do not match" : null} />
           <Button type="submit" colorPalette="blue" disabled={saving || !passwordOk(password, confirm)}>

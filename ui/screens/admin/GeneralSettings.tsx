@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Field, Heading, HStack, Image, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Card, Field, Heading, HStack, Image, Input, NativeSelect, Stack, Switch, Text } from "@chakra-ui/react";
 import { useEffect, useState, type FormEvent } from "react";
 import type { FrontPageInfo } from "../../../server/contracts/content";
 import { ApiRequestError } from "../../api/client";
@@ -159,7 +159,50 @@ function EmailServiceForm() {
   );
 }
 
-/** /admin/settings: front page image link and image, and the email service (spec 001 section 2). */
+/** Double opt-in for public list signups: saved as soon as it is switched. */
+function ListSignupForm() {
+  const [on, setOn] = useState<boolean | null>(null);
+  const [state, setState] = useSaveState();
+
+  useEffect(() => {
+    siteAdminApi.emailSettings().then((s) => setOn(s.doubleOptIn), () => setOn(null));
+  }, []);
+
+  const handleChange = async (checked: boolean) => {
+    const before = on;
+    setOn(checked);
+    setState("saving");
+    try {
+      setOn((await siteAdminApi.saveListDoubleOptIn(checked)).doubleOptIn);
+      setState("saved");
+    } catch (err) {
+      setOn(before);
+      setState("idle");
+      notify("error", "The setting was not changed", message(err));
+    }
+  };
+
+  return (
+    <Stack gap="3">
+      <HStack gap="4">
+        <Switch.Root checked={on ?? false} disabled={on === null || state === "saving"} onCheckedChange={(e) => void handleChange(e.checked)}>
+          <Switch.HiddenInput />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+          <Switch.Label>Confirm new list members by email (double opt-in)</Switch.Label>
+        </Switch.Root>
+        <SavedIndicator state={state} />
+      </HStack>
+      <Text color="gray.600" fontSize="sm">
+        When on, someone who signs up with a chapter's mailing-list form is mailed a link and joins the list only once they follow it.
+        Members added by hosts are not affected.
+      </Text>
+    </Stack>
+  );
+}
+
+/** /admin/settings: front page image link and image, the email service (spec 001 section 2) and list signups. */
 export function GeneralSettings() {
   const [frontPage, setFrontPage] = useState<FrontPageInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -185,6 +228,12 @@ export function GeneralSettings() {
         <Card.Header><Heading as="h3" size="md">Email Service</Heading></Card.Header>
         <Card.Body>
           <Box><EmailServiceForm /></Box>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header><Heading as="h3" size="md">Mailing List Signups</Heading></Card.Header>
+        <Card.Body>
+          <ListSignupForm />
         </Card.Body>
       </Card.Root>
     </Stack>

@@ -1,8 +1,7 @@
 import { Alert, Button, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
-import { api, ApiRequestError } from "../../api/client";
 import { Page } from "../../components/Page";
+import { useEmailedLink } from "../../lib/useEmailedLink";
 
 interface UnsubscribeInfo {
   email: string;
@@ -13,28 +12,10 @@ interface UnsubscribeInfo {
 /** /unsubscribe/{token}: the link in every list email; works without signing in. */
 export function Unsubscribe() {
   const { token = "" } = useParams();
-  const [info, setInfo] = useState<UnsubscribeInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const path = `/api/mailing_list/unsubscribe/${encodeURIComponent(token)}`;
-
-  useEffect(() => {
-    api
-      .get<UnsubscribeInfo>(path)
-      .then(setInfo)
-      .catch((err) => setError(err instanceof ApiRequestError && err.status === 404 ? "This unsubscribe link is not valid." : "Something went wrong. Please try again."));
-  }, [path]);
-
-  const handleUnsubscribe = async () => {
-    setBusy(true);
-    try {
-      setInfo(await api.post<UnsubscribeInfo>(path));
-    } catch {
-      setError("Something went wrong. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { info, error, busy, act: handleUnsubscribe } = useEmailedLink<UnsubscribeInfo>(
+    `/api/mailing_list/unsubscribe/${encodeURIComponent(token)}`,
+    "This unsubscribe link is not valid.",
+  );
 
   return (
     <Page title="Unsubscribe">

@@ -15,6 +15,7 @@ const StartChapter = lazyNamed(() => import("./StartChapter"), "StartChapter");
 const MyChapters = lazyNamed(() => import("./MyChapters"), "MyChapters");
 const MyApplications = lazyNamed(() => import("./MyApplications"), "MyApplications");
 const MyApplication = lazyNamed(() => import("./MyApplications"), "MyApplication");
+const ConfirmSubscription = lazyNamed(() => import("./ConfirmSubscription"), "ConfirmSubscription");
 
 const lazyScreen = (node: ReactNode) => (
   <Suspense fallback={<Center py="20"><Spinner aria-label="Loading" /></Center>}>{node}</Suspense>
@@ -39,6 +40,7 @@ export function publicRoutes() {
       <Route path="my_chapter_host_applications" element={<RequireSignedIn>{lazyScreen(<MyApplications />)}</RequireSignedIn>} />
       <Route path="my_chapter_host_applications/:slug" element={<RequireSignedIn>{lazyScreen(<MyApplication />)}</RequireSignedIn>} />
       <Route path="unsubscribe/:token" element={<Unsubscribe />} />
+      <Route path="confirm_subscription/:token" element={lazyScreen(<ConfirmSubscription />)} />
     </>
   );
 }

@@ -1,0 +1,23 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Site admin General Settings (/admin/settings). */
+export class GeneralSettingsPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto("/admin/settings");
+    await expect(this.page.getByRole("heading", { name: "General Settings" })).toBeVisible();
+  }
+
+  doubleOptIn() {
+    return this.page.getByRole("checkbox", { name: "Confirm new list members by email (double opt-in)" });
+  }
+
+  /** Chakra's switch input is visually hidden: click its label. Saved at once. */
+  async setDoubleOptIn(on: boolean) {
+    await expect(this.doubleOptIn()).toBeEnabled();
+    if ((await this.doubleOptIn().isChecked()) !== on) await this.page.locator("label", { has: this.doubleOptIn() }).click();
+    await (on ? expect(this.doubleOptIn()).toBeChecked() : expect(this.doubleOptIn()).not.toBeChecked());
+    await expect(this.page.getByText("Saved")).toBeVisible();
+  }
+}

@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from "./config";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-config-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "config-test-secret-config-test-secret", ...env });
+
+describe("TRUST_PROXY", () => {
+  it("is off by default; true trusts one proxy; a number trusts that many", () => {
+    expect(load({}).trustProxyHops).toBe(0);
+    expect(load({ TRUST_PROXY: "false" }).trustProxyHops).toBe(0);
+    expect(load({ TRUST_PROXY: "true" }).trustProxyHops).toBe(1);
+    expect(load({ TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
+  });
+
+  it("names the variable when the value is bad", () => {
+    expect(() => load({ TRUST_PROXY: "sometimes" })).toThrow(ConfigError);
+    expect(() => load({ TRUST_PROXY: "sometimes" })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("RATE_LIMITS", () => {
+  it("has per-hour defaults that any entry overrides", () => {
+    expect(load({}).rateLimits).toEqual({ signup: 10, listSignup: 20, passwordReset: 10, passwordResetPerAccount: 5, listConfirmationPerEmail: 3 });
+    expect(load({ RATE_LIMITS: "signup=50, listSignup=100" }).rateLimits).toEqual({ ...DEFAULT_RATE_LIMITS, signup: 50, listSignup: 100 });
+  });
+
+  it("refuses unknown names and non-numbers, naming the variable", () => {
+    expect(() => load({ RATE_LIMITS: "signups=5" })).toThrow(/RATE_LIMITS has a bad entry "signups=5"/);
+    expect(() => load({ RATE_LIMITS: "signup=lots" })).toThrow(/RATE_LIMITS/);
+    expect(() => load({ RATE_LIMITS: "signup=0" })).toThrow(/RATE_LIMITS/);
+  });
+});

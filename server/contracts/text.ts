@@ -1,0 +1,27 @@
+/**
+ * What user-written text may contain (docs/decisions.md, "Input hardening"). Shared by server and UI; no Node.
+ *
+ * - Single-line fields (titles, names, cities, addresses, postal codes, countries, list names and ids, slugs,
+ *   URLs): no control character at all: no C0 (tab and line breaks included), no DEL, no C1, no U+2028/U+2029.
+ *   Such text ends up in mail headers, calendar properties and log lines, where a line break starts a new line.
+ * - Multi-line fields (about texts, bodies, descriptions, notes, reasons): line breaks and tabs are fine;
+ *   other C0 controls and DEL are not.
+ * Both are refused with a 400 naming the field, not silently changed. The writers of each format escape
+ * what they write anyway (mail headers, ICS, CSV, logs), for rows stored before these rules.
+ */
+import type { ZodString } from "zod";
+
+export const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const isSingleLine = (text: string): boolean => !SINGLE_LINE_FORBIDDEN.test(text);
+export const isCleanMultiLine = (text: string): boolean => !MULTI_LINE_FORBIDDEN.test(text);
+
+export const singleLineMessage = (label: string) => `${label} must be a single line without control characters`;
+export const multiLineMessage = (label: string) => `${label} may not contain control characters other than line breaks and tabs`;
+
+/** Adds the single-line rule to a string schema (after its trim, so surrounding line breaks are simply trimmed). */
+export const singleLine = <T extends ZodString>(schema: T, label: string): T => schema.refine(isSingleLine, singleLineMessage(label)) as T;
+
+/** Adds the multi-line rule to a string schema. */
+export const multiLine = <T extends ZodString>(schema: T, label: string): T => schema.refine(isCleanMultiLine, multiLineMessage(label)) as T;
