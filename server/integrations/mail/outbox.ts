@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { headerLine } from "./headers";
-import { messageIdFor, type MailMessage, type MailTransport } from "./types";
+import type { MailMessage, MailTransport } from "./types";
 
 /**
  * The built-in transport: each message becomes an .eml file under DATA_DIR/outbox. A message with an
- * idempotency key is the file `{key}.eml`, written whole beside the folder and linked in, so sending it again
- * (after a crash, from any process) finds the file there and delivers nothing new.
+ * idempotency key is the file `{key}.eml` (the key names it; the headers stay as for any message), written
+ * whole beside the folder and linked in, so sending it again (after a crash, from any process) finds the file
+ * there and delivers nothing new.
  */
 export class OutboxTransport implements MailTransport {
   readonly name = "outbox";
@@ -23,7 +24,6 @@ export class OutboxTransport implements MailTransport {
       headerLine("To", message.to),
       headerLine("Subject", message.subject),
       headerLine("Date", new Date().toUTCString()),
-      ...(message.idempotencyKey ? [headerLine("Message-ID", messageIdFor(message.idempotencyKey, this.from))] : []),
       ...Object.entries(message.headers ?? {}).map(([k, v]) => headerLine(k, v)),
       "MIME-Version: 1.0",
       "Content-Type: text/plain; charset=utf-8",

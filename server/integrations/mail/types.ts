@@ -5,8 +5,8 @@ export interface MailMessage {
   html?: string;
   headers?: Record<string, string>;
   /**
-   * Names this message for good (e.g. `list-message-12-contact-34`): it becomes the Message-ID, and a transport
-   * that honours keys delivers a message with a key it has seen before only once.
+   * Names this message for good (e.g. `list-message-12-contact-34`): SMTP sends it as the Message-ID, the outbox
+   * as the file name; a transport that honours keys delivers a message with a key it has seen before only once.
    */
   idempotencyKey?: string;
 }
