@@ -134,6 +134,13 @@ export interface ContactDetails extends ListContact {
   chapterId: number;
 }
 
+/** GET and POST /api/mailing_list/unsubscribe/{token} (public): whose subscription the link is, and whether it has ended. */
+export interface UnsubscribeInfo {
+  email: string;
+  chapterName: string;
+  unsubscribed: boolean;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Email to a chapter's list.
 
