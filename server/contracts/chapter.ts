@@ -89,6 +89,9 @@ export interface ChapterDetail extends ChapterSummary {
   abilities: ChapterAbilities;
 }
 
+/** POST /api/chapter_event (answers ChapterEventInfo): the event's own fields; create without a slug, update with it. */
+export type ChapterEventInput = Omit<ChapterEventInfo, "id" | "slug" | "lat" | "lng" | "nextDates" | "updatedAt"> & { slug?: string };
+
 /** GET /api/chapters/active and /api/chapters/state/{state}: summaries with the events the maps pin. */
 export type ChapterWithEvents = ChapterSummary & { chapterEvents: ChapterEventInfo[] };
 

@@ -1,5 +1,5 @@
 /** Shapes of the site admin API (spec 001), shared by server and UI. No Node imports here. */
-import type { UserRef } from "./chapterAdmin";
+import type { UserListItem, UserRef } from "./chapterAdmin";
 import type { HostApplicationStatus } from "./hostApplication";
 
 export type { HostApplicationStatus } from "./hostApplication";
@@ -96,6 +96,9 @@ export interface AdminUserDetail extends AdminUserRow {
   chapterHostChapters: UserChapterInfo[];
   fieldOrganizerChapters: UserChapterInfo[];
 }
+
+/** POST /api/user/search answers rows that serve both the site admin's list and the chapter hosts' search. */
+export type UserSearchResult = AdminUserRow & UserListItem;
 
 // ---- Site content ----
 

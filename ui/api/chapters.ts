@@ -1,6 +1,9 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
 import type { ChapterDetail, ChapterSummary, ChapterWithEvents, MyChapterInfo } from "../../server/contracts/chapter";
-import { get } from "./queryClient";
+import type { ChapterSettingsInput, ChapterSettingsOptions, ResultAnswer } from "../../server/contracts/chapterAdmin";
+import { activityKeys } from "./activity";
+import { api } from "./client";
+import { get, useApiMutation } from "./queryClient";
 
 const enc = encodeURIComponent;
 
@@ -12,6 +15,7 @@ export const chapterKeys = {
   state: (state: string) => [...chapterKeys.all, "state", state] as const,
   slug: (slug: string) => [...chapterKeys.all, "slug", slug] as const,
   id: (id: number) => [...chapterKeys.all, "id", id] as const,
+  settingsOptions: () => [...chapterKeys.all, "settingsOptions"] as const,
 };
 
 /** Chapters (spec 000 section 7 "Chapters"): summaries, the maps' chapters with events, one chapter in detail. */
@@ -27,4 +31,36 @@ export const chapterQueries = {
   /** One chapter with everything its page shows and the viewer's abilities on it. */
   bySlug: (slug: string) => queryOptions({ queryKey: chapterKeys.slug(slug), queryFn: get<ChapterDetail>(`/api/chapter/slug/${enc(slug)}`) }),
   byId: (id: number) => queryOptions({ queryKey: chapterKeys.id(id), queryFn: get<ChapterDetail>(`/api/chapter/id/${id}`) }),
+  /** What the Chapter Settings form offers (types, time zones, which list id the site needs). */
+  settingsOptions: () => queryOptions({ queryKey: chapterKeys.settingsOptions(), queryFn: get<ChapterSettingsOptions>("/api/chapter/settings_options") }),
 };
+
+/**
+ * Saves a chapter's settings or its about text; its slug, state and title may change everywhere it is listed.
+ * When the slug changed, the answer under the old slug is left alone: asked again it would only be a 404 while
+ * the screen moves to the new address.
+ */
+export function useSaveChapter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChapterSettingsInput) => api.post<ChapterDetail>("/api/chapter", input),
+    onSuccess: (saved) => {
+      const oldSlug = (q: Query) => q.queryKey[1] === "slug" && q.queryKey[2] !== saved.slug && (q.state.data as ChapterDetail | undefined)?.id === saved.id;
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: chapterKeys.all, predicate: (q) => !oldSlug(q) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+      ]);
+    },
+  });
+}
+
+/** The header image lives at a fixed path (no query holds it): the screen shows a new version itself. */
+export const useUploadHeaderImage = (chapterId: number) =>
+  useApiMutation((file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    form.append("chapter", String(chapterId));
+    return api.upload<ResultAnswer>(`/api/chapter/header_image/${chapterId}`, form);
+  }, () => [activityKeys.all]);
+
+export const useDeleteHeaderImage = (chapterId: number) => useApiMutation(() => api.delete<ResultAnswer>(`/api/chapter/header_image/${chapterId}`), () => [activityKeys.all]);

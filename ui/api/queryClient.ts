@@ -1,4 +1,5 @@
-import { QueryCache, QueryClient, useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { QueryCache, QueryClient, useMutation, useQuery, useQueryClient, type InvalidateQueryFilters, type QueryKey, type UseQueryOptions, type UseQueryResult } from "@tanstack/react-query";
+import { useState } from "react";
 import { api, ApiRequestError } from "./client";
 
 // Every query and mutation fails with an ApiRequestError (ui/api/client.ts turns network failures into one too).
@@ -47,13 +48,26 @@ export const get =
     api.get<T>(path, signal);
 
 /**
- * A write that, once it succeeds, invalidates the queries it changes (prefix keys) and waits for the ones on
- * screen to load again, so the caller continues with fresh data (as the screens did with their reloads).
+ * A write that, once it succeeds, invalidates the queries it changes (prefix keys, or filters) and waits for the
+ * ones on screen to load again, so the caller continues with fresh data (as the screens did with their reloads).
  */
-export function useApiMutation<TData, TVars = void>(mutationFn: (vars: TVars) => Promise<TData>, invalidates: (data: TData, vars: TVars) => QueryKey[]) {
+export function useApiMutation<TData, TVars = void>(mutationFn: (vars: TVars) => Promise<TData>, invalidates: (data: TData, vars: TVars) => Array<QueryKey | InvalidateQueryFilters>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (data, vars) => Promise.all(invalidates(data, vars).map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: (data, vars) =>
+      Promise.all(invalidates(data, vars).map((what) => queryClient.invalidateQueries(Array.isArray(what) ? { queryKey: what as QueryKey } : (what as InvalidateQueryFilters)))),
   });
+}
+
+/**
+ * useQuery for a form that starts from the server's answer: asks again on opening and shows no answer older
+ * than that (an edit form must never start from a copy its last save made stale). Later refreshes, as after a
+ * save, keep the form on screen.
+ */
+export function useFreshQuery<TData, TKey extends QueryKey>(options: UseQueryOptions<TData, ApiRequestError, TData, TKey>): UseQueryResult<TData, ApiRequestError> {
+  const [openedAt] = useState(Date.now);
+  const query = useQuery({ ...options, refetchOnMount: "always" });
+  if (query.dataUpdatedAt >= openedAt || query.error) return query;
+  return { ...query, data: undefined, isPending: true } as UseQueryResult<TData, ApiRequestError>;
 }

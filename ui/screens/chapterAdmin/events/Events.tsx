@@ -1,8 +1,9 @@
 import { Button, Card, HStack, Stack, Text } from "@chakra-ui/react";
-import { useEffect } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
 import { describeSchedule, timeLabel } from "../../../../server/contracts/schedule";
+import { chapterQueries } from "../../../api/chapters";
 import { formatDate } from "../../../lib/format";
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { AdminSection } from "../AdminSection";
@@ -11,11 +12,9 @@ const byName = (a: ChapterEventInfo, b: ChapterEventInfo) => a.name.localeCompar
 
 /** Events of the chapter (spec 001 section 2): 'N Events for this Chapter', with Add Event and Edit links. */
 export function Events() {
-  const { chapter, basePath, reload } = useChapterAdmin();
+  const { chapter: loaded, basePath } = useChapterAdmin();
   // The chapter came with its events when the admin area loaded; read them again so the list is fresh.
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const chapter = useQuery({ ...chapterQueries.bySlug(loaded.slug), refetchOnMount: "always" }).data ?? loaded;
   const events = [...chapter.chapterEvents].sort(byName);
 
   return (
