@@ -40,6 +40,11 @@ export interface EmailSettingsUpdate {
   serviceName: EmailServiceName;
 }
 
+/** POST /api/email_settings/retry_failed (admin): how many failed deliveries were queued again. */
+export interface RetryFailedResponse {
+  retried: number;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Mailing-list contacts.
 

@@ -90,6 +90,11 @@ export interface UserChapterInfo extends ChapterRef {
   lastBlogPostDate: string | null;
 }
 
+/** GET /api/user/count. */
+export interface UserCount {
+  count: number;
+}
+
 export interface AdminUserDetail extends AdminUserRow {
   isChapterHost: boolean;
   isFieldOrganizer: boolean;
@@ -103,6 +108,20 @@ export type UserSearchResult = AdminUserRow & UserListItem;
 // ---- Site content ----
 
 export const FRONT_PAGE_IMAGE_NAME = "front_page.jpg";
+
+/** POST /api/blog_post and /api/page (answer BlogPostAdmin, PageAdmin): create without an id, update with it. */
+export interface ContentInput {
+  id?: number;
+  title: string;
+  slug: string;
+  body: string;
+  isPublic: boolean;
+}
+
+/** POST /api/wiki_page (answers WikiPageAdmin). */
+export interface WikiPageInput extends ContentInput {
+  isEditable: boolean;
+}
 
 export interface BlogPostAdmin {
   id: number;

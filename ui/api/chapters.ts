@@ -1,9 +1,12 @@
 import { queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
 import type { ChapterDetail, ChapterSummary, ChapterWithEvents, MyChapterInfo } from "../../server/contracts/chapter";
 import type { ChapterSettingsInput, ChapterSettingsOptions, ResultAnswer } from "../../server/contracts/chapterAdmin";
+import type { NewChapterInput, NewChapterResult } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
 import { api } from "./client";
+import { hostApplicationKeys } from "./hostApplications";
 import { get, useApiMutation } from "./queryClient";
+import { userKeys } from "./users";
 
 const enc = encodeURIComponent;
 
@@ -64,3 +67,7 @@ export const useUploadHeaderImage = (chapterId: number) =>
   }, () => [activityKeys.all]);
 
 export const useDeleteHeaderImage = (chapterId: number) => useApiMutation(() => api.delete<ResultAnswer>(`/api/chapter/header_image/${chapterId}`), () => [activityKeys.all]);
+
+/** Adds a chapter (hidden until enabled); from an application it also approves it and makes the applicant host. */
+export const useAddChapter = () =>
+  useApiMutation((input: NewChapterInput) => api.post<NewChapterResult>("/api/chapter/new", input), () => [chapterKeys.all, hostApplicationKeys.all, userKeys.all, activityKeys.all]);

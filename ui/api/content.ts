@@ -1,7 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { BLOG_PAGE_SIZE, type BlogPostInfo, type PageInfo, type WikiPageInfo } from "../../server/contracts/content";
 import type { ChapterBlogPostInfo } from "../../server/contracts/mailingList";
-import { get } from "./queryClient";
+import type { BlogPostAdmin, ContentInput, PageAdmin, WikiPageAdmin, WikiPageInput } from "../../server/contracts/siteAdmin";
+import { activityKeys } from "./activity";
+import { api } from "./client";
+import { get, useApiMutation } from "./queryClient";
 
 const enc = encodeURIComponent;
 
@@ -12,9 +15,19 @@ export const contentKeys = {
   blogPost: (slug: string) => [...contentKeys.all, "blog", "slug", slug] as const,
   publicBlog: () => [...contentKeys.all, "blog", "public"] as const,
   chapterPosts: (chapterId: number) => [...contentKeys.all, "chapterPosts", chapterId] as const,
+  admin: (kind: ContentKindKey) => [...contentKeys.all, "admin", kind] as const,
 };
 
-/** Site content (spec 000 section 7): pages, wiki pages, blog posts, and the posts a chapter's emails became. */
+/** The three kinds of site content admins write, and what their lists hold. */
+export type ContentKindKey = "blog" | "page" | "wiki";
+interface AdminContent {
+  blog: BlogPostAdmin;
+  page: PageAdmin;
+  wiki: WikiPageAdmin;
+}
+const ADMIN_PATHS: Record<ContentKindKey, string> = { blog: "/api/blog_post", page: "/api/page", wiki: "/api/wiki_page" };
+
+/** Site content (spec 000 section 7, spec 001 section 2): pages, wiki pages, blog posts, and the posts a chapter's emails became. */
 export const contentQueries = {
   page: (slug: string) => queryOptions({ queryKey: contentKeys.page(slug), queryFn: get<PageInfo>(`/api/page/slug/${enc(slug)}`) }),
   wiki: (slug: string) => queryOptions({ queryKey: contentKeys.wiki(slug), queryFn: get<WikiPageInfo>(`/api/wiki_page/slug/${enc(slug)}`) }),
@@ -35,4 +48,13 @@ export const contentQueries = {
       initialPageParam: 0,
       getNextPageParam: (last: ChapterBlogPostInfo[], _pages: ChapterBlogPostInfo[][], lastPage: number) => (last.length > 0 ? lastPage + 1 : undefined),
     }),
+  /** Every blog post, page or wiki page, public or not (admins). */
+  admin: <K extends ContentKindKey>(kind: K) => queryOptions({ queryKey: contentKeys.admin(kind), queryFn: get<AdminContent[K][]>(ADMIN_PATHS[kind]) }),
 };
+
+/** Adds (no id) or changes a blog post, page or wiki page; only wiki pages have the Editable flag. */
+export const useSaveContent = (kind: ContentKindKey) =>
+  useApiMutation(
+    ({ isEditable, ...item }: WikiPageInput) => api.post<AdminContent[typeof kind]>(ADMIN_PATHS[kind], kind === "wiki" ? { ...item, isEditable } : (item satisfies ContentInput)),
+    () => [contentKeys.all, activityKeys.all],
+  );

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ChapterEventInfo, ChapterEventInput } from "../../server/contracts/chapter";
 import { activityKeys } from "./activity";
 import { chapterKeys } from "./chapters";
+import { platform } from "../platform";
 import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
 
@@ -27,3 +28,9 @@ const eventsChanged = () => [{ queryKey: eventKeys.all, refetchType: "none" as c
 export const useSaveEvent = () => useApiMutation((input: ChapterEventInput) => api.post<ChapterEventInfo>("/api/chapter_event", input), eventsChanged);
 
 export const useDeleteEvent = () => useApiMutation((slug: string) => api.delete<unknown>(`/api/chapter_event/slug/${enc(slug)}`), eventsChanged);
+
+/** The absolute address of a chapter's calendar feed, for calendar apps (the API may live elsewhere on the desktop app). */
+export function calendarFeedUrl(chapterSlug: string): string {
+  const base = platform.apiBase() || window.location.origin;
+  return `${base}/api/chapter_calendar/${enc(chapterSlug)}/events.ics`;
+}

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PressMentionInfo as ChapterPressMention, PressMentionInput } from "../../server/contracts/chapterAdmin";
 import type { PressMentionInfo } from "../../server/contracts/content";
+import type { PressMentionAdmin } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
 import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
@@ -14,6 +15,7 @@ export const pressMentionKeys = {
   publicState: (state: string) => [...pressMentionKeys.all, "public", "state", state] as const,
   publicChapter: (chapterId: number) => [...pressMentionKeys.all, "public", "chapter", chapterId] as const,
   chapterAll: (chapterId: number) => [...pressMentionKeys.all, "chapter", chapterId] as const,
+  adminAll: () => [...pressMentionKeys.all, "admin"] as const,
 };
 
 /** Press mentions (spec 000 section 7 "Site content"): the public lists and the ones admins keep. */
@@ -25,6 +27,8 @@ export const pressMentionQueries = {
   publicChapter: (chapterId: number) => queryOptions({ queryKey: pressMentionKeys.publicChapter(chapterId), queryFn: get<PressMentionInfo[]>(`/api/press_mention/chapter/${chapterId}/public`) }),
   /** Every mention of a chapter, visible or not (host access). */
   chapterAll: (chapterId: number) => queryOptions({ queryKey: pressMentionKeys.chapterAll(chapterId), queryFn: get<ChapterPressMention[]>(`/api/press_mention/chapter/${chapterId}/all`) }),
+  /** Every mention, with or without a chapter (admins). */
+  adminAll: () => queryOptions({ queryKey: pressMentionKeys.adminAll(), queryFn: get<PressMentionAdmin[]>("/api/press_mention/all") }),
 };
 
 const mentionsChanged = () => [pressMentionKeys.all, activityKeys.all];
