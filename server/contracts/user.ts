@@ -42,6 +42,12 @@ export interface SignUpRequest {
   confirmPassword: string;
 }
 
+/** POST /api/password_reset/new_password: the new password and the link's token. */
+export interface NewPasswordRequest {
+  password: string;
+  token: string;
+}
+
 /**
  * Password reset answers: POST /api/password_reset/create ("ok", "user not found"), GET /api/password_reset/check/{token}
  * ("ok", "invalid") and POST /api/password_reset/new_password ("ok").

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { AuthResponse, CurrentUser, PasswordResetAnswer, SignInRequest, SignUpRequest } from "../../server/contracts/user";
+import type { AuthResponse, CurrentUser, NewPasswordRequest, PasswordResetAnswer, SignInRequest, SignUpRequest } from "../../server/contracts/user";
 import { platform } from "../platform";
 import { api } from "./client";
 import { get } from "./queryClient";
@@ -19,7 +19,7 @@ export const authQueries = {
   currentUser: () =>
     queryOptions({
       queryKey: authKeys.user(),
-      queryFn: async ({ signal }): Promise<CurrentUser | null> => (await get<AuthResponse>("/api/auth/user")({ signal })).user,
+      queryFn: async ({ signal }): Promise<CurrentUser | null> => (await api.get<AuthResponse>("/api/auth/user", signal)).user,
       staleTime: Infinity,
     }),
   /** Whether a password reset link still works ("ok"). Asked afresh on every visit: a link works only once. */
@@ -32,7 +32,7 @@ export const signInRequest = (body: SignInRequest) => api.post<AuthResponse>("/a
 export const signUpRequest = (body: SignUpRequest) => api.post<AuthResponse>("/api/auth/signup", body);
 export const signOutRequest = () => api.get<unknown>("/api/auth/signout");
 export const requestPasswordReset = (email: string) => api.post<PasswordResetAnswer>("/api/password_reset/create", { email });
-export const setNewPassword = (body: { password: string; token: string }) => api.post<PasswordResetAnswer>("/api/password_reset/new_password", body);
+export const setNewPassword = (body: NewPasswordRequest) => api.post<PasswordResetAnswer>("/api/password_reset/new_password", body);
 
 /**
  * After a sign-in or sign-out nothing asked for the previous user may be shown to the next: answers no screen

@@ -36,7 +36,7 @@ export const contentQueries = {
   publicBlog: () =>
     infiniteQueryOptions({
       queryKey: contentKeys.publicBlog(),
-      queryFn: ({ pageParam, signal }) => get<BlogPostInfo[]>(`/api/blog_post/public/${pageParam}`)({ signal }),
+      queryFn: ({ pageParam, signal }) => api.get<BlogPostInfo[]>(`/api/blog_post/public/${pageParam}`, signal),
       initialPageParam: 0,
       getNextPageParam: (last: BlogPostInfo[], _pages: BlogPostInfo[][], lastPage: number) => (last.length === BLOG_PAGE_SIZE ? lastPage + 1 : undefined),
     }),
@@ -44,7 +44,7 @@ export const contentQueries = {
   chapterPosts: (chapterId: number) =>
     infiniteQueryOptions({
       queryKey: contentKeys.chapterPosts(chapterId),
-      queryFn: ({ pageParam, signal }) => get<ChapterBlogPostInfo[]>(`/api/chapter_blog_post/public/${chapterId}/${pageParam}`)({ signal }),
+      queryFn: ({ pageParam, signal }) => api.get<ChapterBlogPostInfo[]>(`/api/chapter_blog_post/public/${chapterId}/${pageParam}`, signal),
       initialPageParam: 0,
       getNextPageParam: (last: ChapterBlogPostInfo[], _pages: ChapterBlogPostInfo[][], lastPage: number) => (last.length > 0 ? lastPage + 1 : undefined),
     }),
