@@ -1,4 +1,7 @@
 import { ChakraProvider } from "@chakra-ui/react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { createQueryClient } from "./api/queryClient";
 import { initSystem } from "./theme";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { CurrentUserProvider } from "./auth/CurrentUser";
@@ -17,30 +20,36 @@ import { publicRoutes } from "./screens/public/routes";
 import { chapterAdminRoutes } from "./screens/chapterAdmin/routes";
 import { adminRoutes } from "./screens/admin/routes";
 
-/** Every route of spec 000 section 2; the admin areas are split into their own lazily loaded bundles. */
-export function App() {
+/**
+ * Every route of spec 000 section 2; the admin areas are split into their own lazily loaded bundles. One query
+ * cache per page load (a server rendering it would pass the one it prefetched into).
+ */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <ChakraProvider value={initSystem()}>
-      <CurrentUserProvider>
-        <BrowserRouter>
-          <PlatformNavigation />
-          <AdminNotices />
-          <Routes>
-            <Route element={<Layout />}>
-              {publicRoutes()}
-              <Route path="signin" element={<SignIn />} />
-              <Route path="register_for_account" element={<Register />} />
-              <Route path="password_reset" element={<PasswordReset />} />
-              <Route path="password_verify/:token" element={<PasswordVerify />} />
-              <Route path="settings" element={<RequireSignedIn><Settings /></RequireSignedIn>} />
-              {chapterAdminRoutes()}
-              {adminRoutes()}
-              <Route path="*" element={<NotFound />} />
-            </Route>
-          </Routes>
-        </BrowserRouter>
-        <Toaster />
-      </CurrentUserProvider>
+      <QueryClientProvider client={client}>
+        <CurrentUserProvider>
+          <BrowserRouter>
+            <PlatformNavigation />
+            <AdminNotices />
+            <Routes>
+              <Route element={<Layout />}>
+                {publicRoutes()}
+                <Route path="signin" element={<SignIn />} />
+                <Route path="register_for_account" element={<Register />} />
+                <Route path="password_reset" element={<PasswordReset />} />
+                <Route path="password_verify/:token" element={<PasswordVerify />} />
+                <Route path="settings" element={<RequireSignedIn><Settings /></RequireSignedIn>} />
+                {chapterAdminRoutes()}
+                {adminRoutes()}
+                <Route path="*" element={<NotFound />} />
+              </Route>
+            </Routes>
+          </BrowserRouter>
+          <Toaster />
+        </CurrentUserProvider>
+      </QueryClientProvider>
     </ChakraProvider>
   );
 }

@@ -89,6 +89,15 @@ export interface ChapterDetail extends ChapterSummary {
   abilities: ChapterAbilities;
 }
 
+/** POST /api/chapter_event (answers ChapterEventInfo): the event's own fields; create without a slug, update with it. */
+export type ChapterEventInput = Omit<ChapterEventInfo, "id" | "slug" | "lat" | "lng" | "nextDates" | "updatedAt"> & { slug?: string };
+
+/** GET /api/chapters/active and /api/chapters/state/{state}: summaries with the events the maps pin. */
+export type ChapterWithEvents = ChapterSummary & { chapterEvents: ChapterEventInfo[] };
+
+/** GET /api/chapters/my: the caller's chapters with the caller's role ids in each (2 field organizer, 3 host). */
+export type MyChapterInfo = ChapterSummary & { roleIds: number[] };
+
 /** The 50 states, DC, Puerto Rico and International (spec 000 section 9). */
 export const STATES: Record<string, string> = {
   al: "Alabama", ak: "Alaska", az: "Arizona", ar: "Arkansas", ca: "California", co: "Colorado", ct: "Connecticut",

@@ -80,6 +80,59 @@ export interface ChapterSettingsOptions {
   timeZones: string[];
 }
 
+/** POST /api/chapter (answers ChapterDetail): the chapter's id and any of its settings, or only its about text. */
+export interface ChapterSettingsInput {
+  id: number;
+  title?: string;
+  slug?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  country?: string;
+  chapterTypeId?: number;
+  status?: number;
+  emailAlias?: string;
+  brontoListName?: string;
+  sendInBlueListId?: string;
+  brontoListId?: string;
+  timeZone?: string;
+  about?: string;
+}
+
+/** POST /api/chapter_link/chapter/{chapterId} takes the whole list (answers the saved ChapterLinkInfo[]). */
+export interface ChapterLinkInput {
+  title: string;
+  url: string;
+}
+
+/** POST /api/chapter_note (answers ChapterNoteInfo); adminOnly only counts for admins. */
+export interface ChapterNoteInput {
+  chapterId: number;
+  note: string;
+  adminOnly: boolean;
+}
+
+/** POST /api/permission/{chapterId} (answers PermissionInfo): 2 field organizer, 3 chapter host. */
+export interface PermissionGrant {
+  userId: number;
+  roleId: number;
+}
+
+/** POST /api/press_mention/ (answers PressMentionInfo): create without a slug, update with it; chapterId -1 for none. */
+export interface PressMentionInput {
+  slug?: string;
+  title: string;
+  url: string;
+  notes: string;
+  isVisible: boolean;
+  chapterId: number;
+}
+
+/** Uploads (header image, front page image) and deletes answer { result: "success" }. */
+export interface ResultAnswer {
+  result: string;
+}
+
 /** Chapter type ids the settings offer (spec 001 section 4). */
 export const SETTINGS_CHAPTER_TYPES = [
   { id: 1, label: "Drinking" },

@@ -16,6 +16,11 @@ export interface FrontPageInfo {
   imageUrl: string | null;
 }
 
+/** POST /api/front_page (admin; answers FrontPageInfo). */
+export interface FrontPageUpdate {
+  imageLinkURL: string;
+}
+
 export interface PressMentionChapterRef {
   id: number;
   slug: string;

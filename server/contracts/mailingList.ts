@@ -62,6 +62,11 @@ export interface EmailSettingsUpdate {
   doubleOptIn?: boolean;
 }
 
+/** POST /api/email_settings/retry_failed (admin): how many failed deliveries were queued again. */
+export interface RetryFailedResponse {
+  retried: number;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Mailing-list contacts.
 
@@ -170,6 +175,13 @@ export interface ChapterListResponse {
  */
 export interface ContactDetails extends ListContact {
   chapterId: number;
+}
+
+/** GET and POST /api/mailing_list/unsubscribe/{token} (public): whose subscription the link is, and whether it has ended. */
+export interface UnsubscribeInfo {
+  email: string;
+  chapterName: string;
+  unsubscribed: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------

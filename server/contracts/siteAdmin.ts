@@ -1,5 +1,5 @@
 /** Shapes of the site admin API (spec 001), shared by server and UI. No Node imports here. */
-import type { UserRef } from "./chapterAdmin";
+import type { UserListItem, UserRef } from "./chapterAdmin";
 import type { HostApplicationStatus } from "./hostApplication";
 
 export type { HostApplicationStatus } from "./hostApplication";
@@ -90,6 +90,11 @@ export interface UserChapterInfo extends ChapterRef {
   lastBlogPostDate: string | null;
 }
 
+/** GET /api/user/count. */
+export interface UserCount {
+  count: number;
+}
+
 export interface AdminUserDetail extends AdminUserRow {
   isChapterHost: boolean;
   isFieldOrganizer: boolean;
@@ -97,9 +102,26 @@ export interface AdminUserDetail extends AdminUserRow {
   fieldOrganizerChapters: UserChapterInfo[];
 }
 
+/** POST /api/user/search answers rows that serve both the site admin's list and the chapter hosts' search. */
+export type UserSearchResult = AdminUserRow & UserListItem;
+
 // ---- Site content ----
 
 export const FRONT_PAGE_IMAGE_NAME = "front_page.jpg";
+
+/** POST /api/blog_post and /api/page (answer BlogPostAdmin, PageAdmin): create without an id, update with it. */
+export interface ContentInput {
+  id?: number;
+  title: string;
+  slug: string;
+  body: string;
+  isPublic: boolean;
+}
+
+/** POST /api/wiki_page (answers WikiPageAdmin). */
+export interface WikiPageInput extends ContentInput {
+  isEditable: boolean;
+}
 
 export interface BlogPostAdmin {
   id: number;

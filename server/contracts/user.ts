@@ -28,6 +28,34 @@ export interface AuthResponse {
   token?: string;
 }
 
+/** POST /api/auth/signin (answers AuthResponse). */
+export interface SignInRequest {
+  username: string;
+  password: string;
+}
+
+/** POST /api/auth/signup (answers AuthResponse). */
+export interface SignUpRequest {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** POST /api/password_reset/new_password: the new password and the link's token. */
+export interface NewPasswordRequest {
+  password: string;
+  token: string;
+}
+
+/**
+ * Password reset answers: POST /api/password_reset/create ("ok", "user not found"), GET /api/password_reset/check/{token}
+ * ("ok", "invalid") and POST /api/password_reset/new_password ("ok").
+ */
+export interface PasswordResetAnswer {
+  result: string;
+}
+
 export interface ApiErrorBody {
   error: string;
   errorId: string;

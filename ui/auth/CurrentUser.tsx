@@ -1,7 +1,7 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { AuthResponse, CurrentUser } from "../../server/contracts/user";
-import { api } from "../api/client";
-import { platform } from "../platform";
+import { applySignIn, authQueries, signOut } from "../api/auth";
 
 const STORAGE_KEY = "currentUser";
 
@@ -11,7 +11,6 @@ interface CurrentUserState {
   loading: boolean;
   setSignedIn(res: AuthResponse): Promise<void>;
   signOut(): Promise<void>;
-  refresh(): Promise<void>;
 }
 
 const Ctx = createContext<CurrentUserState | null>(null);
@@ -34,53 +33,25 @@ function store(user: CurrentUser | null) {
   }
 }
 
-/** Keeps the signed-in user (spec: kept in local storage as currentUser), confirmed by GET /api/auth/user. */
+/**
+ * Keeps the signed-in user (spec: kept in local storage as currentUser), confirmed by GET /api/auth/user
+ * through the query cache. Until the server answers, and when it cannot (offline), the stored user stands in.
+ */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<CurrentUser | null>(readStored);
-  const [loading, setLoading] = useState(true);
+  const queryClient = useQueryClient();
+  const [stored] = useState(readStored);
+  const confirmed = useQuery(authQueries.currentUser());
+  const user = confirmed.data !== undefined ? confirmed.data : stored;
 
-  const apply = useCallback((u: CurrentUser | null) => {
-    store(u);
-    setUser(u);
-  }, []);
-
-  const refresh = useCallback(async () => {
-    try {
-      const res = await api.get<AuthResponse>("/api/auth/user");
-      apply(res.user);
-    } catch {
-      /* keep what we have when offline */
-    } finally {
-      setLoading(false);
-    }
-  }, [apply]);
-
+  // Local storage follows what the server says.
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (confirmed.data !== undefined) store(confirmed.data);
+  }, [confirmed.data]);
 
-  const value = useMemo<CurrentUserState>(
-    () => ({
-      user,
-      loading,
-      refresh,
-      async setSignedIn(res) {
-        if (res.token) await platform.setToken(res.token);
-        apply(res.user);
-        setLoading(false);
-      },
-      async signOut() {
-        try {
-          await api.get("/api/auth/signout");
-        } catch (err) {
-          console.error("Sign-out failed", err);
-        }
-        await platform.setToken(null);
-        apply(null);
-      },
-    }),
-    [user, loading, refresh, apply],
-  );
+  const setSignedIn = useCallback((res: AuthResponse) => applySignIn(queryClient, res), [queryClient]);
+  const handleSignOut = useCallback(() => signOut(queryClient), [queryClient]);
+
+  const value = useMemo<CurrentUserState>(() => ({ user, loading: confirmed.isPending, setSignedIn, signOut: handleSignOut }), [user, confirmed.isPending, setSignedIn, handleSignOut]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

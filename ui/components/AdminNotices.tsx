@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
 import { useCurrentUser } from "../auth/CurrentUser";
 import { platform } from "../platform";
@@ -13,14 +13,20 @@ export function AdminNotices() {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const receives = Boolean(user && (user.isAdmin || user.isFieldOrganizer));
+  // navigate changes with every route: the subscription reads the latest one instead of being made again, so a
+  // notice arriving while the page changes is shown once.
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
 
   useEffect(() => {
     if (!receives) return;
     return platform.onAdminNotice((notice) => {
       const type = notice.type === "alias_rate_limited" ? "warning" : "info";
-      notify(type, notice.title, notice.body, { label: "Open", onClick: () => navigate(notice.path) });
+      notify(type, notice.title, notice.body, { label: "Open", onClick: () => navigateRef.current(notice.path) });
     });
-  }, [receives, navigate]);
+  }, [receives]);
 
   return null;
 }

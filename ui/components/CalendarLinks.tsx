@@ -1,12 +1,7 @@
 import { HStack, Link, Text } from "@chakra-ui/react";
 import type { MouseEvent } from "react";
+import { calendarFeedUrl } from "../api/events";
 import { platform } from "../platform";
-
-/** The absolute address of a chapter's calendar feed (the API may live elsewhere on the desktop app). */
-export function calendarFeedUrl(slug: string): string {
-  const base = platform.apiBase() || window.location.origin;
-  return `${base}/api/chapter_calendar/${encodeURIComponent(slug)}/events.ics`;
-}
 
 /** The same feed as a webcal:// address, which calendar apps open as a subscription. */
 export const webcalUrl = (httpUrl: string) => httpUrl.replace(/^https?:\/\//, "webcal://");

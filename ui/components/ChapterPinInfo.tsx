@@ -1,18 +1,20 @@
 import { Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
-import type { ChapterDetail, ChapterEventInfo, ChapterSummary } from "../../server/contracts/chapter";
-import { useApiGet } from "../lib/useApiGet";
-import { useSiteConfig } from "../lib/siteConfig";
+import type { ChapterEventInfo, ChapterSummary } from "../../server/contracts/chapter";
+import { chapterQueries } from "../api/chapters";
+import { useSiteConfig } from "../api/settings";
 import { listIdFor } from "../lib/listId";
 import { addressText, chapterPath, nextDateText, timeRange } from "../lib/format";
 import { MailingListSignup } from "./MailingListSignup";
 
 /**
  * What a chapter's pin opens (spec 000 section 2, Home): the chapter city linking to the chapter, the
- * next event's name, address, date, start and end time, and the mailing-list signup. Loads the chapter.
+ * next event's name, address, date, start and end time, and the mailing-list signup. Loads the chapter; when
+ * that fails (logged) the pin shows no signup: public screens show no HTTP errors (spec 000 section 8).
  */
 export function ChapterPinInfo({ chapter, event }: { chapter: ChapterSummary; event: ChapterEventInfo | null }) {
-  const detail = useApiGet<ChapterDetail>(`/api/chapter/id/${chapter.id}`);
+  const detail = useQuery(chapterQueries.byId(chapter.id));
   const config = useSiteConfig();
   const listId = detail.data ? listIdFor(detail.data, config) : "";
   return (
@@ -30,7 +32,7 @@ export function ChapterPinInfo({ chapter, event }: { chapter: ChapterSummary; ev
         </>
       )}
       <div style={{ marginTop: 8 }}>
-        {detail.loading && <Spinner size="sm" aria-label="Loading chapter" />}
+        {detail.isPending && <Spinner size="sm" aria-label="Loading chapter" />}
         {listId && <MailingListSignup listId={listId} chapterName={chapter.displayTitle} />}
       </div>
     </Stack>

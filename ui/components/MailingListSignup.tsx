@@ -1,6 +1,7 @@
 import { Alert, Button, Field, HStack, Input, Link, Spinner, Text } from "@chakra-ui/react";
 import { useId, useState, type FormEvent } from "react";
-import { api, ApiRequestError } from "../api/client";
+import { ApiRequestError } from "../api/client";
+import { useSignUpToList } from "../api/mailingLists";
 import { useCurrentUser } from "../auth/CurrentUser";
 import { isEmail } from "../lib/validation";
 
@@ -19,13 +20,14 @@ export function MailingListSignup({ listId, chapterName }: { listId: string; cha
   const [email, setEmail] = useState(user?.email ?? "");
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
   const inputId = useId();
+  const signUp = useSignUpToList();
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim()) return;
     setPhase({ kind: "loading" });
     try {
-      const res = await api.post<SignUpAnswer>("/api/mailing_list/sign_up", { email: email.trim(), listId });
+      const res = await signUp.mutateAsync({ email: email.trim(), listId });
       const result = res?.return?.results?.[0];
       if (!result || result.isError) setPhase({ kind: "error", message: result?.errorString ?? "Something went wrong." });
       else setPhase({ kind: "success", needsConfirmation: Boolean(result.needsConfirmation) });

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { lazyNamed } from "../../lib/lazy";
-import { useSiteConfig } from "../../lib/siteConfig";
+import { useSiteConfig } from "../../api/settings";
 import type { ChapterMapProps } from "./types";
 import { MapLoadingOverlay } from "./parts";
 

@@ -2,23 +2,18 @@ import { GoogleMap, InfoWindowF, MarkerF, useJsApiLoader } from "@react-google-m
 import { useEffect, useMemo, useState } from "react";
 import { spreadSamePlace, pinDataUrl } from "./pins";
 import { ALASKA_CENTER, INFO_WINDOW, PIN_SIZE, US_CENTER, type ChapterMapProps, type LatLng } from "./types";
-import { boundingBoxCenter, loadOutline } from "./outlines";
+import { boundingBoxCenter, useOutline } from "./outlines";
 import { MapLoadingOverlay } from "./parts";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
 
 /** The centre a view starts on: the US middle, a state's bounding-box centre (Alaska fixed), or the point. */
 function useViewCenter(view: ChapterMapProps["view"]): LatLng {
-  const [center, setCenter] = useState<LatLng>(view.kind === "point" ? view.center : view.kind === "state" && view.state === "ak" ? ALASKA_CENTER : US_CENTER);
   const state = view.kind === "state" ? view.state : null;
-  useEffect(() => {
-    if (!state || state === "ak" || state === "int") return;
-    let live = true;
-    void loadOutline(state).then((o) => live && o && setCenter(boundingBoxCenter(o)));
-    return () => {
-      live = false;
-    };
-  }, [state]);
-  return center;
+  const { outline } = useOutline(state && state !== "ak" && state !== "int" ? state : null);
+  const point = view.kind === "point" ? view.center : null;
+  const { lat, lng } = point ?? (state === "ak" ? ALASKA_CENTER : US_CENTER);
+  // One object per place, so the camera is only moved when the place changes.
+  return useMemo(() => (outline ? boundingBoxCenter(outline) : { lat, lng }), [outline, lat, lng]);
 }
 
 /** Google Maps behind the same interface; loaded only when the site has a key (its own chunk). */

@@ -1,10 +1,10 @@
 import { geoAlbersUsa, geoMercator, geoPath, type GeoProjection } from "d3-geo";
 import type { Feature, FeatureCollection } from "geojson";
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { pinDataUrl, spreadOverlapping } from "./pins";
 import { InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
 import { ALASKA_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
-import { loadOutline, type Outline } from "./outlines";
+import { useOutline, type Outline } from "./outlines";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
 
 const LAND = "#eef2f6";
@@ -46,23 +46,13 @@ function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
 
 /** The state (or US) outline files the map draws; null while loading, and after a failure (drawn without). */
 function useOutlines(view: ChapterMapProps["view"]) {
-  const [state, setState] = useState<{ main: Outline | null; pr: Outline | null; done: boolean }>({ main: null, pr: null, done: false });
   const name = view.kind === "us" ? "US" : view.state && view.state !== "int" ? view.state.toUpperCase() : null;
-  useEffect(() => {
-    let live = true;
-    setState({ main: null, pr: null, done: false });
-    if (!name) {
-      setState({ main: null, pr: null, done: true });
-      return;
-    }
-    Promise.all([loadOutline(name), name === "US" ? loadOutline("PR") : Promise.resolve(null)]).then(([main, pr]) => {
-      if (live) startTransition(() => setState({ main, pr, done: true }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [name]);
-  return state;
+  const main = useOutline(name);
+  const pr = useOutline(name === "US" ? "PR" : null);
+  // Drawing the outlines is a large render: it runs in the background, never blocking input.
+  const done = main.done && pr.done;
+  const outlines = useMemo(() => ({ main: main.outline, pr: pr.outline, done }), [main.outline, pr.outline, done]);
+  return useDeferredValue(outlines);
 }
 
 function buildProjections(view: ChapterMapProps["view"], main: Outline | null, pr: Outline | null, w: number, h: number): Projections {

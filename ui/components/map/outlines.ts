@@ -1,28 +1,15 @@
-import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson";
+import { useQuery } from "@tanstack/react-query";
+import { outlineQueries, type Outline } from "../../api/outlines";
 
-export type Outline = Feature<Polygon | MultiPolygon, { abbr: string; name: string }> | FeatureCollection<Polygon | MultiPolygon, { abbr: string; name: string }>;
-
-const cache = new Map<string, Promise<Outline | null>>();
+export type { Outline };
 
 /**
- * A state's outline file (GET /state_outlines/{ABBR}.json, upper-case), or US.json with every state.
- * Failures resolve to null (the map then draws pins without outlines) and are only logged.
+ * A state's outline (upper-case abbreviation), or US with every state; none for no name. Null while loading
+ * (done is false) and after a failure, which is logged: the map then draws its pins without outlines.
  */
-export function loadOutline(name: string): Promise<Outline | null> {
-  const key = name.toUpperCase();
-  if (!cache.has(key)) {
-    cache.set(
-      key,
-      fetch(`/state_outlines/${key}.json`)
-        .then((r) => (r.ok ? (r.json() as Promise<Outline>) : Promise.reject(new Error(`${r.status}`))))
-        .catch((err) => {
-          console.warn(`State outline ${key} could not be loaded`, err);
-          cache.delete(key);
-          return null;
-        }),
-    );
-  }
-  return cache.get(key)!;
+export function useOutline(name: string | null): { outline: Outline | null; done: boolean } {
+  const query = useQuery({ ...outlineQueries.outline(name ?? ""), enabled: name !== null });
+  return { outline: query.data ?? null, done: name === null || !query.isPending };
 }
 
 /** The middle of an outline's bounding box: where the Google state map is centred. */

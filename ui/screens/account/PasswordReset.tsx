@@ -1,6 +1,7 @@
 import { Alert, Button, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useState, type FormEvent } from "react";
-import { api, ApiRequestError } from "../../api/client";
+import { requestPasswordReset } from "../../api/auth";
+import { ApiRequestError } from "../../api/client";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
 
@@ -17,7 +18,7 @@ export function PasswordReset() {
     setLoading(true);
     setOutcome(null);
     try {
-      const res = await api.post<{ result: string }>("/api/password_reset/create", { email: email.trim() });
+      const res = await requestPasswordReset(email.trim());
       if (res.result === "ok") setOutcome({ status: "success", text: "Reset email sent!" });
       else if (res.result === "user not found") setOutcome({ status: "warning", text: "Email address not found." });
       else setOutcome({ status: "error", text: "Something went wrong." });

@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Link as ChakraLink, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { api } from "../../api/client";
+import { authQueries, setNewPassword } from "../../api/auth";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
 import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordProblem, passwordOk } from "../../lib/validation";
@@ -10,22 +11,13 @@ type View = "checking" | "invalid" | "form" | "done";
 
 export function PasswordVerify() {
   const { token = "" } = useParams();
-  const [view, setView] = useState<View>("checking");
+  const check = useQuery(authQueries.passwordToken(token));
+  const [done, setDone] = useState(false);
+  const view: View = done ? "done" : check.isPending ? "checking" : check.data?.result === "ok" ? "form" : "invalid";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get<{ result: string }>(`/api/password_reset/check/${encodeURIComponent(token)}`)
-      .then((res) => live && setView(res.result === "ok" ? "form" : "invalid"))
-      .catch(() => live && setView("invalid"));
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -33,8 +25,8 @@ export function PasswordVerify() {
     setSaving(true);
     setFailed(false);
     try {
-      const res = await api.post<{ result: string }>("/api/password_reset/new_password", { password, token });
-      if (res.result === "ok") setView("done");
+      const res = await setNewPassword({ password, token });
+      if (res.result === "ok") setDone(true);
       else setFailed(true);
     } catch {
       setFailed(true);

@@ -2,7 +2,8 @@ import { Alert, Button, Heading, Link as ChakraLink, Spinner, Stack, Text } from
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import type { AuthResponse } from "../../../server/contracts/user";
-import { api, ApiRequestError } from "../../api/client";
+import { signUpRequest } from "../../api/auth";
+import { ApiRequestError } from "../../api/client";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { Page } from "../../components/Page";
 import { safeReturnUrl } from "../../lib/returnUrl";
@@ -18,7 +19,7 @@ export function useSignup() {
     setLoading(true);
     setError(null);
     try {
-      const res = await api.post<AuthResponse>("/api/auth/signup", { name: v.name.trim(), email: v.email.trim(), password: v.password, confirmPassword: v.confirmPassword });
+      const res = await signUpRequest({ name: v.name.trim(), email: v.email.trim(), password: v.password, confirmPassword: v.confirmPassword });
       await setSignedIn(res);
       return true;
     } catch (err) {

@@ -1,8 +1,8 @@
 import { Alert, Button, Link as ChakraLink, Spinner, Stack } from "@chakra-ui/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
-import type { AuthResponse } from "../../../server/contracts/user";
-import { api, ApiRequestError } from "../../api/client";
+import { signInRequest } from "../../api/auth";
+import { ApiRequestError } from "../../api/client";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
@@ -33,7 +33,7 @@ export function SignIn() {
     setLoading(true);
     setError(null);
     try {
-      const res = await api.post<AuthResponse>("/api/auth/signin", { username: email.trim(), password });
+      const res = await signInRequest({ username: email.trim(), password });
       await setSignedIn(res);
       navigate(safeReturnUrl(params.get("returnUrl")), { replace: true });
     } catch (err) {

@@ -1,12 +1,15 @@
 import { Badge, Box, Flex, Heading, Icon, Link, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState, type ComponentType } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { ComponentType } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
   FaAt, FaBell, FaCalendarAlt, FaClipboardList, FaCog, FaComment, FaEnvelope, FaExclamationTriangle, FaFileAlt, FaGlobe, FaLink, FaNewspaper,
   FaPlusCircle, FaStickyNote, FaUserEdit, FaUserShield, FaUsers,
 } from "react-icons/fa";
-import { siteAdminApi, type ActivityItem } from "../../api/siteAdmin";
-import { LoadState, loadError } from "./shared/LoadState";
+import type { ActivityFeedItemInfo } from "../../../server/contracts/chapterAdmin";
+import { activityQueries } from "../../api/activity";
+import { AsyncState, LoadError } from "../../components/AsyncState";
+import { loadError } from "./shared/loadError";
 import { chapterPath, formatDateTime } from "./format";
 
 /** An icon per activity type (server/commands/activity.ts lists them). */
@@ -30,7 +33,7 @@ const ICONS: Record<string, ComponentType> = {
 };
 
 /** Where the View link of an item goes (spec 001: chapter_note -> notes, user_note -> users/{objectId}, press_mention -> press_mentions). */
-export function viewPathFor(item: ActivityItem): string | null {
+export function viewPathFor(item: ActivityFeedItemInfo): string | null {
   switch (item.type) {
     case "chapter_note":
       return item.chapter ? `${chapterPath(item.chapter)}/admin/notes` : null;
@@ -45,19 +48,7 @@ export function viewPathFor(item: ActivityItem): string | null {
 
 /** /admin: overview and the network-wide activity feed. */
 export function Dashboard() {
-  const [items, setItems] = useState<ActivityItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const ctrl = { live: true };
-    siteAdminApi.activityFeed().then(
-      (rows) => ctrl.live && setItems(rows),
-      () => ctrl.live && setError(loadError("The activity feed")),
-    );
-    return () => {
-      ctrl.live = false;
-    };
-  }, []);
+  const feed = useQuery(activityQueries.network());
 
   return (
     <Stack gap="6">
@@ -70,36 +61,37 @@ export function Dashboard() {
       </Stack>
       <Box>
         <Heading as="h3" size="md" mb="3">Recent Activity</Heading>
-        <LoadState loading={items === null} error={error}>
-          {items && items.length === 0 && <Text color="gray.600">No activity yet.</Text>}
-          <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-feed">
-            {(items ?? []).map((item) => {
-              const view = viewPathFor(item);
-              return (
-                <Flex as="li" key={item.id} gap="3" borderWidth="1px" rounded="md" p="3" align="flex-start" data-type={item.type}>
-                  <Icon as={ICONS[item.type] ?? FaBell} boxSize="5" color="blue.700" mt="1" aria-label={item.type.replace(/_/g, " ")} />
-                  <Box flex="1" minW="0">
-                    <Text fontWeight="semibold">
-                      {item.title}
-                      {item.adminOnly && (
-                        <Badge ms="2" colorPalette="orange" variant="subtle">(Admin Only)</Badge>
-                      )}
-                    </Text>
-                    {item.note && <Text whiteSpace="pre-wrap">{item.note}</Text>}
-                    <Text fontSize="sm" color="gray.600">
-                      {item.user ? <Link href={`mailto:${item.user.email}`}>{item.user.name || item.user.email}</Link> : "System"} · {formatDateTime(item.createdAt)}
-                    </Text>
-                  </Box>
-                  {view && (
-                    <Link asChild fontWeight="medium">
-                      <RouterLink to={view}>View</RouterLink>
-                    </Link>
-                  )}
-                </Flex>
-              );
-            })}
-          </Stack>
-        </LoadState>
+        <AsyncState query={feed} error={<LoadError error={loadError("The activity feed")} />} empty={<Text color="gray.600">No activity yet.</Text>}>
+          {(items) => (
+            <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-feed">
+              {items.map((item) => {
+                const view = viewPathFor(item);
+                return (
+                  <Flex as="li" key={item.id} gap="3" borderWidth="1px" rounded="md" p="3" align="flex-start" data-type={item.type}>
+                    <Icon as={ICONS[item.type] ?? FaBell} boxSize="5" color="blue.700" mt="1" aria-label={item.type.replace(/_/g, " ")} />
+                    <Box flex="1" minW="0">
+                      <Text fontWeight="semibold">
+                        {item.title}
+                        {item.adminOnly && (
+                          <Badge ms="2" colorPalette="orange" variant="subtle">(Admin Only)</Badge>
+                        )}
+                      </Text>
+                      {item.note && <Text whiteSpace="pre-wrap">{item.note}</Text>}
+                      <Text fontSize="sm" color="gray.600">
+                        {item.user ? <Link href={`mailto:${item.user.email}`}>{item.user.name || item.user.email}</Link> : "System"} · {formatDateTime(item.createdAt)}
+                      </Text>
+                    </Box>
+                    {view && (
+                      <Link asChild fontWeight="medium">
+                        <RouterLink to={view}>View</RouterLink>
+                      </Link>
+                    )}
+                  </Flex>
+                );
+              })}
+            </Stack>
+          )}
+        </AsyncState>
       </Box>
     </Stack>
   );

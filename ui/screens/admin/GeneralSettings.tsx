@@ -1,8 +1,9 @@
 import { Alert, Box, Button, Card, Field, Heading, HStack, Image, Input, NativeSelect, Stack, Switch, Text } from "@chakra-ui/react";
 import { useEffect, useState, type FormEvent } from "react";
-import type { FrontPageInfo } from "../../../server/contracts/content";
+import type { EmailServiceName } from "../../../server/contracts/mailingList";
 import { ApiRequestError } from "../../api/client";
-import { siteAdminApi, type EmailServiceName } from "../../api/siteAdmin";
+import { useFreshQuery } from "../../api/queryClient";
+import { settingsQueries, useSaveEmailSettings, useSaveFrontPage, useUploadFrontPageImage } from "../../api/settings";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
 import { notify } from "../../components/Toaster";
 
@@ -20,6 +21,7 @@ function FrontPageLinkForm({ initial }: { initial: string }) {
   const [touched, setTouched] = useState(false);
   const [state, setState] = useSaveState();
   const [error, setError] = useState<string | null>(null);
+  const save = useSaveFrontPage();
   useEffect(() => setUrl(initial), [initial]);
   const missing = url.trim() === "";
 
@@ -30,7 +32,7 @@ function FrontPageLinkForm({ initial }: { initial: string }) {
     setState("saving");
     setError(null);
     try {
-      await siteAdminApi.saveFrontPage(url.trim());
+      await save.mutateAsync({ imageLinkURL: url.trim() });
       setState("saved");
     } catch (err) {
       setState("idle");
@@ -57,26 +59,26 @@ function FrontPageLinkForm({ initial }: { initial: string }) {
   );
 }
 
-function FrontPageImageForm({ imageUrl, onUploaded }: { imageUrl: string | null; onUploaded: () => void }) {
+function FrontPageImageForm({ imageUrl }: { imageUrl: string | null }) {
   // Changes after each upload so the browser shows the new image, not its cached copy.
   const [version, setVersion] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useSaveState();
   const [broken, setBroken] = useState(false);
   const [inputKey, setInputKey] = useState(0);
+  const upload = useUploadFrontPageImage();
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!file) return;
     setState("saving");
     try {
-      await siteAdminApi.uploadFrontPageImage(file);
+      await upload.mutateAsync(file);
       setState("saved");
       setFile(null);
       setInputKey((k) => k + 1);
       setBroken(false);
       setVersion(Date.now());
-      onUploaded();
     } catch (err) {
       setState("idle");
       notify("error", "The image was not uploaded", message(err));
@@ -103,28 +105,23 @@ function FrontPageImageForm({ imageUrl, onUploaded }: { imageUrl: string | null;
 }
 
 function EmailServiceForm() {
-  const [current, setCurrent] = useState<EmailServiceName | null>(null);
+  const settings = useFreshQuery(settingsQueries.email());
+  const current = settings.data?.serviceName ?? null;
   const [choice, setChoice] = useState<EmailServiceName>("sendInBlue");
-  const [loadFailed, setLoadFailed] = useState(false);
+  const loadFailed = settings.isError;
   const [state, setState] = useSaveState();
+  const save = useSaveEmailSettings();
 
   useEffect(() => {
-    siteAdminApi.emailSettings().then(
-      (s) => {
-        setCurrent(s.serviceName);
-        setChoice(s.serviceName);
-      },
-      () => setLoadFailed(true),
-    );
-  }, []);
+    if (current) setChoice(current);
+  }, [current]);
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!window.confirm(EMAIL_SERVICE_CONFIRM)) return;
     setState("saving");
     try {
-      const saved = await siteAdminApi.saveEmailSettings(choice);
-      setCurrent(saved?.serviceName ?? choice);
+      await save.mutateAsync({ serviceName: choice });
       setState("saved");
     } catch (err) {
       setState("idle");
@@ -161,24 +158,23 @@ function EmailServiceForm() {
 
 /** Double opt-in for public list signups: saved as soon as it is switched. */
 function ListSignupForm() {
-  const [on, setOn] = useState<boolean | null>(null);
+  const settings = useFreshQuery(settingsQueries.email());
+  const save = useSaveEmailSettings();
+  const [pending, setPending] = useState<boolean | null>(null);
   const [state, setState] = useSaveState();
-
-  useEffect(() => {
-    siteAdminApi.emailSettings().then((s) => setOn(s.doubleOptIn), () => setOn(null));
-  }, []);
+  const on = pending ?? settings.data?.doubleOptIn ?? null;
 
   const handleChange = async (checked: boolean) => {
-    const before = on;
-    setOn(checked);
+    setPending(checked);
     setState("saving");
     try {
-      setOn((await siteAdminApi.saveListDoubleOptIn(checked)).doubleOptIn);
+      await save.mutateAsync({ doubleOptIn: checked });
       setState("saved");
     } catch (err) {
-      setOn(before);
       setState("idle");
       notify("error", "The setting was not changed", message(err));
+    } finally {
+      setPending(null);
     }
   };
 
@@ -204,12 +200,9 @@ function ListSignupForm() {
 
 /** /admin/settings: front page image link and image, the email service (spec 001 section 2) and list signups. */
 export function GeneralSettings() {
-  const [frontPage, setFrontPage] = useState<FrontPageInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = () => siteAdminApi.frontPage().then(setFrontPage, () => setError("The front page settings could not be loaded. Please try again."));
-  useEffect(() => {
-    void load();
-  }, []);
+  const query = useFreshQuery(settingsQueries.frontPage());
+  const frontPage = query.data;
+  const error = query.isError ? "The front page settings could not be loaded. Please try again." : null;
 
   return (
     <Stack gap="6">
@@ -220,7 +213,7 @@ export function GeneralSettings() {
         <Card.Body>
           <Stack gap="8">
             {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="gray.600">Loading...</Text>}
-            <FrontPageImageForm imageUrl={frontPage?.hasImage ? frontPage.imageUrl : null} onUploaded={() => void load()} />
+            <FrontPageImageForm imageUrl={frontPage?.hasImage ? frontPage.imageUrl : null} />
           </Stack>
         </Card.Body>
       </Card.Root>

@@ -1,6 +1,5 @@
-import { Alert, Center, Heading, Spinner, Stack } from "@chakra-ui/react";
+import { Heading, Stack } from "@chakra-ui/react";
 import { useEffect, type ReactNode } from "react";
-import type { ApiRequestError } from "../../api/client";
 import { useChapterAdmin } from "./ChapterAdminContext";
 
 /** One screen of the chapter admin area: its heading (also the document title), loading and error states. */
@@ -22,20 +21,4 @@ export function AdminSection({ title, children, actions }: { title: string; chil
   );
 }
 
-export function Loading({ label = "Loading" }: { label?: string }) {
-  return (
-    <Center py="8">
-      <Spinner aria-label={label} />
-    </Center>
-  );
-}
-
-export function LoadError({ error }: { error: ApiRequestError | Error | string }) {
-  const message = typeof error === "string" ? error : error.message;
-  return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Title>{message}</Alert.Title>
-    </Alert.Root>
-  );
-}
+export { Loading, LoadError } from "../../components/AsyncState";

@@ -2,10 +2,8 @@ import { createContext, useContext } from "react";
 import type { ChapterDetail } from "../../../server/contracts/chapter";
 
 export interface ChapterAdminState {
-  /** The chapter being administered, with the viewer's abilities on it. */
+  /** The chapter being administered, with the viewer's abilities on it; writes that change it invalidate it. */
   chapter: ChapterDetail;
-  /** Reloads the chapter from the server (after settings or hosts change). */
-  reload(): Promise<void>;
   /** /chapter/{state}/{slug}/admin, for building links inside the area. */
   basePath: string;
 }

@@ -1,8 +1,10 @@
 import { Alert, Box, Center, Container, Flex, Heading, Link as ChakraLink, Spinner, Stack } from "@chakra-ui/react";
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Suspense, useMemo } from "react";
 import { Link as RouterLink, Outlet, useParams } from "react-router-dom";
 import type { ChapterDetail } from "../../../server/contracts/chapter";
-import { api, ApiRequestError } from "../../api/client";
+import { chapterQueries } from "../../api/chapters";
+import { AsyncState, LoadError } from "../../components/AsyncState";
 import { SideMenu, type SideMenuItem } from "../../components/SideMenu";
 import { ChapterAdminContext, type ChapterAdminState } from "./ChapterAdminContext";
 
@@ -12,34 +14,24 @@ import { ChapterAdminContext, type ChapterAdminState } from "./ChapterAdminConte
  */
 export function ChapterAdminLayout() {
   const { state = "", slug = "" } = useParams();
-  const [chapter, setChapter] = useState<ChapterDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const chapter = useQuery(chapterQueries.bySlug(slug));
+  return (
+    <AsyncState
+      query={chapter}
+      loading={<Center py="20"><Spinner aria-label="Loading chapter" /></Center>}
+      error={(error) => (
+        <Container maxW="6xl" py="8">
+          <LoadError error={error.status === 404 ? "This chapter does not exist." : "The chapter could not be loaded. Please try again."} />
+        </Container>
+      )}
+    >
+      {(loaded) => <AdminArea chapter={loaded} basePath={`/chapter/${state}/${slug}/admin`} />}
+    </AsyncState>
+  );
+}
 
-  const load = useCallback(async () => {
-    try {
-      setChapter(await api.get<ChapterDetail>(`/api/chapter/slug/${encodeURIComponent(slug)}`));
-      setError(null);
-    } catch (err) {
-      setError(err instanceof ApiRequestError && err.status === 404 ? "This chapter does not exist." : "The chapter could not be loaded. Please try again.");
-    }
-  }, [slug]);
-
-  useEffect(() => {
-    setChapter(null);
-    void load();
-  }, [load]);
-
-  const basePath = `/chapter/${state}/${slug}/admin`;
-  const value = useMemo<ChapterAdminState | null>(() => (chapter ? { chapter, reload: load, basePath } : null), [chapter, load, basePath]);
-
-  if (error) {
-    return (
-      <Container maxW="6xl" py="8">
-        <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error}</Alert.Title></Alert.Root>
-      </Container>
-    );
-  }
-  if (!chapter || !value) return <Center py="20"><Spinner aria-label="Loading chapter" /></Center>;
+function AdminArea({ chapter, basePath }: { chapter: ChapterDetail; basePath: string }) {
+  const value = useMemo<ChapterAdminState>(() => ({ chapter, basePath }), [chapter, basePath]);
   if (!chapter.abilities.host) {
     return (
       <Container maxW="6xl" py="8">
@@ -71,7 +63,7 @@ export function ChapterAdminLayout() {
         <Stack gap="4">
           <Heading as="h1" size="xl">
             <ChakraLink asChild>
-              <RouterLink to={`/chapter/${state}/${slug}`}>{chapter.displayTitle}</RouterLink>
+              <RouterLink to={basePath.replace(/\/admin$/, "")}>{chapter.displayTitle}</RouterLink>
             </ChakraLink>{" "}
             Admin
           </Heading>

@@ -1,13 +1,16 @@
 import { Alert, Button, Card, Field, HStack, Input, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { MIN_SEARCH_LENGTH, type PermissionInfo, type UserListItem } from "../../../server/contracts/chapterAdmin";
-import { api, ApiRequestError } from "../../api/client";
+import { MIN_SEARCH_LENGTH, type PermissionInfo } from "../../../server/contracts/chapterAdmin";
+import { permissionQueries, useGrantPermission, useRemovePermission } from "../../api/permissions";
+import { userQueries } from "../../api/users";
+import { AsyncState } from "../../components/AsyncState";
 import { formatMedium } from "../../lib/formatDate";
 import { mailtoHref } from "../../lib/text";
-import { useLoad } from "../../lib/useLoad";
+import { useDebounced } from "../../lib/useDebounced";
 import { useChapterAdmin } from "./ChapterAdminContext";
-import { AdminSection, LoadError, Loading } from "./AdminSection";
+import { AdminSection, Loading } from "./AdminSection";
 
 const ROLE_HOST = 3;
 const ROLE_FIELD_ORGANIZER = 2;
@@ -17,21 +20,17 @@ const ROLE_FIELD_ORGANIZER = 2;
  * permissions and add people with the search card.
  */
 export function ChapterHosts() {
-  const { chapter, reload: reloadChapter } = useChapterAdmin();
-  const permissions = useLoad(() => api.get<PermissionInfo[]>(`/api/permission/${chapter.id}`), [chapter.id]);
+  const { chapter } = useChapterAdmin();
+  const permissions = useQuery(permissionQueries.chapter(chapter.id));
+  const grant = useGrantPermission(chapter.id);
+  const remove = useRemovePermission();
   const canManage = chapter.abilities.managePermissions;
   const [error, setError] = useState<string | null>(null);
-
-  const refresh = async () => {
-    await permissions.reload();
-    await reloadChapter();
-  };
 
   const handleRemove = async (p: PermissionInfo) => {
     setError(null);
     try {
-      await api.post("/api/permission/delete", { id: p.id });
-      await refresh();
+      await remove.mutateAsync(p.id);
     } catch (err) {
       setError((err as Error).message);
     }
@@ -40,8 +39,7 @@ export function ChapterHosts() {
   const handleGrant = async (userId: number, roleId: number) => {
     setError(null);
     try {
-      await api.post(`/api/permission/${chapter.id}`, { userId, roleId });
-      await refresh();
+      await grant.mutateAsync({ userId, roleId });
     } catch (err) {
       setError((err as Error).message);
     }
@@ -55,17 +53,15 @@ export function ChapterHosts() {
           <Alert.Title>{error}</Alert.Title>
         </Alert.Root>
       )}
-      {permissions.error ? (
-        <LoadError error={permissions.error} />
-      ) : !permissions.data ? (
-        <Loading label="Loading hosts" />
-      ) : (
-        <>
-          <PermissionCard title="Chapter Hosts" items={permissions.data.filter((p) => p.roleId === ROLE_HOST)} onRemove={canManage ? handleRemove : undefined} />
-          <PermissionCard title="Field Organizers" items={permissions.data.filter((p) => p.roleId === ROLE_FIELD_ORGANIZER)} onRemove={canManage ? handleRemove : undefined} />
-          {canManage && <AddPermissionCard existing={permissions.data} onGrant={handleGrant} />}
-        </>
-      )}
+      <AsyncState query={permissions} loading={<Loading label="Loading hosts" />}>
+        {(list) => (
+          <>
+            <PermissionCard title="Chapter Hosts" items={list.filter((p) => p.roleId === ROLE_HOST)} onRemove={canManage ? handleRemove : undefined} />
+            <PermissionCard title="Field Organizers" items={list.filter((p) => p.roleId === ROLE_FIELD_ORGANIZER)} onRemove={canManage ? handleRemove : undefined} />
+            {canManage && <AddPermissionCard existing={list} onGrant={handleGrant} />}
+          </>
+        )}
+      </AsyncState>
     </AdminSection>
   );
 }
@@ -107,31 +103,13 @@ function PermissionCard({ title, items, onRemove }: { title: string; items: Perm
 
 function AddPermissionCard({ existing, onGrant }: { existing: PermissionInfo[]; onGrant: (userId: number, roleId: number) => Promise<void> }) {
   const [search, setSearch] = useState("");
-  const [results, setResults] = useState<UserListItem[] | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    const term = search.trim();
-    if (term.length < MIN_SEARCH_LENGTH) {
-      setResults(null);
-      setMessage(term.length > 0 ? `Please enter at least ${MIN_SEARCH_LENGTH} characters to search` : null);
-      return;
-    }
-    setMessage(null);
-    const timer = setTimeout(async () => {
-      setLoading(true);
-      try {
-        setResults(await api.post<UserListItem[]>("/api/user/search", { search: term }));
-      } catch (err) {
-        setResults([]);
-        setMessage(err instanceof ApiRequestError ? err.message : "Search failed");
-      } finally {
-        setLoading(false);
-      }
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const typed = search.trim();
+  const term = useDebounced(typed, 250);
+  const searchable = typed.length >= MIN_SEARCH_LENGTH;
+  const found = useQuery({ ...userQueries.search(term), enabled: searchable && term.length >= MIN_SEARCH_LENGTH, placeholderData: keepPreviousData });
+  const loading = searchable && found.isFetching;
+  const results = searchable && !found.isPending ? (found.data ?? []) : null;
+  const message = !searchable ? (typed.length > 0 ? `Please enter at least ${MIN_SEARCH_LENGTH} characters to search` : null) : found.error ? found.error.message : null;
 
   const has = (userId: number, roleId: number) => existing.some((p) => p.user.id === userId && p.roleId === roleId);
 

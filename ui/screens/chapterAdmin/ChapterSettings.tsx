@@ -1,15 +1,17 @@
 import { Alert, Button, Field, HStack, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { STATES, type ChapterDetail } from "../../../server/contracts/chapter";
 import { TIME_ZONES } from "../../../server/contracts/timeZones";
 import { CHAPTER_STATUSES, SETTINGS_CHAPTER_TYPES, SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../../../server/contracts/chapterAdmin";
-import { api, ApiRequestError } from "../../api/client";
+import { chapterQueries, useSaveChapter } from "../../api/chapters";
+import { ApiRequestError } from "../../api/client";
+import { AsyncState } from "../../components/AsyncState";
 import { FormField } from "../../components/FormField";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
-import { useLoad } from "../../lib/useLoad";
 import { useChapterAdmin } from "./ChapterAdminContext";
-import { AdminSection, LoadError, Loading } from "./AdminSection";
+import { AdminSection, Loading } from "./AdminSection";
 
 type ListField = "sendInBlueListId" | "brontoListId";
 
@@ -88,17 +90,20 @@ function SelectField({ label, name, value, onChange, disabled, children, helper 
  */
 export function ChapterSettings() {
   const { chapter } = useChapterAdmin();
-  const options = useLoad(() => api.get<ChapterSettingsOptions>("/api/chapter/settings_options"), []);
+  const options = useQuery(chapterQueries.settingsOptions());
   return (
     <AdminSection title="Chapter Settings">
-      {options.error ? <LoadError error={options.error} /> : !options.data ? <Loading label="Loading settings" /> : <SettingsForm key={chapter.id} options={options.data} />}
+      <AsyncState query={options} loading={<Loading label="Loading settings" />}>
+        {(data) => <SettingsForm key={chapter.id} options={data} />}
+      </AsyncState>
     </AdminSection>
   );
 }
 
 function SettingsForm({ options }: { options: ChapterSettingsOptions }) {
-  const { chapter, reload } = useChapterAdmin();
+  const { chapter } = useChapterAdmin();
   const navigate = useNavigate();
+  const save = useSaveChapter();
   const [values, setValues] = useState<Values>(() => fromChapter(chapter));
   const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -130,12 +135,10 @@ function SettingsForm({ options }: { options: ChapterSettingsOptions }) {
     setSaveState("saving");
     try {
       const body = { id: chapter.id, ...values, slug: canEditSlug ? values.slug : chapter.slug };
-      const saved = await api.post<ChapterDetail>("/api/chapter", body);
+      const saved = await save.mutateAsync(body);
       setSaveState("saved");
       if (saved.slug !== chapter.slug || saved.state !== chapter.state) {
         navigate(`/chapter/${saved.state}/${saved.slug}/admin/settings`, { replace: true });
-      } else {
-        await reload();
       }
     } catch (err) {
       setSaveState("idle");

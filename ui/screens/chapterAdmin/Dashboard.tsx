@@ -1,15 +1,15 @@
 import { Card } from "@chakra-ui/react";
-import type { ActivityFeedItemInfo } from "../../../server/contracts/chapterAdmin";
-import { api } from "../../api/client";
+import { useQuery } from "@tanstack/react-query";
+import { activityQueries } from "../../api/activity";
 import { ActivityFeedList } from "../../components/ActivityFeedList";
-import { useLoad } from "../../lib/useLoad";
+import { AsyncState } from "../../components/AsyncState";
 import { useChapterAdmin } from "./ChapterAdminContext";
-import { AdminSection, LoadError, Loading } from "./AdminSection";
+import { AdminSection, Loading } from "./AdminSection";
 
 /** Dashboard: the chapter's Recent Activity Feed (spec 001 section 2). */
 export function Dashboard() {
   const { chapter } = useChapterAdmin();
-  const feed = useLoad(() => api.get<ActivityFeedItemInfo[]>(`/api/activity_feed_item/chapter/${chapter.id}`), [chapter.id]);
+  const feed = useQuery(activityQueries.chapter(chapter.id));
   return (
     <AdminSection title="Dashboard">
       <Card.Root>
@@ -17,7 +17,9 @@ export function Dashboard() {
           <Card.Title as="h3">Recent Activity Feed</Card.Title>
         </Card.Header>
         <Card.Body>
-          {feed.error ? <LoadError error={feed.error} /> : !feed.data ? <Loading label="Loading activity" /> : <ActivityFeedList items={feed.data} />}
+          <AsyncState query={feed} loading={<Loading label="Loading activity" />}>
+            {(items) => <ActivityFeedList items={items} />}
+          </AsyncState>
         </Card.Body>
       </Card.Root>
     </AdminSection>

@@ -1,12 +1,14 @@
 import { Alert, Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { isHttpUrl, type ChapterLinkInfo } from "../../../server/contracts/chapterAdmin";
-import { api, ApiRequestError } from "../../api/client";
+import { ApiRequestError } from "../../api/client";
+import { linkQueries, useSaveLinks } from "../../api/links";
+import { useFreshQuery } from "../../api/queryClient";
+import { AsyncState } from "../../components/AsyncState";
 import { FormField } from "../../components/FormField";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
-import { useLoad } from "../../lib/useLoad";
 import { useChapterAdmin } from "./ChapterAdminContext";
-import { AdminSection, LoadError, Loading } from "./AdminSection";
+import { AdminSection, Loading } from "./AdminSection";
 
 interface Row {
   key: number;
@@ -22,8 +24,9 @@ const rowError = (r: Row) => (r.title.trim() && r.url.trim() && !isHttpUrl(r.url
 
 /** Links (spec 001 section 2): edit all, blank URLs delete, Add Another, Save All. */
 export function Links() {
-  const { chapter, reload: reloadChapter } = useChapterAdmin();
-  const links = useLoad(() => api.get<ChapterLinkInfo[]>(`/api/chapter_link/chapter/${chapter.id}`), [chapter.id]);
+  const { chapter } = useChapterAdmin();
+  const links = useFreshQuery(linkQueries.chapter(chapter.id));
+  const saveLinks = useSaveLinks(chapter.id);
   const [rows, setRows] = useState<Row[]>([]);
   const [saveState, setSaveState] = useSaveState();
   const [error, setError] = useState<string | null>(null);
@@ -43,11 +46,10 @@ export function Links() {
     if (rows.some(rowError)) return;
     setSaveState("saving");
     try {
-      const saved = await api.post<ChapterLinkInfo[]>(`/api/chapter_link/chapter/${chapter.id}`, rows.map((r) => ({ title: r.title.trim(), url: r.url.trim() })));
+      const saved = await saveLinks.mutateAsync(rows.map((r) => ({ title: r.title.trim(), url: r.url.trim() })));
       setRows(toRows(saved));
       setSubmitted(false);
       setSaveState("saved");
-      await reloadChapter();
     } catch (err) {
       setSaveState("idle");
       setError(err instanceof ApiRequestError ? err.message : "The links could not be saved.");
@@ -56,38 +58,36 @@ export function Links() {
 
   return (
     <AdminSection title="Links">
-      {links.error ? (
-        <LoadError error={links.error} />
-      ) : !links.data ? (
-        <Loading label="Loading links" />
-      ) : (
-        <form onSubmit={handleSubmit} noValidate aria-label="Links">
-          <Stack gap="4">
-            <Text>Leave a URL blank to delete.</Text>
-            {error && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{error}</Alert.Title>
-              </Alert.Root>
-            )}
-            {rows.map((r, i) => (
-              <SimpleGrid key={r.key} columns={{ base: 1, md: 2 }} gap="3" data-testid="link-row">
-                <FormField label={`Title ${i + 1}`} name={`title-${i}`} value={r.title} onChange={(v) => update(r.key, "title", v)} />
-                <FormField label={`URL ${i + 1}`} name={`url-${i}`} type="url" value={r.url} onChange={(v) => update(r.key, "url", v)} placeholder="https://" error={submitted || r.url ? rowError(r) : undefined} />
-              </SimpleGrid>
-            ))}
-            <HStack gap="3">
-              <Button type="button" variant="outline" onClick={handleAdd}>
-                Add Another
-              </Button>
-              <Button type="submit" colorPalette="blue" disabled={saveState === "saving"}>
-                Save All
-              </Button>
-              <SavedIndicator state={saveState} />
-            </HStack>
-          </Stack>
-        </form>
-      )}
+      <AsyncState query={links} loading={<Loading label="Loading links" />}>
+        {() => (
+          <form onSubmit={handleSubmit} noValidate aria-label="Links">
+            <Stack gap="4">
+              <Text>Leave a URL blank to delete.</Text>
+              {error && (
+                <Alert.Root status="error">
+                  <Alert.Indicator />
+                  <Alert.Title>{error}</Alert.Title>
+                </Alert.Root>
+              )}
+              {rows.map((r, i) => (
+                <SimpleGrid key={r.key} columns={{ base: 1, md: 2 }} gap="3" data-testid="link-row">
+                  <FormField label={`Title ${i + 1}`} name={`title-${i}`} value={r.title} onChange={(v) => update(r.key, "title", v)} />
+                  <FormField label={`URL ${i + 1}`} name={`url-${i}`} type="url" value={r.url} onChange={(v) => update(r.key, "url", v)} placeholder="https://" error={submitted || r.url ? rowError(r) : undefined} />
+                </SimpleGrid>
+              ))}
+              <HStack gap="3">
+                <Button type="button" variant="outline" onClick={handleAdd}>
+                  Add Another
+                </Button>
+                <Button type="submit" colorPalette="blue" disabled={saveState === "saving"}>
+                  Save All
+                </Button>
+                <SavedIndicator state={saveState} />
+              </HStack>
+            </Stack>
+          </form>
+        )}
+      </AsyncState>
     </AdminSection>
   );
 }

@@ -1,13 +1,14 @@
 import { Badge, Box, Button, Card, Checkbox, Field, HStack, Link as ChakraLink, Stack, Text, Textarea } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { ChapterNoteInfo } from "../../../server/contracts/chapterAdmin";
-import { api, ApiRequestError } from "../../api/client";
+import { ApiRequestError } from "../../api/client";
+import { noteQueries, useAddChapterNote } from "../../api/notes";
+import { AsyncState } from "../../components/AsyncState";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
 import { formatMedium } from "../../lib/formatDate";
 import { mailtoHref } from "../../lib/text";
-import { useLoad } from "../../lib/useLoad";
 import { useChapterAdmin } from "./ChapterAdminContext";
-import { AdminSection, LoadError, Loading } from "./AdminSection";
+import { AdminSection, Loading } from "./AdminSection";
 
 /**
  * Notes (spec 001 section 2): Leave a Note (Admin Only for admins), and the Note Archive, newest first.
@@ -15,7 +16,8 @@ import { AdminSection, LoadError, Loading } from "./AdminSection";
  */
 export function Notes() {
   const { chapter } = useChapterAdmin();
-  const notes = useLoad(() => api.get<ChapterNoteInfo[]>(`/api/chapter_note/chapter/${chapter.id}`), [chapter.id]);
+  const notes = useQuery(noteQueries.chapter(chapter.id));
+  const addNote = useAddChapterNote();
   const [note, setNote] = useState("");
   const [adminOnly, setAdminOnly] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -31,8 +33,7 @@ export function Notes() {
     if (invalid) return;
     setSaveState("saving");
     try {
-      const saved = await api.post<ChapterNoteInfo>("/api/chapter_note", { chapterId: chapter.id, note: note.trim(), adminOnly: canAdminOnly && adminOnly });
-      notes.setData([saved, ...(notes.data ?? [])]);
+      await addNote.mutateAsync({ chapterId: chapter.id, note: note.trim(), adminOnly: canAdminOnly && adminOnly });
       setNote("");
       setAdminOnly(false);
       setDirty(false);
@@ -83,28 +84,24 @@ export function Notes() {
           <Card.Title as="h3">Note Archive</Card.Title>
         </Card.Header>
         <Card.Body>
-          {notes.error ? (
-            <LoadError error={notes.error} />
-          ) : !notes.data ? (
-            <Loading label="Loading notes" />
-          ) : notes.data.length === 0 ? (
-            <Text color="gray.600">No notes yet.</Text>
-          ) : (
-            <Stack as="ul" gap="3" listStyleType="none" data-testid="note-archive">
-              {notes.data.map((n) => (
-                <Box as="li" key={n.id} borderWidth="1px" borderRadius="md" p="3" data-testid="note-item">
-                  <Text whiteSpace="pre-wrap" wordBreak="break-word">
-                    {n.note}
-                  </Text>
-                  <HStack gap="2" fontSize="sm" color="gray.600" mt="2" wrap="wrap">
-                    {n.user ? mailtoHref(n.user.email) ? <ChakraLink href={mailtoHref(n.user.email)}>{n.user.name}</ChakraLink> : <Text as="span">{n.user.name}</Text> : <Text as="span">Someone</Text>}
-                    <Text as="span">{formatMedium(n.createdAt)}</Text>
-                    {n.adminOnly && <Badge colorPalette="orange">Admin Only</Badge>}
-                  </HStack>
-                </Box>
-              ))}
-            </Stack>
-          )}
+          <AsyncState query={notes} loading={<Loading label="Loading notes" />} empty={<Text color="gray.600">No notes yet.</Text>}>
+            {(list) => (
+              <Stack as="ul" gap="3" listStyleType="none" data-testid="note-archive">
+                {list.map((n) => (
+                  <Box as="li" key={n.id} borderWidth="1px" borderRadius="md" p="3" data-testid="note-item">
+                    <Text whiteSpace="pre-wrap" wordBreak="break-word">
+                      {n.note}
+                    </Text>
+                    <HStack gap="2" fontSize="sm" color="gray.600" mt="2" wrap="wrap">
+                      {n.user ? mailtoHref(n.user.email) ? <ChakraLink href={mailtoHref(n.user.email)}>{n.user.name}</ChakraLink> : <Text as="span">{n.user.name}</Text> : <Text as="span">Someone</Text>}
+                      <Text as="span">{formatMedium(n.createdAt)}</Text>
+                      {n.adminOnly && <Badge colorPalette="orange">Admin Only</Badge>}
+                    </HStack>
+                  </Box>
+                ))}
+              </Stack>
+            )}
+          </AsyncState>
         </Card.Body>
       </Card.Root>
     </AdminSection>

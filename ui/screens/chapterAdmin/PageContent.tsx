@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Card, Field, HStack, Image, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { chapterHeaderImagePath } from "../../../server/contracts/chapterAdmin";
-import { api, ApiRequestError } from "../../api/client";
+import { useDeleteHeaderImage, useSaveChapter, useUploadHeaderImage } from "../../api/chapters";
+import { ApiRequestError } from "../../api/client";
 import { RichTextEditor } from "../../components/RichTextEditor";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
 import { normalizeSpaces } from "../../lib/text";
@@ -19,7 +20,8 @@ export function PageContent() {
 }
 
 function AboutEditor() {
-  const { chapter, reload } = useChapterAdmin();
+  const { chapter } = useChapterAdmin();
+  const save = useSaveChapter();
   const [about, setAbout] = useState(chapter.about);
   const [saveState, setSaveState] = useSaveState();
   const [error, setError] = useState<string | null>(null);
@@ -33,10 +35,9 @@ function AboutEditor() {
     try {
       // Only the about text: hosts may save it even though the other settings need a field organizer.
       const clean = normalizeSpaces(about);
-      await api.post("/api/chapter", { id: chapter.id, about: clean });
+      await save.mutateAsync({ id: chapter.id, about: clean });
       setAbout(clean);
       setSaveState("saved");
-      await reload();
     } catch (err) {
       setSaveState("idle");
       setError((err as Error).message);
@@ -80,6 +81,8 @@ function HeaderImage() {
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useUploadHeaderImage(chapter.id);
+  const remove = useDeleteHeaderImage(chapter.id);
   const src = `${chapterHeaderImagePath(chapter.id)}?v=${version}`;
 
   const handleFile = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -89,10 +92,7 @@ function HeaderImage() {
     setMessage(null);
     setBusy("uploading");
     try {
-      const form = new FormData();
-      form.append("file", file);
-      form.append("chapter", String(chapter.id));
-      const res = await api.upload<{ result: string }>(`/api/chapter/header_image/${chapter.id}`, form);
+      const res = await upload.mutateAsync(file);
       if (res.result !== "success") throw new Error("The image could not be saved.");
       setHasImage(true);
       setVersion(Date.now());
@@ -110,7 +110,7 @@ function HeaderImage() {
     setMessage(null);
     setBusy("deleting");
     try {
-      await api.delete(`/api/chapter/header_image/${chapter.id}`);
+      await remove.mutateAsync();
       setHasImage(false);
       setVersion(Date.now());
       setMessage("Header image deleted.");

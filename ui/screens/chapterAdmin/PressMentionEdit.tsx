@@ -2,9 +2,11 @@ import { Alert, Box, Button, Checkbox, Field, HStack, Heading, Link as ChakraLin
 import { useEffect, useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { isHttpUrl, type PressMentionInfo } from "../../../server/contracts/chapterAdmin";
-import { api, ApiRequestError } from "../../api/client";
+import { ApiRequestError } from "../../api/client";
+import { pressMentionQueries, useDeletePressMention, useSavePressMention } from "../../api/pressMentions";
+import { useFreshQuery } from "../../api/queryClient";
+import { AsyncState } from "../../components/AsyncState";
 import { FormField } from "../../components/FormField";
-import { useLoad } from "../../lib/useLoad";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "./AdminSection";
 
@@ -30,8 +32,7 @@ export function PressMentionEdit() {
   // The chapter's own slug is the area's :slug; the mention's is :mentionSlug.
   const { mentionSlug: slug } = useParams();
   const { chapter, basePath } = useChapterAdmin();
-  const mentions = useLoad(() => (slug ? api.get<PressMentionInfo[]>(`/api/press_mention/chapter/${chapter.id}/all`) : Promise.resolve([])), [chapter.id, slug]);
-  const existing = slug ? mentions.data?.find((m) => m.slug === slug) : undefined;
+  const mentions = useFreshQuery({ ...pressMentionQueries.chapterAll(chapter.id), enabled: Boolean(slug) });
   const title = slug ? "Edit Press Mention" : "Add Press Mention";
 
   return (
@@ -43,22 +44,28 @@ export function PressMentionEdit() {
         </ChakraLink>
       }
     >
-      {mentions.error ? (
-        <LoadError error={mentions.error} />
-      ) : !mentions.data ? (
-        <Loading label="Loading press mention" />
-      ) : slug && !existing ? (
-        <LoadError error="This press mention does not exist in this chapter." />
+      {slug ? (
+        <AsyncState query={mentions} loading={<Loading label="Loading press mention" />}>
+          {(all) => <EditExisting key={slug} found={all.find((m) => m.slug === slug)} />}
+        </AsyncState>
       ) : (
-        <PressMentionForm key={slug ?? "new"} existing={existing} />
+        <PressMentionForm key="new" />
       )}
     </AdminSection>
   );
 }
 
+/** The mention as it was when the form opened: a later answer (after saving or deleting it) leaves the form alone. */
+function EditExisting({ found }: { found: PressMentionInfo | undefined }) {
+  const [opened] = useState(found);
+  return opened ? <PressMentionForm existing={opened} /> : <LoadError error="This press mention does not exist in this chapter." />;
+}
+
 function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
   const { chapter, basePath } = useChapterAdmin();
   const navigate = useNavigate();
+  const save = useSavePressMention();
+  const remove = useDeletePressMention();
   const [values, setValues] = useState<Values>(existing ? { title: existing.title, url: existing.url, notes: existing.notes, isVisible: existing.isVisible } : EMPTY);
   const [dirty, setDirty] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -81,7 +88,7 @@ function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
     if (errors.title || errors.url) return;
     setBusy(true);
     try {
-      await api.post<PressMentionInfo>("/api/press_mention/", { ...values, title: values.title.trim(), url: values.url.trim(), slug: existing?.slug, chapterId: chapter.id });
+      await save.mutateAsync({ ...values, title: values.title.trim(), url: values.url.trim(), slug: existing?.slug, chapterId: chapter.id });
       navigate(listPath);
     } catch (err) {
       setBusy(false);
@@ -93,7 +100,7 @@ function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
     if (!existing) return;
     setBusy(true);
     try {
-      await api.delete(`/api/press_mention/slug/${encodeURIComponent(existing.slug)}`);
+      await remove.mutateAsync(existing.slug);
       navigate(listPath);
     } catch (err) {
       setBusy(false);

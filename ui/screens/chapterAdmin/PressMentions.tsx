@@ -1,17 +1,17 @@
 import { Badge, Button, Card, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
-import type { PressMentionInfo } from "../../../server/contracts/chapterAdmin";
-import { api } from "../../api/client";
+import { pressMentionQueries } from "../../api/pressMentions";
+import { AsyncState } from "../../components/AsyncState";
 import { formatMediumDate } from "../../lib/formatDate";
 import { safeHref } from "../../lib/text";
-import { useLoad } from "../../lib/useLoad";
 import { useChapterAdmin } from "./ChapterAdminContext";
-import { AdminSection, LoadError, Loading } from "./AdminSection";
+import { AdminSection, Loading } from "./AdminSection";
 
 /** Press Mentions of the chapter (spec 001 section 2): every one, visible or not, with Add and Edit. */
 export function PressMentions() {
   const { chapter, basePath } = useChapterAdmin();
-  const mentions = useLoad(() => api.get<PressMentionInfo[]>(`/api/press_mention/chapter/${chapter.id}/all`), [chapter.id]);
+  const mentions = useQuery(pressMentionQueries.chapterAll(chapter.id));
   return (
     <AdminSection
       title="Press Mentions"
@@ -21,42 +21,38 @@ export function PressMentions() {
         </Button>
       }
     >
-      {mentions.error ? (
-        <LoadError error={mentions.error} />
-      ) : !mentions.data ? (
-        <Loading label="Loading press mentions" />
-      ) : mentions.data.length === 0 ? (
-        <Text color="gray.600">This chapter has no press mentions yet.</Text>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" data-testid="press-mention-list">
-          {mentions.data.map((m) => (
-            <Card.Root as="li" key={m.id} size="sm" data-testid="press-mention-item">
-              <Card.Body>
-                <HStack justify="space-between" gap="3" wrap="wrap">
-                  <Stack gap="1" minW="0">
-                    <HStack gap="2" wrap="wrap">
-                      <Text fontWeight="semibold">{m.title}</Text>
-                      {m.isVisible ? <Badge colorPalette="green">Visible</Badge> : <Badge>Hidden</Badge>}
-                    </HStack>
-                    {safeHref(m.url) ? (
-                      <ChakraLink href={safeHref(m.url)} target="_blank" rel="noopener noreferrer nofollow" fontSize="sm" wordBreak="break-all">
-                        {m.url}
-                      </ChakraLink>
-                    ) : (
-                      <Text fontSize="sm" wordBreak="break-all">{m.url}</Text>
-                    )}
-                    {m.notes && <Text fontSize="sm" color="gray.700" whiteSpace="pre-wrap">{m.notes}</Text>}
-                    <Text fontSize="xs" color="gray.600">{formatMediumDate(m.createdAt)}</Text>
-                  </Stack>
-                  <Button asChild size="sm" variant="outline">
-                    <RouterLink to={`${basePath}/press_mentions/edit/${m.slug}`} aria-label={`Edit ${m.title}`}>Edit</RouterLink>
-                  </Button>
-                </HStack>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </Stack>
-      )}
+      <AsyncState query={mentions} loading={<Loading label="Loading press mentions" />} empty={<Text color="gray.600">This chapter has no press mentions yet.</Text>}>
+        {(list) => (
+          <Stack as="ul" gap="3" listStyleType="none" data-testid="press-mention-list">
+            {list.map((m) => (
+              <Card.Root as="li" key={m.id} size="sm" data-testid="press-mention-item">
+                <Card.Body>
+                  <HStack justify="space-between" gap="3" wrap="wrap">
+                    <Stack gap="1" minW="0">
+                      <HStack gap="2" wrap="wrap">
+                        <Text fontWeight="semibold">{m.title}</Text>
+                        {m.isVisible ? <Badge colorPalette="green">Visible</Badge> : <Badge>Hidden</Badge>}
+                      </HStack>
+                      {safeHref(m.url) ? (
+                        <ChakraLink href={safeHref(m.url)} target="_blank" rel="noopener noreferrer nofollow" fontSize="sm" wordBreak="break-all">
+                          {m.url}
+                        </ChakraLink>
+                      ) : (
+                        <Text fontSize="sm" wordBreak="break-all">{m.url}</Text>
+                      )}
+                      {m.notes && <Text fontSize="sm" color="gray.700" whiteSpace="pre-wrap">{m.notes}</Text>}
+                      <Text fontSize="xs" color="gray.600">{formatMediumDate(m.createdAt)}</Text>
+                    </Stack>
+                    <Button asChild size="sm" variant="outline">
+                      <RouterLink to={`${basePath}/press_mentions/edit/${m.slug}`} aria-label={`Edit ${m.title}`}>Edit</RouterLink>
+                    </Button>
+                  </HStack>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </Stack>
+        )}
+      </AsyncState>
     </AdminSection>
   );
 }

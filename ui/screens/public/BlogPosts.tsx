@@ -1,39 +1,24 @@
 import { Button, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
-import { startTransition, useCallback, useEffect, useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useDeferredValue, useMemo } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { BLOG_PAGE_SIZE, type BlogPostInfo } from "../../../server/contracts/content";
-import { api } from "../../api/client";
+import { contentQueries } from "../../api/content";
 import { formatCreated } from "../../lib/format";
 import { RichHtml } from "../../components/RichHtml";
 
-/** The home page's blog: pages of posts from page 0, a Load More button while more may follow. */
+/**
+ * The home page's blog: pages of posts from page 0, a Load More button while more may follow. A failure is
+ * only logged: the posts loaded so far stay and Load More goes away.
+ */
 export function BlogPosts() {
-  const [posts, setPosts] = useState<BlogPostInfo[]>([]);
-  const [page, setPage] = useState(0);
-  const [more, setMore] = useState(true);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async (p: number) => {
-    setLoading(true);
-    try {
-      const next = await api.get<BlogPostInfo[]>(`/api/blog_post/public/${p}`);
-      startTransition(() => {
-        setPosts((cur) => (p === 0 ? next : [...cur, ...next.filter((n) => !cur.some((c) => c.id === n.id))]));
-        setMore(next.length === BLOG_PAGE_SIZE);
-        setPage(p);
-      });
-    } catch (err) {
-      console.warn("Blog posts could not be loaded", err);
-      setMore(false);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(0);
-  }, [load]);
-
+  const blog = useInfiniteQuery(contentQueries.publicBlog());
+  const pages = useDeferredValue(blog.data?.pages);
+  const posts = useMemo(() => {
+    const seen = new Set<number>();
+    return (pages ?? []).flat().filter((p) => !seen.has(p.id) && Boolean(seen.add(p.id)));
+  }, [pages]);
+  const loading = blog.isPending || blog.isFetchingNextPage;
+  const more = blog.hasNextPage && !blog.isError;
   return (
     <Stack gap="5" as="section" aria-labelledby="blog-heading">
       <Heading as="h2" size="lg" id="blog-heading">
@@ -54,7 +39,7 @@ export function BlogPosts() {
       ))}
       {loading && <Spinner size="sm" aria-label="Loading posts" />}
       {more && !loading && posts.length > 0 && (
-        <Button variant="outline" alignSelf="flex-start" onClick={() => void load(page + 1)}>
+        <Button variant="outline" alignSelf="flex-start" onClick={() => void blog.fetchNextPage()}>
           Load More
         </Button>
       )}

@@ -1,10 +1,13 @@
 import { Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { ChapterDetail, ChapterEventInfo } from "../../../server/contracts/chapter";
-import { chapterHeaderImagePath, type PressMentionInfo, type SiteConfig } from "../../../server/contracts/content";
-import { useApiGet } from "../../lib/useApiGet";
-import { useSiteConfig } from "../../lib/siteConfig";
+import { chapterHeaderImagePath, type SiteConfig } from "../../../server/contracts/content";
+import { chapterQueries } from "../../api/chapters";
+import { pressMentionQueries } from "../../api/pressMentions";
+import { useSiteConfig } from "../../api/settings";
+import { AsyncState, useDeferredQuery } from "../../components/AsyncState";
 import { listIdFor } from "../../lib/listId";
 import { addressText, chapterPath, formatDate, formatTime, hasPlace, scheduleText, timeRange } from "../../lib/format";
 import { ChapterMap } from "../../components/map/ChapterMap";
@@ -63,7 +66,7 @@ function CalendarLinksSlot({ chapter }: { chapter: ChapterDetail }) {
 }
 
 function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: SiteConfig | null }) {
-  const press = useApiGet<PressMentionInfo[]>(`/api/press_mention/chapter/${chapter.id}/public`);
+  const press = useQuery(pressMentionQueries.publicChapter(chapter.id));
   const [selected, setSelected] = useState<string | null>(null);
   const upcoming = useMemo(() => upcomingDates(chapter.chapterEvents), [chapter.chapterEvents]);
   const next = upcoming[0] ?? null;
@@ -215,7 +218,8 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
 /** /chapter/{state}/{slug} (spec 000 section 2; what it lists: spec 001 "public chapter details"). */
 export function ChapterPage() {
   const { slug = "" } = useParams();
-  const { data: chapter, error } = useApiGet<ChapterDetail>(`/api/chapter/slug/${encodeURIComponent(slug)}`);
+  const query = useDeferredQuery(useQuery(chapterQueries.bySlug(slug)));
+  const chapter = query.data;
   // Asked for beside the chapter, not after it: the map and the signup widget need it.
   const config = useSiteConfig();
 
@@ -223,21 +227,30 @@ export function ChapterPage() {
     if (chapter) document.title = `${chapter.displayTitle} | Living Liberally`;
   }, [chapter]);
 
-  if (error?.status === 404) return <NotFound />;
-  if (error) {
-    return (
-      <Container maxW="5xl" py="8">
-        <Text>This chapter could not be loaded.</Text>
-      </Container>
-    );
-  }
-  if (!chapter) {
-    return (
-      <Center py="20">
-        <Spinner aria-label="Loading chapter" />
-      </Center>
-    );
-  }
+  return (
+    <AsyncState
+      query={query}
+      loading={
+        <Center py="20">
+          <Spinner aria-label="Loading chapter" />
+        </Center>
+      }
+      error={(error) =>
+        error.status === 404 ? (
+          <NotFound />
+        ) : (
+          <Container maxW="5xl" py="8">
+            <Text>This chapter could not be loaded.</Text>
+          </Container>
+        )
+      }
+    >
+      {(chapter) => <ChapterView chapter={chapter} config={config} />}
+    </AsyncState>
+  );
+}
+
+function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: SiteConfig | null }) {
   const path = chapterPath(chapter);
   return (
     <Container maxW="5xl" py="8">

@@ -1,7 +1,9 @@
 import { Alert, Center, Link, Spinner, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import type { BlogPostInfo, PageInfo, PressMentionInfo, WikiPageInfo } from "../../../server/contracts/content";
-import { useApiGet } from "../../lib/useApiGet";
+import { contentQueries } from "../../api/content";
+import { pressMentionQueries } from "../../api/pressMentions";
+import { AsyncState } from "../../components/AsyncState";
 import { formatCreated } from "../../lib/format";
 import { Page } from "../../components/Page";
 import { RichHtml } from "../../components/RichHtml";
@@ -34,64 +36,74 @@ function Problem({ error, what }: { error: ApiRequestError; what: string }) {
 export function ContentPage({ slug: fixed }: { slug?: string }) {
   const params = useParams();
   const slug = fixed ?? params.slug ?? "";
-  const { data, error } = useApiGet<PageInfo>(`/api/page/slug/${encodeURIComponent(slug)}`);
-  if (error) return <Problem error={error} what="page" />;
-  if (!data) return <Loading />;
+  const page = useQuery(contentQueries.page(slug));
   return (
-    <Page title={data.title}>
-      <RichHtml html={data.bodyHtml} />
-    </Page>
+    <AsyncState query={page} loading={<Loading />} error={(error) => <Problem error={error} what="page" />}>
+      {(data) => (
+        <Page title={data.title}>
+          <RichHtml html={data.bodyHtml} />
+        </Page>
+      )}
+    </AsyncState>
   );
 }
 
 /** /wiki/{slug}: title and body; a non-public page shows the notice (and its body only to admins). */
 export function WikiPageScreen() {
   const { slug = "" } = useParams();
-  const { data, error } = useApiGet<WikiPageInfo>(`/api/wiki_page/slug/${encodeURIComponent(slug)}`);
-  if (error) return <Problem error={error} what="page" />;
-  if (!data) return <Loading />;
+  const page = useQuery(contentQueries.wiki(slug));
   return (
-    <Page title={data.title}>
-      {!data.isPublic && (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Title>{NOT_PUBLIC_NOTICE}</Alert.Title>
-        </Alert.Root>
+    <AsyncState query={page} loading={<Loading />} error={(error) => <Problem error={error} what="page" />}>
+      {(data) => (
+        <Page title={data.title}>
+          {!data.isPublic && (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>{NOT_PUBLIC_NOTICE}</Alert.Title>
+            </Alert.Root>
+          )}
+          {!data.restricted && <RichHtml html={data.bodyHtml} />}
+        </Page>
       )}
-      {!data.restricted && <RichHtml html={data.bodyHtml} />}
-    </Page>
+    </AsyncState>
   );
 }
 
 /** /blog/{slug}: one blog post. */
 export function BlogPostScreen() {
   const { slug = "" } = useParams();
-  const { data, error } = useApiGet<BlogPostInfo>(`/api/blog_post/slug/${encodeURIComponent(slug)}`);
-  if (error) return <Problem error={error} what="post" />;
-  if (!data) return <Loading />;
+  const post = useQuery(contentQueries.blogPost(slug));
   return (
-    <Page title={data.title}>
-      <Text fontSize="sm" color="gray.700">
-        {formatCreated(data.createdAt)}
-        {data.user ? ` · ${data.user.name}` : ""}
-      </Text>
-      <RichHtml html={data.bodyHtml} />
-      <Link asChild color="blue.700">
-        <RouterLink to="/">Back to the home page</RouterLink>
-      </Link>
-    </Page>
+    <AsyncState query={post} loading={<Loading />} error={(error) => <Problem error={error} what="post" />}>
+      {(data) => (
+        <Page title={data.title}>
+          <Text fontSize="sm" color="gray.700">
+            {formatCreated(data.createdAt)}
+            {data.user ? ` · ${data.user.name}` : ""}
+          </Text>
+          <RichHtml html={data.bodyHtml} />
+          <Link asChild color="blue.700">
+            <RouterLink to="/">Back to the home page</RouterLink>
+          </Link>
+        </Page>
+      )}
+    </AsyncState>
   );
 }
 
 /** /press_mentions: every public press mention. */
 export function PressMentionsScreen() {
-  const { data, error } = useApiGet<PressMentionInfo[]>("/api/press_mention/public/all");
+  const mentions = useQuery(pressMentionQueries.publicAll());
   return (
     <Page title="Press Mentions">
-      {error && <Text>Press mentions could not be loaded.</Text>}
-      {!data && !error && <Spinner aria-label="Loading" />}
-      {data && data.length === 0 && <Text>No press mentions yet.</Text>}
-      {data && <PressMentionList mentions={data} />}
+      <AsyncState
+        query={mentions}
+        loading={<Spinner aria-label="Loading" />}
+        error={<Text>Press mentions could not be loaded.</Text>}
+        empty={<Text>No press mentions yet.</Text>}
+      >
+        {(data) => <PressMentionList mentions={data} />}
+      </AsyncState>
     </Page>
   );
 }

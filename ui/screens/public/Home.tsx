@@ -1,12 +1,15 @@
 import { Box, Button, Container, Field, Flex, Grid, Heading, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
-import type { ChapterEventInfo, ChapterSummary } from "../../../server/contracts/chapter";
-import { HOME_PRESS_MENTION_COUNT, type FrontPageInfo, type PressMentionInfo } from "../../../server/contracts/content";
-import { useApiGet } from "../../lib/useApiGet";
+import type { ChapterEventInfo, ChapterWithEvents } from "../../../server/contracts/chapter";
+import { HOME_PRESS_MENTION_COUNT } from "../../../server/contracts/content";
+import { chapterQueries } from "../../api/chapters";
+import { pressMentionQueries } from "../../api/pressMentions";
+import { settingsQueries } from "../../api/settings";
 import { hasPlace, nextEventOf } from "../../lib/format";
 import { ChapterMap } from "../../components/map/ChapterMap";
-import { geocodePlace } from "../../components/map/geocode";
+import { useGeocodePlace } from "../../components/map/geocode";
 import { MAP_HEIGHT, MAP_ZOOM, type MapFocus, type MapPin } from "../../components/map/types";
 import { ChapterPinInfo } from "../../components/ChapterPinInfo";
 import { MapChapterList } from "../../components/MapChapterList";
@@ -14,10 +17,8 @@ import { PressMentionList } from "../../components/PressMentionList";
 import { StateSelect } from "../../components/StateSelect";
 import { BlogPosts } from "./BlogPosts";
 
-type ActiveChapter = ChapterSummary & { chapterEvents: ChapterEventInfo[] };
-
 /** One pin per active chapter: its next event, when that has a place. */
-export function chapterPins(chapters: ActiveChapter[]): { pins: MapPin[]; events: Map<string, ChapterEventInfo | null> } {
+export function chapterPins(chapters: ChapterWithEvents[]): { pins: MapPin[]; events: Map<string, ChapterEventInfo | null> } {
   const pins: MapPin[] = [];
   const events = new Map<string, ChapterEventInfo | null>();
   for (const c of chapters) {
@@ -48,7 +49,7 @@ function Hero() {
 }
 
 function FrontPageImage() {
-  const { data } = useApiGet<FrontPageInfo>("/api/front_page");
+  const { data } = useQuery(settingsQueries.frontPage());
   const [failed, setFailed] = useState(false);
   if (!data || failed || !data.imageUrl) return null;
   const img = <img src={data.imageUrl} alt="Featured" loading="lazy" style={{ maxWidth: "100%", height: "auto", borderRadius: 6 }} onError={() => setFailed(true)} />;
@@ -66,7 +67,7 @@ function FrontPageImage() {
 }
 
 function RecentPressMentions() {
-  const { data } = useApiGet<PressMentionInfo[]>(`/api/press_mention/public/${HOME_PRESS_MENTION_COUNT}`);
+  const { data } = useQuery(pressMentionQueries.publicRecent(HOME_PRESS_MENTION_COUNT));
   return (
     <Stack gap="3" as="section" aria-labelledby="press-heading">
       <Heading as="h2" size="lg" id="press-heading">
@@ -83,7 +84,9 @@ function RecentPressMentions() {
 /** Home (spec 000 section 2). */
 export function Home() {
   const navigate = useNavigate();
-  const active = useApiGet<ActiveChapter[]>("/api/chapters/active");
+  // The pins and the list are a large render: it runs in the background once the chapters arrive.
+  const chapters = useDeferredValue(useQuery(chapterQueries.active()).data);
+  const geocodePlace = useGeocodePlace();
   const [query, setQuery] = useState("");
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [notFound, setNotFound] = useState(false);
@@ -107,8 +110,8 @@ export function Home() {
     );
   }, []);
 
-  const { pins, events } = useMemo(() => chapterPins(active.data ?? []), [active.data]);
-  const byId = useMemo(() => new Map((active.data ?? []).map((c) => [String(c.id), c])), [active.data]);
+  const { pins, events } = useMemo(() => chapterPins(chapters ?? []), [chapters]);
+  const byId = useMemo(() => new Map((chapters ?? []).map((c) => [String(c.id), c])), [chapters]);
 
   const handleSearch = async (e: FormEvent) => {
     e.preventDefault();
@@ -161,7 +164,7 @@ export function Home() {
                 renderInfo={(pin) => <ChapterPinInfo chapter={byId.get(pin.id)!} event={events.get(pin.id) ?? null} />}
               />
             </div>
-            <MapChapterList chapters={active.data ?? []} events={events} pinIds={new Set(pins.map((p) => p.id))} onShowOnMap={handleShowOnMap} />
+            <MapChapterList chapters={chapters ?? []} events={events} pinIds={new Set(pins.map((p) => p.id))} onShowOnMap={handleShowOnMap} />
           </Stack>
 
           <Grid templateColumns={{ base: "1fr", md: "1fr 1fr" }} gap="6">

@@ -1,8 +1,10 @@
 import { Link, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { HostApplicationInfo } from "../../../server/contracts/hostApplication";
 import { STATES } from "../../../server/contracts/chapter";
-import { useApiGet } from "../../lib/useApiGet";
+import { hostApplicationQueries } from "../../api/hostApplications";
+import { AsyncState } from "../../components/AsyncState";
 import { formatCreated } from "../../lib/format";
 import { Page } from "../../components/Page";
 
@@ -11,82 +13,94 @@ const stateLabel = (s: string) => (s === "int" ? "International" : s.toUpperCase
 
 /** /my_chapter_host_applications: the user's applications. */
 export function MyApplications() {
-  const { data, error } = useApiGet<HostApplicationInfo[]>("/api/chapter_host_application/my");
+  const applications = useQuery(hostApplicationQueries.my());
   return (
     <Page title="My Chapter Host Applications">
-      {!data && !error && <Spinner aria-label="Loading" />}
-      {error && <Text>Your applications could not be loaded.</Text>}
-      {data && data.length === 0 && (
-        <Text>
-          You have not applied to host a chapter yet.{" "}
-          <Link asChild color="blue.700">
-            <RouterLink to="/intro_start_chapter">Start one</RouterLink>
-          </Link>
-        </Text>
-      )}
-      {data && data.length > 0 && (
-        <Table.Root size="sm" data-testid="my-applications">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>City</Table.ColumnHeader>
-              <Table.ColumnHeader>State</Table.ColumnHeader>
-              <Table.ColumnHeader>Type</Table.ColumnHeader>
-              <Table.ColumnHeader>Applied</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.map((a) => (
-              <Table.Row key={a.id}>
-                <Table.Cell>
-                  <Link asChild color="blue.700">
-                    <RouterLink to={`/my_chapter_host_applications/${a.slug}`}>{a.city}</RouterLink>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell>{stateLabel(a.state)}</Table.Cell>
-                <Table.Cell textTransform="capitalize">{a.type}</Table.Cell>
-                <Table.Cell>{formatCreated(a.createdAt)}</Table.Cell>
-                <Table.Cell>{a.statusLabel}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
+      <AsyncState
+        query={applications}
+        loading={<Spinner aria-label="Loading" />}
+        error={<Text>Your applications could not be loaded.</Text>}
+        empty={
+          <Text>
+            You have not applied to host a chapter yet.{" "}
+            <Link asChild color="blue.700">
+              <RouterLink to="/intro_start_chapter">Start one</RouterLink>
+            </Link>
+          </Text>
+        }
+      >
+        {(data) => <ApplicationTable applications={data} />}
+      </AsyncState>
     </Page>
+  );
+}
+
+function ApplicationTable({ applications }: { applications: HostApplicationInfo[] }) {
+  return (
+    <Table.Root size="sm" data-testid="my-applications">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>City</Table.ColumnHeader>
+          <Table.ColumnHeader>State</Table.ColumnHeader>
+          <Table.ColumnHeader>Type</Table.ColumnHeader>
+          <Table.ColumnHeader>Applied</Table.ColumnHeader>
+          <Table.ColumnHeader>Status</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {applications.map((a) => (
+          <Table.Row key={a.id}>
+            <Table.Cell>
+              <Link asChild color="blue.700">
+                <RouterLink to={`/my_chapter_host_applications/${a.slug}`}>{a.city}</RouterLink>
+              </Link>
+            </Table.Cell>
+            <Table.Cell>{stateLabel(a.state)}</Table.Cell>
+            <Table.Cell textTransform="capitalize">{a.type}</Table.Cell>
+            <Table.Cell>{formatCreated(a.createdAt)}</Table.Cell>
+            <Table.Cell>{a.statusLabel}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
   );
 }
 
 /** /my_chapter_host_applications/{slug}: city, state, created date, status, and a Back link. */
 export function MyApplication() {
   const { slug = "" } = useParams();
-  const { data, error } = useApiGet<HostApplicationInfo>(`/api/chapter_host_application/slug/${encodeURIComponent(slug)}`);
+  const application = useQuery(hostApplicationQueries.mine(slug));
   const back = (
     <Link asChild color="blue.700">
       <RouterLink to="/my_chapter_host_applications">Back</RouterLink>
     </Link>
   );
-  if (error) {
-    return (
-      <Page title="Application">
-        <Text>{error.status === 404 ? "We could not find that application." : "You cannot see this application."}</Text>
-        {back}
-      </Page>
-    );
-  }
-  if (!data) return <Spinner aria-label="Loading" m="8" />;
   return (
-    <Page title={`Application: ${data.city}`}>
-      <Stack as="dl" gap="2" data-testid="application-detail">
-        <Text as="dt" fontWeight="semibold">City</Text>
-        <Text as="dd">{data.city}</Text>
-        <Text as="dt" fontWeight="semibold">State</Text>
-        <Text as="dd">{stateName(data.state)}</Text>
-        <Text as="dt" fontWeight="semibold">Created</Text>
-        <Text as="dd">{formatCreated(data.createdAt)}</Text>
-        <Text as="dt" fontWeight="semibold">Status</Text>
-        <Text as="dd" data-testid="application-status">{data.statusLabel}</Text>
-      </Stack>
-      {back}
-    </Page>
+    <AsyncState
+      query={application}
+      loading={<Spinner aria-label="Loading" m="8" />}
+      error={(error) => (
+        <Page title="Application">
+          <Text>{error.status === 404 ? "We could not find that application." : "You cannot see this application."}</Text>
+          {back}
+        </Page>
+      )}
+    >
+      {(data) => (
+        <Page title={`Application: ${data.city}`}>
+          <Stack as="dl" gap="2" data-testid="application-detail">
+            <Text as="dt" fontWeight="semibold">City</Text>
+            <Text as="dd">{data.city}</Text>
+            <Text as="dt" fontWeight="semibold">State</Text>
+            <Text as="dd">{stateName(data.state)}</Text>
+            <Text as="dt" fontWeight="semibold">Created</Text>
+            <Text as="dd">{formatCreated(data.createdAt)}</Text>
+            <Text as="dt" fontWeight="semibold">Status</Text>
+            <Text as="dd" data-testid="application-status">{data.statusLabel}</Text>
+          </Stack>
+          {back}
+        </Page>
+      )}
+    </AsyncState>
   );
 }

@@ -2,7 +2,8 @@ import { Alert, Box, Button, Field, Heading, HStack, Link, Spinner, Stack, Text 
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { HOST_APPLICATION_TYPES, type HostApplicationInfo, type HostApplicationType } from "../../../server/contracts/hostApplication";
-import { api, ApiRequestError } from "../../api/client";
+import { ApiRequestError } from "../../api/client";
+import { useApplyToHost } from "../../api/hostApplications";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
@@ -64,6 +65,7 @@ function ChapterInfoStep({ onDone }: { onDone: (a: HostApplicationInfo) => void 
   const [values, setValues] = useState<ChapterInfo>({ city: "", state: "", type: "drinking", reason: "" });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const apply = useApplyToHost();
   const set = <K extends keyof ChapterInfo>(key: K) => (value: ChapterInfo[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const handleSubmit = async (e: FormEvent) => {
@@ -72,7 +74,7 @@ function ChapterInfoStep({ onDone }: { onDone: (a: HostApplicationInfo) => void 
     setLoading(true);
     setError(null);
     try {
-      onDone(await api.post<HostApplicationInfo>("/api/chapter_host_application", { ...values, city: values.city.trim(), reason: values.reason.trim() }));
+      onDone(await apply.mutateAsync({ ...values, city: values.city.trim(), reason: values.reason.trim() }));
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : "Something went wrong.");
     } finally {

@@ -1,9 +1,11 @@
 import { Badge, Box, Button, Center, Heading, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { STATES, type ChapterEventInfo, type ChapterSummary } from "../../../server/contracts/chapter";
-import type { PressMentionInfo } from "../../../server/contracts/content";
-import { useApiGet } from "../../lib/useApiGet";
+import { STATES, type ChapterSummary } from "../../../server/contracts/chapter";
+import { chapterQueries } from "../../api/chapters";
+import { pressMentionQueries } from "../../api/pressMentions";
+import { AsyncState, useDeferredQuery } from "../../components/AsyncState";
 import { addressText, chapterPath, hasPlace, nextDateText, timeRange } from "../../lib/format";
 import { Page } from "../../components/Page";
 import { ChapterMap } from "../../components/map/ChapterMap";
@@ -14,8 +16,6 @@ import { StartChapterBox } from "../../components/StartChapterBox";
 import { NotFound } from "../NotFound";
 import { readableTextOn } from "../../lib/contrast";
 
-type StateChapter = ChapterSummary & { chapterEvents: ChapterEventInfo[] };
-
 const byTitle = (a: ChapterSummary, b: ChapterSummary) => a.displayTitle.toLowerCase().localeCompare(b.displayTitle.toLowerCase());
 
 /** /chapters/{stateAbbr} (spec 000 section 2). */
@@ -23,8 +23,8 @@ export function StatePage() {
   const { state: raw = "" } = useParams();
   const state = raw.toLowerCase();
   const name = STATES[state];
-  const chapters = useApiGet<StateChapter[]>(name ? `/api/chapters/state/${state}` : null);
-  const press = useApiGet<PressMentionInfo[]>(name ? `/api/press_mention/public/state/${state}` : null);
+  const chapters = useDeferredQuery(useQuery({ ...chapterQueries.state(state), enabled: Boolean(name) }));
+  const press = useQuery({ ...pressMentionQueries.publicState(state), enabled: Boolean(name) });
   const [hiddenTypes, setHiddenTypes] = useState<Set<number>>(new Set());
   const [selected, setSelected] = useState<string | null>(null);
   const mapRef = useRef<HTMLDivElement>(null);
@@ -85,13 +85,16 @@ export function StatePage() {
       </div>
       )}
 
-      {!chapters.data && !chapters.error && (
-        <Center minH="200px">
-          <Spinner aria-label="Loading chapters" />
-        </Center>
-      )}
-      {chapters.error && <Text>The chapters could not be loaded.</Text>}
-      {chapters.data && (
+      <AsyncState
+        query={chapters}
+        loading={
+          <Center minH="200px">
+            <Spinner aria-label="Loading chapters" />
+          </Center>
+        }
+        error={<Text>The chapters could not be loaded.</Text>}
+      >
+      {() => (
       <>
       {types.length > 1 && (
         <HStack gap="2" wrap="wrap" role="group" aria-label="Show chapter types">
@@ -110,7 +113,7 @@ export function StatePage() {
         <Heading as="h2" size="lg" id="chapters-heading">
           Chapters
         </Heading>
-        {chapters.data && shown.length === 0 && <Text>There are no chapters here yet.</Text>}
+        {shown.length === 0 && <Text>There are no chapters here yet.</Text>}
         <Stack as="ul" gap="4" listStyleType="none" data-testid="state-chapters">
           {shown.map((c) => {
             const inactive = c.status !== 1;
@@ -147,6 +150,7 @@ export function StatePage() {
       <StartChapterBox where={state === "int" ? undefined : name} />
       </>
       )}
+      </AsyncState>
 
       {chapters.data && press.data && press.data.length > 0 && (
         <Stack as="section" aria-labelledby="state-press-heading" gap="3">

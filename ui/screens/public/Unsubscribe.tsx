@@ -1,21 +1,26 @@
 import { Alert, Button, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
+import { mailingListQueries, useUnsubscribe } from "../../api/mailingLists";
 import { Page } from "../../components/Page";
-import { useEmailedLink } from "../../lib/useEmailedLink";
 
-interface UnsubscribeInfo {
-  email: string;
-  chapterName: string;
-  unsubscribed: boolean;
-}
+const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 
 /** /unsubscribe/{token}: the link in every list email; works without signing in. */
 export function Unsubscribe() {
   const { token = "" } = useParams();
-  const { info, error, busy, act: handleUnsubscribe } = useEmailedLink<UnsubscribeInfo>(
-    `/api/mailing_list/unsubscribe/${encodeURIComponent(token)}`,
-    "This unsubscribe link is not valid.",
-  );
+  const query = useQuery(mailingListQueries.unsubscribe(token));
+  const unsubscribe = useUnsubscribe(token);
+  const info = query.data ?? null;
+  const error = query.error
+    ? query.error.status === 404
+      ? "This unsubscribe link is not valid."
+      : SOMETHING_WENT_WRONG
+    : unsubscribe.isError
+      ? SOMETHING_WENT_WRONG
+      : null;
+
+  const handleUnsubscribe = () => unsubscribe.mutate();
 
   return (
     <Page title="Unsubscribe">
@@ -32,7 +37,7 @@ export function Unsubscribe() {
       {info && !info.unsubscribed && (
         <Stack gap="4" align="flex-start">
           <Text>{`Stop getting emails from the ${info.chapterName} mailing list at ${info.email}?`}</Text>
-          <Button colorPalette="blue" onClick={handleUnsubscribe} loading={busy}>
+          <Button colorPalette="blue" onClick={handleUnsubscribe} loading={unsubscribe.isPending}>
             Unsubscribe
           </Button>
         </Stack>

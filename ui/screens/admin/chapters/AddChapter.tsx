@@ -1,14 +1,17 @@
 import { Alert, Button, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { STATES } from "../../../../server/contracts/chapter";
 import { APPLICATION_TYPE_CHAPTER_TYPE_IDS, type AdminHostApplication } from "../../../../server/contracts/siteAdmin";
+import { useAddChapter } from "../../../api/chapters";
 import { ApiRequestError } from "../../../api/client";
-import { siteAdminApi } from "../../../api/siteAdmin";
+import { hostApplicationQueries } from "../../../api/hostApplications";
+import { useFreshQuery } from "../../../api/queryClient";
+import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
 import { RichTextEditor } from "../../../components/RichTextEditor";
 import { notify } from "../../../components/Toaster";
-import { LoadState, loadError } from "../shared/LoadState";
+import { loadError } from "../shared/loadError";
 import { APPLICATION_BANNERS } from "../hostApplications/banners";
 
 /** Chapter types shown in the admin (spec 001 section 4). */
@@ -58,24 +61,31 @@ function fromApplication(a: AdminHostApplication): Form {
  */
 export function AddChapter() {
   const { chapterHostApplicationSlug } = useParams();
+  const application = useFreshQuery({ ...hostApplicationQueries.admin(chapterHostApplicationSlug ?? ""), enabled: Boolean(chapterHostApplicationSlug) });
+  return (
+    <Stack gap="6">
+      <Heading as="h2" size="lg">Add Chapter</Heading>
+      {chapterHostApplicationSlug ? (
+        <AsyncState query={application} error={<LoadError error={loadError("The host application")} />}>
+          {(a) => <AddChapterForm key={a.slug} opened={a} />}
+        </AsyncState>
+      ) : (
+        <AddChapterForm />
+      )}
+    </Stack>
+  );
+}
+
+/** The form, pre-filled from the application it was opened with (saving approves it; the form keeps what it opened). */
+function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<Form>(EMPTY);
+  const add = useAddChapter();
+  const [application] = useState(opened ?? null);
+  const chapterHostApplicationSlug = application?.slug;
+  const [form, setForm] = useState<Form>(() => (application ? fromApplication(application) : EMPTY));
   const [touched, setTouched] = useState<Partial<Record<keyof Form, boolean>>>({});
-  const [application, setApplication] = useState<AdminHostApplication | null>(null);
-  const [loadFailed, setLoadFailed] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!chapterHostApplicationSlug) return;
-    siteAdminApi.application(chapterHostApplicationSlug).then(
-      (a) => {
-        setApplication(a);
-        setForm(fromApplication(a));
-      },
-      () => setLoadFailed(loadError("The host application")),
-    );
-  }, [chapterHostApplicationSlug]);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -95,7 +105,7 @@ export function AddChapter() {
     setSaving(true);
     setServerError(null);
     try {
-      const result = await siteAdminApi.addChapter({ ...form, ...(chapterHostApplicationSlug ? { chapterHostApplicationSlug } : {}) });
+      const result = await add.mutateAsync({ ...form, ...(chapterHostApplicationSlug ? { chapterHostApplicationSlug } : {}) });
       notify("success", `${result.chapter.displayTitle} was added`, "It stays hidden until it is enabled in its Chapter Settings.");
       navigate(chapterHostApplicationSlug ? `/admin/chapter_host_applications/${chapterHostApplicationSlug}` : "/admin/chapters");
     } catch (err) {
@@ -104,7 +114,7 @@ export function AddChapter() {
     }
   };
 
-  const content = (
+  return (
     <form onSubmit={handleSubmit} aria-label="Add Chapter" noValidate>
       <Stack gap="4" maxW="2xl">
         {application && (
@@ -151,12 +161,5 @@ export function AddChapter() {
         </HStack>
       </Stack>
     </form>
-  );
-
-  return (
-    <Stack gap="6">
-      <Heading as="h2" size="lg">Add Chapter</Heading>
-      {chapterHostApplicationSlug ? <LoadState loading={!application} error={loadFailed}>{content}</LoadState> : content}
-    </Stack>
   );
 }

@@ -3,10 +3,13 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { SLUG_HINT, SLUG_MESSAGE, WIKI_NOT_EDITABLE_MESSAGE } from "../../../../server/contracts/siteAdmin";
 import { ApiRequestError } from "../../../api/client";
+import { contentQueries, useSaveContent } from "../../../api/content";
+import { useFreshQuery } from "../../../api/queryClient";
+import { AsyncState, LoadError, Loading } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
 import { RichTextEditor } from "../../../components/RichTextEditor";
 import { SavedIndicator, useSaveState } from "../../../components/SavedIndicator";
-import { LoadState, loadError } from "../shared/LoadState";
+import { loadError } from "../shared/loadError";
 import { CONTENT_KINDS, slugFromTitle, type ContentItem, type ContentKind } from "./contentKinds";
 
 const SLUG_PATTERN = /^[a-z0-9_]+$/;
@@ -30,8 +33,10 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
   const { slug: routeSlug } = useParams();
   const editing = Boolean(routeSlug);
   const navigate = useNavigate();
+  const list = useFreshQuery({ ...contentQueries.admin(kind.key), enabled: editing });
+  const items: ContentItem[] | undefined = list.data;
+  const save = useSaveContent(kind.key);
   const [item, setItem] = useState<ContentItem | null>(null);
-  const [loadFailed, setLoadFailed] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const [slug, setSlug] = useState("");
   const [slugTouched, setSlugTouched] = useState(false);
@@ -42,23 +47,18 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
   const [state, setState] = useSaveState();
   const [serverError, setServerError] = useState<string | null>(null);
 
+  // The form starts from the entry its address names, and again when a save moves it to a new slug.
   useEffect(() => {
-    if (!routeSlug) return;
-    kind.load().then(
-      (items) => {
-        const found = items.find((i) => i.slug === routeSlug);
-        if (!found) return setLoadFailed(`This ${kind.singular.toLowerCase()} does not exist.`);
-        setItem(found);
-        setTitle(found.title);
-        setSlug(found.slug);
-        setSlugTouched(true);
-        setBody(found.body);
-        setIsPublic(found.isPublic);
-        setIsEditable(found.isEditable ?? true);
-      },
-      () => setLoadFailed(loadError(`The ${kind.singular.toLowerCase()}`)),
-    );
-  }, [kind, routeSlug]);
+    const found = items?.find((i) => i.slug === routeSlug);
+    if (!found) return;
+    setItem(found);
+    setTitle(found.title);
+    setSlug(found.slug);
+    setSlugTouched(true);
+    setBody(found.body);
+    setIsPublic(found.isPublic);
+    setIsEditable(found.isEditable ?? true);
+  }, [items, routeSlug]);
 
   const locked = kind.hasEditableFlag && editing && item?.isEditable === false;
   const titleError = titleTouched && title.trim() === "" ? "Title is Required" : null;
@@ -79,7 +79,7 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
     setState("saving");
     setServerError(null);
     try {
-      const saved = await kind.save({ id: item?.id, title: title.trim(), slug, body, isPublic, isEditable });
+      const saved: ContentItem = await save.mutateAsync({ id: item?.id, title: title.trim(), slug, body, isPublic, isEditable });
       if (!editing) {
         navigate(kind.basePath);
         return;
@@ -142,7 +142,13 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
   return (
     <Stack gap="5">
       <Heading as="h2" size="lg">{editing ? "Edit" : "Add"} {kind.singular}</Heading>
-      {editing ? <LoadState loading={!item} error={loadFailed}>{form}</LoadState> : form}
+      {editing ? (
+        <AsyncState query={list} error={<LoadError error={loadError(`The ${kind.singular.toLowerCase()}`)} />}>
+          {(all) => (item ? form : all.some((i) => i.slug === routeSlug) ? <Loading /> : <LoadError error={`This ${kind.singular.toLowerCase()} does not exist.`} />)}
+        </AsyncState>
+      ) : (
+        form
+      )}
     </Stack>
   );
 }

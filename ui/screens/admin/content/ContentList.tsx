@@ -1,19 +1,15 @@
 import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
-import { LoadState, loadError } from "../shared/LoadState";
+import { contentQueries } from "../../../api/content";
+import { AsyncState, LoadError } from "../../../components/AsyncState";
+import { loadError } from "../shared/loadError";
 import { formatDate } from "../format";
 import { CONTENT_KINDS, type ContentItem, type ContentKind } from "./contentKinds";
 
 /** The list of blog posts, pages or wiki pages, with View and Edit links. */
 export function ContentList({ kind }: { kind: ContentKind }) {
-  const [items, setItems] = useState<ContentItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setItems(null);
-    kind.load().then(setItems, () => setError(loadError(`The ${kind.listTitle.toLowerCase()} list`)));
-  }, [kind]);
+  const list = useQuery(contentQueries.admin(kind.key));
 
   return (
     <Stack gap="5">
@@ -21,9 +17,8 @@ export function ContentList({ kind }: { kind: ContentKind }) {
         <Heading as="h2" size="lg">{kind.listTitle}</Heading>
         <Button asChild colorPalette="blue"><RouterLink to={`${kind.basePath}/add`}>{kind.addLabel}</RouterLink></Button>
       </HStack>
-      <LoadState loading={items === null} error={error}>
-        {items?.length === 0 && <Text color="gray.600">Nothing here yet.</Text>}
-        {items && items.length > 0 && (
+      <AsyncState query={list} error={<LoadError error={loadError(`The ${kind.listTitle.toLowerCase()} list`)} />} empty={<Text color="gray.600">Nothing here yet.</Text>}>
+        {(items: ContentItem[]) => (
           <Table.ScrollArea borderWidth="1px" rounded="md">
             <Table.Root size="sm">
               <Table.Header>
@@ -58,7 +53,7 @@ export function ContentList({ kind }: { kind: ContentKind }) {
             </Table.Root>
           </Table.ScrollArea>
         )}
-      </LoadState>
+      </AsyncState>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { siteAdminApi } from "../../../api/siteAdmin";
+import type { ContentKindKey } from "../../../api/content";
 
 export interface ContentItem {
   id: number;
@@ -12,17 +12,8 @@ export interface ContentItem {
   user?: { name: string } | null;
 }
 
-export interface ContentSave {
-  id?: number;
-  title: string;
-  slug: string;
-  body: string;
-  isPublic: boolean;
-  isEditable: boolean;
-}
-
 export interface ContentKind {
-  key: "blog" | "page" | "wiki";
+  key: ContentKindKey;
   listTitle: string;
   singular: string;
   addLabel: string;
@@ -31,8 +22,6 @@ export interface ContentKind {
   /** Pages keep their slug once created. */
   slugReadOnlyOnEdit: boolean;
   hasEditableFlag: boolean;
-  load: () => Promise<ContentItem[]>;
-  save: (item: ContentSave) => Promise<ContentItem>;
 }
 
 export const CONTENT_KINDS: Record<ContentKind["key"], ContentKind> = {
@@ -45,8 +34,6 @@ export const CONTENT_KINDS: Record<ContentKind["key"], ContentKind> = {
     viewPath: (slug) => `/blog/${slug}`,
     slugReadOnlyOnEdit: false,
     hasEditableFlag: false,
-    load: siteAdminApi.blogPosts,
-    save: ({ isEditable: _e, ...post }) => siteAdminApi.saveBlogPost(post),
   },
   page: {
     key: "page",
@@ -57,8 +44,6 @@ export const CONTENT_KINDS: Record<ContentKind["key"], ContentKind> = {
     viewPath: (slug) => `/page/${slug}`,
     slugReadOnlyOnEdit: true,
     hasEditableFlag: false,
-    load: siteAdminApi.pages,
-    save: ({ isEditable: _e, ...page }) => siteAdminApi.savePage(page),
   },
   wiki: {
     key: "wiki",
@@ -69,8 +54,6 @@ export const CONTENT_KINDS: Record<ContentKind["key"], ContentKind> = {
     viewPath: (slug) => `/wiki/${slug}`,
     slugReadOnlyOnEdit: false,
     hasEditableFlag: true,
-    load: siteAdminApi.wikiPages,
-    save: siteAdminApi.saveWikiPage,
   },
 };
 

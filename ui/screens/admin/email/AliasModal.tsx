@@ -1,7 +1,9 @@
 import { Alert, Button, CloseButton, Dialog, Field, HStack, IconButton, Input, NativeSelect, Portal, Stack, Text } from "@chakra-ui/react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api } from "../../../api/client";
-import type { ChapterSummary, ChapterDetail } from "../../../../server/contracts/chapter";
+import { chapterQueries } from "../../../api/chapters";
+import { useSaveAlias } from "../../../api/emailAliases";
+import type { ChapterSummary } from "../../../../server/contracts/chapter";
 import type { EmailAliasInfo, EmailAliasInput } from "../../../../server/contracts/mailingList";
 import { aliasErrorMessage } from "./aliasErrors";
 
@@ -27,6 +29,8 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
   const [chapterId, setChapterId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const save = useSaveAlias();
 
   useEffect(() => {
     if (!open) return;
@@ -47,10 +51,10 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
     if (typeDomain) setDomain(typeDomain);
     if (!alias) {
       try {
-        const detail = await api.get<ChapterDetail>(`/api/chapter/id/${id}`);
+        const detail = await queryClient.fetchQuery(chapterQueries.byId(id));
         if (detail.emailAlias) setLocalPart(detail.emailAlias);
       } catch {
-        // The admin can still type it.
+        // Logged by the query cache; the admin can still type it.
       }
     }
   };
@@ -65,7 +69,7 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
     setError(null);
     const input: EmailAliasInput = { localPart: localPart.trim(), domain, recipients: nonBlank, chapterId };
     try {
-      const saved = alias ? await api.put<EmailAliasInfo>(`/api/admin/mailgun/aliases/${alias.id}`, input) : await api.post<EmailAliasInfo>("/api/admin/mailgun/aliases", input);
+      const saved = await save.mutateAsync({ id: alias?.id, input });
       onSaved(saved);
     } catch (err) {
       setError(`Failed to save alias: ${aliasErrorMessage(err)}`);

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, Portal, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
-import { api } from "../../../api/client";
+import { useDeleteAlias } from "../../../api/emailAliases";
 import type { EmailAliasInfo } from "../../../../server/contracts/mailingList";
 import { aliasErrorMessage } from "./aliasErrors";
 
@@ -8,6 +8,7 @@ import { aliasErrorMessage } from "./aliasErrors";
 export function DeleteAliasModal({ alias, onClose, onDeleted }: { alias: EmailAliasInfo | null; onClose: () => void; onDeleted: (id: number) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteAlias();
   useEffect(() => {
     setBusy(false);
     setError(null);
@@ -18,7 +19,7 @@ export function DeleteAliasModal({ alias, onClose, onDeleted }: { alias: EmailAl
     setBusy(true);
     setError(null);
     try {
-      await api.delete(`/api/admin/mailgun/aliases/${alias.id}`);
+      await remove.mutateAsync(alias.id);
       onDeleted(alias.id);
     } catch (err) {
       setError(`Failed to delete alias: ${aliasErrorMessage(err)}`);

@@ -1,8 +1,10 @@
 import { Alert, Box, Button, Card, Code, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { api } from "../../../api/client";
-import type { ChapterSummary } from "../../../../server/contracts/chapter";
-import { ALIAS_SEARCH_MIN, ALIAS_SEARCH_TOO_SHORT, type AliasDomainsResponse, type AliasServiceTestResponse, type EmailAliasInfo, type EmailSettingsInfo } from "../../../../server/contracts/mailingList";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { chapterQueries } from "../../../api/chapters";
+import { emailAliasQueries, useTestAliasService } from "../../../api/emailAliases";
+import { settingsQueries, useRetryFailedDeliveries } from "../../../api/settings";
+import { ALIAS_SEARCH_MIN, ALIAS_SEARCH_TOO_SHORT, type EmailAliasInfo } from "../../../../server/contracts/mailingList";
 import { AliasModal } from "./AliasModal";
 import { DeleteAliasModal } from "./DeleteAliasModal";
 import { aliasErrorMessage } from "./aliasErrors";
@@ -11,18 +13,21 @@ const PROVIDER_NAMES = { builtIn: "Built-in (our own mail)", brevo: "Brevo (Send
 
 /**
  * List delivery status: which provider carries the lists, background jobs that failed for good, and list email
- * recipients waiting, refused, or not known (interrupted by a crash where the provider cannot tell).
+ * recipients waiting, refused, or not known (interrupted by a crash where the provider cannot tell). A
+ * convenience: when the settings cannot be loaded (logged) the card is not shown.
  */
 function DeliveryCard() {
-  const [info, setInfo] = useState<EmailSettingsInfo | null>(null);
+  const info = useQuery(settingsQueries.email()).data;
+  const retry = useRetryFailedDeliveries();
   const [note, setNote] = useState<string | null>(null);
-  const load = useCallback(() => api.get<EmailSettingsInfo>("/api/email_settings").then(setInfo).catch(() => setInfo(null)), []);
-  useEffect(() => void load(), [load]);
   if (!info) return null;
   const handleRetry = async () => {
-    const res = await api.post<{ retried: number }>("/api/email_settings/retry_failed");
-    setNote(`${res.retried} deliver${res.retried === 1 ? "y" : "ies"} queued again.`);
-    void load();
+    try {
+      const res = await retry.mutateAsync();
+      setNote(`${res.retried} deliver${res.retried === 1 ? "y" : "ies"} queued again.`);
+    } catch (err) {
+      setNote(`The failed deliveries were not queued again: ${aliasErrorMessage(err)}`);
+    }
   };
   return (
     <Card.Root size="sm">
@@ -67,61 +72,38 @@ function DeliveryCard() {
 
 /** Email Administration (spec 001 section 2): email aliases kept here and forwarded by Mailgun. */
 export function EmailAdmin() {
-  const [aliases, setAliases] = useState<EmailAliasInfo[] | null>(null);
   const [search, setSearch] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [domains, setDomains] = useState<AliasDomainsResponse["domains"]>([]);
-  const [chapters, setChapters] = useState<ChapterSummary[]>([]);
+  // The search shown ("" for every alias), or a term too short to ask the server about.
+  const [searched, setSearched] = useState<{ term: string; tooShort: boolean }>({ term: "", tooShort: false });
+  const list = useQuery({ ...emailAliasQueries.list(searched.term), enabled: !searched.tooShort });
+  // The modal's choices: without them (logged) the admin can still type an alias without a chapter.
+  const domains = useQuery(emailAliasQueries.domains()).data?.domains ?? [];
+  const chapters = useQuery(chapterQueries.list()).data ?? [];
+  const testService = useTestAliasService();
   const [editing, setEditing] = useState<EmailAliasInfo | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [deleting, setDeleting] = useState<EmailAliasInfo | null>(null);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const load = useCallback(async (term?: string) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const query = term ? `?search=${encodeURIComponent(term)}` : "";
-      setAliases(await api.get<EmailAliasInfo[]>(`/api/admin/mailgun/aliases${query}`));
-    } catch (err) {
-      setAliases([]);
-      const message = aliasErrorMessage(err);
-      setError(message || (term ? "Search failed" : "Failed to load aliases"));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    api.get<AliasDomainsResponse>("/api/admin/mailgun/aliases/domains").then((r) => setDomains(r.domains)).catch(() => {});
-    api.get<ChapterSummary[]>("/api/chapters").then(setChapters).catch(() => {});
-  }, [load]);
+  const loading = !searched.tooShort && list.isPending;
+  const aliases = searched.tooShort || list.error ? [] : (list.data ?? null);
+  const error = searched.tooShort
+    ? ALIAS_SEARCH_TOO_SHORT
+    : list.error
+      ? aliasErrorMessage(list.error) || (searched.term ? "Search failed" : "Failed to load aliases")
+      : null;
 
   const handleSearch = (e: FormEvent) => {
     e.preventDefault();
     const term = search.trim();
-    if (term.length === 0) return void load();
-    if (term.length < ALIAS_SEARCH_MIN) {
-      setAliases([]);
-      setError(ALIAS_SEARCH_TOO_SHORT);
-      return;
-    }
-    void load(term);
+    setSearched({ term: term.length >= ALIAS_SEARCH_MIN ? term : "", tooShort: term.length > 0 && term.length < ALIAS_SEARCH_MIN });
   };
 
-  const handleSaved = (saved: EmailAliasInfo) => {
-    setModalOpen(false);
-    setAliases((list) => {
-      const rest = (list ?? []).filter((a) => a.id !== saved.id);
-      return [...rest, saved].sort((a, b) => a.domain.localeCompare(b.domain) || a.localPart.localeCompare(b.localPart));
-    });
-  };
+  const handleSaved = () => setModalOpen(false);
 
   const handleTest = async () => {
     try {
-      const res = await api.post<AliasServiceTestResponse>("/api/admin/mailgun/aliases/test");
+      const res = await testService.mutateAsync();
       setTestResult({ ok: res.ok, text: res.message });
     } catch (err) {
       setTestResult({ ok: false, text: aliasErrorMessage(err) });
@@ -219,10 +201,7 @@ export function EmailAdmin() {
       <DeleteAliasModal
         alias={deleting}
         onClose={() => setDeleting(null)}
-        onDeleted={(id) => {
-          setDeleting(null);
-          setAliases((list) => (list ?? []).filter((a) => a.id !== id));
-        }}
+        onDeleted={() => setDeleting(null)}
       />
     </Stack>
   );

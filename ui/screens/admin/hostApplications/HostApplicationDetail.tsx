@@ -1,12 +1,15 @@
 import { Alert, Button, Card, DataList, Heading, HStack, Link, Stack, Switch, Text } from "@chakra-ui/react";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import type { AdminHostApplication, HostApplicationUpdate, NoteInfo } from "../../../../server/contracts/siteAdmin";
+import type { HostApplicationUpdate } from "../../../../server/contracts/siteAdmin";
 import { STATES } from "../../../../server/contracts/chapter";
 import { ApiRequestError } from "../../../api/client";
-import { siteAdminApi } from "../../../api/siteAdmin";
+import { hostApplicationQueries, useUpdateApplication } from "../../../api/hostApplications";
+import { noteQueries, useAddApplicationNote } from "../../../api/notes";
+import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { notify } from "../../../components/Toaster";
-import { LoadState, loadError } from "../shared/LoadState";
+import { loadError } from "../shared/loadError";
 import { NotesPanel } from "../shared/NotesPanel";
 import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
 import { capitalize, chapterPath, formatDate } from "../format";
@@ -21,25 +24,18 @@ const FLAGS: Array<{ key: "didHavePhoneCall" | "didSignAgreement" | "didGiveAddi
 /** /admin/chapter_host_applications/{slug}: the application, its flags, status actions and notes. */
 export function HostApplicationDetail() {
   const { slug = "" } = useParams();
-  const [application, setApplication] = useState<AdminHostApplication | null>(null);
-  const [notes, setNotes] = useState<NoteInfo[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery(hostApplicationQueries.admin(slug));
+  const notes = useQuery(noteQueries.application(slug));
+  const { mutateAsync: saveApplication } = useUpdateApplication(slug);
+  const { mutateAsync: addNote } = useAddApplicationNote(slug);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    setApplication(null);
-    siteAdminApi.application(slug).then(setApplication, (err) =>
-      setError(err instanceof ApiRequestError && err.status === 404 ? "This host application does not exist." : loadError("The host application")),
-    );
-    siteAdminApi.applicationNotes(slug).then(setNotes, () => setNotes([]));
-  }, [slug]);
 
   /** Every change is saved at once (spec 001 section 4). */
   const save = useCallback(
     async (update: HostApplicationUpdate, done?: string) => {
       setBusy(true);
       try {
-        setApplication(await siteAdminApi.updateApplication(slug, update));
+        await saveApplication(update);
         if (done) notify("success", done);
       } catch (err) {
         notify("error", "The application was not saved", err instanceof ApiRequestError ? err.message : undefined);
@@ -47,12 +43,15 @@ export function HostApplicationDetail() {
         setBusy(false);
       }
     },
-    [slug],
+    [saveApplication],
   );
 
   return (
-    <LoadState loading={!application} error={error}>
-      {application && (
+    <AsyncState
+      query={query}
+      error={(err) => <LoadError error={err.status === 404 ? "This host application does not exist." : loadError("The host application")} />}
+    >
+      {(application) => (
         <Stack gap="6">
           <HStack justify="space-between" wrap="wrap">
             <Heading as="h2" size="lg">Chapter Host Application</Heading>
@@ -163,11 +162,10 @@ export function HostApplicationDetail() {
           <NotesPanel
             notes={notes}
             requiredMessage="Note is Required"
-            onSave={(note) => siteAdminApi.addApplicationNote(slug, note)}
-            onSaved={(note) => setNotes((prev) => [note, ...(prev ?? [])])}
+            onSave={addNote}
           />
         </Stack>
       )}
-    </LoadState>
+    </AsyncState>
   );
 }

@@ -1,10 +1,12 @@
 import { Box, Heading, HStack, Link, Stack, Switch, Table, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { AdminHostApplication } from "../../../../server/contracts/siteAdmin";
 import { STATES } from "../../../../server/contracts/chapter";
-import { siteAdminApi } from "../../../api/siteAdmin";
-import { LoadState, loadError } from "../shared/LoadState";
+import { hostApplicationQueries } from "../../../api/hostApplications";
+import { AsyncState, LoadError } from "../../../components/AsyncState";
+import { loadError } from "../shared/loadError";
 import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
 import { formatDate, yesNo } from "../format";
 
@@ -63,15 +65,9 @@ function ApplicationTable({ rows }: { rows: AdminHostApplication[] }) {
 
 /** /admin/chapter_host_applications: open, approved (with approved-without-creation) and denied. */
 export function HostApplicationList() {
-  const [rows, setRows] = useState<AdminHostApplication[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const applications = useQuery(hostApplicationQueries.adminList());
   const [showArchived, setShowArchived] = useState(false);
 
-  useEffect(() => {
-    siteAdminApi.applications().then(setRows, () => setError(loadError("The host applications")));
-  }, []);
-
-  const visible = (rows ?? []).filter((a) => showArchived || !a.isArchived);
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap">
@@ -82,17 +78,20 @@ export function HostApplicationList() {
           <Switch.Label>Show Archived</Switch.Label>
         </Switch.Root>
       </HStack>
-      <LoadState loading={rows === null} error={error}>
-        {GROUPS.map((group) => {
-          const inGroup = visible.filter((a) => group.statuses.includes(a.status));
-          return (
-            <Box key={group.title} as="section" aria-label={group.title}>
-              <Heading as="h3" size="md" mb="2">{group.title} ({inGroup.length})</Heading>
-              {inGroup.length === 0 ? <Text color="gray.600">None</Text> : <ApplicationTable rows={inGroup} />}
-            </Box>
-          );
-        })}
-      </LoadState>
+      <AsyncState query={applications} error={<LoadError error={loadError("The host applications")} />}>
+        {(rows) => {
+          const visible = rows.filter((a) => showArchived || !a.isArchived);
+          return GROUPS.map((group) => {
+            const inGroup = visible.filter((a) => group.statuses.includes(a.status));
+            return (
+              <Box key={group.title} as="section" aria-label={group.title}>
+                <Heading as="h3" size="md" mb="2">{group.title} ({inGroup.length})</Heading>
+                {inGroup.length === 0 ? <Text color="gray.600">None</Text> : <ApplicationTable rows={inGroup} />}
+              </Box>
+            );
+          });
+        }}
+      </AsyncState>
     </Stack>
   );
 }

@@ -1,13 +1,16 @@
 import { Alert, Box, Button, Checkbox, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
-import type { ChapterSummary } from "../../../../server/contracts/chapter";
 import type { PressMentionAdmin } from "../../../../server/contracts/siteAdmin";
+import { chapterQueries } from "../../../api/chapters";
 import { ApiRequestError } from "../../../api/client";
-import { siteAdminApi } from "../../../api/siteAdmin";
+import { pressMentionQueries, useDeletePressMention, useSavePressMention } from "../../../api/pressMentions";
+import { useFreshQuery } from "../../../api/queryClient";
+import { AsyncState, LoadError, Loading } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
 import { notify } from "../../../components/Toaster";
-import { LoadState, loadError } from "../shared/LoadState";
+import { loadError } from "../shared/loadError";
 
 /** -1 means the mention belongs to no chapter (spec 001 section 3). */
 const NO_CHAPTER = -1;
@@ -20,9 +23,11 @@ export function PressMentionEdit() {
   const { slug } = useParams();
   const editing = Boolean(slug);
   const navigate = useNavigate();
+  const chapters = useQuery(chapterQueries.list());
+  const mentions = useFreshQuery({ ...pressMentionQueries.adminAll(), enabled: editing });
+  const save = useSavePressMention();
+  const remove = useDeletePressMention();
   const [mention, setMention] = useState<PressMentionAdmin | null>(null);
-  const [chapters, setChapters] = useState<ChapterSummary[]>([]);
-  const [loadFailed, setLoadFailed] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const [url, setUrl] = useState("");
   const [notes, setNotes] = useState("");
@@ -32,23 +37,17 @@ export function PressMentionEdit() {
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
+  // The form starts from the mention its address names; answers after a save or a delete leave it alone.
   useEffect(() => {
-    siteAdminApi.chapters().then(setChapters, () => {});
-    if (!slug) return;
-    siteAdminApi.pressMentions().then(
-      (all) => {
-        const found = all.find((m) => m.slug === slug);
-        if (!found) return setLoadFailed("This press mention does not exist.");
-        setMention(found);
-        setTitle(found.title);
-        setUrl(found.url);
-        setNotes(found.notes);
-        setIsVisible(found.isVisible);
-        setChapterId(found.chapterId);
-      },
-      () => setLoadFailed(loadError("The press mention")),
-    );
-  }, [slug]);
+    const found = mentions.data?.find((m) => m.slug === slug);
+    if (!found || mention?.slug === slug) return;
+    setMention(found);
+    setTitle(found.title);
+    setUrl(found.url);
+    setNotes(found.notes);
+    setIsVisible(found.isVisible);
+    setChapterId(found.chapterId);
+  }, [mentions.data, slug, mention]);
 
   const titleError = dirty.title && title.trim() === "" ? "Title is Required" : null;
   const urlError = dirty.url && url.trim() === "" ? "URL is Required" : null;
@@ -61,7 +60,7 @@ export function PressMentionEdit() {
     setSaving(true);
     setServerError(null);
     try {
-      await siteAdminApi.savePressMention({ ...(mention ? { slug: mention.slug } : {}), title: title.trim(), url: url.trim(), notes, isVisible, chapterId });
+      await save.mutateAsync({ ...(mention ? { slug: mention.slug } : {}), title: title.trim(), url: url.trim(), notes, isVisible, chapterId });
       navigate("/admin/press_mentions");
     } catch (err) {
       setServerError(err instanceof ApiRequestError ? err.message : "Not saved. Please try again.");
@@ -72,7 +71,7 @@ export function PressMentionEdit() {
   const handleDelete = async () => {
     if (!mention || !window.confirm(`Delete "${mention.title}"? This cannot be undone.`)) return;
     try {
-      await siteAdminApi.deletePressMention(mention.slug);
+      await remove.mutateAsync(mention.slug);
       navigate("/admin/press_mentions");
     } catch (err) {
       notify("error", "The press mention was not deleted", err instanceof ApiRequestError ? err.message : undefined);
@@ -90,10 +89,11 @@ export function PressMentionEdit() {
           <NativeSelect.Root>
             <NativeSelect.Field name="chapterId" value={String(chapterId)} onChange={(e) => setChapterId(Number(e.target.value))}>
               <option value={NO_CHAPTER}>No chapter</option>
-              {chapters.map((c) => <option key={c.id} value={c.id}>{c.displayTitle} ({c.state.toUpperCase()})</option>)}
+              {(chapters.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.displayTitle} ({c.state.toUpperCase()})</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          {chapters.isError && <Text fontSize="sm" color="red.700">{loadError("The chapters")}</Text>}
         </Field.Root>
         <Box>
           <Checkbox.Root checked={isVisible} onCheckedChange={(e) => setIsVisible(e.checked === true)}>
@@ -121,7 +121,13 @@ export function PressMentionEdit() {
   return (
     <Stack gap="5">
       <Heading as="h2" size="lg">{editing ? "Edit" : "Add"} Press Mention</Heading>
-      {editing ? <LoadState loading={!mention} error={loadFailed}>{form}</LoadState> : form}
+      {editing ? (
+        <AsyncState query={mentions} error={<LoadError error={loadError("The press mention")} />}>
+          {(all) => (mention ? form : all.some((m) => m.slug === slug) ? <Loading /> : <LoadError error="This press mention does not exist." />)}
+        </AsyncState>
+      ) : (
+        form
+      )}
     </Stack>
   );
 }

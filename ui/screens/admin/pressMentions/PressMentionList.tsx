@@ -1,18 +1,14 @@
 import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
-import type { PressMentionAdmin } from "../../../../server/contracts/siteAdmin";
-import { siteAdminApi } from "../../../api/siteAdmin";
-import { LoadState, loadError } from "../shared/LoadState";
+import { pressMentionQueries } from "../../../api/pressMentions";
+import { AsyncState, LoadError } from "../../../components/AsyncState";
+import { loadError } from "../shared/loadError";
 import { formatDate } from "../format";
 
 /** /admin/press_mentions: every press mention, with or without a chapter. */
 export function PressMentionList() {
-  const [items, setItems] = useState<PressMentionAdmin[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    siteAdminApi.pressMentions().then(setItems, () => setError(loadError("The press mentions")));
-  }, []);
+  const mentions = useQuery(pressMentionQueries.adminAll());
 
   return (
     <Stack gap="5">
@@ -20,9 +16,8 @@ export function PressMentionList() {
         <Heading as="h2" size="lg">Press Mentions</Heading>
         <Button asChild colorPalette="blue"><RouterLink to="/admin/press_mentions/add">Add Press Mention</RouterLink></Button>
       </HStack>
-      <LoadState loading={items === null} error={error}>
-        {items?.length === 0 && <Text color="gray.600">No press mentions yet.</Text>}
-        {items && items.length > 0 && (
+      <AsyncState query={mentions} error={<LoadError error={loadError("The press mentions")} />} empty={<Text color="gray.600">No press mentions yet.</Text>}>
+        {(items) => (
           <Table.ScrollArea borderWidth="1px" rounded="md">
             <Table.Root size="sm">
               <Table.Header>
@@ -51,7 +46,7 @@ export function PressMentionList() {
             </Table.Root>
           </Table.ScrollArea>
         )}
-      </LoadState>
+      </AsyncState>
     </Stack>
   );
 }

@@ -1,21 +1,22 @@
 import { Box, Button, Card, Field, Heading, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { NoteInfo } from "../../../../server/contracts/siteAdmin";
 import { ApiRequestError } from "../../../api/client";
+import { AsyncState } from "../../../components/AsyncState";
 import { notify } from "../../../components/Toaster";
 import { formatDateTime } from "../format";
 
 interface Props {
-  notes: NoteInfo[] | null;
-  /** Saves and answers the saved note; the form then resets and the note goes to the top. */
-  onSave: (note: string) => Promise<NoteInfo>;
-  onSaved: (note: NoteInfo) => void;
+  notes: UseQueryResult<NoteInfo[]>;
+  /** Saves the note (a write that invalidates the notes); the form then resets and the note shows at the top. */
+  onSave: (note: string) => Promise<unknown>;
   /** 'Note is Required' when the field was edited and is empty (applications); users show no message. */
   requiredMessage?: string;
 }
 
 /** 'Leave a Note' form and the 'Note Archive', newest first. */
-export function NotesPanel({ notes, onSave, onSaved, requiredMessage }: Props) {
+export function NotesPanel({ notes, onSave, requiredMessage }: Props) {
   const [text, setText] = useState("");
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -26,8 +27,7 @@ export function NotesPanel({ notes, onSave, onSaved, requiredMessage }: Props) {
     if (empty || saving) return;
     setSaving(true);
     try {
-      const saved = await onSave(text.trim());
-      onSaved(saved);
+      await onSave(text.trim());
       setText("");
       setDirty(false);
     } catch (err) {
@@ -69,22 +69,20 @@ export function NotesPanel({ notes, onSave, onSaved, requiredMessage }: Props) {
       </Card.Root>
       <Box>
         <Heading as="h3" size="md" mb="3">Note Archive</Heading>
-        {notes === null ? (
-          <Text color="gray.600">Loading...</Text>
-        ) : notes.length === 0 ? (
-          <Text color="gray.600">No notes yet.</Text>
-        ) : (
-          <Stack as="ul" gap="3" listStyleType="none" data-testid="note-archive">
-            {notes.map((n) => (
-              <Box as="li" key={n.id} borderWidth="1px" rounded="md" p="3">
-                <Text whiteSpace="pre-wrap">{n.note}</Text>
-                <Text fontSize="sm" color="gray.600" mt="1">
-                  {n.user ? <Link href={`mailto:${n.user.email}`}>{n.user.name}</Link> : "Someone"} · {formatDateTime(n.createdAt)}
-                </Text>
-              </Box>
-            ))}
-          </Stack>
-        )}
+        <AsyncState query={notes} loading={<Text color="gray.600">Loading...</Text>} empty={<Text color="gray.600">No notes yet.</Text>}>
+          {(list) => (
+            <Stack as="ul" gap="3" listStyleType="none" data-testid="note-archive">
+              {list.map((n) => (
+                <Box as="li" key={n.id} borderWidth="1px" rounded="md" p="3">
+                  <Text whiteSpace="pre-wrap">{n.note}</Text>
+                  <Text fontSize="sm" color="gray.600" mt="1">
+                    {n.user ? <Link href={`mailto:${n.user.email}`}>{n.user.name}</Link> : "Someone"} · {formatDateTime(n.createdAt)}
+                  </Text>
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </AsyncState>
       </Box>
     </Stack>
   );

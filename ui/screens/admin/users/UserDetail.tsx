@@ -1,11 +1,13 @@
 import { Box, Card, DataList, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import type { AdminHostApplication, AdminUserDetail, NoteInfo, UserChapterInfo } from "../../../../server/contracts/siteAdmin";
-import { ApiRequestError } from "../../../api/client";
-import { siteAdminApi } from "../../../api/siteAdmin";
+import type { UserChapterInfo } from "../../../../server/contracts/siteAdmin";
+import { hostApplicationQueries } from "../../../api/hostApplications";
+import { noteQueries, useAddUserNote } from "../../../api/notes";
+import { userQueries } from "../../../api/users";
+import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { relativeAge } from "../../../lib/relativeAge";
-import { LoadState, loadError } from "../shared/LoadState";
+import { loadError } from "../shared/loadError";
 import { NotesPanel } from "../shared/NotesPanel";
 import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
 import { chapterPath, formatDate, yesNo } from "../format";
@@ -43,22 +45,14 @@ function ChapterCard({ title, chapters }: { title: string; chapters: UserChapter
 export function UserDetail() {
   const { userId = "" } = useParams();
   const id = Number(userId);
-  const [user, setUser] = useState<AdminUserDetail | null>(null);
-  const [applications, setApplications] = useState<AdminHostApplication[]>([]);
-  const [notes, setNotes] = useState<NoteInfo[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setUser(null);
-    setError(null);
-    siteAdminApi.user(id).then(setUser, (err) => setError(err instanceof ApiRequestError && err.status === 404 ? "This user does not exist." : loadError("The user")));
-    siteAdminApi.userApplications(id).then(setApplications, () => setApplications([]));
-    siteAdminApi.userNotes(id).then(setNotes, () => setNotes([]));
-  }, [id]);
+  const query = useQuery(userQueries.byId(id));
+  const applications = useQuery(hostApplicationQueries.ofUser(id));
+  const notes = useQuery(noteQueries.user(id));
+  const { mutateAsync: addNote } = useAddUserNote(id);
 
   return (
-    <LoadState loading={!user} error={error}>
-      {user && (
+    <AsyncState query={query} error={(err) => <LoadError error={err.status === 404 ? "This user does not exist." : loadError("The user")} />}>
+      {(user) => (
         <Stack gap="6">
           <HStack justify="space-between" wrap="wrap">
             <Heading as="h2" size="lg">{user.name}</Heading>
@@ -84,28 +78,27 @@ export function UserDetail() {
           </HStack>
           <Box as="section" aria-label="Chapter Host Applications">
             <Heading as="h3" size="md" mb="2">Chapter Host Applications</Heading>
-            {applications.length === 0 ? (
-              <Text color="gray.600">None</Text>
-            ) : (
-              <Stack as="ul" gap="2" listStyleType="none">
-                {applications.map((a) => (
-                  <HStack as="li" key={a.id} gap="3" wrap="wrap">
-                    <Link asChild fontWeight="medium"><RouterLink to={`/admin/chapter_host_applications/${a.slug}`}>{a.city}, {a.state.toUpperCase()}</RouterLink></Link>
-                    <StatusBadge status={a.status} />
-                    {a.isArchived && <ArchivedBadge />}
-                    <Text fontSize="sm" color="gray.600">{formatDate(a.createdAt)}</Text>
-                  </HStack>
-                ))}
-              </Stack>
-            )}
+            <AsyncState query={applications} loading={<Text color="gray.600">Loading...</Text>} empty={<Text color="gray.600">None</Text>}>
+              {(list) => (
+                <Stack as="ul" gap="2" listStyleType="none">
+                  {list.map((a) => (
+                    <HStack as="li" key={a.id} gap="3" wrap="wrap">
+                      <Link asChild fontWeight="medium"><RouterLink to={`/admin/chapter_host_applications/${a.slug}`}>{a.city}, {a.state.toUpperCase()}</RouterLink></Link>
+                      <StatusBadge status={a.status} />
+                      {a.isArchived && <ArchivedBadge />}
+                      <Text fontSize="sm" color="gray.600">{formatDate(a.createdAt)}</Text>
+                    </HStack>
+                  ))}
+                </Stack>
+              )}
+            </AsyncState>
           </Box>
           <NotesPanel
             notes={notes}
-            onSave={(note) => siteAdminApi.addUserNote(id, note)}
-            onSaved={(note) => setNotes((prev) => [note, ...(prev ?? [])])}
+            onSave={addNote}
           />
         </Stack>
       )}
-    </LoadState>
+    </AsyncState>
   );
 }

@@ -1,12 +1,16 @@
 import { Alert, Badge, Button, Field, Heading, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import type { ChapterDetail } from "../../../../server/contracts/chapter";
 import { MIN_SEARCH_LENGTH, USER_LIST_LIMIT, type AdminUserRow } from "../../../../server/contracts/siteAdmin";
 import { ApiRequestError } from "../../../api/client";
-import { siteAdminApi } from "../../../api/siteAdmin";
+import { chapterQueries } from "../../../api/chapters";
+import { useGrantPermission } from "../../../api/permissions";
+import { userQueries } from "../../../api/users";
+import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { notify } from "../../../components/Toaster";
-import { LoadState, loadError } from "../shared/LoadState";
+import { loadError } from "../shared/loadError";
 import { chapterPath, formatDate } from "../format";
 
 const ROLE_LABELS = { 2: "Field Organizer", 3: "Chapter Host" } as const;
@@ -15,10 +19,11 @@ const ROLE_LABELS = { 2: "Field Organizer", 3: "Chapter Host" } as const;
 function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUserRow }) {
   const [granted, setGranted] = useState<Set<2 | 3>>(() => new Set(chapter.hosts.filter((h) => h.user.id === user.id).map((h) => h.roleId as 2 | 3)));
   const [busy, setBusy] = useState(false);
+  const { mutateAsync: grantRole } = useGrantPermission(chapter.id);
   const grant = async (roleId: 2 | 3) => {
     setBusy(true);
     try {
-      await siteAdminApi.grant(chapter.id, user.id, roleId);
+      await grantRole({ userId: user.id, roleId });
       setGranted((g) => new Set([...g, roleId]));
       notify("success", `${user.name} is now ${ROLE_LABELS[roleId]} of ${chapter.displayTitle}`);
     } catch (err) {
@@ -46,25 +51,21 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
 export function UserList() {
   const [params] = useSearchParams();
   const chapterId = Number(params.get("chapterId")) || null;
-  const [chapter, setChapter] = useState<ChapterDetail | null>(null);
-  const [count, setCount] = useState<number | null>(null);
-  const [users, setUsers] = useState<AdminUserRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const context = useQuery({ ...chapterQueries.byId(chapterId ?? 0), enabled: chapterId !== null });
+  const chapter: ChapterDetail | null = (chapterId !== null && context.data) || null;
+  const count = useQuery(userQueries.count());
   const [search, setSearch] = useState("");
   const [searchError, setSearchError] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
   const [searchedFor, setSearchedFor] = useState<string | null>(null);
+  const all = useQuery({ ...userQueries.list(), enabled: searchedFor === null });
+  const found = useQuery({ ...userQueries.search(searchedFor ?? ""), enabled: searchedFor !== null });
+  const users = searchedFor === null ? all : found;
 
   useEffect(() => {
-    siteAdminApi.userCount().then((r) => setCount(r.count), () => {});
-    siteAdminApi.users().then(setUsers, () => setError(loadError("The users")));
-  }, []);
-  useEffect(() => {
-    setChapter(null);
-    if (chapterId) siteAdminApi.chapterById(chapterId).then(setChapter, () => notify("error", "The chapter could not be loaded"));
-  }, [chapterId]);
+    if (context.isError) notify("error", "The chapter could not be loaded");
+  }, [context.isError]);
 
-  const handleSearch = async (e: FormEvent) => {
+  const handleSearch = (e: FormEvent) => {
     e.preventDefault();
     const term = search.trim();
     if (term.length < MIN_SEARCH_LENGTH) {
@@ -72,23 +73,13 @@ export function UserList() {
       return;
     }
     setSearchError(null);
-    setSearching(true);
-    try {
-      setUsers(await siteAdminApi.searchUsers(term));
-      setSearchedFor(term);
-    } catch (err) {
-      setSearchError(err instanceof ApiRequestError ? err.message : "Search failed");
-    } finally {
-      setSearching(false);
-    }
+    setSearchedFor(term);
   };
 
-  const handleShowAll = async () => {
+  const handleShowAll = () => {
     setSearch("");
     setSearchedFor(null);
     setSearchError(null);
-    setUsers(null);
-    siteAdminApi.users().then(setUsers, () => setError(loadError("The users")));
   };
 
   return (
@@ -103,7 +94,9 @@ export function UserList() {
           </Alert.Title>
         </Alert.Root>
       )}
-      <Text data-testid="user-count">{count === null ? "Counting users..." : `${count} ${count === 1 ? "User" : "Users"}`}</Text>
+      <Text data-testid="user-count">
+        {count.data ? `${count.data.count} ${count.data.count === 1 ? "User" : "Users"}` : count.isError ? "The users could not be counted." : "Counting users..."}
+      </Text>
       <Text color="gray.600" fontSize="sm">Lists are limited to {USER_LIST_LIMIT} users. Search by name or email to find anyone else.</Text>
       <form onSubmit={handleSearch} role="search" aria-label="Search users">
         <HStack align="flex-start" maxW="xl">
@@ -111,13 +104,16 @@ export function UserList() {
             <Input aria-label="Search by name or email" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
             {searchError && <Field.ErrorText>{searchError}</Field.ErrorText>}
           </Field.Root>
-          <Button type="submit" colorPalette="blue" loading={searching}>Search</Button>
-          {searchedFor !== null && <Button variant="ghost" onClick={() => void handleShowAll()}>Show All</Button>}
+          <Button type="submit" colorPalette="blue" loading={searchedFor !== null && found.isFetching}>Search</Button>
+          {searchedFor !== null && <Button variant="ghost" onClick={handleShowAll}>Show All</Button>}
         </HStack>
       </form>
-      <LoadState loading={users === null} error={error}>
-        {users && users.length === 0 && <Text color="gray.600">No users found</Text>}
-        {users && users.length > 0 && (
+      <AsyncState
+        query={users}
+        error={(err) => <LoadError error={searchedFor === null ? loadError("The users") : err.message || "Search failed"} />}
+        empty={<Text color="gray.600">No users found</Text>}
+      >
+        {(rows) => (
           <Table.ScrollArea borderWidth="1px" rounded="md">
             <Table.Root size="sm">
               <Table.Header>
@@ -129,7 +125,7 @@ export function UserList() {
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {users.map((u) => (
+                {rows.map((u) => (
                   <Table.Row key={u.id} data-testid="user-row">
                     <Table.Cell>
                       <Link asChild fontWeight="medium"><RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink></Link>
@@ -144,7 +140,7 @@ export function UserList() {
             </Table.Root>
           </Table.ScrollArea>
         )}
-      </LoadState>
+      </AsyncState>
     </Stack>
   );
 }

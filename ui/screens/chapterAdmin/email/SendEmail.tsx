@@ -1,15 +1,18 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, Progress, Stack, Text } from "@chakra-ui/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { api, ApiRequestError } from "../../../api/client";
+import { ApiRequestError } from "../../../api/client";
+import { mailingListQueries, useChapterListId, useSendMessage } from "../../../api/mailingLists";
 import { notify } from "../../../components/Toaster";
 import { RichTextEditor } from "../../../components/RichTextEditor";
-import type { ListMessageInfo, SendMessageResponse } from "../../../../server/contracts/mailingList";
+import type { ListMessageInfo } from "../../../../server/contracts/mailingList";
 import { useChapterAdmin } from "../ChapterAdminContext";
-import { useChapterListId } from "../members/useChapterListId";
 import { PREPARE_FAILED_MESSAGE, PREPARE_FAILED_TITLE, SEND_CONFIRMATION, SEND_FAILED_TITLE, SEND_SUCCESS_MESSAGE, sendErrorMessage } from "./sendErrors";
 
 export const RETURN_AFTER_SEND_MS = 2000;
+
+const inProgress = (m: ListMessageInfo) => m.status === "queued" || m.status === "sending";
 
 function MessageProgress({ m }: { m: ListMessageInfo }) {
   const done = m.sent + m.failed + m.unknown;
@@ -42,28 +45,12 @@ export function SendEmail() {
   const [body, setBody] = useState("");
   const [titleTouched, setTitleTouched] = useState(false);
   const [phase, setPhase] = useState<"editing" | "sending" | "sent">("editing");
-  const [messages, setMessages] = useState<ListMessageInfo[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const loadMessages = useCallback(async () => {
-    try {
-      setMessages(await api.get<ListMessageInfo[]>(`/api/mailing_list/messages/${chapter.id}`));
-    } catch {
-      // Progress is a convenience; the send itself is unaffected.
-    }
-  }, [chapter.id]);
-
-  useEffect(() => {
-    void loadMessages();
-  }, [loadMessages]);
-
-  // Follow sends in progress.
-  const inProgress = messages.some((m) => m.status === "queued" || m.status === "sending");
-  useEffect(() => {
-    if (!inProgress) return;
-    const t = setInterval(() => void loadMessages(), 1500);
-    return () => clearInterval(t);
-  }, [inProgress, loadMessages]);
+  const send = useSendMessage(chapter.id);
+  // The chapter's sends, followed every 1.5 s while one is in progress. Progress is a convenience: when it cannot
+  // be loaded (logged), the send itself is unaffected and the list is simply not shown.
+  const messages =
+    useQuery({ ...mailingListQueries.messages(chapter.id), refetchInterval: (q) => ((q.state.data ?? []).some(inProgress) ? 1500 : false) }).data ?? [];
 
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
@@ -82,9 +69,8 @@ export function SendEmail() {
     if (!window.confirm(SEND_CONFIRMATION)) return;
     setPhase("sending");
     try {
-      const res = await api.post<SendMessageResponse>("/api/mailing_list/send_message", { title: title.trim(), body, listId });
+      await send.mutateAsync({ title: title.trim(), body, listId });
       setPhase("sent");
-      setMessages((list) => [res.message, ...list.filter((m) => m.id !== res.message.id)]);
       notify("success", "Email Sent", SEND_SUCCESS_MESSAGE);
       timer.current = setTimeout(() => navigate(basePath.replace(/\/admin$/, "")), RETURN_AFTER_SEND_MS);
     } catch (err) {

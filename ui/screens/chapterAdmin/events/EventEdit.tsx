@@ -4,9 +4,11 @@ import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
 import { STATES } from "../../../../server/contracts/chapter";
 import { TIME_CHOICES, WEEK_CODES, WEEKDAY_NAMES } from "../../../../server/contracts/schedule";
-import { api, ApiRequestError } from "../../../api/client";
+import { ApiRequestError } from "../../../api/client";
+import { eventQueries, useDeleteEvent, useSaveEvent } from "../../../api/events";
+import { useFreshQuery } from "../../../api/queryClient";
+import { AsyncState } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
-import { useLoad } from "../../../lib/useLoad";
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "../AdminSection";
 import { NEW_EVENT, eventBody, eventErrors, formFieldOf, valuesOf, type EventField, type EventFormValues } from "./eventForm";
@@ -24,7 +26,7 @@ export function EventEdit() {
   // (The chapter's own slug is the parent route's :slug; the event's is :eventSlug.)
   const { eventSlug: slug } = useParams();
   const { basePath } = useChapterAdmin();
-  const loaded = useLoad(() => (slug ? api.get<ChapterEventInfo>(`/api/chapter_event/slug/${encodeURIComponent(slug)}`) : Promise.resolve(null)), [slug]);
+  const loaded = useFreshQuery({ ...eventQueries.bySlug(slug ?? ""), enabled: Boolean(slug) });
 
   return (
     <AdminSection
@@ -35,12 +37,16 @@ export function EventEdit() {
         </ChakraLink>
       }
     >
-      {loaded.error ? (
-        <LoadError error={loaded.error.status === 404 ? "This event does not exist." : loaded.error} />
-      ) : loaded.loading && slug ? (
-        <Loading label="Loading event" />
+      {slug ? (
+        <AsyncState
+          query={loaded}
+          loading={<Loading label="Loading event" />}
+          error={(error) => <LoadError error={error.status === 404 ? "This event does not exist." : error} />}
+        >
+          {(existing) => <EventForm key={slug} existing={existing} />}
+        </AsyncState>
       ) : (
-        <EventForm key={slug ?? "new"} existing={loaded.data ?? undefined} />
+        <EventForm key="new" />
       )}
     </AdminSection>
   );
@@ -62,8 +68,10 @@ function SelectField({ label, name, value, onChange, children, error }: { label:
 }
 
 function EventForm({ existing }: { existing?: ChapterEventInfo }) {
-  const { chapter, basePath, reload } = useChapterAdmin();
+  const { chapter } = useChapterAdmin();
   const navigate = useNavigate();
+  const save = useSaveEvent();
+  const remove = useDeleteEvent();
   const [values, setValues] = useState<EventFormValues>(existing ? valuesOf(existing) : NEW_EVENT);
   const [edited, setEdited] = useState<Partial<Record<EventField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -94,8 +102,7 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
     if (Object.keys(errors).length) return;
     setBusy(true);
     try {
-      await api.post<ChapterEventInfo>("/api/chapter_event", eventBody(values, chapter.id, existing?.slug));
-      await reload();
+      await save.mutateAsync(eventBody(values, chapter.id, existing?.slug));
       // Add (events/add) goes up one level, edit (events/edit/{slug}) up two: both are the list.
       navigate(existing ? "../.." : "..", { relative: "path" });
     } catch (err) {
@@ -107,8 +114,7 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
     if (!existing) return;
     setBusy(true);
     try {
-      await api.delete(`/api/chapter_event/slug/${encodeURIComponent(existing.slug)}`);
-      await reload();
+      await remove.mutateAsync(existing.slug);
       navigate("../..", { relative: "path" });
     } catch (err) {
       fail(err);

@@ -1,12 +1,13 @@
 import { Button, Card, HStack, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
 import { describeSchedule, timeLabel } from "../../../../server/contracts/schedule";
-import { api } from "../../../api/client";
+import { eventQueries } from "../../../api/events";
 import { formatDate } from "../../../lib/format";
-import { useLoad } from "../../../lib/useLoad";
 import { useChapterAdmin } from "../ChapterAdminContext";
-import { AdminSection, LoadError, Loading } from "../AdminSection";
+import { AdminSection } from "../AdminSection";
+import { LoadError, Loading } from "../../../components/AsyncState";
 
 const byName = (a: ChapterEventInfo, b: ChapterEventInfo) => a.name.localeCompare(b.name) || a.id - b.id;
 
@@ -16,7 +17,7 @@ const byName = (a: ChapterEventInfo, b: ChapterEventInfo) => a.name.localeCompar
  */
 export function Events() {
   const { chapter, basePath } = useChapterAdmin();
-  const loaded = useLoad(() => api.get<ChapterEventInfo[]>(`/api/chapter_event/chapter/${chapter.id}/all`), [chapter.id]);
+  const loaded = useQuery({ ...eventQueries.allForChapter(chapter.id), refetchOnMount: "always" });
   const events = [...(loaded.data ?? [])].sort(byName);
 
   return (

@@ -1,5 +1,5 @@
 /** The Add/Edit Event form's values, its validation (spec 001 section 5) and the body it posts. No React here. */
-import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
+import type { ChapterEventInfo, ChapterEventInput } from "../../../../server/contracts/chapter";
 import { weekCodesProblem } from "../../../../server/contracts/schedule";
 
 export interface EventFormValues {
@@ -91,7 +91,7 @@ export function formFieldOf(apiField: string | undefined): EventField | undefine
 }
 
 /** The POST /api/chapter_event body: create without slug, update with it. */
-export function eventBody(v: EventFormValues, chapterId: number, slug?: string) {
+export function eventBody(v: EventFormValues, chapterId: number, slug?: string): ChapterEventInput {
   const weeks = [...new Set(v.weeks)].sort((a, b) => a - b);
   return {
     ...(slug ? { slug } : {}),

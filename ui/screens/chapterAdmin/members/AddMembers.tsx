@@ -1,16 +1,16 @@
 import { Alert, Button, Field, Heading, HStack, Link as ChakraLink, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { api, ApiRequestError } from "../../../api/client";
+import { ApiRequestError } from "../../../api/client";
+import { useChapterListId, useSignUpMany } from "../../../api/mailingLists";
 import { SavedIndicator, useSaveState } from "../../../components/SavedIndicator";
-import type { SignUpManyResponse } from "../../../../server/contracts/mailingList";
 import { useChapterAdmin } from "../ChapterAdminContext";
-import { useChapterListId } from "./useChapterListId";
 
 /** Add Members (spec 001 section 2): paste addresses separated by commas, spaces or new lines. */
 export function AddMembers() {
   const { chapter } = useChapterAdmin();
   const { listId } = useChapterListId(chapter.id);
+  const signUpMany = useSignUpMany();
   const [emails, setEmails] = useState("");
   const [dirty, setDirty] = useState(false);
   const [save, setSave] = useSaveState();
@@ -25,7 +25,7 @@ export function AddMembers() {
     setSave("saving");
     setError(null);
     try {
-      const res = await api.post<SignUpManyResponse>("/api/mailing_list/sign_up_many", { emails, listId });
+      const res = await signUpMany.mutateAsync({ emails, listId });
       setOutcome({ added: res.added, invalid: res.invalid });
       // Keep the addresses that need fixing in the box.
       setEmails(res.invalid.join("\n"));

@@ -1,0 +1,73 @@
+import { queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
+import type { ChapterDetail, ChapterSummary, ChapterWithEvents, MyChapterInfo } from "../../server/contracts/chapter";
+import type { ChapterSettingsInput, ChapterSettingsOptions, ResultAnswer } from "../../server/contracts/chapterAdmin";
+import type { NewChapterInput, NewChapterResult } from "../../server/contracts/siteAdmin";
+import { activityKeys } from "./activity";
+import { api } from "./client";
+import { hostApplicationKeys } from "./hostApplications";
+import { get, useApiMutation } from "./queryClient";
+import { userKeys } from "./users";
+
+const enc = encodeURIComponent;
+
+export const chapterKeys = {
+  all: ["chapters"] as const,
+  list: () => [...chapterKeys.all, "list"] as const,
+  active: () => [...chapterKeys.all, "active"] as const,
+  my: () => [...chapterKeys.all, "my"] as const,
+  state: (state: string) => [...chapterKeys.all, "state", state] as const,
+  slug: (slug: string) => [...chapterKeys.all, "slug", slug] as const,
+  id: (id: number) => [...chapterKeys.all, "id", id] as const,
+  settingsOptions: () => [...chapterKeys.all, "settingsOptions"] as const,
+};
+
+/** Chapters (spec 000 section 7 "Chapters"): summaries, the maps' chapters with events, one chapter in detail. */
+export const chapterQueries = {
+  /** Every chapter, active or not. */
+  list: () => queryOptions({ queryKey: chapterKeys.list(), queryFn: get<ChapterSummary[]>("/api/chapters") }),
+  /** Active chapters with their events: what the home map pins. */
+  active: () => queryOptions({ queryKey: chapterKeys.active(), queryFn: get<ChapterWithEvents[]>("/api/chapters/active") }),
+  /** The caller's chapters with the caller's roles in each. */
+  my: () => queryOptions({ queryKey: chapterKeys.my(), queryFn: get<MyChapterInfo[]>("/api/chapters/my") }),
+  /** A state's chapters (lower-case abbreviation) with the events of the active ones. */
+  state: (state: string) => queryOptions({ queryKey: chapterKeys.state(state), queryFn: get<ChapterWithEvents[]>(`/api/chapters/state/${enc(state)}`) }),
+  /** One chapter with everything its page shows and the viewer's abilities on it. */
+  bySlug: (slug: string) => queryOptions({ queryKey: chapterKeys.slug(slug), queryFn: get<ChapterDetail>(`/api/chapter/slug/${enc(slug)}`) }),
+  byId: (id: number) => queryOptions({ queryKey: chapterKeys.id(id), queryFn: get<ChapterDetail>(`/api/chapter/id/${id}`) }),
+  /** What the Chapter Settings form offers (types, time zones, which list id the site needs). */
+  settingsOptions: () => queryOptions({ queryKey: chapterKeys.settingsOptions(), queryFn: get<ChapterSettingsOptions>("/api/chapter/settings_options") }),
+};
+
+/**
+ * Saves a chapter's settings or its about text; its slug, state and title may change everywhere it is listed.
+ * When the slug changed, the answer under the old slug is left alone: asked again it would only be a 404 while
+ * the screen moves to the new address.
+ */
+export function useSaveChapter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChapterSettingsInput) => api.post<ChapterDetail>("/api/chapter", input),
+    onSuccess: (saved) => {
+      const oldSlug = (q: Query) => q.queryKey[1] === "slug" && q.queryKey[2] !== saved.slug && (q.state.data as ChapterDetail | undefined)?.id === saved.id;
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: chapterKeys.all, predicate: (q) => !oldSlug(q) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+      ]);
+    },
+  });
+}
+
+/** The header image lives at a fixed path (no query holds it): the screen shows a new version itself. */
+export const useUploadHeaderImage = (chapterId: number) =>
+  useApiMutation((file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    form.append("chapter", String(chapterId));
+    return api.upload<ResultAnswer>(`/api/chapter/header_image/${chapterId}`, form);
+  }, () => [activityKeys.all]);
+
+export const useDeleteHeaderImage = (chapterId: number) => useApiMutation(() => api.delete<ResultAnswer>(`/api/chapter/header_image/${chapterId}`), () => [activityKeys.all]);
+
+/** Adds a chapter (hidden until enabled); from an application it also approves it and makes the applicant host. */
+export const useAddChapter = () =>
+  useApiMutation((input: NewChapterInput) => api.post<NewChapterResult>("/api/chapter/new", input), () => [chapterKeys.all, hostApplicationKeys.all, userKeys.all, activityKeys.all]);

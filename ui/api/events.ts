@@ -1,0 +1,42 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { ChapterEventInfo, ChapterEventInput } from "../../server/contracts/chapter";
+import { activityKeys } from "./activity";
+import { chapterKeys } from "./chapters";
+import { platform } from "../platform";
+import { api } from "./client";
+import { get, useApiMutation } from "./queryClient";
+
+const enc = encodeURIComponent;
+
+export const eventKeys = {
+  all: ["events"] as const,
+  slug: (slug: string) => [...eventKeys.all, "slug", slug] as const,
+  chapterAll: (chapterId: number) => [...eventKeys.all, "chapter", chapterId, "all"] as const,
+};
+
+/**
+ * A chapter's events (spec 001 section 2). Public lists come with the chapter (chapterQueries), upcoming ones
+ * only; the admin Events list reads every event, past single dates too, so hosts can delete old ones.
+ */
+export const eventQueries = {
+  bySlug: (slug: string) => queryOptions({ queryKey: eventKeys.slug(slug), queryFn: get<ChapterEventInfo>(`/api/chapter_event/slug/${enc(slug)}`) }),
+  allForChapter: (chapterId: number) =>
+    queryOptions({ queryKey: eventKeys.chapterAll(chapterId), queryFn: get<ChapterEventInfo[]>(`/api/chapter_event/chapter/${chapterId}/all`) }),
+};
+
+/**
+ * Events show on the chapter's page, the maps and the state pages: every chapter answer may change. The event
+ * itself is not asked for again while its screen closes (a deleted or renamed one would only be a 404); the
+ * edit screen asks afresh when opened.
+ */
+const eventsChanged = () => [{ queryKey: eventKeys.all, refetchType: "none" as const }, chapterKeys.all, activityKeys.all];
+
+export const useSaveEvent = () => useApiMutation((input: ChapterEventInput) => api.post<ChapterEventInfo>("/api/chapter_event", input), eventsChanged);
+
+export const useDeleteEvent = () => useApiMutation((slug: string) => api.delete<unknown>(`/api/chapter_event/slug/${enc(slug)}`), eventsChanged);
+
+/** The absolute address of a chapter's calendar feed, for calendar apps (the API may live elsewhere on the desktop app). */
+export function calendarFeedUrl(chapterSlug: string): string {
+  const base = platform.apiBase() || window.location.origin;
+  return `${base}/api/chapter_calendar/${enc(chapterSlug)}/events.ics`;
+}
