@@ -9,7 +9,7 @@ const logged: string[] = [];
 let google: GoogleGeocoder;
 beforeAll(async () => {
   fake = await startFakeGoogleGeocoder();
-  google = new GoogleGeocoder({ apiKey: "test-key", url: fake.url, timeoutMs: 300, log: (m) => logged.push(m) });
+  google = new GoogleGeocoder({ apiKey: "test-key", url: fake.url, timeoutMs: 2000, log: (m) => logged.push(m) });
 });
 afterAll(async () => fake.close());
 
