@@ -11,6 +11,7 @@ import type {
   SignUpRequest,
   SignUpResponse,
   UnsubscribeInfo,
+  ListConfirmationInfo,
 } from "../../server/contracts/mailingList";
 import { activityKeys } from "./activity";
 import { api } from "./client";
@@ -26,6 +27,7 @@ export const mailingListKeys = {
   contact: (contactId: number) => [...mailingListKeys.all, "contact", contactId] as const,
   messages: (chapterId: number) => [...mailingListKeys.all, "messages", chapterId] as const,
   unsubscribe: (token: string) => [...mailingListKeys.all, "unsubscribe", token] as const,
+  confirmation: (token: string) => [...mailingListKeys.all, "confirmation", token] as const,
 };
 
 /** Mailing lists (spec 000 section 7, spec 001 section 7): members, sends and the public sign-up. */
@@ -37,6 +39,9 @@ export const mailingListQueries = {
   contact: (contactId: number) => queryOptions({ queryKey: mailingListKeys.contact(contactId), queryFn: get<ContactDetails>(`/api/mailing_list/contact_details/${contactId}`) }),
   /** The chapter's emails, newest first, with their progress. */
   messages: (chapterId: number) => queryOptions({ queryKey: mailingListKeys.messages(chapterId), queryFn: get<ListMessageInfo[]>(`/api/mailing_list/messages/${chapterId}`) }),
+  /** Whose signup a double opt-in link confirms, and whether it has been confirmed. */
+  confirmation: (token: string) =>
+    queryOptions({ queryKey: mailingListKeys.confirmation(token), queryFn: get<ListConfirmationInfo>(`/api/mailing_list/confirm/${enc(token)}`) }),
   /** Whose subscription an unsubscribe link is, and whether it has ended. */
   unsubscribe: (token: string) => queryOptions({ queryKey: mailingListKeys.unsubscribe(token), queryFn: get<UnsubscribeInfo>(`/api/mailing_list/unsubscribe/${enc(token)}`) }),
 };
@@ -89,6 +94,18 @@ export function useUnsubscribe(token: string) {
     mutationFn: () => api.post<UnsubscribeInfo>(`/api/mailing_list/unsubscribe/${enc(token)}`),
     onSuccess: (info) => {
       queryClient.setQueryData(mailingListQueries.unsubscribe(token).queryKey, info);
+      void queryClient.invalidateQueries({ queryKey: mailingListKeys.all, predicate: (q) => q.queryKey[1] === "members" });
+    },
+  });
+}
+
+/** Confirms the signup of a double opt-in link; the answer is the link's new state. */
+export function useConfirmSubscription(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ListConfirmationInfo>(`/api/mailing_list/confirm/${enc(token)}`),
+    onSuccess: (info) => {
+      queryClient.setQueryData(mailingListQueries.confirmation(token).queryKey, info);
       void queryClient.invalidateQueries({ queryKey: mailingListKeys.all, predicate: (q) => q.queryKey[1] === "members" });
     },
   });

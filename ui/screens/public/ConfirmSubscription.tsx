@@ -1,8 +1,8 @@
 import { Alert, Button, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
-import type { ListConfirmationInfo } from "../../../server/contracts/mailingList";
+import { mailingListQueries, useConfirmSubscription } from "../../api/mailingLists";
 import { Page } from "../../components/Page";
-import { useEmailedLink } from "../../lib/useEmailedLink";
 
 /**
  * /confirm_subscription/{token}: the link a double opt-in signup mails. One click confirms (a mail scanner that
@@ -10,10 +10,12 @@ import { useEmailedLink } from "../../lib/useEmailedLink";
  */
 export function ConfirmSubscription() {
   const { token = "" } = useParams();
-  const { info, error, busy, act: handleConfirm } = useEmailedLink<ListConfirmationInfo>(
-    `/api/mailing_list/confirm/${encodeURIComponent(token)}`,
-    "This confirmation link is invalid or has expired.",
-  );
+  const query = useQuery(mailingListQueries.confirmation(token));
+  const confirm = useConfirmSubscription(token);
+  const info = confirm.data ?? query.data ?? null;
+  const failure = query.error ?? confirm.error;
+  const error = failure ? (failure.status === 404 ? "This confirmation link is invalid or has expired." : "Something went wrong. Please try again.") : null;
+  const handleConfirm = () => confirm.mutate();
 
   return (
     <Page title="Confirm Your Subscription">
@@ -30,7 +32,7 @@ export function ConfirmSubscription() {
       {!error && info && !info.confirmed && (
         <Stack gap="4" align="flex-start">
           <Text>{`Join the ${info.chapterName} mailing list with ${info.email}?`}</Text>
-          <Button colorPalette="blue" onClick={handleConfirm} loading={busy}>
+          <Button colorPalette="blue" onClick={handleConfirm} loading={confirm.isPending}>
             Confirm
           </Button>
         </Stack>
