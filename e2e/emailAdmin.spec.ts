@@ -51,8 +51,8 @@ test.describe("email administration", () => {
     // Delete: the backdrop closes the confirmation; then confirm.
     await page.getByRole("button", { name: `Delete ${address}` }).click();
     await expect(page.getByTestId("delete-alias-modal")).toContainText(`Are you sure you want to delete ${address}?`);
-    // The dialog listens for outside clicks only once it has finished opening (the click that opened it must not
-    // close it), so a click that lands while it is still opening is ignored, as for a person: click again.
+    // The dialog starts listening for outside clicks a moment after it opens (so the opening click cannot close
+    // it); on a loaded machine the first click can land before that. As a person would, click again.
     await expect(async () => {
       await page.mouse.click(5, 5);
       await expect(page.getByTestId("delete-alias-modal")).toHaveCount(0, { timeout: 1000 });
