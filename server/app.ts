@@ -9,6 +9,8 @@ import { sessionMiddleware, type SessionOptions } from "./auth/session";
 import { registerApiRoutes } from "./routes";
 import { chapterCalendarRouter } from "./routes/chapterCalendar";
 import { staticUi } from "./lib/staticUi";
+import { seoRoutes } from "./web/seoRoutes";
+import { indexPageFor } from "./web/indexPage";
 import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
@@ -101,9 +103,11 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(api.allowedMethods({ throw: false }));
   mountedRouters.set(app, [calendar, api]);
   app.use(uploadedImages());
+  const seo = seoRoutes(s.config.publicUrl);
+  app.use(seo.routes());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
-    app.use(staticUi(opts.uiDir));
+    app.use(staticUi(opts.uiDir, indexPageFor(s.config.publicUrl, log)));
   }
   return app;
 }

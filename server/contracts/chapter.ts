@@ -115,4 +115,7 @@ export const STATES: Record<string, string> = {
 export const normalizeState = (state: string | null | undefined): string => (state ? state.toLowerCase() : "int");
 
 /** The title alone when it equals the city, otherwise "city: title". */
+/** A chapter type's name as people say it: "drinking" is "Drinking Liberally". */
+export const chapterTypeTitle = (name: string): string => (name ? `${name.charAt(0).toUpperCase()}${name.slice(1)} Liberally` : "");
+
 export const displayTitle = (c: { title: string; city: string }): string => (c.title === c.city ? c.title : `${c.city}: ${c.title}`);

@@ -32,11 +32,15 @@ function compressed(file: string, mtimeMs: number, encoding: "br" | "gzip"): Buf
   return buf;
 }
 
+/** The HTML of a client-side route with its own head, or null for the generic index.html (see server/web). */
+export type IndexPageFor = (path: string, indexHtml: string) => Promise<{ html: string; status: number } | null>;
+
 /**
  * Serves the built UI (text files brotli- or gzip-compressed when the browser accepts it): hashed files under /assets/ are cached for a year, everything else
- * revalidates; any other GET that accepts HTML gets index.html (client-side routes).
+ * revalidates; any other GET that accepts HTML gets index.html (client-side routes), with the page's own head
+ * when `pageFor` knows the path.
  */
-export function staticUi(root: string) {
+export function staticUi(root: string, pageFor?: IndexPageFor) {
   const rootResolved = path.resolve(root);
   const indexHtml = fs.readFileSync(path.join(rootResolved, "index.html"));
   return async (ctx: Context, next: Next) => {
@@ -76,10 +80,11 @@ export function staticUi(root: string) {
     }
     await next();
     if (ctx.status === 404 && !ctx.body && !path.extname(rel) && ctx.accepts("html")) {
-      ctx.status = 200;
+      const page = pageFor ? await pageFor(ctx.path, indexHtml.toString("utf8")) : null;
+      ctx.status = page?.status ?? 200;
       ctx.type = "text/html; charset=utf-8";
       ctx.set("Cache-Control", "no-cache");
-      ctx.body = indexHtml;
+      ctx.body = page?.html ?? indexHtml;
     }
   };
 }

@@ -83,7 +83,7 @@ export interface TestApp {
 const TEST_RATE_LIMITS = "signup=10000,listSignup=10000,passwordReset=10000";
 
 /** Starts the API on an ephemeral port over a fresh database. Call close() in afterAll. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { uiDir?: string } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret-123", SEED_DEMO: "false", PORT: "0", RATE_LIMITS: TEST_RATE_LIMITS, ...env });
   const db = await freshDatabase();
@@ -92,7 +92,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   // No worker runs in tests: they drive the queue with services.jobs.runDueJobs().
   const quiet = process.env.TEST_LOG ? undefined : () => {};
   const services: Services = createServices(config, db.knex, mail, { log: quiet }, createGeocoder(config, quiet ?? console.error));
-  const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {} });
+  const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {}, uiDir: opts.uiDir });
   const server: Server = await new Promise((resolve) => {
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
   });

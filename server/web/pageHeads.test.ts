@@ -1,0 +1,203 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../test/harness";
+import { buildChapter, buildEvent } from "../test/factories";
+import { buildBlogPost, buildPage, buildPressMention, buildWikiPage } from "../test/siteAdminFactories";
+import { CHAPTER_HIDDEN, type Chapter } from "../models/Chapter";
+import { escapeHtml, scriptJson, summarize, withHead } from "./head";
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Generic" />
+    <title>Living Liberally</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let t: TestApp;
+let uiDir: string;
+let austin: Chapter;
+
+/** What a link preview or a crawler reads: the head of the HTML, without running any script. */
+function head(html: string) {
+  const headHtml = html.slice(0, html.indexOf("</head>"));
+  const meta = (key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(headHtml)?.[1];
+  const jsonLd = [...headHtml.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+  return { title: /<title>([^<]*)<\/title>/.exec(headHtml)?.[1], titles: headHtml.match(/<title>/g)?.length ?? 0, meta, jsonLd, canonical: /<link rel="canonical" href="([^"]*)"/.exec(headHtml)?.[1] };
+}
+
+beforeAll(async () => {
+  uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "page-heads-"));
+  fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
+  t = await startTestApp({ PUBLIC_URL: "https://example.org" }, { uiDir });
+  austin = await buildChapter({ slug: "austin", title: "Drinking Liberally", city: "Austin", state: "tx", timeZone: "America/Chicago", about: "We meet for **beers** and talk." });
+  await buildEvent(austin, { name: "The Scoot Inn", city: "Austin", state: "TX", postalCode: "78702", dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", startTime: "19:00" });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(uiDir, { recursive: true, force: true });
+});
+
+describe("a chapter page's HTML, read without a browser", () => {
+  it("names the chapter, its type, its city and its next meetup, with previews and JSON-LD of its events", async () => {
+    const res = await t.request("GET", "/chapter/tx/austin", { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    const h = head(res.text);
+    expect(h.title).toBe("Austin: Drinking Liberally | Living Liberally");
+    expect(h.titles).toBe(1);
+    expect(h.canonical).toBe("https://example.org/chapter/tx/austin");
+    const description = h.meta("description")!;
+    expect(description).toMatch(/^A Drinking Liberally chapter in Austin, TX\. Next meetup: \w+day, \w+ \d{1,2}, 20\d\d, 7:00 PM at The Scoot Inn\. We meet for beers and talk\.$/);
+    expect(h.meta("og:title")).toBe(h.title);
+    expect(h.meta("og:description")).toBe(description);
+    expect(h.meta("og:url")).toBe("https://example.org/chapter/tx/austin");
+    expect(h.meta("og:image")).toBe(`https://example.org/og/chapter_type/${austin.chapterTypeId}.png`);
+    expect(h.meta("twitter:card")).toBe("summary_large_image");
+    expect(h.meta("robots")).toBeUndefined();
+
+    const [org] = h.jsonLd;
+    expect(org["@type"]).toBe("Organization");
+    expect(org.name).toBe("Austin: Drinking Liberally");
+    const events = org.event as { startDate: string; name: string; location: { name: string; address: { addressLocality: string } } }[];
+    expect(events.length).toBeGreaterThan(0);
+    expect(events[0].location.name).toBe("The Scoot Inn");
+    expect(events[0].location.address.addressLocality).toBe("Austin");
+    // The first Tuesday of a month, 7 pm in Austin, and no earlier than now.
+    const first = new Date(events[0].startDate);
+    expect(first.getTime()).toBeGreaterThan(Date.now() - 12 * 3600_000);
+    expect(events[0].startDate).toMatch(/T19:00:00-0[56]:00$/);
+    // The description's next meetup is the JSON-LD's first date.
+    const day = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(first);
+    expect(description).toContain(`Next meetup: ${day}, 7:00 PM`);
+  });
+
+  it("uses the chapter's own header image when it has one", async () => {
+    const other = await buildChapter({ slug: "boise", city: "Boise", title: "Drinking Liberally", state: "id" });
+    const { UploadedImage } = await import("../models/UploadedImage");
+    await UploadedImage.query().insert({ name: `chapter_header_${other.id}.jpg`, contentType: "image/jpeg", data: Buffer.from("x"), byteSize: 1, etag: "e" });
+    const h = head((await t.request("GET", "/chapter/id/boise", { headers: { accept: "text/html" } })).text);
+    expect(h.meta("og:image")).toBe(`https://example.org/assets/images/uploads/chapter_header_${other.id}.jpg`);
+  });
+
+  it("keeps a hidden chapter out of search engines and says nothing of its meetups", async () => {
+    const hidden = await buildChapter({ slug: "hidden_one", city: "Tulsa", title: "Drinking Liberally", state: "ok", status: CHAPTER_HIDDEN });
+    await buildEvent(hidden, { name: "Secret Bar" });
+    const res = await t.request("GET", "/chapter/ok/hidden_one", { headers: { accept: "text/html" } });
+    const h = head(res.text);
+    expect(h.meta("robots")).toBe("noindex");
+    expect(res.text).not.toContain("Secret Bar");
+    expect(h.jsonLd).toEqual([]);
+  });
+
+  it("answers 404 with noindex for a chapter that does not exist, still serving the app", async () => {
+    const res = await t.request("GET", "/chapter/tx/nowhere", { headers: { accept: "text/html" } });
+    expect(res.status).toBe(404);
+    expect(head(res.text).meta("robots")).toBe("noindex");
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+
+  it("escapes what people wrote, in attributes and in JSON-LD", async () => {
+    await buildChapter({ slug: "xss", city: `Evil "City"`, title: `</script><script>alert(1)</script>`, state: "tx" });
+    const res = await t.request("GET", "/chapter/tx/xss", { headers: { accept: "text/html" } });
+    expect(res.text).not.toContain("<script>alert(1)");
+    const h = head(res.text);
+    expect(h.jsonLd[0].name).toBe(`Evil "City": </script><script>alert(1)</script>`);
+    expect(h.meta("og:title")).toBe(escapeHtml(`Evil "City": </script><script>alert(1)</script> | Living Liberally`));
+  });
+});
+
+describe("the other public pages", () => {
+  it("gives the home page the network's Organization and a state page its count", async () => {
+    const home = head((await t.request("GET", "/", { headers: { accept: "text/html" } })).text);
+    expect(home.title).toBe("Living Liberally: find a chapter near you");
+    expect(home.jsonLd.map((j) => j["@type"])).toEqual(["Organization", "WebSite"]);
+    const tx = head((await t.request("GET", "/chapters/tx", { headers: { accept: "text/html" } })).text);
+    expect(tx.title).toBe("Texas | Living Liberally");
+    expect(tx.meta("description")).toMatch(/^\d+ Living Liberally chapters meet in Texas\./);
+  });
+
+  it("describes pages, wiki pages and blog posts by their text, and keeps non-public ones out", async () => {
+    await buildPage({ slug: "volunteer", title: "Volunteer", body: "## Help out\n\nWe need [hosts](https://x.org) in every town." });
+    await buildWikiPage({ slug: "secret_wiki", title: "Internal", body: "private", isPublic: false });
+    const post = await buildBlogPost({ slug: "news", title: "Big news", body: "Ten new chapters." });
+    const page = head((await t.request("GET", "/page/volunteer", { headers: { accept: "text/html" } })).text);
+    expect(page.title).toBe("Volunteer | Living Liberally");
+    expect(page.meta("description")).toBe("Help out We need hosts in every town.");
+    const wiki = head((await t.request("GET", "/wiki/secret_wiki", { headers: { accept: "text/html" } })).text);
+    expect(wiki.meta("robots")).toBe("noindex");
+    expect(wiki.meta("description")).not.toContain("private");
+    const blog = head((await t.request("GET", `/blog/${post.slug}`, { headers: { accept: "text/html" } })).text);
+    expect(blog.meta("og:type")).toBe("article");
+    expect(blog.jsonLd[0].headline).toBe("Big news");
+  });
+
+  it("leaves account and admin screens with the generic head", async () => {
+    const res = await t.request("GET", "/admin/users", { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(head(res.text).title).toBe("Living Liberally");
+  });
+});
+
+describe("sitemap.xml and robots.txt", () => {
+  it("lists every public page with its last change, and nothing hidden or private", async () => {
+    await buildPressMention({ title: "In the Times" });
+    const res = await t.request("GET", "/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const locs = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain("https://example.org/");
+    expect(locs).toContain("https://example.org/chapter/tx/austin");
+    expect(locs).toContain("https://example.org/chapters/tx");
+    expect(locs).toContain("https://example.org/page/volunteer");
+    expect(locs).toContain("https://example.org/press_mentions");
+    expect(locs.some((l) => l.includes("hidden_one"))).toBe(false);
+    expect(locs.some((l) => l.includes("secret_wiki"))).toBe(false);
+    expect(res.text).toMatch(/<loc>https:\/\/example\.org\/chapter\/tx\/austin<\/loc><lastmod>20\d\d-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
+  });
+
+  it("follows changes: a new chapter is listed on the next read, and an unchanged sitemap answers 304", async () => {
+    const first = await t.request("GET", "/sitemap.xml");
+    const again = await t.request("GET", "/sitemap.xml", { headers: { "if-none-match": first.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    await buildChapter({ slug: "reno", city: "Reno", title: "Drinking Liberally", state: "nv" });
+    const changed = await t.request("GET", "/sitemap.xml", { headers: { "if-none-match": first.headers.get("etag")! } });
+    expect(changed.status).toBe(200);
+    expect(changed.text).toContain("https://example.org/chapter/nv/reno");
+  });
+
+  it("keeps crawlers out of the API and the admin areas and points them at the sitemap", async () => {
+    const res = await t.request("GET", "/robots.txt");
+    expect(res.text).toContain("Disallow: /api/\n");
+    expect(res.text).toContain("Disallow: /admin\n");
+    expect(res.text).toContain("Disallow: /chapter/*/*/admin\n");
+    expect(res.text).toContain("Sitemap: https://example.org/sitemap.xml");
+  });
+
+  it("draws a preview image per chapter type", async () => {
+    const res = await fetch(`${t.baseUrl}/og/chapter_type/${austin.chapterTypeId}.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+    expect((await fetch(`${t.baseUrl}/og/chapter_type/999.png`)).status).toBe(404);
+  });
+});
+
+describe("head helpers", () => {
+  it("keeps JSON-LD from closing its script element", () => {
+    expect(scriptJson({ a: "</script><!--" })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
+  });
+  it("shortens descriptions at a word", () => {
+    expect(summarize("one two three four", 12)).toBe("one two…");
+    expect(summarize("  short\n text ")).toBe("short text");
+  });
+  it("replaces the generic title and description", () => {
+    const html = withHead(INDEX, "<title>X</title>");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain("Generic");
+  });
+});

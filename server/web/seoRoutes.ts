@@ -1,0 +1,159 @@
+import crypto from "node:crypto";
+import Router from "@koa/router";
+import type { Context } from "koa";
+import sharp from "sharp";
+import { STATES, chapterTypeTitle, normalizeState } from "../contracts/chapter";
+import { BlogPost } from "../models/BlogPost";
+import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
+import { ChapterEvent } from "../models/ChapterEvent";
+import { ChapterType } from "../models/ChapterType";
+import { Page } from "../models/Page";
+import { WikiPage } from "../models/WikiPage";
+import { PressMention } from "../models/PressMention";
+import { publicPressMentions } from "../policies/pressMention";
+import { intParam } from "../lib/validate";
+import { notFound } from "../errors";
+import { escapeHtml, SITE_NAME } from "./head";
+
+interface SitemapEntry {
+  path: string;
+  lastmod?: string | null;
+}
+
+const latest = (...dates: (string | null | undefined)[]): string | null =>
+  dates.filter((d): d is string => !!d).reduce<string | null>((a, b) => (a && a > b ? a : b), null);
+
+/** A date as sitemaps want it (W3C datetime). Stored dates are ISO strings (SQLite) or Dates (Postgres). */
+const w3cDate = (d: string | Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+
+/** Every public page with the date it last changed: active chapters, state pages, pages, public wiki pages, blog posts, press mentions. */
+export async function sitemapEntries(): Promise<SitemapEntry[]> {
+  const [chapters, eventDates, pages, wikis, posts, mentions] = await Promise.all([
+    Chapter.query().where({ status: CHAPTER_ACTIVE }).select("id", "slug", "state", "updatedAt").orderBy("id"),
+    ChapterEvent.query()
+      .join("chapters", "chapters.id", "chapter_events.chapterId")
+      .where("chapters.status", CHAPTER_ACTIVE)
+      .groupBy("chapter_events.chapterId")
+      .select("chapter_events.chapterId")
+      .max("chapter_events.updatedAt as updatedAt") as unknown as Promise<{ chapterId: number; updatedAt: string | Date }[]>,
+    Page.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("slug"),
+    WikiPage.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("slug"),
+    BlogPost.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("createdAt", "desc"),
+    publicPressMentions(PressMention.query()).clearSelect().max("press_mentions.updatedAt as updatedAt").first() as unknown as Promise<{ updatedAt: string | Date | null } | undefined>,
+  ]);
+  const eventsChanged = new Map(eventDates.map((e) => [Number(e.chapterId), w3cDate(e.updatedAt)]));
+  const byState = new Map<string, string | null>();
+  const chapterEntries = chapters.map((c) => {
+    const state = normalizeState(c.state);
+    const lastmod = latest(w3cDate(c.updatedAt), eventsChanged.get(c.id));
+    byState.set(state, latest(byState.get(state), lastmod));
+    return { path: `/chapter/${state}/${encodeURIComponent(c.slug)}`, lastmod };
+  });
+  const newest = latest(...byState.values());
+  const pageDates = new Map(pages.map((p) => [p.slug, w3cDate(p.updatedAt)]));
+  return [
+    { path: "/", lastmod: newest },
+    ...["about", "chapter_types"].filter((slug) => pageDates.has(slug)).map((slug) => ({ path: `/${slug}`, lastmod: pageDates.get(slug) })),
+    { path: "/press_mentions", lastmod: w3cDate(mentions?.updatedAt) },
+    { path: "/intro_start_chapter" },
+    { path: "/start_chapter" },
+    ...[...byState.entries()]
+      .filter(([state]) => state === "int" || state in STATES)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([state, lastmod]) => ({ path: `/chapters/${state}`, lastmod })),
+    ...chapterEntries,
+    ...pages.filter((p) => p.slug !== "about" && p.slug !== "chapter_types").map((p) => ({ path: `/page/${encodeURIComponent(p.slug)}`, lastmod: w3cDate(p.updatedAt) })),
+    ...wikis.map((w) => ({ path: `/wiki/${encodeURIComponent(w.slug)}`, lastmod: w3cDate(w.updatedAt) })),
+    ...posts.map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: w3cDate(p.updatedAt) })),
+  ];
+}
+
+export function sitemapXml(entries: SitemapEntry[], publicUrl: string): string {
+  const urls = entries.map((e) => `<url><loc>${escapeHtml(publicUrl + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    "User-agent: *",
+    "Disallow: /api/",
+    "Disallow: /admin",
+    "Disallow: /chapter/*/*/admin",
+    "Disallow: /settings",
+    "Disallow: /my_chapters",
+    "Disallow: /my_chapter_host_applications",
+    "Disallow: /unsubscribe/",
+    "Disallow: /confirm_subscription/",
+    "Disallow: /password_verify/",
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2];
+}
+
+/** White or near-black text, whichever contrasts more with the background. */
+export function foregroundOn(hex: string): "#ffffff" | "#1a202c" {
+  const bg = /^#[0-9a-f]{6}$/i.test(hex) ? luminance(hex) : 0.2;
+  const white = 1.05 / (bg + 0.05);
+  const dark = (bg + 0.05) / (luminance("#1a202c") + 0.05);
+  return white >= dark ? "#ffffff" : "#1a202c";
+}
+
+/** The 1200×630 preview image of a chapter type: its colour, its name and the network's. */
+export async function chapterTypeImage(type: { name: string; hexColor: string }): Promise<Buffer> {
+  const bg = /^#[0-9a-f]{6}$/i.test(type.hexColor) ? type.hexColor : "#2b6cb0";
+  const fg = foregroundOn(bg);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
+  <rect width="1200" height="630" fill="${bg}"/>
+  <text x="80" y="300" font-family="DejaVu Sans, sans-serif" font-size="88" font-weight="bold" fill="${fg}">${escapeHtml(type.name)}</text>
+  <text x="80" y="400" font-family="DejaVu Sans, sans-serif" font-size="44" fill="${fg}">A ${escapeHtml(SITE_NAME)} chapter near you</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+}
+
+const imageCache = new Map<string, Buffer>();
+
+function sendCached(ctx: Context, type: string, body: string | Buffer, cacheControl: string) {
+  ctx.set("Cache-Control", cacheControl);
+  ctx.etag = crypto.createHash("sha1").update(body).digest("base64url");
+  ctx.type = type;
+  // Compared by hand: clients that send If-None-Match themselves also send Cache-Control: no-cache, which ctx.fresh treats as stale.
+  const etag = ctx.response.get("ETag");
+  const matches = ctx.get("If-None-Match").split(",").map((t) => t.trim().replace(/^W\//, ""));
+  if (matches.includes(etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = body;
+}
+
+/** /sitemap.xml, /robots.txt and the per-type preview images that link previews of chapters without a header image use. */
+export function seoRoutes(publicUrl: string): Router {
+  const router = new Router();
+  router.get("/sitemap.xml", async (ctx) => {
+    sendCached(ctx, "application/xml; charset=utf-8", sitemapXml(await sitemapEntries(), publicUrl), "public, max-age=0, must-revalidate");
+  });
+  router.get("/robots.txt", (ctx) => {
+    sendCached(ctx, "text/plain; charset=utf-8", robotsTxt(publicUrl), "public, max-age=3600");
+  });
+  router.get("/og/chapter_type/:file", async (ctx) => {
+    const match = /^(\d+)\.png$/.exec(ctx.params.file);
+    if (!match) throw notFound("Image");
+    const type = await ChapterType.query().findById(intParam(match[1]));
+    if (!type) throw notFound("Chapter type");
+    const key = `${type.id}:${type.name}:${type.hexColor}`;
+    let png = imageCache.get(key);
+    if (!png) {
+      png = await chapterTypeImage({ name: chapterTypeTitle(type.name), hexColor: type.hexColor });
+      imageCache.set(key, png);
+    }
+    sendCached(ctx, "image/png", png, "public, max-age=86400");
+  });
+  return router;
+}
