@@ -6,6 +6,7 @@ import { Job } from "../models/Job";
 import { writeLog } from "../lib/log";
 
 /** A job handler: throw to retry later (with backoff), PermanentJobError to fail at once. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the payload its jobs carry
 export type JobHandler = (payload: any, ctx: JobContext) => Promise<void>;
 
 export interface JobContext {

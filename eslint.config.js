@@ -1,0 +1,41 @@
+// @ts-check
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import globals from "globals";
+
+/**
+ * One lint for the whole repository (run by `npm test`): the recommended JavaScript and TypeScript rules
+ * everywhere, the rules of hooks and accessibility rules for the React UI.
+ */
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "**/*.d.ts", "ui/public/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Control characters are what the input guards and format writers look for (server/contracts/text.ts).
+    rules: { "no-control-regex": "off" },
+  },
+  {
+    // Tests and fakes read loosely typed answers on purpose.
+    files: ["**/*.test.ts", "**/*.test.tsx", "server/test/**", "**/fakes/**", "electron/testing/**", "e2e/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["ui/**/*.{ts,tsx}", "e2e/**/*.ts"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ["ui/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  { files: ["ui/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+);
