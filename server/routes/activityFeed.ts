@@ -19,9 +19,8 @@ export const NETWORK_FEED_LIMIT = 100;
  */
 export function activityFeedRoutes(router: Router, s: Services) {
   router.get("/activity_feed_item/chapter/:id", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.id));
-    const viewer = ctx.state.viewer;
     authorize(viewer, chapterPolicy.host, chapter);
     const query = ActivityFeedItem.query()
       .where({ chapterId: chapter.id })

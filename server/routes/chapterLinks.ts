@@ -34,19 +34,19 @@ const byPosition = (a: ChapterLink, b: ChapterLink) => a.position - b.position |
  */
 export function chapterLinkRoutes(router: Router, s: Services) {
   router.get("/chapter_link/chapter/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const links = await ChapterLink.query().where({ chapterId: chapter.id });
     ctx.body = links.sort(byPosition).map(presentLink);
   });
 
   router.post("/chapter_link/chapter/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapterId = intParam(ctx.params.chapterId, "chapterId");
     const { links } = parse(linksSchema, ctx.request.body);
     const chapter = await findChapter(chapterId);
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
 
     const kept = links.map((l, index) => ({ ...l, index })).filter((l) => l.title !== "" && l.url !== "");
     for (const l of kept) {
@@ -64,7 +64,7 @@ export function chapterLinkRoutes(router: Router, s: Services) {
         rows.push(await ChapterLink.query(trx).insertAndFetch({ chapterId, title: l.title, url: l.url, position }));
       }
       await recordActivity(
-        { type: "chapter_link", title: `Links of ${displayTitle(chapter)} updated`, note: `${rows.length} link${rows.length === 1 ? "" : "s"}`, userId: ctx.state.viewer!.id, chapterId },
+        { type: "chapter_link", title: `Links of ${displayTitle(chapter)} updated`, note: `${rows.length} link${rows.length === 1 ? "" : "s"}`, userId: viewer.id, chapterId },
         trx,
       );
       return rows;

@@ -26,9 +26,8 @@ const noteSchema = z.object({
  */
 export function chapterNoteRoutes(router: Router, s: Services) {
   router.get("/chapter_note/chapter/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
-    const viewer = ctx.state.viewer;
     authorize(viewer, chapterPolicy.host, chapter);
     const query = ChapterNote.query()
       .where({ chapterId: chapter.id })
@@ -39,8 +38,7 @@ export function chapterNoteRoutes(router: Router, s: Services) {
   });
 
   router.post("/chapter_note", async (ctx) => {
-    requireViewer(ctx.state.viewer);
-    const viewer = ctx.state.viewer;
+    const viewer = requireViewer(ctx);
     const input = parse(noteSchema, ctx.request.body);
     const chapter = await findChapter(input.chapterId);
     authorize(viewer, chapterPolicy.host, chapter);

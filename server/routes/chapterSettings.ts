@@ -91,7 +91,7 @@ const chapterUpdateSchema = z.object({
 export function chapterSettingsRoutes(router: Router, s: Services) {
   /** What the Chapter Settings form offers: chapter types with their mail domains, the list provider, time zones. */
   router.get("/chapter/settings_options", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    requireViewer(ctx);
     const [types, settings] = await Promise.all([ChapterType.query().orderBy("id"), EmailSettings.query().findById(1)]);
     const answer: ChapterSettingsOptions = {
       chapterTypes: types.map((t) => ({ id: t.id, name: t.name, hexColor: t.hexColor, emailDomain: t.emailDomain })),
@@ -102,8 +102,7 @@ export function chapterSettingsRoutes(router: Router, s: Services) {
   });
 
   router.post("/chapter", async (ctx) => {
-    requireViewer(ctx.state.viewer);
-    const viewer = ctx.state.viewer;
+    const viewer = requireViewer(ctx);
     const { id, ...input } = parse(chapterUpdateSchema, ctx.request.body);
     const chapter = await findChapter(id);
     authorize(viewer, chapterPolicy.host, chapter);
@@ -125,20 +124,20 @@ export function chapterSettingsRoutes(router: Router, s: Services) {
   });
 
   router.post("/chapter/header_image/:id", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.id));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     await saveUploadedImage(ctx, chapterHeaderImageName(chapter.id));
-    await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} uploaded`, userId: ctx.state.viewer.id, chapterId: chapter.id });
+    await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} uploaded`, userId: viewer.id, chapterId: chapter.id });
     ctx.body = { result: "success" };
   });
 
   router.delete("/chapter/header_image/:id", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.id));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     if (await deleteImage(chapterHeaderImageName(chapter.id))) {
-      await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} removed`, userId: ctx.state.viewer.id, chapterId: chapter.id });
+      await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} removed`, userId: viewer.id, chapterId: chapter.id });
     }
     ctx.body = { result: "success" };
   });

@@ -63,8 +63,7 @@ export function chapterRoutes(router: Router, _s: Services) {
 
   /** The caller's chapters with their roles on each (My Chapters). */
   router.get("/chapters/my", async (ctx) => {
-    requireViewer(ctx.state.viewer);
-    const viewer = ctx.state.viewer;
+    const viewer = requireViewer(ctx);
     const ids = [...viewer.chapterRoles.keys()];
     const chapters = ids.length ? await Chapter.query().whereIn("id", ids).withGraphFetched("chapterType") : [];
     ctx.body = chapters.sort(byDisplayTitle).map((c) => ({

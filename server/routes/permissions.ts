@@ -54,9 +54,9 @@ export function permissionRoutes(router: Router, s: Services) {
   });
 
   router.get("/permission/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const permissions = await Permission.query()
       .where({ chapterId: chapter.id })
       .whereIn("roleId", CHAPTER_ROLES)
@@ -66,11 +66,11 @@ export function permissionRoutes(router: Router, s: Services) {
   });
 
   router.post("/permission/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapterId = intParam(ctx.params.chapterId, "chapterId");
     const { userId, roleId } = parse(grantSchema, ctx.request.body);
     const chapter = await findChapter(chapterId);
-    authorize(ctx.state.viewer, chapterPolicy.managePermissions, chapter);
+    authorize(viewer, chapterPolicy.managePermissions, chapter);
     const user = await User.query().findById(userId);
     if (!user) throw notFound("User");
     // Granting a role the user already has changes nothing and answers the existing permission (200).
@@ -83,7 +83,7 @@ export function permissionRoutes(router: Router, s: Services) {
     const permission = await Permission.transaction(async (trx) => {
       const created = await Permission.query(trx).insertAndFetch({ userId, roleId, chapterId });
       await recordActivity(
-        { type: "permission", title: `${user.name} is now ${ROLE_NAMES[roleId]} of ${displayTitle(chapter)}`, userId: ctx.state.viewer!.id, chapterId, objectId: userId },
+        { type: "permission", title: `${user.name} is now ${ROLE_NAMES[roleId]} of ${displayTitle(chapter)}`, userId: viewer.id, chapterId, objectId: userId },
         trx,
       );
       return created;

@@ -45,9 +45,9 @@ const pressMentionSchema = z.object({
  */
 export function pressMentionAdminRoutes(router: Router, s: Services) {
   router.get("/press_mention/chapter/:id/all", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.id));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const mentions = await PressMention.query()
       .where({ chapterId: chapter.id })
       .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]);
@@ -55,8 +55,7 @@ export function pressMentionAdminRoutes(router: Router, s: Services) {
   });
 
   router.post("/press_mention", async (ctx) => {
-    requireViewer(ctx.state.viewer);
-    const viewer = ctx.state.viewer;
+    const viewer = requireViewer(ctx);
     const input = parse(pressMentionSchema, ctx.request.body);
     const existing = input.slug ? await PressMention.query().findOne({ slug: input.slug }) : undefined;
     if (input.chapterId != null) await findChapter(input.chapterId);
@@ -86,14 +85,14 @@ export function pressMentionAdminRoutes(router: Router, s: Services) {
   });
 
   router.delete("/press_mention/slug/:slug", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const mention = await PressMention.query().findOne({ slug: ctx.params.slug ?? "" });
     if (!mention) throw notFound("Press mention");
-    authorize(ctx.state.viewer, pressMentionPolicy.manage, mention);
+    authorize(viewer, pressMentionPolicy.manage, mention);
     await PressMention.transaction(async (trx) => {
       await PressMention.query(trx).deleteById(mention.id);
       await recordActivity(
-        { type: "press_mention", title: `Press mention deleted: ${mention.title}`, note: mention.url, userId: ctx.state.viewer!.id, chapterId: mention.chapterId, objectId: mention.slug },
+        { type: "press_mention", title: `Press mention deleted: ${mention.title}`, note: mention.url, userId: viewer.id, chapterId: mention.chapterId, objectId: mention.slug },
         trx,
       );
     });
