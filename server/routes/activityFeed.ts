@@ -3,9 +3,8 @@ import { ActivityFeedItem } from "../models/ActivityFeedItem";
 import { Chapter } from "../models/Chapter";
 import { intParam } from "../lib/validate";
 import { findChapter } from "../lib/load";
-import { authorize, requireViewer } from "../policies/authorize";
+import { authorize, requireAdmin, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
-import { sitePolicy } from "../policies/site";
 import { ACTIVITY_FEED_LIMIT } from "../contracts/chapterAdmin";
 import { presentActivity } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
@@ -33,7 +32,7 @@ export function activityFeedRoutes(router: Router, s: Services) {
   });
 
   router.get("/activity_feed_item/all", async (ctx) => {
-    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    requireAdmin(ctx);
     const items = await ActivityFeedItem.query()
       .withGraphFetched("user")
       .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }])

@@ -6,9 +6,8 @@ import { idSchema, intParam, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
-import { displayTitle } from "../contracts/chapter";
 import { multiLine } from "../contracts/text";
-import { recordActivity } from "../commands/activity";
+import { addChapterNote } from "../commands/notes";
 import { presentNote } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
 
@@ -44,22 +43,7 @@ export function chapterNoteRoutes(router: Router, s: Services) {
     authorize(viewer, chapterPolicy.host, chapter);
     if (input.adminOnly && !chapterPolicy.seeAdminOnlyNotes(viewer)) throw forbidden("Only admins can write admin-only notes.");
 
-    const note = await ChapterNote.transaction(async (trx) => {
-      const created = await ChapterNote.query(trx).insertAndFetch({ chapterId: chapter.id, userId: viewer.id, note: input.note, adminOnly: input.adminOnly });
-      await recordActivity(
-        {
-          type: "chapter_note",
-          title: `Note on ${displayTitle(chapter)}`,
-          note: input.note,
-          adminOnly: input.adminOnly,
-          userId: viewer.id,
-          chapterId: chapter.id,
-          objectId: created.id,
-        },
-        trx,
-      );
-      return created;
-    });
+    const note = await addChapterNote(viewer, chapter, input);
     note.user = { id: viewer.id, name: viewer.name, email: viewer.email } as ChapterNote["user"];
     ctx.status = 201;
     ctx.body = presentNote(note);

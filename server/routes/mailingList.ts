@@ -15,7 +15,7 @@ import { contactStats, presentContact, presentContactDetails, presentListMessage
 import { displayTitle } from "../contracts/chapter";
 import type { ChapterListIdResponse, ChapterListResponse, SignUpManyResponse, SignUpResponse } from "../contracts/mailingList";
 import type { Services } from "../services";
-import { applyBrevoEvents } from "../mailingLists/webhooks";
+import { applyBrevoEvents, webhookSecret } from "../mailingLists/webhooks";
 import { bucketFor, enforceLimit } from "../lib/rateLimits";
 import { confirmationInfo, confirmListSignup, listSignupsNeedConfirmation, requestListConfirmation } from "../commands/listConfirmation";
 
@@ -37,11 +37,6 @@ function withListResult(err: unknown): unknown {
     return new ApiError(err.status, err.errorId, err.message, err.field, { ...err.extra, return: { results: [{ isError: true, errorString: err.message }] } });
   }
   return err;
-}
-
-/** Secret path segment of the Brevo webhook, derived from the session secret (no extra configuration). */
-export function webhookSecret(s: Services, provider: string): string {
-  return crypto.createHmac("sha256", s.config.sessionSecret).update(`list-webhook:${provider}`).digest("base64url").slice(0, 32);
 }
 
 /** Mailing lists (spec 000 section 7, spec 001 section 7). Which list id a chapter has depends on the email settings. */
