@@ -11,7 +11,7 @@ import { presentEvent } from "../presenters/chapter";
 import { createChapterEvent, deleteChapterEvent, updateChapterEvent } from "../commands/chapterEvents";
 import type { GeoPoint } from "../integrations/geocoder";
 import type { Services } from "../services";
-import { chapterEventBodySchema, type ChapterEventFields } from "./chapterEventSchema";
+import { chapterEventBodySchema, type ChapterEventFields } from "../lib/chapterEventSchema";
 
 const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "postalCode", "country"] as const;
 

@@ -4,7 +4,7 @@ import { badRequest, forbidden } from "../errors";
 import { EmailSettings } from "../models/EmailSettings";
 import { ChapterType } from "../models/ChapterType";
 import { idSchema, intParam, normalizeSpaces, parse } from "../lib/validate";
-import { findChapter } from "../lib/load";
+import { findChapter, loadChapterDetail } from "../lib/load";
 import { chapterHeaderImageName, deleteImage, saveUploadedImage } from "../lib/images";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
@@ -15,7 +15,6 @@ import { SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../c
 import { changedFields, updateChapter, type ChapterChanges } from "../commands/chapterSettings";
 import { recordActivity } from "../commands/activity";
 import { presentChapter } from "../presenters/chapter";
-import { loadChapterDetail } from "./chapters";
 import type { Services } from "../services";
 
 /** Longest about text we store (markdown source). */
