@@ -41,7 +41,7 @@ export function chapterNoteRoutes(router: Router, s: Services) {
     const input = parse(noteSchema, ctx.request.body);
     const chapter = await findChapter(input.chapterId);
     authorize(viewer, chapterPolicy.host, chapter);
-    if (input.adminOnly && !chapterPolicy.seeAdminOnlyNotes(viewer)) throw forbidden("Only admins can write admin-only notes.");
+    if (input.adminOnly && !chapterPolicy.writeAdminOnlyNotes(viewer)) throw forbidden("Only admins can write admin-only notes.");
 
     const note = await addChapterNote(viewer, chapter, input);
     note.user = { id: viewer.id, name: viewer.name, email: viewer.email } as ChapterNote["user"];

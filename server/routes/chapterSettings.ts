@@ -7,11 +7,11 @@ import { idSchema, intParam, normalizeSpaces, parse } from "../lib/validate";
 import { findChapter, loadChapterDetail } from "../lib/load";
 import { chapterHeaderImageName, deleteImage, saveUploadedImage } from "../lib/images";
 import { authorize, requireViewer } from "../policies/authorize";
-import { chapterPolicy } from "../policies/chapter";
+import { chapterPolicy, refuseChapterChanges } from "../policies/chapter";
 import { STATES, displayTitle } from "../contracts/chapter";
 import { TIME_ZONES, isAllowedTimeZone } from "../contracts/timeZones";
 import { multiLine, singleLine } from "../contracts/text";
-import { SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../contracts/chapterAdmin";
+import type { ChapterSettingsOptions } from "../contracts/chapterAdmin";
 import { changedFields, updateChapter, type ChapterChanges } from "../commands/chapterSettings";
 import { recordActivity } from "../commands/activity";
 import { presentChapter } from "../presenters/chapter";
@@ -107,9 +107,8 @@ export function chapterSettingsRoutes(router: Router, s: Services) {
     authorize(viewer, chapterPolicy.host, chapter);
 
     const changes = changedFields(chapter, input as ChapterChanges);
-    const settings = Object.keys(changes).filter((k) => k !== "about");
-    if (settings.length && !chapterPolicy.fieldOrganize(viewer, chapter)) throw forbidden(SETTINGS_NEED_FIELD_ORGANIZER);
-    if (changes.slug !== undefined && !chapterPolicy.editSlug(viewer)) throw forbidden("Only admins can change a chapter's slug.");
+    const refusal = refuseChapterChanges(viewer, chapter, Object.keys(changes));
+    if (refusal) throw forbidden(refusal);
 
     const { serviceName } = (await EmailSettings.query().findById(1)) ?? { serviceName: "sendInBlue" };
     if (serviceName === "sendInBlue" && input.sendInBlueListId === "") throw badRequest("SendInBlue Id is Required", "sendInBlueListId");
