@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "../models/ChapterHostApplication";
 import { ApiError } from "../errors";
-import { checkStatusChange } from "./hostApplicationStatus";
+import { APPLICATION_NOT_OPEN, checkApprovalWithChapter, checkStatusChange } from "./hostApplicationStatus";
 
 /** The refusal of a change, as [status, message], or "allowed". */
 function outcome(from: ApplicationStatus, to: ApplicationStatus): "allowed" | [number, string] {
@@ -36,5 +36,13 @@ describe("host application status machine", () => {
     expect(outcome("approved", "denied")).toEqual([409, "This application is Approved; reopen it first."]);
     expect(outcome("approved_without_creation", "denied")).toEqual([409, "This application is Approved, No Chapter Created; reopen it first."]);
     expect(outcome("denied", "approved")).toEqual(approveThroughChapter);
+  });
+
+  it("approval by creating a chapter is only from open", () => {
+    expect(() => checkApprovalWithChapter("open")).not.toThrow();
+    for (const from of ["approved", "approved_without_creation", "denied"] as const) {
+      expect(() => checkApprovalWithChapter(from)).toThrow(expect.objectContaining({ status: 409, message: APPLICATION_NOT_OPEN[from] }));
+    }
+    expect(APPLICATION_NOT_OPEN.denied).toBe("This Chapter Host Application has already been denied.");
   });
 });
