@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { Config } from "./config";
 import { createApp } from "./app";
-import { closeAdminEventStreams } from "./routes/adminEvents";
+import { closeAdminEventStreams } from "./events/adminEventStream";
 import { bindModels, migrateLatest, openDatabase } from "./db";
 import { createMailTransport, type MailTransport } from "./integrations/mail";
 import { seedDemoIfEmpty } from "./seed/demo";

@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import type { Config } from "./config";
 import type { MailTransport } from "./integrations/mail";
 import { ListProviders } from "./integrations/listProviders";
-import { MailgunRoutes } from "./integrations/mailgun/routes";
+import { createAliasRoutes, type AliasRoutes } from "./integrations/mailgun";
 import { JobQueue, type QueueOptions } from "./jobs/queue";
 import { registerJobHandlers } from "./jobs/handlers";
 import { createGeocoder, type Geocoder } from "./integrations/geocoder";
@@ -18,8 +18,8 @@ export interface Services {
   jobs: JobQueue;
   /** The email-marketing providers; `current()` gives the one the email settings select. */
   listProviders: ListProviders;
-  /** Mailgun's routes API for email aliases; null when MAILGUN_API_KEY is not set (aliases stay local). */
-  mailgun: MailgunRoutes | null;
+  /** Where email aliases forward mail: Mailgun's routes with MAILGUN_API_KEY, else the built-in local aliases. */
+  mailgun: AliasRoutes;
 }
 
 /** Builds the integrations over an opened database and registers the job handlers. */
@@ -31,7 +31,7 @@ export function createServices(config: Config, knex: Knex, mail: MailTransport, 
     geocoder,
     jobs: new JobQueue(knex, queueOptions),
     listProviders: new ListProviders(config, mail),
-    mailgun: config.mailgun.apiKey ? new MailgunRoutes(config.mailgun.apiKey, config.mailgun.baseUrl) : null,
+    mailgun: createAliasRoutes(config),
   };
   registerJobHandlers(services);
   return services;

@@ -4,7 +4,7 @@ import { ChapterHostApplication } from "../models/ChapterHostApplication";
 import { ChapterType } from "../models/ChapterType";
 import { Permission } from "../models/Permission";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
-import { conflict, notFound } from "../errors";
+import { notFound } from "../errors";
 import { displayTitle } from "../contracts/chapter";
 import { APPLICATION_TYPE_CHAPTER_TYPE_IDS } from "../contracts/siteAdmin";
 import { isPostgres } from "../db";
@@ -12,6 +12,7 @@ import { normalizeSpaces } from "../lib/validate";
 import { timeZoneForState } from "../lib/timeZones";
 import type { Viewer } from "../policies/viewer";
 import { recordActivity } from "./activity";
+import { checkApprovalWithChapter } from "./hostApplicationStatus";
 
 export interface CreateChapterInput {
   title: string;
@@ -22,14 +23,6 @@ export interface CreateChapterInput {
   about?: string;
   chapterTypeId?: number;
 }
-
-/** What an application that is not open says when someone tries to create a chapter from it. */
-export const APPLICATION_NOT_OPEN: Record<string, string> = {
-  approved: "This Chapter Host Application has already been approved and added.",
-  approved_without_creation:
-    "This Chapter Host Application has already been approved, although no chapter has been created. This user is eligible to be added to an existing chapter.",
-  denied: "This Chapter Host Application has already been denied.",
-};
 
 function baseSlug(text: string): string {
   const base = text
@@ -100,7 +93,7 @@ export async function createChapterFromApplication(
     if (isPostgres(trx)) query.forUpdate();
     const application = await query;
     if (!application) throw notFound("Chapter host application");
-    if (application.status !== "open") throw conflict(APPLICATION_NOT_OPEN[application.status] ?? "This application is not open.");
+    checkApprovalWithChapter(application.status);
 
     const chapterTypeId = input.chapterTypeId ?? APPLICATION_TYPE_CHAPTER_TYPE_IDS[application.type] ?? 1;
     const chapter = await insertChapter({ ...input, chapterTypeId }, trx);

@@ -96,7 +96,7 @@ export async function createAlias(s: Services, input: AliasInput, viewer: Viewer
   checkChapterDomain(s, chapter, input.domain);
   if (await EmailAlias.query().findOne({ localPart, domain: input.domain })) throw conflict(`An alias for ${localPart}@${input.domain} already exists`, "localPart");
   const alias = { localPart, domain: input.domain, recipients: input.recipients };
-  const route = s.mailgun ? await viaMailgun(viewer, "create the alias", () => s.mailgun!.create(routeInput(alias))) : null;
+  const route = await viaMailgun(viewer, "create the alias", () => s.mailgun.create(routeInput(alias)));
   let created: EmailAlias;
   try {
     created = await s.knex.transaction(async (trx) => {
@@ -106,7 +106,7 @@ export async function createAlias(s: Services, input: AliasInput, viewer: Viewer
     });
   } catch (err) {
     // Keep Mailgun in step with our database.
-    if (route) await s.mailgun!.remove(route.id).catch(() => {});
+    if (route) await s.mailgun.remove(route.id).catch(() => {});
     throw err;
   }
   return reloadAlias(created.id);
@@ -123,21 +123,19 @@ export async function updateAlias(s: Services, id: number, input: AliasInput, vi
     throw conflict(`An alias for ${existing.localPart}@${input.domain} already exists`, "domain");
   }
   const next = { localPart: existing.localPart, domain: input.domain, recipients: input.recipients };
-  let routeId = existing.mailgunRouteId;
-  if (s.mailgun) {
-    const mailgun = s.mailgun;
-    routeId = await viaMailgun(viewer, "update the alias", async () => {
-      if (routeId) {
-        try {
-          await mailgun.update(routeId, routeInput(next));
-          return routeId;
-        } catch (err) {
-          if (!(err instanceof MailgunError && err.status === 404)) throw err;
-        }
+  const routeId = await viaMailgun(viewer, "update the alias", async () => {
+    const current = existing.mailgunRouteId;
+    if (current) {
+      try {
+        await s.mailgun.update(current, routeInput(next));
+        return current;
+      } catch (err) {
+        // A route deleted at Mailgun by hand is created again.
+        if (!(err instanceof MailgunError && err.status === 404)) throw err;
       }
-      return (await mailgun.create(routeInput(next))).id;
-    });
-  }
+    }
+    return (await s.mailgun.create(routeInput(next)))?.id ?? current;
+  });
   await s.knex.transaction(async (trx) => {
     await EmailAlias.query(trx).findById(id).patch({ domain: next.domain, recipients: next.recipients, chapterId: chapter?.id ?? null, mailgunRouteId: routeId });
     await recordActivity({ type: "email_alias", title: `Email alias ${next.localPart}@${next.domain} updated`, note: next.recipients.join(", "), adminOnly: true, userId: viewer.id, chapterId: chapter?.id ?? null, objectId: id }, trx);
@@ -148,10 +146,8 @@ export async function updateAlias(s: Services, id: number, input: AliasInput, vi
 export async function deleteAlias(s: Services, id: number, viewer: Viewer): Promise<void> {
   const existing = await EmailAlias.query().findById(id);
   if (!existing) throw notFound("Alias");
-  if (s.mailgun && existing.mailgunRouteId) {
-    const mailgun = s.mailgun;
-    await viaMailgun(viewer, "delete the alias", () => mailgun.remove(existing.mailgunRouteId!));
-  }
+  const routeId = existing.mailgunRouteId;
+  if (routeId) await viaMailgun(viewer, "delete the alias", () => s.mailgun.remove(routeId));
   await s.knex.transaction(async (trx) => {
     await EmailAlias.query(trx).deleteById(id);
     await recordActivity({ type: "email_alias", title: `Email alias ${existing.localPart}@${existing.domain} deleted`, adminOnly: true, userId: viewer.id, chapterId: existing.chapterId, objectId: id }, trx);
@@ -161,11 +157,10 @@ export async function deleteAlias(s: Services, id: number, viewer: Viewer): Prom
 /** POST .../aliases/test: checks the Mailgun connection (or says aliases are kept locally). */
 export async function testAliasService(s: Services, viewer: Viewer) {
   const unsynced = await EmailAlias.query().whereNull("mailgunRouteId").resultSize();
-  if (!s.mailgun) {
+  if (s.mailgun.mode === "local") {
     return { ok: true, mode: "local" as const, routeCount: null, message: "MAILGUN_API_KEY is not set: aliases are kept in our database only and no mail is forwarded." };
   }
-  const mailgun = s.mailgun;
-  const { total } = await viaMailgun(viewer, "list routes", () => mailgun.list(1));
+  const { total } = await viaMailgun(viewer, "list routes", () => s.mailgun.list(1));
   return {
     ok: true,
     mode: "mailgun" as const,

@@ -4,7 +4,6 @@ import type { Context } from "koa";
 import sharp from "sharp";
 import { badRequest } from "../errors";
 import { UploadedImage } from "../models/UploadedImage";
-import type { Services } from "../services";
 import { readUpload, type UploadedFile } from "./upload";
 
 /** Longest side of a stored image, in pixels; larger uploads are scaled down. */
@@ -24,7 +23,7 @@ export const chapterHeaderImageName = (chapterId: number) => `chapter_header_${c
  * caller has authorized the request). 400 when the request carries no file; 413 above UPLOAD_LIMIT_BYTES.
  */
 export async function uploadedFile(ctx: Context): Promise<UploadedFile> {
-  const files = await readUpload(ctx, (ctx.state.services as Services).config.uploadLimitBytes);
+  const files = await readUpload(ctx, ctx.state.services.config.uploadLimitBytes);
   const pick = files.file ?? files.image ?? Object.values(files)[0];
   const file = Array.isArray(pick) ? pick[0] : pick;
   if (!file) throw badRequest("Please choose an image file to upload", "file");

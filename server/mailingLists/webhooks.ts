@@ -1,6 +1,13 @@
+import crypto from "node:crypto";
 import { MailingListContact } from "../models/MailingListContact";
 import { OFF_LIST_STATUSES } from "./contacts";
 import { MAX_ID } from "../lib/validate";
+import type { Services } from "../services";
+
+/** Secret path segment of the Brevo webhook, derived from the session secret (no extra configuration). */
+export function webhookSecret(s: Pick<Services, "config">, provider: string): string {
+  return crypto.createHmac("sha256", s.config.sessionSecret).update(`list-webhook:${provider}`).digest("base64url").slice(0, 32);
+}
 
 /** Brevo event names (transactional and marketing webhooks) and what they mean for a contact. */
 const BLOCKING = new Set(["hard_bounce", "hardBounce", "blocked", "spam", "invalid_email", "complaint"]);

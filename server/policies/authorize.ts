@@ -1,7 +1,13 @@
 import { forbidden, unauthorized } from "../errors";
+import { sitePolicy } from "./site";
 import type { Viewer } from "./viewer";
 
 export type Rule<R> = (viewer: Viewer, record: R) => boolean;
+
+/** What the guards read of a Koa context (its state is typed in server/auth/state.ts). */
+interface WithViewer {
+  state: { viewer: Viewer | null };
+}
 
 /**
  * The one gate every non-public handler passes: 401 when nobody is signed in,
@@ -12,7 +18,16 @@ export function authorize<R>(viewer: Viewer | null, rule: Rule<R>, record: R, me
   if (!rule(viewer, record)) throw forbidden(message);
 }
 
-/** For endpoints that need only a signed-in caller. */
-export function requireViewer(viewer: Viewer | null): asserts viewer is Viewer {
+/** For endpoints that need only a signed-in caller: the caller, or 401. */
+export function requireViewer(ctx: WithViewer): Viewer {
+  const { viewer } = ctx.state;
   if (!viewer) throw unauthorized();
+  return viewer;
+}
+
+/** The one guard of the site admin routers: the signed-in admin, or 401 (anonymous) / 403 (not an admin). */
+export function requireAdmin(ctx: WithViewer): Viewer {
+  const { viewer } = ctx.state;
+  authorize(viewer, sitePolicy.admin, null);
+  return viewer;
 }

@@ -18,5 +18,4 @@ export const userPolicy = {
 
 export const applicationPolicy = {
   view: (viewer: Viewer, application: { userId: number }) => viewer.isAdmin || viewer.id === application.userId,
-  manage: (viewer: Viewer) => viewer.isAdmin,
 };

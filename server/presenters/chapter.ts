@@ -2,7 +2,7 @@ import type { ChapterDetail, ChapterEventInfo, ChapterSummary } from "../contrac
 import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
-import { chapterAbilities, hostAccess } from "../policies/chapter";
+import { chapterAbilities } from "../policies/chapter";
 import type { Viewer } from "../policies/viewer";
 import { renderRichText } from "../lib/richText";
 import { isUpcomingEvent, nextDatesFor } from "./schedule";
@@ -96,7 +96,7 @@ export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastB
     abilities,
   };
   if (!abilities.view) return base;
-  const showEmails = hostAccess(viewer, c);
+  const showEmails = abilities.host;
   return {
     ...base,
     postalCode: c.postalCode,

@@ -6,7 +6,8 @@ import type { FrontPage } from "../models/FrontPage";
 import type { Page } from "../models/Page";
 import type { PressMention } from "../models/PressMention";
 import type { WikiPage } from "../models/WikiPage";
-import { hostAccess } from "../policies/chapter";
+import { contentPolicy } from "../policies/content";
+import { pressMentionPolicy } from "../policies/pressMention";
 import type { Viewer } from "../policies/viewer";
 import { renderRichText } from "../lib/richText";
 
@@ -18,7 +19,7 @@ export function presentFrontPage(f: FrontPage | undefined): FrontPageInfo {
 /** A press mention; its notes go only to people who manage it (host access to its chapter, or admins). */
 export function presentPressMention(m: PressMention, viewer: Viewer | null): PressMentionInfo {
   const c = m.chapter;
-  const mayManage = Boolean(viewer && (viewer.isAdmin || (m.chapterId != null && hostAccess(viewer, { id: m.chapterId }))));
+  const mayManage = Boolean(viewer && pressMentionPolicy.manage(viewer, m));
   return {
     id: m.id,
     title: m.title,
@@ -51,7 +52,7 @@ export function presentPage(p: Page): PageInfo {
 
 /** A wiki page; a non-public one reaches non-admins as its title and the flag only, never its body. */
 export function presentWikiPage(w: WikiPage, viewer: Viewer | null): WikiPageInfo {
-  const restricted = !w.isPublic && !viewer?.isAdmin;
+  const restricted = !w.isPublic && !contentPolicy.readNonPublic(viewer);
   return {
     id: w.id,
     title: w.title,

@@ -3,9 +3,8 @@ import { ActivityFeedItem } from "../models/ActivityFeedItem";
 import { Chapter } from "../models/Chapter";
 import { intParam } from "../lib/validate";
 import { findChapter } from "../lib/load";
-import { authorize, requireViewer } from "../policies/authorize";
+import { authorize, requireAdmin, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
-import { sitePolicy } from "../policies/site";
 import { ACTIVITY_FEED_LIMIT } from "../contracts/chapterAdmin";
 import { presentActivity } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
@@ -19,9 +18,8 @@ export const NETWORK_FEED_LIMIT = 100;
  */
 export function activityFeedRoutes(router: Router, s: Services) {
   router.get("/activity_feed_item/chapter/:id", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.id));
-    const viewer = ctx.state.viewer;
     authorize(viewer, chapterPolicy.host, chapter);
     const query = ActivityFeedItem.query()
       .where({ chapterId: chapter.id })
@@ -34,7 +32,7 @@ export function activityFeedRoutes(router: Router, s: Services) {
   });
 
   router.get("/activity_feed_item/all", async (ctx) => {
-    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    requireAdmin(ctx);
     const items = await ActivityFeedItem.query()
       .withGraphFetched("user")
       .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }])

@@ -1,5 +1,4 @@
 import type Router from "@koa/router";
-import type { Context } from "koa";
 import { z } from "zod";
 import { User } from "../models/User";
 import { UserNote } from "../models/UserNote";
@@ -9,9 +8,8 @@ import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
 import { notFound } from "../errors";
 import { multiLine } from "../contracts/text";
 import { idSchema, intParam, parse } from "../lib/validate";
-import { authorize } from "../policies/authorize";
-import { sitePolicy } from "../policies/site";
-import { recordActivity } from "../commands/activity";
+import { requireAdmin } from "../policies/authorize";
+import { addUserNote } from "../commands/notes";
 import { MIN_SEARCH_LENGTH, USER_LIST_LIMIT, type AdminUserDetail, type UserChapterInfo } from "../contracts/siteAdmin";
 import { presentChapterRef, presentNote, presentUserRow } from "../presenters/siteAdmin";
 import type { Services } from "../services";
@@ -44,26 +42,21 @@ async function lastPostDates(chapterIds: number[]): Promise<Map<number, string>>
 
 /** Site admin user management (spec 001: Users, user detail, user notes). Admins only. */
 export function adminUserRoutes(router: Router, _s: Services) {
-  const admin = (ctx: Context) => {
-    authorize(ctx.state.viewer, sitePolicy.admin, null);
-    return ctx.state.viewer!;
-  };
-
   router.get("/user/count", async (ctx) => {
-    admin(ctx);
+    requireAdmin(ctx);
     ctx.body = { count: await User.query().resultSize() };
   });
 
   /** The newest 300 accounts. */
   router.get("/user/all", async (ctx) => {
-    admin(ctx);
+    requireAdmin(ctx);
     const users = await User.query().withGraphFetched("permissions").orderBy("createdAt", "desc").orderBy("id", "desc").limit(USER_LIST_LIMIT);
     ctx.body = users.map(presentUserRow);
   });
 
   /** Name or email contains the search text (case-insensitive), at most 300. */
   router.post("/user/search", async (ctx) => {
-    admin(ctx);
+    requireAdmin(ctx);
     const { search } = parse(searchSchema, ctx.request.body);
     const like = `%${escapeLike(search.toLowerCase())}%`;
     const users = await User.query()
@@ -75,7 +68,7 @@ export function adminUserRoutes(router: Router, _s: Services) {
   });
 
   router.get("/user/user/:id", async (ctx) => {
-    admin(ctx);
+    requireAdmin(ctx);
     const user = await User.query().findById(intParam(ctx.params.id)).withGraphFetched("permissions");
     if (!user) throw notFound("User");
     const perms = user.permissions ?? [];
@@ -102,22 +95,18 @@ export function adminUserRoutes(router: Router, _s: Services) {
 
   /** Notes about a user, newest first. */
   router.get("/user_note/user/:userId", async (ctx) => {
-    admin(ctx);
+    requireAdmin(ctx);
     const aboutUserId = intParam(ctx.params.userId, "userId");
     const notes = await UserNote.query().where({ aboutUserId }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc");
     ctx.body = notes.map(presentNote);
   });
 
   router.post("/user_note", async (ctx) => {
-    const viewer = admin(ctx);
+    const viewer = requireAdmin(ctx);
     const { note, aboutUserId } = parse(noteSchema, ctx.request.body);
     const about = await User.query().findById(aboutUserId);
     if (!about) throw notFound("User");
-    const saved = await UserNote.transaction(async (trx) => {
-      const row = await UserNote.query(trx).insert({ aboutUserId, userId: viewer.id, note });
-      await recordActivity({ type: "user_note", title: `Note about ${about.name}`, note, adminOnly: true, userId: viewer.id, objectId: aboutUserId }, trx);
-      return row;
-    });
+    const saved = await addUserNote(viewer, about, note);
     ctx.status = 201;
     ctx.body = { ...presentNote({ ...saved, user: await User.query().findById(viewer.id) }), aboutUserId };
   });

@@ -63,7 +63,7 @@ async function authAnswer(ctx: Context, work: () => Promise<{ user: User; passwo
 
 export function authRoutes(router: Router, s: Services) {
   router.get("/auth/user", async (ctx) => {
-    const user: User | undefined = ctx.state.user;
+    const { user } = ctx.state;
     ctx.body = { user: user ? presentCurrentUser(user) : null, error: null };
   });
 

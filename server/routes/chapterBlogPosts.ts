@@ -40,10 +40,10 @@ export function chapterBlogPostRoutes(router: Router, _s: Services) {
 
   /** Every post of the chapter, for its hosts. */
   router.get("/chapter_blog_post/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await Chapter.query().findById(intParam(ctx.params.chapterId, "chapterId"));
     if (!chapter) throw notFound("Chapter");
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const posts = await postsOf(chapter.id);
     ctx.body = posts.map(presentChapterBlogPost);
   });

@@ -11,7 +11,7 @@ import { presentEvent } from "../presenters/chapter";
 import { createChapterEvent, deleteChapterEvent, updateChapterEvent } from "../commands/chapterEvents";
 import type { GeoPoint } from "../integrations/geocoder";
 import type { Services } from "../services";
-import { chapterEventBodySchema, type ChapterEventFields } from "./chapterEventSchema";
+import { chapterEventBodySchema, type ChapterEventFields } from "../lib/chapterEventSchema";
 
 const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "postalCode", "country"] as const;
 
@@ -49,9 +49,9 @@ export function chapterEventRoutes(router: Router, s: Services) {
    * tidy up old events. Public pages get only the upcoming ones, with the chapter.
    */
   router.get("/chapter_event/chapter/:chapterId/all", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const events = await ChapterEvent.query().where({ chapterId: chapter.id }).orderBy([{ column: "name" }, { column: "id" }]);
     const now = new Date();
     ctx.body = events.map((e) => presentEvent(e, chapter.timeZone, now));
@@ -59,7 +59,7 @@ export function chapterEventRoutes(router: Router, s: Services) {
 
   /** Creates an event, or updates the one named by id or slug. */
   router.post("/chapter_event", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const input = parse(chapterEventBodySchema, ctx.request.body);
     const existing = input.id != null || input.slug
       ? await ChapterEvent.query().where((q) => {
@@ -70,11 +70,11 @@ export function chapterEventRoutes(router: Router, s: Services) {
 
     if (existing) {
       const chapter = existing.chapter!;
-      authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+      authorize(viewer, chapterPolicy.host, chapter);
       if (input.chapterId != null && input.chapterId !== existing.chapterId) throw badRequest("An event cannot move to another chapter", "chapterId");
       const addressChanged = ADDRESS_FIELDS.some((k) => existing[k] !== input.fields[k]) || existing.lat == null;
       const point = addressChanged ? await geocode(s, input.fields) : undefined;
-      const updated = await updateChapterEvent(chapter, existing, input.fields, point, ctx.state.viewer.id);
+      const updated = await updateChapterEvent(chapter, existing, input.fields, point, viewer.id);
       ctx.body = presentEvent(updated, chapter.timeZone);
       return;
     }
@@ -82,17 +82,17 @@ export function chapterEventRoutes(router: Router, s: Services) {
     if (input.chapterId == null) throw badRequest("chapterId is required", "chapterId");
     const chapter = await Chapter.query().findById(input.chapterId);
     if (!chapter) throw notFound("Chapter");
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
-    const created = await createChapterEvent(chapter, input.fields, await geocode(s, input.fields), ctx.state.viewer.id);
+    authorize(viewer, chapterPolicy.host, chapter);
+    const created = await createChapterEvent(chapter, input.fields, await geocode(s, input.fields), viewer.id);
     ctx.status = 201;
     ctx.body = presentEvent(created, chapter.timeZone);
   });
 
   router.delete("/chapter_event/slug/:slug", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const event = await loadEventBySlug(ctx.params.slug);
-    authorize(ctx.state.viewer, chapterPolicy.host, event.chapter);
-    await deleteChapterEvent(event, ctx.state.viewer.id);
+    authorize(viewer, chapterPolicy.host, event.chapter);
+    await deleteChapterEvent(event, viewer.id);
     ctx.body = { deleted: true, slug: event.slug };
   });
 }

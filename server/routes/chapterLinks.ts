@@ -2,14 +2,13 @@ import type Router from "@koa/router";
 import { z } from "zod";
 import { badRequest } from "../errors";
 import { ChapterLink } from "../models/ChapterLink";
+import { replaceChapterLinks } from "../commands/chapterLinks";
 import { intParam, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
-import { displayTitle } from "../contracts/chapter";
 import { isHttpUrl } from "../contracts/chapterAdmin";
 import { isSingleLine, singleLineMessage } from "../contracts/text";
-import { recordActivity } from "../commands/activity";
 import { presentLink } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
 
@@ -34,19 +33,19 @@ const byPosition = (a: ChapterLink, b: ChapterLink) => a.position - b.position |
  */
 export function chapterLinkRoutes(router: Router, s: Services) {
   router.get("/chapter_link/chapter/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const links = await ChapterLink.query().where({ chapterId: chapter.id });
     ctx.body = links.sort(byPosition).map(presentLink);
   });
 
   router.post("/chapter_link/chapter/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapterId = intParam(ctx.params.chapterId, "chapterId");
     const { links } = parse(linksSchema, ctx.request.body);
     const chapter = await findChapter(chapterId);
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
 
     const kept = links.map((l, index) => ({ ...l, index })).filter((l) => l.title !== "" && l.url !== "");
     for (const l of kept) {
@@ -57,18 +56,7 @@ export function chapterLinkRoutes(router: Router, s: Services) {
       if (!isHttpUrl(l.url)) throw badRequest(`${row}: URL must start with http:// or https://`, `links.${l.index}.url`);
     }
 
-    const saved = await ChapterLink.transaction(async (trx) => {
-      await ChapterLink.query(trx).delete().where({ chapterId });
-      const rows: ChapterLink[] = [];
-      for (const [position, l] of kept.entries()) {
-        rows.push(await ChapterLink.query(trx).insertAndFetch({ chapterId, title: l.title, url: l.url, position }));
-      }
-      await recordActivity(
-        { type: "chapter_link", title: `Links of ${displayTitle(chapter)} updated`, note: `${rows.length} link${rows.length === 1 ? "" : "s"}`, userId: ctx.state.viewer!.id, chapterId },
-        trx,
-      );
-      return rows;
-    });
+    const saved = await replaceChapterLinks(viewer, chapter, kept);
     ctx.body = saved.map(presentLink);
   });
 

@@ -6,9 +6,8 @@ import { idSchema, intParam, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
-import { displayTitle } from "../contracts/chapter";
 import { multiLine } from "../contracts/text";
-import { recordActivity } from "../commands/activity";
+import { addChapterNote } from "../commands/notes";
 import { presentNote } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
 
@@ -26,9 +25,8 @@ const noteSchema = z.object({
  */
 export function chapterNoteRoutes(router: Router, s: Services) {
   router.get("/chapter_note/chapter/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
-    const viewer = ctx.state.viewer;
     authorize(viewer, chapterPolicy.host, chapter);
     const query = ChapterNote.query()
       .where({ chapterId: chapter.id })
@@ -39,29 +37,13 @@ export function chapterNoteRoutes(router: Router, s: Services) {
   });
 
   router.post("/chapter_note", async (ctx) => {
-    requireViewer(ctx.state.viewer);
-    const viewer = ctx.state.viewer;
+    const viewer = requireViewer(ctx);
     const input = parse(noteSchema, ctx.request.body);
     const chapter = await findChapter(input.chapterId);
     authorize(viewer, chapterPolicy.host, chapter);
-    if (input.adminOnly && !chapterPolicy.seeAdminOnlyNotes(viewer)) throw forbidden("Only admins can write admin-only notes.");
+    if (input.adminOnly && !chapterPolicy.writeAdminOnlyNotes(viewer)) throw forbidden("Only admins can write admin-only notes.");
 
-    const note = await ChapterNote.transaction(async (trx) => {
-      const created = await ChapterNote.query(trx).insertAndFetch({ chapterId: chapter.id, userId: viewer.id, note: input.note, adminOnly: input.adminOnly });
-      await recordActivity(
-        {
-          type: "chapter_note",
-          title: `Note on ${displayTitle(chapter)}`,
-          note: input.note,
-          adminOnly: input.adminOnly,
-          userId: viewer.id,
-          chapterId: chapter.id,
-          objectId: created.id,
-        },
-        trx,
-      );
-      return created;
-    });
+    const note = await addChapterNote(viewer, chapter, input);
     note.user = { id: viewer.id, name: viewer.name, email: viewer.email } as ChapterNote["user"];
     ctx.status = 201;
     ctx.body = presentNote(note);

@@ -4,18 +4,17 @@ import { badRequest, forbidden } from "../errors";
 import { EmailSettings } from "../models/EmailSettings";
 import { ChapterType } from "../models/ChapterType";
 import { idSchema, intParam, normalizeSpaces, parse } from "../lib/validate";
-import { findChapter } from "../lib/load";
+import { findChapter, loadChapterDetail } from "../lib/load";
 import { chapterHeaderImageName, deleteImage, saveUploadedImage } from "../lib/images";
 import { authorize, requireViewer } from "../policies/authorize";
-import { chapterPolicy } from "../policies/chapter";
+import { chapterPolicy, refuseChapterChanges } from "../policies/chapter";
 import { STATES, displayTitle } from "../contracts/chapter";
 import { TIME_ZONES, isAllowedTimeZone } from "../contracts/timeZones";
 import { multiLine, singleLine } from "../contracts/text";
-import { SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../contracts/chapterAdmin";
+import type { ChapterSettingsOptions } from "../contracts/chapterAdmin";
 import { changedFields, updateChapter, type ChapterChanges } from "../commands/chapterSettings";
 import { recordActivity } from "../commands/activity";
 import { presentChapter } from "../presenters/chapter";
-import { loadChapterDetail } from "./chapters";
 import type { Services } from "../services";
 
 /** Longest about text we store (markdown source). */
@@ -91,7 +90,7 @@ const chapterUpdateSchema = z.object({
 export function chapterSettingsRoutes(router: Router, s: Services) {
   /** What the Chapter Settings form offers: chapter types with their mail domains, the list provider, time zones. */
   router.get("/chapter/settings_options", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    requireViewer(ctx);
     const [types, settings] = await Promise.all([ChapterType.query().orderBy("id"), EmailSettings.query().findById(1)]);
     const answer: ChapterSettingsOptions = {
       chapterTypes: types.map((t) => ({ id: t.id, name: t.name, hexColor: t.hexColor, emailDomain: t.emailDomain })),
@@ -102,16 +101,14 @@ export function chapterSettingsRoutes(router: Router, s: Services) {
   });
 
   router.post("/chapter", async (ctx) => {
-    requireViewer(ctx.state.viewer);
-    const viewer = ctx.state.viewer;
+    const viewer = requireViewer(ctx);
     const { id, ...input } = parse(chapterUpdateSchema, ctx.request.body);
     const chapter = await findChapter(id);
     authorize(viewer, chapterPolicy.host, chapter);
 
     const changes = changedFields(chapter, input as ChapterChanges);
-    const settings = Object.keys(changes).filter((k) => k !== "about");
-    if (settings.length && !chapterPolicy.fieldOrganize(viewer, chapter)) throw forbidden(SETTINGS_NEED_FIELD_ORGANIZER);
-    if (changes.slug !== undefined && !chapterPolicy.editSlug(viewer)) throw forbidden("Only admins can change a chapter's slug.");
+    const refusal = refuseChapterChanges(viewer, chapter, Object.keys(changes));
+    if (refusal) throw forbidden(refusal);
 
     const { serviceName } = (await EmailSettings.query().findById(1)) ?? { serviceName: "sendInBlue" };
     if (serviceName === "sendInBlue" && input.sendInBlueListId === "") throw badRequest("SendInBlue Id is Required", "sendInBlueListId");
@@ -125,20 +122,20 @@ export function chapterSettingsRoutes(router: Router, s: Services) {
   });
 
   router.post("/chapter/header_image/:id", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.id));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     await saveUploadedImage(ctx, chapterHeaderImageName(chapter.id));
-    await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} uploaded`, userId: ctx.state.viewer.id, chapterId: chapter.id });
+    await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} uploaded`, userId: viewer.id, chapterId: chapter.id });
     ctx.body = { result: "success" };
   });
 
   router.delete("/chapter/header_image/:id", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.id));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     if (await deleteImage(chapterHeaderImageName(chapter.id))) {
-      await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} removed`, userId: ctx.state.viewer.id, chapterId: chapter.id });
+      await recordActivity({ type: "chapter_content", title: `Header image of ${displayTitle(chapter)} removed`, userId: viewer.id, chapterId: chapter.id });
     }
     ctx.body = { result: "success" };
   });

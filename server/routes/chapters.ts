@@ -2,11 +2,11 @@ import type Router from "@koa/router";
 import { z } from "zod";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
-import { notFound } from "../errors";
 import { intParam, parse } from "../lib/validate";
+import { loadChapterDetail } from "../lib/load";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
-import { CHAPTER_DETAIL_GRAPH, presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
+import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
 import type { Services } from "../services";
 
 const byDisplayTitle = (a: Chapter, b: Chapter) => displayTitle(a).toLowerCase().localeCompare(displayTitle(b).toLowerCase());
@@ -14,13 +14,6 @@ const byDisplayTitle = (a: Chapter, b: Chapter) => displayTitle(a).toLowerCase()
 async function lastBlogPostDate(chapterId: number): Promise<string | null> {
   const post = await ChapterBlogPost.query().where({ chapterId }).orderBy("createdAt", "desc").select("createdAt").first();
   return post?.createdAt ?? null;
-}
-
-/** Loads a chapter with everything its page needs, or 404. */
-export async function loadChapterDetail(where: { slug: string } | { id: number }): Promise<Chapter> {
-  const chapter = await Chapter.query().findOne(where).withGraphFetched(CHAPTER_DETAIL_GRAPH);
-  if (!chapter) throw notFound("Chapter");
-  return chapter;
 }
 
 const stateParam = z
@@ -63,8 +56,7 @@ export function chapterRoutes(router: Router, _s: Services) {
 
   /** The caller's chapters with their roles on each (My Chapters). */
   router.get("/chapters/my", async (ctx) => {
-    requireViewer(ctx.state.viewer);
-    const viewer = ctx.state.viewer;
+    const viewer = requireViewer(ctx);
     const ids = [...viewer.chapterRoles.keys()];
     const chapters = ids.length ? await Chapter.query().whereIn("id", ids).withGraphFetched("chapterType") : [];
     ctx.body = chapters.sort(byDisplayTitle).map((c) => ({

@@ -8,7 +8,7 @@ import { notFound } from "../errors";
 import { cachePublicly } from "../lib/cache";
 import { parse } from "../lib/validate";
 import { authorize } from "../policies/authorize";
-import { sitePolicy } from "../policies/site";
+import { contentPolicy } from "../policies/content";
 import { BLOG_PAGE_SIZE } from "../contracts/content";
 import { presentBlogPost, presentFrontPage, presentPage, presentWikiPage } from "../presenters/content";
 import type { Services } from "../services";
@@ -20,8 +20,6 @@ const pageParam = z
 
 const slugParam = z.string().trim().min(1, "Slug is Required").max(200, "Slug is too long");
 
-/** Non-public content is for admins: 401 for visitors, 403 for other accounts. */
-const readNonPublic = (viewer: Parameters<typeof sitePolicy.admin>[0]) => sitePolicy.admin(viewer);
 
 /**
  * Public reads of site content (spec 000 section 7 "Site content"): the front page settings, blog posts,
@@ -52,7 +50,7 @@ export function contentPublicRoutes(router: Router, s: Services) {
     const slug = parse(slugParam, ctx.params.slug);
     const post = await BlogPost.query().findOne({ slug }).withGraphFetched("user");
     if (!post) throw notFound("Blog post");
-    if (!post.isPublic) authorize(ctx.state.viewer, readNonPublic, null);
+    if (!post.isPublic) authorize(ctx.state.viewer, contentPolicy.readNonPublic, null);
     ctx.body = presentBlogPost(post);
   });
 
@@ -60,7 +58,7 @@ export function contentPublicRoutes(router: Router, s: Services) {
     const slug = parse(slugParam, ctx.params.slug);
     const page = await Page.query().findOne({ slug });
     if (!page) throw notFound("Page");
-    if (!page.isPublic) authorize(ctx.state.viewer, readNonPublic, null);
+    if (!page.isPublic) authorize(ctx.state.viewer, contentPolicy.readNonPublic, null);
     else cachePublicly(ctx, 30);
     ctx.body = presentPage(page);
   });

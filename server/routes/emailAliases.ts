@@ -1,7 +1,6 @@
 import type Router from "@koa/router";
 import { z } from "zod";
-import { authorize } from "../policies/authorize";
-import { sitePolicy } from "../policies/site";
+import { requireAdmin } from "../policies/authorize";
 import { intParam, parse } from "../lib/validate";
 import { Chapter } from "../models/Chapter";
 import { EmailAlias } from "../models/EmailAlias";
@@ -21,7 +20,7 @@ export function emailAliasRoutes(router: Router, s: Services) {
   const domains = () => Object.values(s.config.chapterEmailDomains);
 
   router.get("/admin/mailgun/aliases", async (ctx) => {
-    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    requireAdmin(ctx);
     const { search } = parse(searchSchema, ctx.query);
     const query = EmailAlias.query().withGraphFetched("chapter").orderBy([{ column: "domain" }, { column: "localPart" }]);
     if (search !== undefined) {
@@ -38,33 +37,33 @@ export function emailAliasRoutes(router: Router, s: Services) {
   });
 
   router.get("/admin/mailgun/aliases/domains", async (ctx) => {
-    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    requireAdmin(ctx);
     const body: AliasDomainsResponse = { domains: Object.entries(s.config.chapterEmailDomains).map(([type, domain]) => ({ type, domain })) };
     ctx.body = body;
   });
 
   router.post("/admin/mailgun/aliases/test", async (ctx) => {
-    authorize(ctx.state.viewer, sitePolicy.admin, null);
-    ctx.body = await testAliasService(s, ctx.state.viewer);
+    const viewer = requireAdmin(ctx);
+    ctx.body = await testAliasService(s, viewer);
   });
 
   router.post("/admin/mailgun/aliases", async (ctx) => {
-    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    const viewer = requireAdmin(ctx);
     const input = parse(aliasSchema(domains()), ctx.request.body);
     ctx.status = 201;
-    ctx.body = presentEmailAlias(await createAlias(s, input, ctx.state.viewer));
+    ctx.body = presentEmailAlias(await createAlias(s, input, viewer));
   });
 
   router.put("/admin/mailgun/aliases/:id", async (ctx) => {
-    authorize(ctx.state.viewer, sitePolicy.admin, null);
+    const viewer = requireAdmin(ctx);
     const id = intParam(ctx.params.id);
     const input = parse(aliasSchema(domains()), ctx.request.body);
-    ctx.body = presentEmailAlias(await updateAlias(s, id, input, ctx.state.viewer));
+    ctx.body = presentEmailAlias(await updateAlias(s, id, input, viewer));
   });
 
   router.delete("/admin/mailgun/aliases/:id", async (ctx) => {
-    authorize(ctx.state.viewer, sitePolicy.admin, null);
-    await deleteAlias(s, intParam(ctx.params.id), ctx.state.viewer);
+    const viewer = requireAdmin(ctx);
+    await deleteAlias(s, intParam(ctx.params.id), viewer);
     ctx.status = 204;
   });
 }

@@ -35,28 +35,28 @@ export const hostApplicationSchema = z.object({
 /** Host applications, applicant side (spec 000 section 7). The admin side lives with the site admin routes. */
 export function hostApplicationApplicantRoutes(router: Router, s: Services) {
   router.post("/chapter_host_application", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const input = parse(hostApplicationSchema, ctx.request.body);
-    const application = await createHostApplication(ctx.state.viewer, input);
+    const application = await createHostApplication(viewer, input);
     application.user = undefined;
     ctx.status = 201;
     ctx.body = presentHostApplicationForApplicant(application);
   });
 
   router.get("/chapter_host_application/my", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const applications = await ChapterHostApplication.query()
-      .where({ userId: ctx.state.viewer.id })
+      .where({ userId: viewer.id })
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc");
     ctx.body = applications.map(presentHostApplicationForApplicant);
   });
 
   router.get("/chapter_host_application/slug/:slug", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const application = await ChapterHostApplication.query().findOne({ slug: String(ctx.params.slug) }).withGraphFetched("user");
     if (!application) throw notFound("Host application");
-    authorize(ctx.state.viewer, applicationPolicy.view, application);
+    authorize(viewer, applicationPolicy.view, application);
     ctx.body = presentHostApplicationForApplicant(application);
   });
 

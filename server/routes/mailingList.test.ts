@@ -4,7 +4,7 @@ import { buildChapter, buildPersonas } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import { ActivityFeedItem, Chapter, ChapterBlogPost, EmailSettings, Job, ListMessage, MailingListContact } from "../models";
 import type { ChapterListResponse, ContactDetails, ListMessageInfo, SignUpManyResponse } from "../contracts/mailingList";
-import { webhookSecret } from "./mailingList";
+import { webhookSecret } from "../mailingLists/webhooks";
 
 let t: TestApp;
 let chapter: Chapter;

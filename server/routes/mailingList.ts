@@ -15,7 +15,7 @@ import { contactStats, presentContact, presentContactDetails, presentListMessage
 import { displayTitle } from "../contracts/chapter";
 import type { ChapterListIdResponse, ChapterListResponse, SignUpManyResponse, SignUpResponse } from "../contracts/mailingList";
 import type { Services } from "../services";
-import { applyBrevoEvents } from "../mailingLists/webhooks";
+import { applyBrevoEvents, webhookSecret } from "../mailingLists/webhooks";
 import { bucketFor, enforceLimit } from "../lib/rateLimits";
 import { confirmationInfo, confirmListSignup, listSignupsNeedConfirmation, requestListConfirmation } from "../commands/listConfirmation";
 
@@ -37,11 +37,6 @@ function withListResult(err: unknown): unknown {
     return new ApiError(err.status, err.errorId, err.message, err.field, { ...err.extra, return: { results: [{ isError: true, errorString: err.message }] } });
   }
   return err;
-}
-
-/** Secret path segment of the Brevo webhook, derived from the session secret (no extra configuration). */
-export function webhookSecret(s: Services, provider: string): string {
-  return crypto.createHmac("sha256", s.config.sessionSecret).update(`list-webhook:${provider}`).digest("base64url").slice(0, 32);
 }
 
 /** Mailing lists (spec 000 section 7, spec 001 section 7). Which list id a chapter has depends on the email settings. */
@@ -85,29 +80,29 @@ export function mailingListRoutes(router: Router, s: Services) {
   });
 
   router.post("/mailing_list/delete", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const input = parse(deleteSchema, ctx.request.body);
     const { chapter } = await chapterForListId(s, input.listId);
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
-    await deleteContact(s, chapter, input.email, ctx.state.viewer);
+    authorize(viewer, chapterPolicy.host, chapter);
+    await deleteContact(s, chapter, input.email, viewer);
     ctx.body = okResult({ email: input.email });
   });
 
   router.post("/mailing_list/sign_up_many", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const input = parse(signUpManySchema, ctx.request.body);
     const { chapter } = await chapterForListId(s, input.listId);
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
-    const { results, added, invalid } = await signUpMany(s, chapter, input.emails, ctx.state.viewer);
+    authorize(viewer, chapterPolicy.host, chapter);
+    const { results, added, invalid } = await signUpMany(s, chapter, input.emails, viewer);
     const body: SignUpManyResponse = { return: { results }, added, invalid };
     ctx.body = body;
   });
 
   /** Members of a list (by list id), newest first, with counts per status. */
   router.get("/mailing_list/chapter_list_id/:id", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const { chapter, listId } = await chapterForListId(s, ctx.params.id);
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const contacts = await MailingListContact.query().where({ chapterId: chapter.id }).orderBy("id", "desc");
     const rows = (await MailingListContact.query().where({ chapterId: chapter.id }).select("status").count("* as n").groupBy("status")) as unknown as { status: string; n: number }[];
     const stats = contactStats(rows);
@@ -117,7 +112,7 @@ export function mailingListRoutes(router: Router, s: Services) {
 
   /** One member's numbers. {id} is our contact id, or an email address with ?listId=. */
   router.get("/mailing_list/contact_details/:id", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const raw = String(ctx.params.id ?? "");
     let contact: MailingListContact | undefined;
     if (/^\d+$/.test(raw)) {
@@ -129,27 +124,27 @@ export function mailingListRoutes(router: Router, s: Services) {
       contact = await MailingListContact.query().findOne({ chapterId: chapter.id, email });
     }
     if (!contact) throw notFound("Contact");
-    authorize(ctx.state.viewer, chapterPolicy.host, { id: contact.chapterId });
+    authorize(viewer, chapterPolicy.host, { id: contact.chapterId });
     ctx.body = presentContactDetails(contact);
   });
 
   /** A host emails the list: queued and batched in the background; answers 202 with the progress record. */
   router.post("/mailing_list/send_message", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const input = parse(sendMessageSchema, ctx.request.body);
     const { chapter } = await chapterForListId(s, input.listId);
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
-    const message = await sendListMessage(s, chapter, input, ctx.state.viewer);
+    authorize(viewer, chapterPolicy.host, chapter);
+    const message = await sendListMessage(s, chapter, input, viewer);
     ctx.status = 202;
     ctx.body = { message: presentListMessage(message) };
   });
 
   /** The chapter's emails with their progress, newest first. */
   router.get("/mailing_list/messages/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await Chapter.query().findById(intParam(ctx.params.chapterId, "chapterId"));
     if (!chapter) throw notFound("Chapter");
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const messages = await ListMessage.query().where({ chapterId: chapter.id }).withGraphFetched("[user, chapterBlogPost]").orderBy("id", "desc").limit(100);
     ctx.body = messages.map(presentListMessage);
   });

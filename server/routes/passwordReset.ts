@@ -4,7 +4,7 @@ import { z } from "zod";
 import { hashPassword, newPasswordSchema } from "../auth/passwords";
 import { PasswordResetToken } from "../models/PasswordResetToken";
 import { User } from "../models/User";
-import { changePassword } from "../commands/changePassword";
+import { resetPasswordWithToken } from "../commands/passwordReset";
 import { emailSchema, parse } from "../lib/validate";
 import { bucketFor, enforceLimit } from "../lib/rateLimits";
 import type { Services } from "../services";
@@ -80,14 +80,7 @@ export function passwordResetRoutes(router: Router, s: Services) {
       return;
     }
     const passwordHash = await hashPassword(input.password);
-    const changed = await PasswordResetToken.transaction(async (trx) => {
-      // Claim the token atomically: a second use finds usedAt set and changes nothing.
-      const claimed = await PasswordResetToken.query(trx).patch({ usedAt: new Date().toISOString() }).where({ id: row.id }).whereNull("usedAt");
-      if (claimed !== 1) return false;
-      await changePassword(row.userId, passwordHash, trx);
-      await PasswordResetToken.query(trx).patch({ usedAt: new Date().toISOString() }).where({ userId: row.userId }).whereNull("usedAt");
-      return true;
-    });
+    const changed = await resetPasswordWithToken(row, passwordHash);
     if (!changed) {
       ctx.status = 400;
       ctx.body = { result: "invalid", error: "Your token is invalid or expired.", errorId: "invalid_token", field: "token" };

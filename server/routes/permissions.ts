@@ -8,9 +8,8 @@ import { idSchema, intParam, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
-import { displayTitle } from "../contracts/chapter";
-import { recordActivity } from "../commands/activity";
-import { presentPermission, ROLE_NAMES } from "../presenters/chapterAdmin";
+import { grantChapterRole, removeChapterRole } from "../commands/permissions";
+import { presentPermission } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
 
 const CHAPTER_ROLES = [ROLE_FIELD_ORGANIZER, ROLE_CHAPTER_HOST];
@@ -30,33 +29,22 @@ const deleteSchema = z.object({ id: idSchema("id", "id is required") });
 export function permissionRoutes(router: Router, s: Services) {
   // Registered before /permission/:chapterId so "delete" is never read as a chapter id.
   router.post("/permission/delete", async (ctx) => {
-    authorize(ctx.state.viewer, chapterPolicy.managePermissions, null);
+    const viewer = requireViewer(ctx);
+    authorize(viewer, chapterPolicy.managePermissions, null);
     const { id } = parse(deleteSchema, ctx.request.body);
     const permission = await Permission.query().findById(id).withGraphFetched("[user, chapter]");
     if (!permission) throw notFound("Permission");
     if (permission.chapterId == null || !CHAPTER_ROLES.includes(permission.roleId)) {
       throw badRequest("Only chapter host and field organizer permissions can be removed here", "id");
     }
-    await Permission.transaction(async (trx) => {
-      await Permission.query(trx).deleteById(id);
-      await recordActivity(
-        {
-          type: "permission",
-          title: `${permission.user!.name} is no longer ${ROLE_NAMES[permission.roleId]} of ${displayTitle(permission.chapter!)}`,
-          userId: ctx.state.viewer!.id,
-          chapterId: permission.chapterId,
-          objectId: permission.userId,
-        },
-        trx,
-      );
-    });
+    await removeChapterRole(viewer, permission);
     ctx.body = { result: "success", id };
   });
 
   router.get("/permission/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const permissions = await Permission.query()
       .where({ chapterId: chapter.id })
       .whereIn("roleId", CHAPTER_ROLES)
@@ -66,11 +54,11 @@ export function permissionRoutes(router: Router, s: Services) {
   });
 
   router.post("/permission/:chapterId", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapterId = intParam(ctx.params.chapterId, "chapterId");
     const { userId, roleId } = parse(grantSchema, ctx.request.body);
     const chapter = await findChapter(chapterId);
-    authorize(ctx.state.viewer, chapterPolicy.managePermissions, chapter);
+    authorize(viewer, chapterPolicy.managePermissions, chapter);
     const user = await User.query().findById(userId);
     if (!user) throw notFound("User");
     // Granting a role the user already has changes nothing and answers the existing permission (200).
@@ -80,14 +68,7 @@ export function permissionRoutes(router: Router, s: Services) {
       ctx.body = presentPermission(existing);
       return;
     }
-    const permission = await Permission.transaction(async (trx) => {
-      const created = await Permission.query(trx).insertAndFetch({ userId, roleId, chapterId });
-      await recordActivity(
-        { type: "permission", title: `${user.name} is now ${ROLE_NAMES[roleId]} of ${displayTitle(chapter)}`, userId: ctx.state.viewer!.id, chapterId, objectId: userId },
-        trx,
-      );
-      return created;
-    });
+    const permission = await grantChapterRole(viewer, chapter, user, roleId);
     permission.user = user;
     ctx.status = 201;
     ctx.body = presentPermission(permission);

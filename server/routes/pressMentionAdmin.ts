@@ -4,12 +4,11 @@ import { notFound } from "../errors";
 import { multiLine, singleLine } from "../contracts/text";
 import { PressMention } from "../models/PressMention";
 import { MAX_ID, httpUrlSchema, intParam, parse, slugSchema } from "../lib/validate";
-import { makeSlug } from "../lib/slug";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { pressMentionPolicy } from "../policies/pressMention";
-import { recordActivity } from "../commands/activity";
+import { deletePressMention, savePressMention } from "../commands/pressMentions";
 import { presentPressMention } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
 
@@ -45,9 +44,9 @@ const pressMentionSchema = z.object({
  */
 export function pressMentionAdminRoutes(router: Router, s: Services) {
   router.get("/press_mention/chapter/:id/all", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.id));
-    authorize(ctx.state.viewer, chapterPolicy.host, chapter);
+    authorize(viewer, chapterPolicy.host, chapter);
     const mentions = await PressMention.query()
       .where({ chapterId: chapter.id })
       .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]);
@@ -55,48 +54,24 @@ export function pressMentionAdminRoutes(router: Router, s: Services) {
   });
 
   router.post("/press_mention", async (ctx) => {
-    requireViewer(ctx.state.viewer);
-    const viewer = ctx.state.viewer;
+    const viewer = requireViewer(ctx);
     const input = parse(pressMentionSchema, ctx.request.body);
     const existing = input.slug ? await PressMention.query().findOne({ slug: input.slug }) : undefined;
     if (input.chapterId != null) await findChapter(input.chapterId);
     if (existing) authorize(viewer, pressMentionPolicy.manage, existing);
     authorize(viewer, pressMentionPolicy.manage, { chapterId: input.chapterId });
 
-    const fields = { title: input.title, url: input.url, notes: input.notes, chapterId: input.chapterId };
-    const saved = await PressMention.transaction(async (trx) => {
-      const mention = existing
-        ? await PressMention.query(trx).patchAndFetchById(existing.id, { ...fields, ...(input.isVisible !== undefined ? { isVisible: input.isVisible } : {}) })
-        : await PressMention.query(trx).insertAndFetch({ ...fields, slug: input.slug ?? makeSlug(input.title), isVisible: input.isVisible ?? true });
-      await recordActivity(
-        {
-          type: "press_mention",
-          title: `Press mention ${existing ? "updated" : "added"}: ${mention.title}`,
-          note: mention.url,
-          userId: viewer.id,
-          chapterId: mention.chapterId,
-          objectId: mention.slug,
-        },
-        trx,
-      );
-      return mention;
-    });
+    const saved = await savePressMention(viewer, existing, input);
     ctx.status = existing ? 200 : 201;
     ctx.body = presentPressMention(saved);
   });
 
   router.delete("/press_mention/slug/:slug", async (ctx) => {
-    requireViewer(ctx.state.viewer);
+    const viewer = requireViewer(ctx);
     const mention = await PressMention.query().findOne({ slug: ctx.params.slug ?? "" });
     if (!mention) throw notFound("Press mention");
-    authorize(ctx.state.viewer, pressMentionPolicy.manage, mention);
-    await PressMention.transaction(async (trx) => {
-      await PressMention.query(trx).deleteById(mention.id);
-      await recordActivity(
-        { type: "press_mention", title: `Press mention deleted: ${mention.title}`, note: mention.url, userId: ctx.state.viewer!.id, chapterId: mention.chapterId, objectId: mention.slug },
-        trx,
-      );
-    });
+    authorize(viewer, pressMentionPolicy.manage, mention);
+    await deletePressMention(viewer, mention);
     ctx.body = { result: "success" };
   });
 

@@ -1,3 +1,5 @@
+import type { AliasRoutes, RouteInput } from "./types";
+
 /**
  * Mailgun's Routes API (https://api.mailgun.net/v3/routes), which forwards mail for our email aliases.
  * HTTP Basic auth with user "api" and the API key; form-encoded bodies with repeated `action` fields.
@@ -13,11 +15,7 @@ export interface MailgunRoute {
   created_at?: string;
 }
 
-export interface RouteInput {
-  address: string;
-  recipients: string[];
-  description: string;
-}
+export type { RouteInput } from "./types";
 
 export class MailgunError extends Error {
   constructor(
@@ -42,7 +40,9 @@ export function routeActions(recipients: string[]): string[] {
   return [...recipients.map((r) => `forward(${quote(r)})`), "stop()"];
 }
 
-export class MailgunRoutes {
+export class MailgunRoutes implements AliasRoutes {
+  readonly mode = "mailgun" as const;
+
   constructor(
     private readonly apiKey: string,
     private readonly baseUrl: string,

@@ -1,0 +1,14 @@
+import { sitePolicy } from "./site";
+
+/**
+ * Site content (blog posts, pages, wiki pages): admins write it (sitePolicy.admin); these are the rules on
+ * its fields.
+ */
+export const contentPolicy = {
+  /** Non-public blog posts, pages and wiki pages are for admins only. */
+  readNonPublic: sitePolicy.readNonPublicContent,
+  /** The slug of an existing page is read-only: links to /page/{slug} must keep working. */
+  changePageSlug: (page: { slug: string }, slug: string) => slug === page.slug,
+  /** A non-editable wiki page holds formatting the editor would damage: its body is never replaced. */
+  replaceWikiBody: (page: { isEditable: boolean; body: string }, body: string) => page.isEditable || body === page.body,
+};
