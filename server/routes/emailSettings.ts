@@ -11,6 +11,7 @@ import { JOB_BRONTO_POLL, JOB_RESYNC_ALL } from "../mailingLists/jobNames";
 import type { Services } from "../services";
 import { webhookSecret } from "./mailingList";
 import { deliveryReport } from "../mailingLists/deliveries";
+import { provideMissingLists } from "../mailingLists/chapterLists";
 
 const serviceNameError = `serviceName must be one of ${EMAIL_SERVICE_NAMES.join(", ")}`;
 const updateSchema = z
@@ -71,8 +72,9 @@ export function emailSettingsRoutes(router: Router, s: Services) {
       if (row) await row.$query(trx).patch({ serviceName: input.serviceName });
       else await EmailSettings.query(trx).insert({ id: 1, serviceName: input.serviceName });
       await s.jobs.enqueue(JOB_RESYNC_ALL, { afterId: 0 }, { trx });
+      await provideMissingLists(s, input.serviceName, trx);
       if (input.serviceName === "bronto") await s.jobs.enqueue(JOB_BRONTO_POLL, { since: new Date(s.jobs.now().getTime() - 24 * 3600_000).toISOString() }, { trx });
-      await recordActivity({ type: "mailing_list", title: `Email service changed to ${input.serviceName === "bronto" ? "Bronto" : "Send In Blue"}`, note: "Every contact is being re-synced to the new service.", adminOnly: true, userId: ctx.state.viewer!.id }, trx);
+      await recordActivity({ type: "mailing_list", title: `Email service changed to ${input.serviceName === "bronto" ? "Bronto" : "Send In Blue"}`, note: "Chapters without a list there get one, and every contact is being re-synced to the new service.", adminOnly: true, userId: ctx.state.viewer!.id }, trx);
     });
     ctx.body = await settingsInfo(s);
   });
