@@ -5,6 +5,8 @@ import { HostApplicationsPage } from "./pages/siteAdmin/HostApplicationsPage";
 import { AddChapterPage } from "./pages/siteAdmin/AddChapterPage";
 import { ContentEditorPage } from "./pages/siteAdmin/ContentEditorPage";
 import { UsersPage } from "./pages/siteAdmin/UsersPage";
+import { ChapterAdminPage } from "./pages/ChapterAdminPage";
+import { ChapterPage } from "./pages/ChapterPage";
 
 /** Every screen of the site admin area (spec 001 section 2). */
 const ADMIN_SCREENS = [
@@ -118,6 +120,7 @@ test.describe("site admin: host applications", () => {
     await expect(apps.status()).toHaveText("Approved");
     await expect(apps.action("Reopen")).toBeVisible();
     await expect(page.getByRole("link", { name: city })).toHaveAttribute("href", /^\/chapter\/mt\/bozeman_/);
+    const chapterPath = (await page.getByRole("link", { name: city }).getAttribute("href"))!;
 
     await apps.open();
     await expect(apps.rowFor(applicant.name, "Approved")).toBeVisible();
@@ -133,6 +136,21 @@ test.describe("site admin: host applications", () => {
     await expect(you.getByRole("navigation", { name: "Chapter admin" }).getByRole("link", { name: "Chapter Hosts" })).toBeVisible();
     await expect(you.getByTestId("chapter-admin-refused")).toHaveCount(0);
     await you.context().close();
+
+    // The chapter has its mailing list from the start: once the admin enables it, its page takes signups.
+    const [, state, slug] = /^\/chapter\/([a-z]+)\/([a-z0-9_]+)$/.exec(chapterPath)!;
+    const settings = new ChapterAdminPage(page, state, slug);
+    await settings.open("settings");
+    await expect(settings.settingsField("SendInBlue Id")).toHaveValue(/^chapter-\d+$/);
+    await settings.settingsField("Chapter Status").selectOption({ label: "Active" });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(settings.savedIndicator()).toBeVisible();
+    const visitor = await browser.newPage();
+    const publicPage = new ChapterPage(visitor);
+    await publicPage.open(state, slug);
+    await publicPage.signup.signUp(`first-${unique()}@example.org`);
+    await expect(publicPage.signup.success()).toBeVisible();
+    await visitor.close();
   });
 
   test("deny, reopen, approve without creating a chapter and archive", async ({ page, browser }) => {

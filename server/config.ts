@@ -50,7 +50,8 @@ export interface Config {
   googleMapsApiKey: string | null;
   /** Google's Geocoding endpoint (GOOGLE_GEOCODE_URL overrides it, e.g. for a local fake). */
   googleGeocodeUrl: string;
-  brevo: { apiKey: string | null; baseUrl: string };
+  /** folderId: the Brevo folder new chapter lists go in; 0 finds (or makes) the folder named "Chapterhouse". */
+  brevo: { apiKey: string | null; baseUrl: string; folderId: number };
   bronto: { apiToken: string | null; url: string };
   mailgun: { apiKey: string | null; baseUrl: string };
   uploadLimitBytes: number;
@@ -175,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     brevo: {
       apiKey: env.BREVO_API_KEY || null,
       baseUrl: urlVar(env, "BREVO_API_URL", ["http:", "https:"]) ?? "https://api.brevo.com/v3",
+      folderId: intVar(env, "BREVO_LIST_FOLDER_ID", 0, 0, 2147483647),
     },
     bronto: {
       apiToken: env.BRONTO_API_TOKEN || null,

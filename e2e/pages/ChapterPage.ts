@@ -19,6 +19,20 @@ export class ChapterPage {
     return this.page.getByRole("link", { name: "Admin tools", exact: true });
   }
 
+  /** The "More Upcoming Events" lines ("Tuesday, December 8, 2026, 7:00 PM: Rudy's Bar"). */
+  moreUpcoming() {
+    return this.page.getByTestId("more-upcoming").locator("li");
+  }
+
+  /** Opens an event's info window from the list under the map. */
+  async showOnMap(eventName: string) {
+    await this.page.getByRole("button", { name: `Show on map: ${eventName}` }).click();
+  }
+
+  cancelledMeetupsOf(eventName: string) {
+    return this.page.getByRole("list", { name: `Cancelled meetups of ${eventName}` });
+  }
+
   section(name: string) {
     return this.page.getByRole("heading", { level: 2, name });
   }

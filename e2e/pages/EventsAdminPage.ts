@@ -85,6 +85,32 @@ export class EventsAdminPage {
     await this.page.getByRole("button", { name: "Danger! Irreversible!" }).click();
   }
 
+  cancelledMeetups() {
+    return this.page.getByTestId("cancelled-meetups");
+  }
+
+  /** Opens "Cancel a Date" on the edit screen and answers the dialog. */
+  async openCancelDialog() {
+    await this.cancelledMeetups().getByRole("button", { name: "Cancel a Date" }).click();
+    const dialog = this.page.getByRole("dialog", { name: "Cancel a Date" });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /** Cancels one meetup (the date as the dialog lists it, e.g. "Tuesday, December 8, 2026"). */
+  async cancelDate(dateLabel: string, note: string, emailList = false) {
+    const dialog = await this.openCancelDialog();
+    await dialog.getByRole("combobox", { name: /^Date/ }).selectOption({ label: dateLabel });
+    await dialog.getByLabel("Note (optional)").fill(note);
+    if (emailList) await dialog.getByRole("checkbox", { name: "Email the list about it" }).check({ force: true });
+    await dialog.getByRole("button", { name: "Cancel this Meetup" }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  async uncancelDate(dateLabel: string) {
+    await this.cancelledMeetups().getByRole("button", { name: `Put ${dateLabel} back on` }).click();
+  }
+
   async backToList() {
     await this.page.getByRole("link", { name: "All Events" }).click();
     await expect(this.page).toHaveURL(this.listUrl);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import ICAL from "ical.js";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { Chapter } from "../models/Chapter";
 import { buildFeed } from "./feed";
@@ -63,6 +64,29 @@ describe("buildFeed", () => {
   it("renders the same bytes for the same rows (no clock in the output)", () => {
     const rows = () => [{ event: event(1), chapter: chapter() }];
     expect(feed(rows())).toBe(feed(rows()));
+  });
+
+  it("writes each cancelled meetup as an EXDATE on every VEVENT of the event, in DTSTART's zone, and ical.js skips it", () => {
+    const cancelledDates = [{ date: "2026-03-10", note: "Closed" }];
+    const text = feed([
+      { event: event(1, { cancelledDates }), chapter: chapter() },
+      { event: event(2, { cancelledDates }), chapter: chapter({ id: 2, slug: "u", timeZone: "UTC" }) },
+      { event: event(3, { weeksOfMonthIndexes: "6,2", cancelledDates }), chapter: chapter({ id: 3, slug: "p" }) },
+    ]);
+    expect(icalProblems(text)).toEqual([]);
+    expect(text).toContain("EXDATE;TZID=America/New_York:20260310T190000\r\n");
+    expect(text).toContain("EXDATE:20260310T190000Z\r\n");
+    const calendar = new ICAL.Component(ICAL.parse(text) as unknown as any[]);
+    for (const vtimezone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(vtimezone);
+    const vevents = calendar.getAllSubcomponents("vevent");
+    expect(vevents.filter((v) => v.getFirstPropertyValue("exdate"))).toHaveLength(vevents.length);
+    for (const vevent of vevents) {
+      const iterator = new ICAL.Event(vevent).iterator();
+      const dates: string[] = [];
+      for (let next = iterator.next(); next && next.toString() < "2026-04-01"; next = iterator.next()) dates.push(next.toString().slice(0, 10));
+      expect(dates).not.toContain("2026-03-10");
+      if (!vevent.getFirstPropertyValue("uid")!.toString().includes("-2@")) expect(dates).toContain("2026-03-03");
+    }
   });
 
   it("skips events that cannot meet (no week checked)", () => {

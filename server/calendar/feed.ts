@@ -12,7 +12,7 @@ import { DateTime } from "luxon";
 import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
-import { scheduleOf } from "../presenters/schedule";
+import { occurrenceOfEventOn, scheduleOf } from "../presenters/schedule";
 import { isValidTimeZone } from "../schedule/engine";
 import { feedComponents } from "./rrule";
 
@@ -64,6 +64,21 @@ function anchorDate(e: ChapterEvent, zone: string): string {
   return (created?.isValid ? created : DateTime.fromMillis(0, { zone })).toISODate()!;
 }
 
+/**
+ * The RRULE of a repeating component, plus an EXDATE for each cancelled meetup (at the start time the rule
+ * produces that day, in the zone of DTSTART), so subscribed calendars drop those dates. ical-generator writes
+ * a multi-line rule as given.
+ */
+function ruleWithExceptions(rrule: string, event: ChapterEvent, zone: string, utc: boolean): string {
+  const starts = (event.cancelledDates ?? [])
+    .map((c) => occurrenceOfEventOn(event, zone, c.date)?.start)
+    .filter((start): start is DateTime => Boolean(start))
+    .map((start) => (utc ? `${start.toUTC().toFormat("yyyyMMdd'T'HHmmss")}Z` : start.toFormat("yyyyMMdd'T'HHmmss")))
+    .sort();
+  if (!starts.length) return rrule;
+  return `RRULE:${rrule}\nEXDATE${utc ? "" : `;TZID=${zone}`}:${starts.join(",")}`;
+}
+
 export function buildFeed(opts: FeedOptions): string {
   const cal = ical({
     prodId: { company: "Living Liberally", product: "Chapterhouse", language: "EN" },
@@ -92,7 +107,7 @@ export function buildFeed(opts: FeedOptions): string {
         start: utc ? part.start.toUTC() : part.start,
         end: utc ? part.end.toUTC() : part.end,
         timezone: utc ? null : zone,
-        repeating: part.rrule,
+        repeating: part.rrule ? ruleWithExceptions(part.rrule, event, zone, utc) : null,
         summary: icsText(`${displayTitle(chapter)} at ${event.name}`),
         description: icsText([event.description.trim(), url].filter(Boolean).join("\n\n")),
         location: { title: icsText(locationOf(event)), ...geo },

@@ -13,6 +13,8 @@ import { timeZoneForState } from "../lib/timeZones";
 import type { Viewer } from "../policies/viewer";
 import { recordActivity } from "./activity";
 import { checkApprovalWithChapter } from "./hostApplicationStatus";
+import type { Services } from "../services";
+import { provideChapterLists } from "../mailingLists/chapterLists";
 
 export interface CreateChapterInput {
   title: string;
@@ -45,7 +47,8 @@ async function freeChapterSlug(title: string, trx: Transaction): Promise<string>
   for (let n = 2; ; n++) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
 }
 
-async function insertChapter(input: CreateChapterInput, trx: Transaction): Promise<Chapter> {
+/** Inserts the chapter and gives it a mailing list at the selected service (at once, or through a job). */
+async function insertChapter(s: Services, input: CreateChapterInput, trx: Transaction): Promise<Chapter> {
   const chapterTypeId = input.chapterTypeId ?? 1;
   if (!(await ChapterType.query(trx).findById(chapterTypeId))) throw notFound("Chapter type");
   const slug = await freeChapterSlug(input.title, trx);
@@ -66,13 +69,14 @@ async function insertChapter(input: CreateChapterInput, trx: Transaction): Promi
     about: normalizeSpaces(input.about ?? ""),
     timeZone: timeZoneForState(input.state, input.country),
   });
+  await provideChapterLists(s, [chapter], await s.listProviders.serviceName(trx), trx);
   return chapter;
 }
 
 /** Adds a chapter (hidden) and records it in the activity feed. */
-export async function createChapter(input: CreateChapterInput, actor: Viewer): Promise<Chapter> {
+export async function createChapter(s: Services, input: CreateChapterInput, actor: Viewer): Promise<Chapter> {
   return Chapter.transaction(async (trx) => {
-    const chapter = await insertChapter(input, trx);
+    const chapter = await insertChapter(s, input, trx);
     await recordActivity({ type: "chapter_created", title: `Chapter added: ${displayTitle(chapter)}`, userId: actor.id, chapterId: chapter.id, objectId: chapter.slug }, trx);
     return chapter;
   });
@@ -84,6 +88,7 @@ export async function createChapter(input: CreateChapterInput, actor: Viewer): P
  * host (role 3). Anything failing leaves nothing behind.
  */
 export async function createChapterFromApplication(
+  s: Services,
   input: CreateChapterInput,
   applicationSlug: string,
   actor: Viewer,
@@ -96,7 +101,7 @@ export async function createChapterFromApplication(
     checkApprovalWithChapter(application.status);
 
     const chapterTypeId = input.chapterTypeId ?? APPLICATION_TYPE_CHAPTER_TYPE_IDS[application.type] ?? 1;
-    const chapter = await insertChapter({ ...input, chapterTypeId }, trx);
+    const chapter = await insertChapter(s, { ...input, chapterTypeId }, trx);
     const approved = await ChapterHostApplication.query(trx)
       .patchAndFetchById(application.id, { status: "approved", chapterId: chapter.id })
       .withGraphFetched("user");

@@ -4,6 +4,7 @@ import { JOB_BRONTO_POLL, JOB_RESYNC_ALL } from "../mailingLists/jobNames";
 import type { Viewer } from "../policies/viewer";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
+import { provideMissingLists } from "../mailingLists/chapterLists";
 
 /** The General Settings switch for list signups; a change is an admin-only activity item, in one transaction. */
 export async function setDoubleOptIn(viewer: Viewer, on: boolean): Promise<void> {
@@ -17,7 +18,7 @@ export async function setDoubleOptIn(viewer: Viewer, on: boolean): Promise<void>
 
 /**
  * Switches the email-marketing provider, in one transaction: saves the choice, queues the re-sync of every
- * contact to the new provider (and, for Bronto, the poll of the last day's unsubscribes) and records it.
+ * contact to the new provider, the lists of chapters that have none there (and, for Bronto, the poll of the last day's unsubscribes) and records it.
  * Choosing the current provider changes nothing.
  */
 export async function switchEmailService(s: Services, viewer: Viewer, serviceName: EmailServiceName): Promise<void> {
@@ -27,9 +28,10 @@ export async function switchEmailService(s: Services, viewer: Viewer, serviceNam
     if (row) await row.$query(trx).patch({ serviceName });
     else await EmailSettings.query(trx).insert({ id: 1, serviceName });
     await s.jobs.enqueue(JOB_RESYNC_ALL, { afterId: 0 }, { trx });
+    await provideMissingLists(s, serviceName, trx);
     if (serviceName === "bronto") await s.jobs.enqueue(JOB_BRONTO_POLL, { since: new Date(s.jobs.now().getTime() - 24 * 3600_000).toISOString() }, { trx });
     await recordActivity(
-      { type: "mailing_list", title: `Email service changed to ${serviceName === "bronto" ? "Bronto" : "Send In Blue"}`, note: "Every contact is being re-synced to the new service.", adminOnly: true, userId: viewer.id },
+      { type: "mailing_list", title: `Email service changed to ${serviceName === "bronto" ? "Bronto" : "Send In Blue"}`, note: "Chapters without a list there get one, and every contact is being re-synced to the new service.", adminOnly: true, userId: viewer.id },
       trx,
     );
   });

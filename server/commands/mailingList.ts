@@ -1,3 +1,4 @@
+import type { Knex } from "knex";
 import { z } from "zod";
 import { displayTitle } from "../contracts/chapter";
 import { multiLine, singleLine } from "../contracts/text";
@@ -91,8 +92,8 @@ export const sendMessageSchema = z.object({
  * A host emails the chapter's list: the email becomes a chapter post, a list message with its progress, an
  * activity item and the first batch job, all in one transaction. Sending happens in the background.
  */
-export async function sendListMessage(s: Services, chapter: Chapter, input: { title: string; body: string }, viewer: Viewer) {
-  return s.knex.transaction(async (trx) => {
+export async function sendListMessage(s: Services, chapter: Chapter, input: { title: string; body: string }, viewer: Viewer, outer?: Knex.Transaction) {
+  const send = async (trx: Knex.Transaction) => {
     const post = await ChapterBlogPost.query(trx).insert({ chapterId: chapter.id, userId: viewer.id, title: input.title, slug: makeSlug(input.title), body: input.body });
     const total = await MailingListContact.query(trx).where({ chapterId: chapter.id, status: SENDABLE_STATUS }).whereNull("deletedAt").resultSize();
     const message = await ListMessage.query(trx).insert({
@@ -111,5 +112,6 @@ export async function sendListMessage(s: Services, chapter: Chapter, input: { ti
     message.chapterBlogPost = post;
     message.user = Object.assign(new User(), { id: viewer.id, name: viewer.name });
     return message;
-  });
+  };
+  return outer ? send(outer) : s.knex.transaction(send);
 }

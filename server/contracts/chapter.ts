@@ -45,7 +45,15 @@ export interface ChapterEventInfo {
   weeksOfMonthIndexesArray: number[];
   /** Upcoming dates from the schedule engine, soonest first. */
   nextDates: NextDate[];
+  /** Meetups of this repeating event that are cancelled (nextDates leave them out), soonest first. */
+  cancelledDates: CancelledDate[];
   updatedAt: string;
+}
+
+/** One cancelled meetup of a repeating event: its date ("YYYY-MM-DD", the chapter's zone) and the hosts' note. */
+export interface CancelledDate {
+  date: string;
+  note: string;
 }
 
 export interface ChapterHostInfo {
@@ -90,7 +98,7 @@ export interface ChapterDetail extends ChapterSummary {
 }
 
 /** POST /api/chapter_event (answers ChapterEventInfo): the event's own fields; create without a slug, update with it. */
-export type ChapterEventInput = Omit<ChapterEventInfo, "id" | "slug" | "lat" | "lng" | "nextDates" | "updatedAt"> & { slug?: string };
+export type ChapterEventInput = Omit<ChapterEventInfo, "id" | "slug" | "lat" | "lng" | "nextDates" | "cancelledDates" | "updatedAt"> & { slug?: string };
 
 /** GET /api/chapters/active and /api/chapters/state/{state}: summaries with the events the maps pin. */
 export type ChapterWithEvents = ChapterSummary & { chapterEvents: ChapterEventInfo[] };
@@ -119,3 +127,19 @@ export const normalizeState = (state: string | null | undefined): string => (sta
 export const chapterTypeTitle = (name: string): string => (name ? `${name.charAt(0).toUpperCase()}${name.slice(1)} Liberally` : "");
 
 export const displayTitle = (c: { title: string; city: string }): string => (c.title === c.city ? c.title : `${c.city}: ${c.title}`);
+
+/** POST /api/chapter_event/cancel (chapter host access; answers ChapterEventInfo). */
+export interface CancelEventDateRequest {
+  slug: string;
+  /** "YYYY-MM-DD": an upcoming meetup of the repeating event. */
+  date: string;
+  note: string;
+  /** Send the notice to the chapter's mailing list (once) as a list email. */
+  emailList: boolean;
+}
+
+/** POST /api/chapter_event/uncancel (chapter host access; answers ChapterEventInfo). */
+export interface UncancelEventDateRequest {
+  slug: string;
+  date: string;
+}

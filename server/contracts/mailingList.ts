@@ -119,7 +119,15 @@ export interface ChapterListIdResponse {
   /** null when the chapter has no mailing list. */
   listId: string | null;
   serviceName: EmailServiceName;
+  /**
+   * ready: listId is set. creating: the provider is making the list (a job that retries while it is down).
+   * failed: the provider refused to make it (an admin sees why on Email Administration). none: no list and
+   * nothing under way.
+   */
+  listStatus: ChapterListStatus;
 }
+
+export type ChapterListStatus = "ready" | "creating" | "failed" | "none";
 
 /** POST /api/mailing_list/delete (host access). Answers SignUpResponse-shaped results. */
 export interface DeleteContactRequest {

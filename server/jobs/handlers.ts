@@ -1,7 +1,8 @@
 import type { Services } from "../services";
 import { Job } from "../models/Job";
 import { brontoPoll, resyncAll, sendBatch, syncContact } from "../mailingLists/jobs";
-import { JOB_BRONTO_POLL, JOB_RESYNC_ALL, JOB_SEND_BATCH, JOB_SYNC_CONTACT } from "../mailingLists/jobNames";
+import { JOB_BRONTO_POLL, JOB_CREATE_LIST, JOB_RESYNC_ALL, JOB_SEND_BATCH, JOB_SYNC_CONTACT } from "../mailingLists/jobNames";
+import { createChapterList, provideMissingLists } from "../mailingLists/chapterLists";
 
 /** Every job type the app runs, in one place. */
 export function registerJobHandlers(s: Services): void {
@@ -9,11 +10,16 @@ export function registerJobHandlers(s: Services): void {
   s.jobs.register(JOB_SEND_BATCH, (p, ctx) => sendBatch(s, p, ctx));
   s.jobs.register(JOB_RESYNC_ALL, (p, ctx) => resyncAll(s, p, ctx));
   s.jobs.register(JOB_BRONTO_POLL, (p, ctx) => brontoPoll(s, p, ctx));
+  s.jobs.register(JOB_CREATE_LIST, (p, ctx) => createChapterList(s, p, ctx));
 }
 
-/** Starts the recurring jobs that should be running (the Bronto status poll when Bronto carries the lists). */
+/**
+ * Starts the recurring jobs that should be running (the Bronto status poll when Bronto carries the lists), and
+ * gives every chapter without a list at the selected service one (e.g. once a provider key was added).
+ */
 export async function ensureRecurringJobs(s: Services): Promise<void> {
-  const { provider } = await s.listProviders.current();
+  const { serviceName, provider } = await s.listProviders.current();
+  await s.knex.transaction((trx) => provideMissingLists(s, serviceName, trx));
   if (provider.name !== "bronto") return;
   const running = await Job.query().where({ type: JOB_BRONTO_POLL }).whereIn("status", ["pending", "running"]).resultSize();
   if (!running) await s.jobs.enqueue(JOB_BRONTO_POLL, { since: new Date(s.jobs.now().getTime() - 24 * 3600_000).toISOString() });

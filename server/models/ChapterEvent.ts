@@ -1,6 +1,7 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from "objection";
 import { BaseModel } from "./BaseModel";
 import { Chapter } from "./Chapter";
+import type { CancelledDate } from "../contracts/chapter";
 
 /**
  * The UTC date before which every single date is past, in any zone: a date's latest start is 23:59 at UTC-12,
@@ -14,6 +15,7 @@ export function singleDatesPastBefore(now: Date): string {
 export class ChapterEvent extends BaseModel {
   static override tableName = "chapter_events";
   static override booleanColumns = ["isSingleDate"];
+  static override jsonAttributes = ["cancelledDates"];
   chapterId!: number;
   slug!: string;
   name!: string;
@@ -36,6 +38,8 @@ export class ChapterEvent extends BaseModel {
   /** Comma-separated week codes, e.g. "2,4". */
   weeksOfMonthIndexes!: string;
   sequence!: number;
+  /** Meetups of a repeating event the hosts cancelled, by date ("YYYY-MM-DD" in the chapter's zone). */
+  cancelledDates!: CancelledDate[];
   chapter?: Chapter;
 
   static override modifiers: Modifiers<QueryBuilder<ChapterEvent>> = {

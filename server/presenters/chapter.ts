@@ -5,7 +5,7 @@ import type { ChapterEvent } from "../models/ChapterEvent";
 import { chapterAbilities } from "../policies/chapter";
 import type { Viewer } from "../policies/viewer";
 import { renderRichText } from "../lib/richText";
-import { isUpcomingEvent, nextDatesFor } from "./schedule";
+import { cancelledDatesFor, isUpcomingEvent, nextDatesFor } from "./schedule";
 
 const ROLE_NAMES: Record<number, string> = { 1: "Admin", 2: "Field Organizer", 3: "Chapter Host" };
 
@@ -49,6 +49,7 @@ export function presentEvent(e: ChapterEvent, timeZone: string, now = new Date()
     weeksOfMonthIndexes: e.weeksOfMonthIndexes,
     weeksOfMonthIndexesArray: weeks,
     nextDates: nextDatesFor(e, timeZone, now),
+    cancelledDates: cancelledDatesFor(e, timeZone, now),
     updatedAt: e.updatedAt!,
   };
 }

@@ -1,6 +1,6 @@
-import type { NextDate } from "../contracts/chapter";
+import type { CancelledDate, NextDate } from "../contracts/chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
-import { NEXT_DATES_LIMIT, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
+import { NEXT_DATES_LIMIT, isUpcoming, occurrencesBetween, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
 
 /** The fields of an event that say when it meets. */
 export type EventSchedule = Pick<ChapterEvent, "isSingleDate" | "singleDate" | "dayOfWeekIndex" | "weeksOfMonthIndexes" | "startTime" | "endTime">;
@@ -31,7 +31,30 @@ export function isUpcomingEvent(e: EventSchedule, timeZone: string, now: Date): 
   return !e.isSingleDate || upcomingOccurrences(scheduleOf(e, timeZone), now, 1).length > 0;
 }
 
-/** Upcoming dates of an event, soonest first (at most 4, as the chapter page lists), from the schedule engine. */
-export function nextDatesFor(e: ChapterEvent, timeZone: string, now: Date): NextDate[] {
-  return upcomingOccurrences(scheduleOf(e, timeZone), now, NEXT_DATES_LIMIT).map(presentOccurrence);
+/**
+ * Upcoming dates of an event, soonest first (at most 4, as the chapter page lists), from the schedule engine;
+ * cancelled meetups are left out, so the next date is always a real one.
+ */
+export function nextDatesFor(e: Pick<ChapterEvent, keyof EventSchedule | "cancelledDates">, timeZone: string, now: Date): NextDate[] {
+  const cancelled = new Set((e.cancelledDates ?? []).map((c) => c.date));
+  return upcomingOccurrences(scheduleOf(e, timeZone), now, Infinity)
+    .filter((o) => !cancelled.has(o.date))
+    .slice(0, NEXT_DATES_LIMIT)
+    .map(presentOccurrence);
+}
+
+/** The occurrence of an event on a date, or null when the event does not meet that day. */
+export function occurrenceOfEventOn(e: EventSchedule, timeZone: string, date: string): Occurrence | null {
+  return occurrencesBetween(scheduleOf(e, timeZone), date, date)[0] ?? null;
+}
+
+/** The cancelled meetups that are still meetups of the event (its schedule may have changed) and not past. */
+export function cancelledDatesFor(e: Pick<ChapterEvent, keyof EventSchedule | "cancelledDates">, timeZone: string, now: Date): CancelledDate[] {
+  return (e.cancelledDates ?? [])
+    .filter((c) => {
+      const occurrence = occurrenceOfEventOn(e, timeZone, c.date);
+      return occurrence !== null && isUpcoming(occurrence, now);
+    })
+    .map((c) => ({ date: c.date, note: c.note }))
+    .sort((a, b) => a.date.localeCompare(b.date));
 }

@@ -35,17 +35,17 @@ export const newChapterSchema = z.object({
 const present = (chapter: Chapter) => ({ ...presentChapterRef(chapter), city: chapter.city, chapterTypeId: chapter.chapterTypeId });
 
 /** POST /api/chapter/new (admin): adds a hidden chapter, optionally from an open host application. */
-export function adminChapterRoutes(router: Router, _s: Services) {
+export function adminChapterRoutes(router: Router, s: Services) {
   router.post("/chapter/new", async (ctx) => {
     const viewer = ctx.state.viewer;
     authorize(viewer, chapterPolicy.create, null);
     const { chapterHostApplicationSlug, ...input } = parse(newChapterSchema, ctx.request.body);
     let body: NewChapterResult;
     if (chapterHostApplicationSlug) {
-      const { chapter, application } = await createChapterFromApplication(input, chapterHostApplicationSlug, viewer);
+      const { chapter, application } = await createChapterFromApplication(s, input, chapterHostApplicationSlug, viewer);
       body = { chapter: present(chapter), application: presentApplicationForAdmin(application, chapter) };
     } else {
-      body = { chapter: present(await createChapter(input, viewer)), application: null };
+      body = { chapter: present(await createChapter(s, input, viewer)), application: null };
     }
     ctx.status = 201;
     ctx.body = body;

@@ -11,7 +11,8 @@ import { presentEvent } from "../presenters/chapter";
 import { createChapterEvent, deleteChapterEvent, updateChapterEvent } from "../commands/chapterEvents";
 import type { GeoPoint } from "../integrations/geocoder";
 import type { Services } from "../services";
-import { chapterEventBodySchema, type ChapterEventFields } from "../lib/chapterEventSchema";
+import { cancelDateSchema, chapterEventBodySchema, uncancelDateSchema, type ChapterEventFields } from "../lib/chapterEventSchema";
+import { cancelEventDate, uncancelEventDate } from "../commands/cancelledDates";
 
 const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "postalCode", "country"] as const;
 
@@ -86,6 +87,26 @@ export function chapterEventRoutes(router: Router, s: Services) {
     const created = await createChapterEvent(chapter, input.fields, await geocode(s, input.fields), viewer.id);
     ctx.status = 201;
     ctx.body = presentEvent(created, chapter.timeZone);
+  });
+
+  /** Cancels one meetup of a repeating event (with a note, optionally emailed to the list). */
+  router.post("/chapter_event/cancel", async (ctx) => {
+    const viewer = requireViewer(ctx);
+    const input = parse(cancelDateSchema, ctx.request.body);
+    const event = await loadEventBySlug(input.slug);
+    authorize(viewer, chapterPolicy.host, event.chapter);
+    const updated = await cancelEventDate(s, event.chapter, event, input, viewer);
+    ctx.body = presentEvent(updated, event.chapter.timeZone);
+  });
+
+  /** Puts a cancelled meetup back on. */
+  router.post("/chapter_event/uncancel", async (ctx) => {
+    const viewer = requireViewer(ctx);
+    const input = parse(uncancelDateSchema, ctx.request.body);
+    const event = await loadEventBySlug(input.slug);
+    authorize(viewer, chapterPolicy.host, event.chapter);
+    const updated = await uncancelEventDate(event.chapter, event, input.date, viewer);
+    ctx.body = presentEvent(updated, event.chapter.timeZone);
   });
 
   router.delete("/chapter_event/slug/:slug", async (ctx) => {

@@ -70,7 +70,7 @@ describe("POST /api/mailing_list/sign_up", () => {
       expect((await signUp("cat@example.org", chapter.sendInBlueListId)).status).toBe(404);
       expect((await signUp("cat@example.org", chapter.brontoListId)).status).toBe(200);
       const ids = await t.request("GET", `/api/mailing_list/list_id/${chapter.id}`);
-      expect(ids.body).toEqual({ chapterId: chapter.id, listId: chapter.brontoListId, serviceName: "bronto" });
+      expect(ids.body).toEqual({ chapterId: chapter.id, listId: chapter.brontoListId, serviceName: "bronto", listStatus: "ready" });
     } finally {
       await EmailSettings.query().findById(1).patch({ serviceName: "sendInBlue" });
     }

@@ -10,6 +10,7 @@ import { ListMessage } from "../models/ListMessage";
 import { MailingListContact } from "../models/MailingListContact";
 import { listIdColumn } from "../integrations/listProviders";
 import { chapterForListId } from "../mailingLists/contacts";
+import { chapterListStatus } from "../mailingLists/chapterLists";
 import { deleteContact, sendListMessage, sendMessageSchema, signUpMany, signUpToList, unsubscribeByToken } from "../commands/mailingList";
 import { contactStats, presentContact, presentContactDetails, presentListMessage } from "../presenters/mailingList";
 import { displayTitle } from "../contracts/chapter";
@@ -75,7 +76,7 @@ export function mailingListRoutes(router: Router, s: Services) {
     const chapter = await Chapter.query().findById(intParam(ctx.params.chapterId, "chapterId"));
     if (!chapter || !chapterPolicy.view(ctx.state.viewer, chapter)) throw notFound("Chapter");
     const serviceName = await s.listProviders.serviceName();
-    const body: ChapterListIdResponse = { chapterId: chapter.id, listId: chapter[listIdColumn(serviceName)] || null, serviceName };
+    const body: ChapterListIdResponse = { chapterId: chapter.id, listId: chapter[listIdColumn(serviceName)] || null, serviceName, listStatus: await chapterListStatus(s, chapter, serviceName) };
     ctx.body = body;
   });
 

@@ -33,7 +33,13 @@ export const mailingListKeys = {
 /** Mailing lists (spec 000 section 7, spec 001 section 7): members, sends and the public sign-up. */
 export const mailingListQueries = {
   /** The list id a chapter's members and sends use, for the site's email service (null: no mailing list). */
-  listId: (chapterId: number) => queryOptions({ queryKey: mailingListKeys.listId(chapterId), queryFn: get<ChapterListIdResponse>(`/api/mailing_list/list_id/${chapterId}`) }),
+  listId: (chapterId: number) =>
+    queryOptions({
+      queryKey: mailingListKeys.listId(chapterId),
+      queryFn: get<ChapterListIdResponse>(`/api/mailing_list/list_id/${chapterId}`),
+      // While the provider makes the list, ask again now and then: the screen shows it as soon as it is there.
+      refetchInterval: (query) => (query.state.data?.listStatus === "creating" ? 5000 : false),
+    }),
   /** A list's members, newest first, with counts per status. */
   members: (listId: string) => queryOptions({ queryKey: mailingListKeys.members(listId), queryFn: get<ChapterListResponse>(`/api/mailing_list/chapter_list_id/${enc(listId)}`) }),
   contact: (contactId: number) => queryOptions({ queryKey: mailingListKeys.contact(contactId), queryFn: get<ContactDetails>(`/api/mailing_list/contact_details/${contactId}`) }),
@@ -47,9 +53,9 @@ export const mailingListQueries = {
 };
 
 /** The chapter's list id: undefined while loading, null when the chapter has no mailing list or it cannot be known. */
-export function useChapterListId(chapterId: number): { listId: string | null | undefined; error: Error | null } {
+export function useChapterListId(chapterId: number): { listId: string | null | undefined; error: Error | null; answer: ChapterListIdResponse | undefined } {
   const query = useQuery(mailingListQueries.listId(chapterId));
-  return { listId: query.data ? query.data.listId : query.error ? null : undefined, error: query.error };
+  return { listId: query.data ? query.data.listId : query.error ? null : undefined, error: query.error, answer: query.data };
 }
 
 /** Joins a chapter's list (the public widget); its members change. */

@@ -7,6 +7,7 @@ import { useSiteConfig } from "../api/settings";
 import { listIdFor } from "../lib/listId";
 import { addressText, chapterPath, nextDateText, timeRange } from "../lib/format";
 import { MailingListSignup } from "./MailingListSignup";
+import { CancelledDates } from "./CancelledDates";
 
 /**
  * What a chapter's pin opens (spec 000 section 2, Home): the chapter city linking to the chapter, the
@@ -29,6 +30,7 @@ export function ChapterPinInfo({ chapter, event }: { chapter: ChapterSummary; ev
           <Text>{addressText(event)}</Text>
           <Text>{nextDateText(event)}</Text>
           <Text>{timeRange(event)}</Text>
+          <CancelledDates event={event} />
         </>
       )}
       <div style={{ marginTop: 8 }}>

@@ -15,6 +15,9 @@ interface BrevoError {
  */
 export const BREVO_RESEND_WINDOW_MS = 10 * 60_000;
 
+/** The Brevo folder chapter lists are made in when BREVO_LIST_FOLDER_ID is not set. */
+export const BREVO_FOLDER_NAME = "Chapterhouse";
+
 /** Brevo wants the key as a UUID: a name-based one (RFC 4122 version 5 layout) made from ours, always the same. */
 export function brevoIdempotencyKey(key: string): string {
   const h = crypto.createHash("sha1").update(`chapterhouse:${key}`).digest();
@@ -44,6 +47,8 @@ export class BrevoListProvider implements ListProvider {
     private readonly apiKey: string,
     private readonly baseUrl: string,
     mailFrom: string,
+    /** The folder new lists go in; 0: the folder named BREVO_FOLDER_NAME, made when missing. */
+    private folderId = 0,
   ) {
     this.sender = parseAddress(mailFrom);
   }
@@ -123,5 +128,29 @@ export class BrevoListProvider implements ListProvider {
 
   async ping(): Promise<void> {
     await this.call("GET", "/account");
+  }
+
+  /**
+   * POST /contacts/lists {name, folderId} (201 {id}). Brevo requires a folder: the configured one, else the
+   * folder named "Chapterhouse" (GET /contacts/folders, made with POST /contacts/folders when missing).
+   */
+  async createList(name: string): Promise<string> {
+    const folderId = this.folderId || (await this.ourFolder());
+    const { json } = await this.call("POST", "/contacts/lists", { name, folderId });
+    if (!Number.isInteger(json?.id)) throw new ProviderError("Brevo created a list but gave no id", { retryable: true });
+    return String(json.id);
+  }
+
+  private async ourFolder(): Promise<number> {
+    for (let offset = 0; offset < 10_000; offset += 50) {
+      const { json } = await this.call("GET", `/contacts/folders?limit=50&offset=${offset}`);
+      const folders: { id: number; name: string }[] = Array.isArray(json?.folders) ? json.folders : [];
+      const ours = folders.find((f) => f.name === BREVO_FOLDER_NAME);
+      if (ours) return (this.folderId = ours.id);
+      if (folders.length < 50) break;
+    }
+    const { json } = await this.call("POST", "/contacts/folders", { name: BREVO_FOLDER_NAME });
+    if (!Number.isInteger(json?.id)) throw new ProviderError("Brevo created a folder but gave no id", { retryable: true });
+    return (this.folderId = json.id);
   }
 }

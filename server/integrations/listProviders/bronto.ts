@@ -212,6 +212,19 @@ export class BrontoListProvider implements ListProvider {
     return changes;
   }
 
+  /**
+   * addLists [{name, label}] answers the new list's id. Bronto list names are unique: when the name is taken
+   * (an earlier attempt whose answer was lost), readLists finds that list by name and its id is used.
+   */
+  async createList(name: string): Promise<string> {
+    const [added] = await this.write("addLists", { lists: [{ name, label: name }] });
+    if (added && !added.isError && added.id) return added.id;
+    const response = await this.call("readLists", { filter: { name: { operator: "EqualTo", value: name } }, pageNumber: 1 });
+    const existing = response ? childrenNamed(response, "return").map((l) => childText(l, "id")).find(Boolean) : undefined;
+    if (existing) return existing;
+    throw new ProviderError(`Bronto addLists failed: ${added?.errorCode} ${added?.errorString}`, { retryable: false });
+  }
+
   async ping(): Promise<void> {
     this.sessionId = null;
     await this.login();

@@ -1,3 +1,4 @@
+import type { Knex } from "knex";
 import type { Config } from "../../config";
 import type { EmailServiceName } from "../../contracts/mailingList";
 import { EmailSettings } from "../../models/EmailSettings";
@@ -21,7 +22,7 @@ export class ListProviders {
 
   constructor(config: Pick<Config, "brevo" | "bronto" | "mailFrom">, mail: MailTransport) {
     this.builtIn = new BuiltInListProvider(mail);
-    this.brevo = config.brevo.apiKey ? new BrevoListProvider(config.brevo.apiKey, config.brevo.baseUrl, config.mailFrom) : null;
+    this.brevo = config.brevo.apiKey ? new BrevoListProvider(config.brevo.apiKey, config.brevo.baseUrl, config.mailFrom, config.brevo.folderId) : null;
     this.bronto = config.bronto.apiToken ? new BrontoListProvider(config.bronto.apiToken, config.bronto.url, config.mailFrom) : null;
   }
 
@@ -33,8 +34,9 @@ export class ListProviders {
     return (serviceName === "bronto" ? this.bronto : this.brevo) ?? this.builtIn;
   }
 
-  async serviceName(): Promise<EmailServiceName> {
-    const settings = await EmailSettings.query().findById(1);
+  /** The selected service; pass the transaction when reading inside one. */
+  async serviceName(trx?: Knex.Transaction): Promise<EmailServiceName> {
+    const settings = await EmailSettings.query(trx).findById(1);
     return settings?.serviceName === "bronto" ? "bronto" : "sendInBlue";
   }
 

@@ -81,6 +81,12 @@ export interface ListProvider {
   sendBatch(listId: string, email: ListEmail, recipients: Recipient[], state: Record<string, string>): Promise<SendResult>;
   /** Status changes since a time, for providers without webhooks (Bronto); absent otherwise. */
   statusChangesSince?(since: Date): Promise<ProviderStatusChange[]>;
+  /**
+   * Creates a mailing list for a chapter and answers its id at the provider; absent for the built-in provider,
+   * whose lists are ours alone. A retry after an attempt whose answer was lost must not make a second list
+   * where the provider can find the first by its name.
+   */
+  createList?(name: string): Promise<string>;
   /** Checks the credentials; throws ProviderError when they do not work. */
   ping(): Promise<void>;
 }

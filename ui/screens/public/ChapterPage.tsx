@@ -5,6 +5,7 @@ import { Link as RouterLink, useParams } from "react-router-dom";
 import type { ChapterDetail, ChapterEventInfo } from "../../../server/contracts/chapter";
 import { chapterHeaderImagePath, type SiteConfig } from "../../../server/contracts/content";
 import { chapterQueries } from "../../api/chapters";
+import { mailingListQueries } from "../../api/mailingLists";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { useSiteConfig } from "../../api/settings";
 import { AsyncState, useDeferredQuery } from "../../components/AsyncState";
@@ -16,6 +17,7 @@ import { MailingListSignup } from "../../components/MailingListSignup";
 import { PressMentionList } from "../../components/PressMentionList";
 import { RichHtml } from "../../components/RichHtml";
 import { CalendarLinks } from "../../components/CalendarLinks";
+import { CancelledDates } from "../../components/CancelledDates";
 import { ChapterEmails } from "./ChapterEmails";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
@@ -55,8 +57,36 @@ function EventBlock({ event, date }: { event: ChapterEventInfo; date?: string })
       <Text>{addressText(event)}</Text>
       <Text>{date ? formatDate(date) : scheduleText(event)}</Text>
       <Text>{timeRange(event)}</Text>
+      <CancelledDates event={event} />
       {event.description && <Text color="gray.700">{event.description}</Text>}
     </Box>
+  );
+}
+
+/**
+ * "Stay in touch": the signup box. A chapter whose list is still being made at the provider says so, and shows
+ * the box as soon as the list is there (the list id is asked for again meanwhile); one with no list at all
+ * points to the hosts' address, so the page never dead-ends.
+ */
+function SignupSection({ chapter, listId }: { chapter: ChapterDetail; listId: string }) {
+  const status = useQuery({ ...mailingListQueries.listId(chapter.id), enabled: !listId });
+  const ready = listId || status.data?.listId || "";
+  if (!ready && !status.data) return null;
+  return (
+    <Stack as="section" aria-labelledby="signup-heading" gap="2" data-testid="chapter-signup">
+      <Heading as="h2" size="md" id="signup-heading">
+        Stay in touch
+      </Heading>
+      {ready ? (
+        <MailingListSignup listId={ready} chapterName={chapter.displayTitle} />
+      ) : status.data?.listStatus === "creating" ? (
+        <Text data-testid="list-being-set-up">This chapter's mailing list is being set up. Check back in a few minutes to join it.</Text>
+      ) : (
+        <Text data-testid="list-not-open">
+          {chapter.contactEmail ? `This chapter's mailing list is not open yet. Write to the hosts at ${chapter.contactEmail} to hear about meetups.` : "This chapter's mailing list is not open yet."}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -150,14 +180,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
       <Stack gap="6" flex="1" minW="0">
         {rest && (
         <>
-        {listId && (
-          <Stack as="section" aria-labelledby="signup-heading" gap="2" data-testid="chapter-signup">
-            <Heading as="h2" size="md" id="signup-heading">
-              Stay in touch
-            </Heading>
-            <MailingListSignup listId={listId} chapterName={chapter.displayTitle} />
-          </Stack>
-        )}
+        <SignupSection chapter={chapter} listId={listId} />
 
         {hosts.length > 0 && (
           <Stack as="section" aria-labelledby="hosts-heading" gap="1">

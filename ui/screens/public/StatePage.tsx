@@ -7,6 +7,7 @@ import { chapterQueries } from "../../api/chapters";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { AsyncState, useDeferredQuery } from "../../components/AsyncState";
 import { addressText, chapterPath, hasPlace, nextDateText, timeRange } from "../../lib/format";
+import { CancelledDates } from "../../components/CancelledDates";
 import { Page } from "../../components/Page";
 import { ChapterMap } from "../../components/map/ChapterMap";
 import { MAP_HEIGHT, MAP_ZOOM, type MapPin } from "../../components/map/types";
@@ -134,6 +135,7 @@ export function StatePage() {
                   <Box key={e.id} fontSize="sm">
                     <Text>{[e.name, addressText(e)].filter(Boolean).join(" · ")}</Text>
                     <Text>{[nextDateText(e), timeRange(e)].filter(Boolean).join(" · ")}</Text>
+                    <CancelledDates event={e} />
                   </Box>
                 ))}
                 {pinIds.length > 0 && state !== "int" && (

@@ -4,7 +4,9 @@ import { FailurePlan, FakeHttpServer, type FakeRequest, type FakeResponse } from
  * A fake Brevo v3 API on 127.0.0.1 answering in Brevo's documented shapes: `api-key` header auth (401
  * {code: "unauthorized", message: "Key not found"}), POST /contacts (201 {id} new, 204 updated with
  * updateEnabled, 400 duplicate_parameter without it, 400 invalid_parameter for a bad email),
- * POST /contacts/lists/{id}/contacts/remove, POST /smtp/email (201 {messageId}; with headers.idempotencyKey,
+ * POST /contacts/lists/{id}/contacts/remove, GET and POST /contacts/folders, POST /contacts/lists {name, folderId}
+ * (201 {id}; 400 missing_parameter without a name or folder, 400 invalid_parameter for an unknown folder),
+ * POST /smtp/email (201 {messageId}; with headers.idempotencyKey,
  * a key seen in the last 30 minutes is refused with 400 duplicate_parameter and nothing is sent; the key is a
  * control parameter, not a header of the email), GET /account, and on demand 429 too_many_requests with the
  * x-sib-ratelimit-* headers or 5xx answers.
@@ -33,7 +35,12 @@ export class FakeBrevo {
   static readonly IDEMPOTENCY_TTL_MS = 30 * 60_000;
   readonly requests: { method: string; path: string; body: any }[] = [];
   readonly failures = new FailurePlan<BrevoFailure>();
+  readonly folders = new Map<number, string>();
+  /** Lists made through the API: id -> { name, folderId }. */
+  readonly lists = new Map<number, { name: string; folderId: number }>();
   private nextId = 1;
+  private nextListId = 1001;
+  private nextFolderId = 1;
   private readonly http: FakeHttpServer;
 
   constructor(readonly apiKey = "test-brevo-key") {
@@ -93,6 +100,28 @@ export class FakeBrevo {
       const contact = { id: this.nextId++, email, listIds: new Set(listIds), writes: 1 };
       this.contacts.set(email, contact);
       return json(201, { id: contact.id });
+    }
+
+    if (req.method === "GET" && req.path === "/v3/contacts/folders") {
+      const limit = Number(req.query.get("limit") ?? 10);
+      const offset = Number(req.query.get("offset") ?? 0);
+      const folders = [...this.folders].map(([id, name]) => ({ id, name, totalBlacklisted: 0, totalSubscribers: 0, uniqueSubscribers: 0 }));
+      return json(200, { folders: folders.slice(offset, offset + limit), count: folders.length });
+    }
+
+    if (req.method === "POST" && req.path === "/v3/contacts/folders") {
+      if (!body?.name) return json(400, { code: "missing_parameter", message: "name is missing" });
+      const id = this.nextFolderId++;
+      this.folders.set(id, String(body.name));
+      return json(201, { id });
+    }
+
+    if (req.method === "POST" && req.path === "/v3/contacts/lists") {
+      if (!body?.name || body.folderId === undefined) return json(400, { code: "missing_parameter", message: "name and folderId are required" });
+      if (!this.folders.has(body.folderId)) return json(400, { code: "invalid_parameter", message: "Folder ID does not exist" });
+      const id = this.nextListId++;
+      this.lists.set(id, { name: String(body.name), folderId: body.folderId });
+      return json(201, { id });
     }
 
     const remove = /^\/v3\/contacts\/lists\/(\d+)\/contacts\/remove$/.exec(req.path);

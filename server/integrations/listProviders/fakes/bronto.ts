@@ -6,7 +6,8 @@ import { FailurePlan, FakeHttpServer, type FakeRequest, type FakeResponse } from
  * <sessionHeader><sessionId>; faults as SOAP Faults with Bronto's "code: text" faultstrings (102 bad token,
  * 103 invalid session, 101 unknown error, 108 maintenance, 116 throttled); writeResult answers
  * ({results: [{id, isNew, isError, errorCode, errorString}]}) for addOrUpdateContacts, addToList,
- * removeFromList, addMessages and addDeliveries; readContacts by email or by status and modified date.
+ * removeFromList, addMessages, addDeliveries and addLists (list names are unique: a taken name is an error
+ * result); readContacts by email or by status and modified date; readLists by name.
  */
 export interface FakeBrontoContact {
   id: string;
@@ -48,6 +49,8 @@ export class FakeBronto {
   readonly messages = new Map<string, { name: string; content: { type: string; subject: string; content: string }[] }>();
   readonly deliveries: { messageId: string; contactId: string; email: string; fields: Record<string, string>; fromEmail: string }[] = [];
   readonly calls: string[] = [];
+  /** Lists: id -> name. */
+  readonly lists = new Map<string, string>();
   readonly failures = new FailurePlan<BrontoFailure>();
   private readonly sessions = new Set<string>();
   private seq = 1;
@@ -166,6 +169,23 @@ export class FakeBronto {
         if (modified) found = found.filter((c) => c.modified > childText(modified, "value"));
         if (page > 1) found = [];
         return ok(call.name, toXml({ return: found.map((c) => ({ id: c.id, email: c.email, status: c.status, modified: c.modified })) }));
+      }
+      case "addLists": {
+        const results = childrenNamed(call, "lists").map((l) => {
+          const name = childText(l, "name");
+          if (!name) return { isError: true, errorCode: 1, errorString: "A list needs a name." };
+          if ([...this.lists.values()].includes(name)) return { isError: true, errorCode: 1, errorString: "A list with this name already exists." };
+          const id = this.id("0bbb03ec");
+          this.lists.set(id, name);
+          return { id, isNew: true };
+        });
+        return ok(call.name, writeResult(results));
+      }
+      case "readLists": {
+        const byName = find(call, "filter") && find(find(call, "filter")!, "name");
+        const wanted = byName ? childText(byName, "value") : null;
+        const found = [...this.lists].filter(([, name]) => wanted === null || name === wanted);
+        return ok(call.name, toXml({ return: found.map(([id, name]) => ({ id, name, label: name })) }));
       }
       case "addMessages": {
         const results = childrenNamed(call, "messages").map((m) => {

@@ -11,6 +11,7 @@ import { AsyncState } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "../AdminSection";
+import { CancelledMeetups } from "./CancelledMeetups";
 import { NEW_EVENT, eventBody, eventErrors, formFieldOf, valuesOf, type EventField, type EventFormValues } from "./eventForm";
 
 /** US states for the event's state select (the chapter's state list without International). */
@@ -223,6 +224,7 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
           </HStack>
         </Stack>
       </form>
+      {existing && !existing.isSingleDate && <CancelledMeetups initial={existing} />}
       {existing && (
         <Box borderWidth="1px" borderColor="red.300" borderRadius="md" p="4" as="section" aria-labelledby="delete-event-heading">
           <Heading as="h3" size="sm" color="red.700" mb="2" id="delete-event-heading">

@@ -8,6 +8,7 @@ import { formatDate } from "../../../lib/format";
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { AdminSection } from "../AdminSection";
 import { LoadError, Loading } from "../../../components/AsyncState";
+import { CancelledDates } from "../../../components/CancelledDates";
 
 const byName = (a: ChapterEventInfo, b: ChapterEventInfo) => a.name.localeCompare(b.name) || a.id - b.id;
 
@@ -59,6 +60,7 @@ export function Events() {
                       {e.nextDates[0] ? `Next: ${formatDate(e.nextDates[0].date)}` : "No upcoming date"}
                       {e.lat == null ? " · Address not found on the map" : ""}
                     </Text>
+                    <CancelledDates event={e} />
                   </Stack>
                   <Button asChild size="sm" variant="outline">
                     <RouterLink to={`${basePath}/events/edit/${e.slug}`} aria-label={`Edit ${e.name}`}>

@@ -5,11 +5,12 @@ import { ApiRequestError } from "../../../api/client";
 import { useChapterListId, useSignUpMany } from "../../../api/mailingLists";
 import { SavedIndicator, useSaveState } from "../../../components/SavedIndicator";
 import { useChapterAdmin } from "../ChapterAdminContext";
+import { listStatusText } from "./NoMailingList";
 
 /** Add Members (spec 001 section 2): paste addresses separated by commas, spaces or new lines. */
 export function AddMembers() {
   const { chapter } = useChapterAdmin();
-  const { listId } = useChapterListId(chapter.id);
+  const { listId, answer } = useChapterListId(chapter.id);
   const signUpMany = useSignUpMany();
   const [emails, setEmails] = useState("");
   const [dirty, setDirty] = useState(false);
@@ -47,7 +48,13 @@ export function AddMembers() {
           </ChakraLink>
         </HStack>
         {listId === null && (
-          <Alert.Root status="warning"><Alert.Indicator /><Alert.Title>This Chapter has no mailing list.</Alert.Title></Alert.Root>
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>This Chapter has no mailing list.</Alert.Title>
+              {answer && <Alert.Description>{listStatusText(answer)}</Alert.Description>}
+            </Alert.Content>
+          </Alert.Root>
         )}
         <Field.Root required invalid={dirty && empty}>
           <Field.Label>

@@ -6,6 +6,7 @@ import { mailingListQueries, useDeleteContact } from "../../../api/mailingLists"
 import { AsyncState } from "../../../components/AsyncState";
 import { notify } from "../../../components/Toaster";
 import type { ListContact } from "../../../../server/contracts/mailingList";
+import { NoMailingList } from "./NoMailingList";
 import { useChapterAdmin } from "../ChapterAdminContext";
 
 type Filter = "all" | "active" | "blocked";
@@ -70,13 +71,6 @@ const LOADING_MEMBERS = (
   </Box>
 );
 
-const NO_MAILING_LIST = (
-  <Box textAlign="center" py="8">
-    <Heading as="h3" size="md">No Members</Heading>
-    <Text>This Chapter has no mailing list.</Text>
-  </Box>
-);
-
 /** Members (spec 001 section 2): the chapter's mailing list, newest first, with Active/Bounced filters. */
 export function Members() {
   const { chapter } = useChapterAdmin();
@@ -90,7 +84,7 @@ export function Members() {
         </ChakraLink>
       </Flex>
       <AsyncState query={list} loading={LOADING_MEMBERS}>
-        {({ listId }) => (listId === null ? NO_MAILING_LIST : <MemberList listId={listId} />)}
+        {(answer) => (answer.listId === null ? <NoMailingList listStatus={answer.listStatus} serviceName={answer.serviceName} /> : <MemberList listId={answer.listId} />)}
       </AsyncState>
     </Stack>
   );

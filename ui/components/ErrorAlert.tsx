@@ -1,0 +1,12 @@
+import { Alert } from "@chakra-ui/react";
+
+/** An error message in a red alert, or nothing when there is none. */
+export function ErrorAlert({ message, mb }: { message: string | null; mb?: string }) {
+  if (!message) return null;
+  return (
+    <Alert.Root status="error" mb={mb}>
+      <Alert.Indicator />
+      <Alert.Title>{message}</Alert.Title>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,144 @@
+import { Box, Button, Checkbox, Dialog, Field, HStack, Heading, NativeSelect, Portal, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
+import { ApiRequestError } from "../../../api/client";
+import { eventQueries, useCancelMeetup, useUncancelMeetup } from "../../../api/events";
+import { ErrorAlert } from "../../../components/ErrorAlert";
+import { FormField } from "../../../components/FormField";
+import { formatDate } from "../../../lib/format";
+
+const messageOf = (err: unknown) => (err instanceof ApiRequestError ? err.message : "Something went wrong; please try again.");
+
+/**
+ * Cancelled meetups of a repeating event, on its edit screen: the dates cancelled (each can be put back on) and
+ * "Cancel a Date", a dialog asking which upcoming meetup, an optional note and whether to email the list.
+ */
+export function CancelledMeetups({ initial }: { initial: ChapterEventInfo }) {
+  const event = useQuery({ ...eventQueries.bySlug(initial.slug), initialData: initial }).data ?? initial;
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const uncancel = useUncancelMeetup();
+
+  const handleUncancel = async (date: string) => {
+    setError(null);
+    try {
+      await uncancel.mutateAsync({ slug: event.slug, date });
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="4" as="section" aria-labelledby="cancelled-meetups-heading" data-testid="cancelled-meetups">
+      <HStack justify="space-between" mb="2" wrap="wrap">
+        <Heading as="h3" size="sm" id="cancelled-meetups-heading">
+          Cancelled Meetups
+        </Heading>
+        <Button size="sm" variant="outline" onClick={() => setOpen(true)} disabled={event.nextDates.length === 0}>
+          Cancel a Date
+        </Button>
+      </HStack>
+      <ErrorAlert message={error} mb="2" />
+      {event.cancelledDates.length === 0 ? (
+        <Text fontSize="sm">No meetup of this event is cancelled. To skip one date (a holiday, the venue closed), cancel it here; the chapter page, the map and calendar feeds then leave it out.</Text>
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none">
+          {event.cancelledDates.map((c) => (
+            <HStack as="li" key={c.date} justify="space-between" wrap="wrap">
+              <Text fontSize="sm">
+                <strong>{formatDate(c.date)}</strong>
+                {c.note ? `: ${c.note}` : ""}
+              </Text>
+              <Button size="xs" variant="outline" onClick={() => handleUncancel(c.date)} loading={uncancel.isPending && uncancel.variables?.date === c.date} aria-label={`Put ${formatDate(c.date)} back on`}>
+                Put back on
+              </Button>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+      <CancelMeetupDialog event={event} open={open} onClose={() => setOpen(false)} />
+    </Box>
+  );
+}
+
+function CancelMeetupDialog({ event, open, onClose }: { event: ChapterEventInfo; open: boolean; onClose: () => void }) {
+  const [date, setDate] = useState("");
+  const [note, setNote] = useState("");
+  const [emailList, setEmailList] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cancel = useCancelMeetup();
+  const chosen = date || event.nextDates[0]?.date || "";
+
+  const close = () => {
+    setDate("");
+    setNote("");
+    setEmailList(false);
+    setError(null);
+    onClose();
+  };
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await cancel.mutateAsync({ slug: event.slug, date: chosen, note: note.trim(), emailList });
+      close();
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} closeOnEscape closeOnInteractOutside>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="cancel-meetup-dialog">
+            <form onSubmit={handleSubmit} aria-label="Cancel a Date" noValidate>
+              <Dialog.Header>
+                <Dialog.Title>Cancel a Date</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text fontSize="sm">{`One meetup of ${event.name} is called off; the others stay as they are.`}</Text>
+                  <Field.Root required>
+                    <Field.Label>
+                      Date
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field name="date" value={chosen} onChange={(e) => setDate(e.target.value)}>
+                        {event.nextDates.map((d) => (
+                          <option key={d.date} value={d.date}>
+                            {formatDate(d.date)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <FormField label="Note (optional)" name="note" multiline rows={3} value={note} onChange={setNote} helper="Shown with the cancelled date, e.g. why or where to go instead." />
+                  <Checkbox.Root checked={emailList} onCheckedChange={(d) => setEmailList(d.checked === true)}>
+                    <Checkbox.HiddenInput name="emailList" />
+                    <Checkbox.Control />
+                    <Checkbox.Label>Email the list about it</Checkbox.Label>
+                  </Checkbox.Root>
+                  <ErrorAlert message={error} />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close}>
+                  Keep It
+                </Button>
+                <Button type="submit" colorPalette="red" loading={cancel.isPending} loadingText="Cancelling..." disabled={!chosen}>
+                  Cancel this Meetup
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
