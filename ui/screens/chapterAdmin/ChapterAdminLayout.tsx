@@ -67,7 +67,7 @@ function AdminArea({ chapter, basePath }: { chapter: ChapterDetail; basePath: st
             </ChakraLink>{" "}
             Admin
           </Heading>
-          <Flex gap="8" direction={{ base: "column", md: "row" }} align="flex-start">
+          <Flex gap={{ base: "4", md: "8" }} direction={{ base: "column", md: "row" }} align={{ base: "stretch", md: "flex-start" }}>
             <SideMenu label="Chapter admin" items={items} />
             <Box flex="1" minW="0">
               <Suspense fallback={<Center py="10"><Spinner /></Center>}>
