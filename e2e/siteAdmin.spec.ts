@@ -5,6 +5,7 @@ import { HostApplicationsPage } from "./pages/siteAdmin/HostApplicationsPage";
 import { AddChapterPage } from "./pages/siteAdmin/AddChapterPage";
 import { ContentEditorPage } from "./pages/siteAdmin/ContentEditorPage";
 import { UsersPage } from "./pages/siteAdmin/UsersPage";
+import { ConfirmDialog } from "./pages/ConfirmDialog";
 
 /** Every screen of the site admin area (spec 001 section 2). */
 const ADMIN_SCREENS = [
@@ -164,10 +165,12 @@ test.describe("site admin: host applications", () => {
     );
     await expect(apps.status()).toHaveText("Approved, No Chapter Created");
 
-    // The add-chapter form of an application that is no longer open shows the banner and cannot save.
+    // Add chapter from an application that is no longer open: one message (the banner), no form that cannot save.
     await page.goto(page.url().replace("/admin/chapter_host_applications/", "/admin/chapters/add/application/"));
     await expect(apps.banner()).toContainText("although no chapter has been created");
-    await expect(page.getByRole("form", { name: "Add Chapter" }).getByRole("button", { name: "Save" })).toBeDisabled();
+    await expect(page.getByText(/saving approves it/)).toHaveCount(0);
+    await expect(page.getByRole("form", { name: "Add Chapter" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: `Back to the host application of ${applicant.name}` })).toBeVisible();
     await page.goBack();
 
     await apps.action("Archive").click();
@@ -383,8 +386,10 @@ test.describe("site admin: content and settings", () => {
     await expect(row).toContainText("Hidden");
 
     await row.getByRole("link", { name: `Edit ${title}` }).click();
-    page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: "Delete Press Mention" }).click();
+    const confirm = new ConfirmDialog(page, "Delete Press Mention");
+    await confirm.expectOpen(`Delete "${title}"? This cannot be undone.`);
+    await confirm.confirm("Delete");
     await expect(page).toHaveURL(/\/admin\/press_mentions$/);
     await expect(page.getByTestId("press-row").filter({ hasText: title })).toHaveCount(0);
   });
