@@ -10,6 +10,7 @@ import { sitePolicy } from "../policies/site";
 import { recordActivity } from "../commands/activity";
 import { presentPageAdmin } from "../presenters/siteAdmin";
 import type { Services } from "../services";
+import { RESERVED_PAGE_SLUG_MESSAGE, RESERVED_PAGE_SLUGS } from "../contracts/content";
 
 const pageSchema = z.object(contentFields);
 
@@ -41,6 +42,7 @@ export function adminPageRoutes(router: Router, _s: Services) {
         if (input.slug !== existing.slug) throw badRequest("The slug of an existing page cannot be changed", "slug");
         page = await Page.query(trx).patchAndFetchById(pageId, input);
       } else {
+        if ((RESERVED_PAGE_SLUGS as readonly string[]).includes(input.slug)) throw badRequest(RESERVED_PAGE_SLUG_MESSAGE, "slug");
         page = await Page.query(trx).insertAndFetch(input);
       }
       await recordActivity({ type: "site_content", title: `Page ${pageId ? "updated" : "added"}: ${page.title}`, adminOnly: true, userId: viewer.id, objectId: page.slug }, trx);
