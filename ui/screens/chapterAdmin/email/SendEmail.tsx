@@ -7,6 +7,7 @@ import { mailingListQueries, useChapterListId, useSendMessage } from "../../../a
 import { notify } from "../../../components/Toaster";
 import { RichTextEditor } from "../../../components/RichTextEditor";
 import type { ListMessageInfo } from "../../../../server/contracts/mailingList";
+import { formatMedium } from "../../../lib/formatDate";
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { PREPARE_FAILED_MESSAGE, PREPARE_FAILED_TITLE, SEND_CONFIRMATION, SEND_FAILED_TITLE, SEND_SUCCESS_MESSAGE, sendErrorMessage } from "./sendErrors";
 
@@ -24,7 +25,7 @@ function MessageProgress({ m }: { m: ListMessageInfo }) {
         <Badge colorPalette={m.status === "sent" ? "green" : m.status === "failed" ? "red" : "blue"}>{m.status}</Badge>
       </HStack>
       <Text fontSize="sm" color="gray.600">
-        {new Date(m.createdAt).toLocaleString()} {m.user ? `by ${m.user.name}` : ""}
+        {formatMedium(m.createdAt)} {m.user ? `by ${m.user.name}` : ""}
       </Text>
       <Progress.Root value={value} size="sm" mt="2" aria-label={`Progress of ${m.title}`}>
         <Progress.Track>
