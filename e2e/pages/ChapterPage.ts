@@ -19,6 +19,14 @@ export class ChapterPage {
     return this.page.getByRole("link", { name: "Admin tools", exact: true });
   }
 
+  hiddenNotice() {
+    return this.page.getByTestId("hidden-chapter-notice");
+  }
+
+  emails() {
+    return this.page.getByTestId("chapter-emails");
+  }
+
   section(name: string) {
     return this.page.getByRole("heading", { level: 2, name });
   }

@@ -111,7 +111,7 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
                     <Input value={localPart} onChange={(e) => setLocalPart(e.target.value)} readOnly={localLocked} disabled={localLocked} aria-label="Local part" />
                   </Field.Root>
                   <Text pb="2">@</Text>
-                  <Field.Root required flex="1">
+                  <Field.Root required flex="1" disabled={chapterId !== null}>
                     <Field.Label>Domain</Field.Label>
                     <NativeSelect.Root disabled={chapterId !== null}>
                       <NativeSelect.Field aria-label="Domain" value={domain} onChange={(e) => setDomain(e.target.value)}>

@@ -141,7 +141,7 @@ export function EmailAdmin() {
             : "When MAILGUN_API_KEY is set, changes are sent to Mailgun at once (Test Mailgun Connection tells whether it is). Mailgun may answer with a rate-limit error when many changes are made quickly; if that happens, wait a minute and try again."}
         </Text>
         {testResult && (
-          <Alert.Root status={testResult.status} data-testid="alias-test-result">
+          <Alert.Root status={testResult.status} data-status={testResult.status} data-testid="alias-test-result">
             <Alert.Indicator />
             <Alert.Title>{testResult.text}</Alert.Title>
           </Alert.Root>
