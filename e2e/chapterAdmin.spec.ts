@@ -81,6 +81,7 @@ test.describe("chapter admin area: as the chapter host", () => {
     await expect(page.getByTestId("header-image-error")).toContainText("not an image");
 
     await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await new ConfirmDialog(page, "Delete Header Image").confirm("Delete Image");
     await expect(page.getByText("This chapter has no header image.")).toBeVisible();
     expect((await page.request.get(`/assets/images/uploads/chapter_header_${chapter.id}.jpg`)).status()).toBe(404);
   });

@@ -299,10 +299,10 @@ test.describe("site admin: content and settings", () => {
     await expect(page.getByTestId("content-row").filter({ hasText: slug })).toContainText("Not Public");
   });
 
-  test("pages: title required, slug read-only when editing, View at /page/{slug}", async ({ page }) => {
+  test("pages: title required, slug read-only when editing, View at /{slug}", async ({ page }) => {
     await signInAs(page, "admin", "/admin/pages");
     const row = page.getByTestId("content-row").filter({ hasText: "about" }).first();
-    await expect(row.getByRole("link", { name: /^View/ })).toHaveAttribute("href", "/page/about");
+    await expect(row.getByRole("link", { name: /^View/ })).toHaveAttribute("href", "/about");
     await page.goto("/admin/pages/edit/about");
     const editor = new ContentEditorPage(page);
     await expect(editor.slug()).toHaveAttribute("readonly", "");
