@@ -115,6 +115,10 @@ test.describe("admin areas on a phone (390 px)", () => {
     await signInAs(page, "admin");
     const admin = new ChapterAdminPage(page);
     expect(await tooWide(page, CHAPTER_ADMIN_SECTIONS.map((s) => (s ? `${admin.basePath}/${s}` : admin.basePath)))).toEqual([]);
+    // The side menu is folded: the screen comes first.
+    await expect(admin.menuLink("Members")).toBeHidden();
+    await new AdminScreen(page).menuButton().click();
+    await expect(admin.menuLink("Members")).toBeVisible();
   });
 });
 
