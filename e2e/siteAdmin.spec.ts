@@ -346,13 +346,11 @@ test.describe("site admin: content and settings", () => {
     const select = page.getByRole("combobox", { name: "Email Service" });
     const current = await select.inputValue();
     await select.selectOption(current === "bronto" ? "sendInBlue" : "bronto");
-    let asked = "";
-    page.once("dialog", (d) => {
-      asked = d.message();
-      void d.dismiss();
-    });
     await page.getByRole("form", { name: "Email service" }).getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => asked).toBe("This can break things badly.  Are you sure?");
+    const asked = new ConfirmDialog(page, "Change Email Service");
+    await asked.expectOpen();
+    expect(await asked.root().getByRole("paragraph").first().textContent()).toBe("This can break things badly.  Are you sure?");
+    await asked.cancel();
     // Declining changes nothing.
     await page.reload();
     await expect(page.getByRole("combobox", { name: "Email Service" })).toHaveValue(current);

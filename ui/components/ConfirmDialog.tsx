@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   /** Does the thing; a thrown error is shown in the dialog, which then stays open. */
   onConfirm: () => Promise<unknown> | void;
   onClose: () => void;
+  /** The colour of the button that goes ahead: red for what destroys, blue for what only cannot be taken back. */
+  confirmPalette?: "red" | "blue";
   /** A test id for the dialog's content. */
   testId?: string;
 }
@@ -21,7 +23,7 @@ export interface ConfirmDialogProps {
  * Asks before a destructive action: an alert dialog (focus starts on Cancel, Escape and the backdrop close it),
  * instead of the browser's confirm box.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onClose, testId = "confirm-dialog" }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onClose, confirmPalette = "red", testId = "confirm-dialog" }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -61,7 +63,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
               <Button ref={cancelRef} variant="outline" onClick={onClose} disabled={busy}>
                 Cancel
               </Button>
-              <Button colorPalette="red" onClick={() => void handleConfirm()} loading={busy}>
+              <Button colorPalette={confirmPalette} onClick={() => void handleConfirm()} loading={busy}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { ApiRequestError } from "../../../api/client";
 import { mailingListQueries, useChapterListId, useSendMessage } from "../../../api/mailingLists";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { notify } from "../../../components/Toaster";
 import { RichTextEditor } from "../../../components/RichTextEditor";
 import type { ListMessageInfo } from "../../../../server/contracts/mailingList";
@@ -59,7 +60,9 @@ export function SendEmail() {
 
   const titleMissing = title.trim() === "";
 
-  const handleSubmit = async (e: FormEvent) => {
+  const [confirming, setConfirming] = useState(false);
+
+  const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTitleTouched(true);
     if (titleMissing || phase !== "editing") return;
@@ -67,7 +70,12 @@ export function SendEmail() {
       notify("error", PREPARE_FAILED_TITLE, PREPARE_FAILED_MESSAGE);
       return;
     }
-    if (!window.confirm(SEND_CONFIRMATION)) return;
+    setConfirming(true);
+  };
+
+  /** Sends once the dialog is confirmed; a failure is a toast and the form stays. */
+  const handleSend = async () => {
+    if (!listId) return;
     setPhase("sending");
     try {
       await send.mutateAsync({ title: title.trim(), body, listId });
@@ -109,6 +117,7 @@ export function SendEmail() {
           </HStack>
         </Stack>
       </form>
+      <ConfirmDialog open={confirming} title="Send Email" message={SEND_CONFIRMATION} confirmLabel="Send" confirmPalette="blue" onConfirm={handleSend} onClose={() => setConfirming(false)} />
       {messages.length > 0 && (
         <Stack gap="3" as="section" aria-label="Sent emails">
           <Heading as="h3" size="md">Sent Emails</Heading>
