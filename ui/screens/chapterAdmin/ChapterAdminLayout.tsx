@@ -62,7 +62,7 @@ function AdminArea({ chapter, basePath }: { chapter: ChapterDetail; basePath: st
       <Container maxW="7xl" py="6">
         <Stack gap="4">
           <Heading as="h1" size="xl">
-            <ChakraLink asChild>
+            <ChakraLink asChild variant="plain">
               <RouterLink to={basePath.replace(/\/admin$/, "")}>{chapter.displayTitle}</RouterLink>
             </ChakraLink>{" "}
             Admin

@@ -260,7 +260,7 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
         {!chapter.restricted && <HeaderImage chapterId={chapter.id} alt={`${chapter.displayTitle} header`} />}
         <Flex justify="space-between" align="center" gap="4" wrap="wrap">
           <Heading as="h1" size="2xl">
-            <Link asChild color="inherit">
+            <Link asChild variant="plain" color="inherit">
               <RouterLink to={path}>{chapter.displayTitle}</RouterLink>
             </Link>
           </Heading>
