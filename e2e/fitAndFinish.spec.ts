@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { AdminScreen, CHAPTER_ADMIN_SECTIONS, SITE_ADMIN_SCREENS } from "./pages/AdminScreens";
@@ -33,6 +34,11 @@ test.describe("destructive actions ask first", () => {
     const dialog = events.deleteConfirmation();
     await dialog.expectOpen(`Delete "${name}"?`);
     await expect(dialog.root().getByRole("button", { name: "Cancel" })).toBeFocused();
+    const axe = await new AxeBuilder({ page }).include("[role=alertdialog]").analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(dialog.root()).toHaveCount(0);
+    await events.askToDelete();
     await dialog.cancel();
     await expect(page.getByRole("heading", { name: "Edit Event" })).toBeVisible();
 
