@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";
+import { ConfirmDialog } from "./pages/ConfirmDialog";
 
 /** The chapter admin area of nyc, walked as its host, its field organizer and an admin (spec 001 sections 2-9). */
 
@@ -80,6 +81,7 @@ test.describe("chapter admin area: as the chapter host", () => {
     await expect(page.getByTestId("header-image-error")).toContainText("not an image");
 
     await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await new ConfirmDialog(page, "Delete Header Image").confirm("Delete Image");
     await expect(page.getByText("This chapter has no header image.")).toBeVisible();
     expect((await page.request.get(`/assets/images/uploads/chapter_header_${chapter.id}.jpg`)).status()).toBe(404);
   });
@@ -174,7 +176,14 @@ test.describe("chapter admin area: as the chapter host", () => {
 
     await admin.pressMentionItems().filter({ hasText: title }).getByRole("link", { name: `Edit ${title}` }).click();
     await expect(page.getByText("Danger! Irreversible!")).toBeVisible();
+    // Nothing is deleted until the dialog is confirmed.
+    const confirm = new ConfirmDialog(page, "Delete Press Mention");
     await page.getByRole("button", { name: "Delete Press Mention" }).click();
+    await confirm.expectOpen(`Delete "${title}"? This cannot be undone.`);
+    await confirm.cancel();
+    await expect(page.getByText("Danger! Irreversible!")).toBeVisible();
+    await page.getByRole("button", { name: "Delete Press Mention" }).click();
+    await confirm.confirm("Delete");
     await expect(page).toHaveURL(/\/press_mentions$/);
     await expect(admin.pressMentionItems().filter({ hasText: title })).toHaveCount(0);
   });
@@ -283,6 +292,10 @@ test.describe("chapter admin area: as an admin", () => {
     await expect(row.getByRole("button", { name: "Make Chapter Host" })).toBeDisabled();
 
     await hosts.getByRole("button", { name: `Remove ${E2E_ACCOUNTS.user.name} as Chapter Host` }).click();
+    const confirm = new ConfirmDialog(page, "Remove Chapter Host");
+    await confirm.expectOpen(`Remove ${E2E_ACCOUNTS.user.name} as Chapter Host of `);
+    await expect(confirm.root()).not.toContainText("last Chapter Host");
+    await confirm.confirm("Remove");
     await expect(hosts.getByRole("link", { name: E2E_ACCOUNTS.user.name })).toHaveCount(0);
     await expect(hosts.getByRole("link", { name: E2E_ACCOUNTS.host.name })).toBeVisible();
   });

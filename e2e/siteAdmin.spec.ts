@@ -7,6 +7,7 @@ import { ContentEditorPage } from "./pages/siteAdmin/ContentEditorPage";
 import { UsersPage } from "./pages/siteAdmin/UsersPage";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";
 import { ChapterPage } from "./pages/ChapterPage";
+import { ConfirmDialog } from "./pages/ConfirmDialog";
 
 /** Every screen of the site admin area (spec 001 section 2). */
 const ADMIN_SCREENS = [
@@ -182,10 +183,12 @@ test.describe("site admin: host applications", () => {
     );
     await expect(apps.status()).toHaveText("Approved, No Chapter Created");
 
-    // The add-chapter form of an application that is no longer open shows the banner and cannot save.
+    // Add chapter from an application that is no longer open: one message (the banner), no form that cannot save.
     await page.goto(page.url().replace("/admin/chapter_host_applications/", "/admin/chapters/add/application/"));
     await expect(apps.banner()).toContainText("although no chapter has been created");
-    await expect(page.getByRole("form", { name: "Add Chapter" }).getByRole("button", { name: "Save" })).toBeDisabled();
+    await expect(page.getByText(/saving approves it/)).toHaveCount(0);
+    await expect(page.getByRole("form", { name: "Add Chapter" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: `Back to the host application of ${applicant.name}` })).toBeVisible();
     await page.goBack();
 
     await apps.action("Archive").click();
@@ -314,10 +317,10 @@ test.describe("site admin: content and settings", () => {
     await expect(page.getByTestId("content-row").filter({ hasText: slug })).toContainText("Not Public");
   });
 
-  test("pages: title required, slug read-only when editing, View at /page/{slug}", async ({ page }) => {
+  test("pages: title required, slug read-only when editing, View at /{slug}", async ({ page }) => {
     await signInAs(page, "admin", "/admin/pages");
     const row = page.getByTestId("content-row").filter({ hasText: "about" }).first();
-    await expect(row.getByRole("link", { name: /^View/ })).toHaveAttribute("href", "/page/about");
+    await expect(row.getByRole("link", { name: /^View/ })).toHaveAttribute("href", "/about");
     await page.goto("/admin/pages/edit/about");
     const editor = new ContentEditorPage(page);
     await expect(editor.slug()).toHaveAttribute("readonly", "");
@@ -361,13 +364,11 @@ test.describe("site admin: content and settings", () => {
     const select = page.getByRole("combobox", { name: "Email Service" });
     const current = await select.inputValue();
     await select.selectOption(current === "bronto" ? "sendInBlue" : "bronto");
-    let asked = "";
-    page.once("dialog", (d) => {
-      asked = d.message();
-      void d.dismiss();
-    });
     await page.getByRole("form", { name: "Email service" }).getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => asked).toBe("This can break things badly.  Are you sure?");
+    const asked = new ConfirmDialog(page, "Change Email Service");
+    await asked.expectOpen();
+    expect(await asked.root().getByRole("paragraph").first().textContent()).toBe("This can break things badly.  Are you sure?");
+    await asked.cancel();
     // Declining changes nothing.
     await page.reload();
     await expect(page.getByRole("combobox", { name: "Email Service" })).toHaveValue(current);
@@ -401,8 +402,10 @@ test.describe("site admin: content and settings", () => {
     await expect(row).toContainText("Hidden");
 
     await row.getByRole("link", { name: `Edit ${title}` }).click();
-    page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: "Delete Press Mention" }).click();
+    const confirm = new ConfirmDialog(page, "Delete Press Mention");
+    await confirm.expectOpen(`Delete "${title}"? This cannot be undone.`);
+    await confirm.confirm("Delete");
     await expect(page).toHaveURL(/\/admin\/press_mentions$/);
     await expect(page.getByTestId("press-row").filter({ hasText: title })).toHaveCount(0);
   });

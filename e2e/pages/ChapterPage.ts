@@ -33,6 +33,14 @@ export class ChapterPage {
     return this.page.getByRole("list", { name: `Cancelled meetups of ${eventName}` });
   }
 
+  hiddenNotice() {
+    return this.page.getByTestId("hidden-chapter-notice");
+  }
+
+  emails() {
+    return this.page.getByTestId("chapter-emails");
+  }
+
   section(name: string) {
     return this.page.getByRole("heading", { level: 2, name });
   }

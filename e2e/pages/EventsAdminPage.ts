@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { ConfirmDialog } from "./ConfirmDialog";
 
 export interface EventInput {
   name?: string;
@@ -81,7 +82,8 @@ export class EventsAdminPage {
     await this.page.getByRole("button", { name: "Save" }).click();
   }
 
-  async deleteEvent() {
+  /** Asks to delete the event being edited; the confirmation dialog opens. */
+  async askToDelete() {
     await this.page.getByRole("button", { name: "Danger! Irreversible!" }).click();
   }
 
@@ -109,6 +111,16 @@ export class EventsAdminPage {
 
   async uncancelDate(dateLabel: string) {
     await this.cancelledMeetups().getByRole("button", { name: `Put ${dateLabel} back on` }).click();
+  }
+
+  deleteConfirmation() {
+    return new ConfirmDialog(this.page, "Delete this Event");
+  }
+
+  /** Deletes the event being edited, confirming in the dialog. */
+  async deleteEvent() {
+    await this.askToDelete();
+    await this.deleteConfirmation().confirm("Delete Event");
   }
 
   async backToList() {

@@ -13,6 +13,10 @@ export class MailingListWidget {
     await this.root.getByRole("button", { name: "Sign Up" }).click();
   }
 
+  signUpButton() {
+    return this.root.getByRole("button", { name: "Sign Up" });
+  }
+
   success() {
     return this.root.getByText("Success!");
   }

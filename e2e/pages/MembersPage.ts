@@ -17,17 +17,15 @@ export class MembersPage {
     return this.page.locator(`[data-testid=member-row][data-email="${email}"]`);
   }
 
-  /** Deletes a member, accepting the confirmation; returns the confirmation's text. */
+  /** Deletes a member, accepting the confirmation dialog; returns the confirmation's text. */
   async delete(email: string): Promise<string> {
-    const answered = new Promise<string>((resolve) => {
-      this.page.once("dialog", async (d) => {
-        const message = d.message();
-        await d.accept();
-        resolve(message);
-      });
-    });
     await this.row(email).getByRole("button", { name: `Delete ${email}` }).click();
-    return answered;
+    const dialog = this.page.getByRole("alertdialog", { name: "Delete Member" });
+    await expect(dialog).toBeVisible();
+    const message = (await dialog.getByRole("paragraph").first().textContent()) ?? "";
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    return message;
   }
 
   async openAdd() {

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { ConfirmDialog } from "./ConfirmDialog";
 
 /** Chapter admin Send Email (spec 001 section 2). */
 export class SendEmailPage {
@@ -16,20 +17,17 @@ export class SendEmailPage {
   }
 
   sendButton() {
-    return this.page.getByRole("button", { name: /^Send/ });
+    return this.page.getByRole("form", { name: "Send Email" }).getByRole("button", { name: /^Send/ });
   }
 
-  /** Clicks Send and answers the confirmation; returns its text. */
+  /** Clicks Send and answers the confirmation dialog; returns its text. */
   async send(accept = true): Promise<string> {
-    const answered = new Promise<string>((resolve) => {
-      this.page.once("dialog", async (d) => {
-        const message = d.message();
-        if (accept) await d.accept();
-        else await d.dismiss();
-        resolve(message);
-      });
-    });
     await this.sendButton().click();
-    return answered;
+    const dialog = new ConfirmDialog(this.page, "Send Email");
+    await dialog.expectOpen();
+    const message = (await dialog.root().getByRole("paragraph").first().textContent()) ?? "";
+    if (accept) await dialog.confirm("Send");
+    else await dialog.cancel();
+    return message;
   }
 }

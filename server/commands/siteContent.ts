@@ -8,6 +8,7 @@ import { ApiError, badRequest, notFound } from "../errors";
 import { contentPolicy } from "../policies/content";
 import type { Viewer } from "../policies/viewer";
 import { WIKI_NOT_EDITABLE_MESSAGE } from "../contracts/siteAdmin";
+import { RESERVED_PAGE_SLUG_MESSAGE } from "../contracts/content";
 import { recordActivity } from "./activity";
 
 export interface ContentInput {
@@ -24,7 +25,7 @@ interface ContentRow extends BaseModel {
 
 /**
  * Creates a blog post, page or wiki page, or updates the one with `id` (404 when there is none; `check`
- * refuses a change its policy forbids), and records it as an admin-only activity item, in one transaction.
+ * refuses a change its policy forbids, `checkNew` a new row), and records it as an admin-only activity item, in one transaction.
  */
 async function saveContent<M extends ContentRow>(
   model: ModelClass<M>,
@@ -32,7 +33,7 @@ async function saveContent<M extends ContentRow>(
   viewer: Viewer,
   id: number | undefined,
   input: PartialModelObject<M>,
-  opts: { check?: (existing: M) => void; createWith?: PartialModelObject<M> } = {},
+  opts: { check?: (existing: M) => void; checkNew?: () => void; createWith?: PartialModelObject<M> } = {},
 ): Promise<M> {
   // Objection's generic query types do not resolve to M: the casts below name what each query answers.
   return model.transaction(async (trx) => {
@@ -43,6 +44,7 @@ async function saveContent<M extends ContentRow>(
       opts.check?.(existing);
       row = (await model.query(trx).patchAndFetchById(id, input)) as M;
     } else {
+      opts.checkNew?.();
       row = (await model.query(trx).insertAndFetch({ ...input, ...opts.createWith })) as M;
     }
     await recordActivity({ type: "site_content", title: `${noun} ${id ? "updated" : "added"}: ${row.title}`, adminOnly: true, userId: viewer.id, objectId: row.slug }, trx);
@@ -59,6 +61,9 @@ export function savePage(viewer: Viewer, id: number | undefined, input: ContentI
   return saveContent<Page>(Page, "Page", viewer, id, input, {
     check: (existing) => {
       if (!contentPolicy.changePageSlug(existing, input.slug)) throw badRequest("The slug of an existing page cannot be changed", "slug");
+    },
+    checkNew: () => {
+      if (!contentPolicy.newPageSlug(input.slug)) throw badRequest(RESERVED_PAGE_SLUG_MESSAGE, "slug");
     },
   });
 }

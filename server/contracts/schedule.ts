@@ -53,9 +53,16 @@ export function weekCodesOf(weeksOfMonthIndexes: string | null | undefined): num
   return [...codes].sort((a, b) => a - b);
 }
 
-/** "Every Tuesday", "Second and Fourth Tuesday", "Tuesday, Even Weeks", "Single date 2026-03-03". */
+/** A calendar date "2026-03-03" as the site writes dates ("Mar 3, 2026"); anything else as it is. */
+export function calendarDateMedium(ymd: string | null | undefined): string {
+  const m = ymd?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (!m) return ymd ?? "";
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
+/** "Every Tuesday", "Second and Fourth Tuesday of the month", "Tuesday, Even Weeks", or a single date "Mar 3, 2026". */
 export function describeSchedule(e: Pick<ChapterEventInfo, "isSingleDate" | "singleDate" | "dayOfWeekIndex" | "weeksOfMonthIndexes">): string {
-  if (e.isSingleDate) return e.singleDate ?? "";
+  if (e.isSingleDate) return calendarDateMedium(e.singleDate);
   const day = WEEKDAY_NAMES[e.dayOfWeekIndex ?? -1] ?? "";
   const codes = weekCodesOf(e.weeksOfMonthIndexes);
   if (codes.includes(0) || (codes.includes(6) && codes.includes(7))) return `Every ${day}`;

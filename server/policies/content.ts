@@ -1,4 +1,5 @@
 import { sitePolicy } from "./site";
+import { RESERVED_PAGE_SLUGS } from "../contracts/content";
 
 /**
  * Site content (blog posts, pages, wiki pages): admins write it (sitePolicy.admin); these are the rules on
@@ -9,6 +10,8 @@ export const contentPolicy = {
   readNonPublic: sitePolicy.readNonPublicContent,
   /** The slug of an existing page is read-only: links to /page/{slug} must keep working. */
   changePageSlug: (page: { slug: string }, slug: string) => slug === page.slug,
+  /** Pages are read at /{slug} too: a new page may not take the first path segment of another screen. */
+  newPageSlug: (slug: string) => !(RESERVED_PAGE_SLUGS as readonly string[]).includes(slug),
   /** A non-editable wiki page holds formatting the editor would damage: its body is never replaced. */
   replaceWikiBody: (page: { isEditable: boolean; body: string }, body: string) => page.isEditable || body === page.body,
 };

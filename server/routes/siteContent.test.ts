@@ -87,6 +87,13 @@ describe("pages", () => {
     const list = await t.request("GET", "/api/page", { as: admin });
     expect(list.body.map((p: { slug: string }) => p.slug)).toContain("about");
   });
+
+  it("refuses a new page whose slug is the address of another screen (pages are served at /{slug})", async () => {
+    const res = await t.request("POST", "/api/page", { as: admin, body: { title: "Sign in", slug: "signin" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "That slug is the address of another part of the site. Please choose another.", field: "slug" });
+    expect(await Page.query().findOne({ slug: "signin" })).toBeUndefined();
+  });
 });
 
 describe("wiki pages", () => {

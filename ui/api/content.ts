@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { BLOG_PAGE_SIZE, type BlogPostInfo, type PageInfo, type WikiPageInfo } from "../../server/contracts/content";
-import type { ChapterBlogPostInfo } from "../../server/contracts/mailingList";
+import { CHAPTER_POSTS_PAGE_SIZE, type ChapterBlogPostInfo } from "../../server/contracts/mailingList";
 import type { BlogPostAdmin, ContentInput, PageAdmin, WikiPageAdmin, WikiPageInput } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
 import { api } from "./client";
@@ -40,13 +40,13 @@ export const contentQueries = {
       initialPageParam: 0,
       getNextPageParam: (last: BlogPostInfo[], _pages: BlogPostInfo[][], lastPage: number) => (last.length === BLOG_PAGE_SIZE ? lastPage + 1 : undefined),
     }),
-  /** A chapter's sent emails in pages from 0; the next page is asked for until one comes back empty. */
+  /** A chapter's sent emails in pages from 0; a full page means another may follow (so one post shows no Load More). */
   chapterPosts: (chapterId: number) =>
     infiniteQueryOptions({
       queryKey: contentKeys.chapterPosts(chapterId),
       queryFn: ({ pageParam, signal }) => api.get<ChapterBlogPostInfo[]>(`/api/chapter_blog_post/public/${chapterId}/${pageParam}`, signal),
       initialPageParam: 0,
-      getNextPageParam: (last: ChapterBlogPostInfo[], _pages: ChapterBlogPostInfo[][], lastPage: number) => (last.length > 0 ? lastPage + 1 : undefined),
+      getNextPageParam: (last: ChapterBlogPostInfo[], _pages: ChapterBlogPostInfo[][], lastPage: number) => (last.length === CHAPTER_POSTS_PAGE_SIZE ? lastPage + 1 : undefined),
     }),
   /** Every blog post, page or wiki page, public or not (admins). */
   admin: <K extends ContentKindKey>(kind: K) => queryOptions({ queryKey: contentKeys.admin(kind), queryFn: get<AdminContent[K][]>(ADMIN_PATHS[kind]) }),

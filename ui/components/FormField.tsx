@@ -6,6 +6,8 @@ interface Props {
   name: string;
   value: string;
   onChange: (value: string) => void;
+  /** Called when focus leaves the field (forms mark it touched then). */
+  onBlur?: () => void;
   type?: string;
   required?: boolean;
   /** Shown (and the field marked invalid) when set. */
@@ -32,9 +34,9 @@ export function FormField(p: Props) {
         {p.required && <Field.RequiredIndicator />}
       </Field.Label>
       {p.multiline ? (
-        <Textarea name={p.name} value={p.value} onChange={handleChange} rows={p.rows ?? 4} placeholder={p.placeholder} {...border} />
+        <Textarea name={p.name} value={p.value} onChange={handleChange} rows={p.rows ?? 4} placeholder={p.placeholder} onBlur={p.onBlur} {...border} />
       ) : (
-        <Input name={p.name} type={p.type ?? "text"} value={p.value} onChange={handleChange} autoComplete={p.autoComplete} placeholder={p.placeholder} {...border} />
+        <Input name={p.name} type={p.type ?? "text"} value={p.value} onChange={handleChange} autoComplete={p.autoComplete} placeholder={p.placeholder} onBlur={p.onBlur} {...border} />
       )}
       {p.helper && <Field.HelperText>{p.helper}</Field.HelperText>}
       {p.error && <Field.ErrorText>{p.error}</Field.ErrorText>}

@@ -1,24 +1,45 @@
 import { Box, Container, Flex, HStack, Link as ChakraLink, Text } from "@chakra-ui/react";
+import { useEffect, useRef } from "react";
 import { Link as RouterLink, Outlet } from "react-router-dom";
 import { useCurrentUser } from "../auth/CurrentUser";
 
 function NavLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <ChakraLink asChild color="white" fontWeight="medium" _hover={{ textDecoration: "underline" }}>
+    <ChakraLink asChild variant="plain" color="white" fontWeight="medium" _hover={{ textDecoration: "underline" }}>
       <RouterLink to={to}>{children}</RouterLink>
     </ChakraLink>
   );
 }
 
+/** Keeps --header-bottom (where the header ends in the window, 0 once scrolled away) for the toasts below it. */
+function useHeaderBottom() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const update = () => document.documentElement.style.setProperty("--header-bottom", `${Math.max(0, header.getBoundingClientRect().bottom)}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    window.addEventListener("scroll", update, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("scroll", update);
+    };
+  }, []);
+  return ref;
+}
+
 /** The global frame: top menu (spec 000 section 2) and footer. */
 export function Layout() {
   const { user } = useCurrentUser();
+  const headerRef = useHeaderBottom();
   return (
     <Flex direction="column" minH="100vh">
-      <Box as="header" bg="blue.800" color="white">
+      <Box as="header" ref={headerRef} bg="blue.800" color="white">
         <Container maxW="6xl" py="3">
           <Flex align="center" justify="space-between" wrap="wrap" gap="3">
-            <ChakraLink asChild color="white" fontWeight="bold" fontSize="xl">
+            <ChakraLink asChild variant="plain" color="white" fontWeight="bold" fontSize="xl">
               <RouterLink to="/">Living Liberally</RouterLink>
             </ChakraLink>
             <HStack as="nav" aria-label="Main" gap="5" wrap="wrap">

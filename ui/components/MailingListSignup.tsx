@@ -1,5 +1,5 @@
-import { Alert, Button, Field, HStack, Input, Link, Spinner, Text } from "@chakra-ui/react";
-import { useId, useState, type FormEvent } from "react";
+import { Alert, Box, Button, Field, HStack, Input, Link, Spinner, Text } from "@chakra-ui/react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ApiRequestError } from "../api/client";
 import { useSignUpToList } from "../api/mailingLists";
 import { useCurrentUser } from "../auth/CurrentUser";
@@ -16,9 +16,28 @@ type Phase = { kind: "form" } | { kind: "loading" } | { kind: "success"; needsCo
  * 'Oops. ' with the server's error string and a Try again link back to the form.
  */
 export function MailingListSignup({ listId, chapterName }: { listId: string; chapterName?: string }) {
+  // The form gives way to the answer: focus moves to the widget itself rather than falling to the page (so a
+  // map info window holding it keeps the focus, and Escape still closes it).
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: "form" });
+  const focusedBefore = useRef(false);
+  const handlePhase = (next: Phase) => {
+    focusedBefore.current = Boolean(rootRef.current?.contains(document.activeElement));
+    setPhase(next);
+  };
+  useEffect(() => {
+    if (focusedBefore.current && !rootRef.current?.contains(document.activeElement)) rootRef.current?.focus({ preventScroll: true });
+  }, [phase.kind]);
+  return (
+    <Box ref={rootRef} tabIndex={-1} outline="none">
+      <SignupBody listId={listId} chapterName={chapterName} phase={phase} setPhase={handlePhase} />
+    </Box>
+  );
+}
+
+function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; chapterName?: string; phase: Phase; setPhase: (p: Phase) => void }) {
   const { user } = useCurrentUser();
   const [email, setEmail] = useState(user?.email ?? "");
-  const [phase, setPhase] = useState<Phase>({ kind: "form" });
   const inputId = useId();
   const signUp = useSignUpToList();
 
@@ -79,6 +98,8 @@ export function MailingListSignup({ listId, chapterName }: { listId: string; cha
       </Alert.Root>
     );
   }
+  // A disabled Sign Up says why, next to the field, once something has been typed.
+  const reason = email.trim() && !isEmail(email) ? "Enter a whole email address, like you@example.org, to sign up." : null;
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={chapterName ? `Join the ${chapterName} mailing list` : "Join the mailing list"}>
       <Field.Root required>
@@ -89,6 +110,7 @@ export function MailingListSignup({ listId, chapterName }: { listId: string; cha
             Sign Up
           </Button>
         </HStack>
+        {reason && <Field.HelperText>{reason}</Field.HelperText>}
       </Field.Root>
     </form>
   );

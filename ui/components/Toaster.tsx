@@ -1,8 +1,16 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from "@chakra-ui/react";
 
-/** Toasts: top right, hide after 5 seconds (spec 000 sections 2 and 8). */
+/**
+ * Toasts: top right, hide after 5 seconds (spec 000 sections 2 and 8), below the header so they never cover the
+ * menu (Layout keeps --header-bottom up to date).
+ */
 export const TOAST_DURATION_MS = 5000;
-export const toaster = createToaster({ placement: "top-end", pauseOnPageIdle: true, duration: TOAST_DURATION_MS });
+export const toaster = createToaster({
+  placement: "top-end",
+  pauseOnPageIdle: true,
+  duration: TOAST_DURATION_MS,
+  offsets: { top: "calc(var(--header-bottom, 0px) + 1rem)", right: "1rem", bottom: "1rem", left: "1rem" },
+});
 
 export type ToastType = "success" | "error" | "warning" | "info";
 

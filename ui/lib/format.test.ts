@@ -17,7 +17,8 @@ describe("format", () => {
   });
 
   it("describes a recurring rule", () => {
-    expect(scheduleText(event({}))).toBe("First, Third on Tuesday");
+    expect(scheduleText(event({}))).toBe("First and Third Tuesday of the month");
+    expect(scheduleText(event({ weeksOfMonthIndexes: "0", weeksOfMonthIndexesArray: [0] }))).toBe("Every Tuesday");
   });
 
   it("picks the event meeting soonest", () => {

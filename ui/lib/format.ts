@@ -1,7 +1,7 @@
+import { describeSchedule } from "../../server/contracts/schedule";
+import { formatMediumDate } from "./formatDate";
 import type { ChapterEventInfo, ChapterSummary } from "../../server/contracts/chapter";
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const WEEK_CODES: Record<number, string> = { 0: "Every Week", 1: "First", 2: "Second", 3: "Third", 4: "Fourth", 5: "Last Week of the Month", 6: "Even Weeks", 7: "Odd Weeks" };
 
 /** "19:00" -> "7:00 PM" */
 export function formatTime(hhmm: string | null | undefined): string {
@@ -19,21 +19,18 @@ export function formatDate(ymd: string | null | undefined): string {
   return d.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
-/** An ISO timestamp as a date, e.g. a press mention's createdAt. */
-export function formatCreated(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
-}
+/** An ISO timestamp as a date, e.g. a press mention's createdAt ("Nov 23, 2026", as on every screen). */
+export const formatCreated = formatMediumDate;
 
 export const timeRange = (e: Pick<ChapterEventInfo, "startTime" | "endTime">) => [formatTime(e.startTime), formatTime(e.endTime)].filter(Boolean).join(" – ");
 
-/** When an event happens, in words: "Every Week on Tuesday", "First, Third on Friday", or the single date. */
+/**
+ * When an event happens, in words: its single date, or its rule as the admin's event list writes it
+ * ("First and Third Tuesday of the month", "Every Tuesday"): one schedule formatter, contracts/schedule.
+ */
 export function scheduleText(e: ChapterEventInfo): string {
   if (e.isSingleDate) return formatDate(e.singleDate);
-  if (e.dayOfWeekIndex == null) return "";
-  const weeks = e.weeksOfMonthIndexesArray.map((w) => WEEK_CODES[w]).filter(Boolean);
-  return `${weeks.join(", ") || "Every Week"} on ${WEEKDAYS[e.dayOfWeekIndex]}`;
+  return e.dayOfWeekIndex == null ? "" : describeSchedule(e);
 }
 
 /** The date of an event's next meeting, or its rule when no date is known yet. */

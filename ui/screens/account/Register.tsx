@@ -52,6 +52,13 @@ export function Register() {
         <ChakraLink asChild colorPalette="blue" fontWeight="bold">
           <RouterLink to={returnUrl}>Let's Get Started!</RouterLink>
         </ChakraLink>
+        <Text>
+          Or{" "}
+          <ChakraLink asChild>
+            <RouterLink to={`/signin?returnUrl=${encodeURIComponent(returnUrl)}`}>sign in</RouterLink>
+          </ChakraLink>{" "}
+          with another account.
+        </Text>
       </Page>
     );
   }

@@ -5,6 +5,7 @@ import { ApiRequestError } from "../../api/client";
 import { useFreshQuery } from "../../api/queryClient";
 import { settingsQueries, useSaveEmailSettings, useSaveFrontPage, useUploadFrontPageImage } from "../../api/settings";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../components/Toaster";
 
 export const EMAIL_SERVICE_CONFIRM = "This can break things badly.  Are you sure?";
@@ -116,9 +117,14 @@ function EmailServiceForm() {
     if (current) setChoice(current);
   }, [current]);
 
-  const handleSubmit = async (e: FormEvent) => {
+  const [confirming, setConfirming] = useState(false);
+  const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!window.confirm(EMAIL_SERVICE_CONFIRM)) return;
+    setConfirming(true);
+  };
+
+  /** Saves once the dialog is confirmed; a failure is a toast. */
+  const handleSave = async () => {
     setState("saving");
     try {
       await save.mutateAsync({ serviceName: choice });
@@ -152,6 +158,7 @@ function EmailServiceForm() {
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
+      <ConfirmDialog open={confirming} title="Change Email Service" message={EMAIL_SERVICE_CONFIRM} confirmLabel="Change" onConfirm={handleSave} onClose={() => setConfirming(false)} />
     </form>
   );
 }

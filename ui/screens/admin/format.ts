@@ -1,15 +1,9 @@
-/** Dates as the admin screens show them ("Mar 5, 2026"). */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
-}
+import { formatMedium, formatMediumDate } from "../../lib/formatDate";
 
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
-}
+/** Dates as every screen shows them ("Mar 5, 2026"): one formatter, lib/formatDate. */
+export const formatDate = formatMediumDate;
+/** Moments as every screen shows them (the spec's "date medium"). */
+export const formatDateTime = formatMedium;
 
 export const yesNo = (v: boolean) => (v ? "Yes" : "No");
 

@@ -62,12 +62,12 @@ function AdminArea({ chapter, basePath }: { chapter: ChapterDetail; basePath: st
       <Container maxW="7xl" py="6">
         <Stack gap="4">
           <Heading as="h1" size="xl">
-            <ChakraLink asChild>
+            <ChakraLink asChild variant="plain">
               <RouterLink to={basePath.replace(/\/admin$/, "")}>{chapter.displayTitle}</RouterLink>
             </ChakraLink>{" "}
             Admin
           </Heading>
-          <Flex gap="8" direction={{ base: "column", md: "row" }} align="flex-start">
+          <Flex gap={{ base: "4", md: "8" }} direction={{ base: "column", md: "row" }} align={{ base: "stretch", md: "flex-start" }}>
             <SideMenu label="Chapter admin" items={items} />
             <Box flex="1" minW="0">
               <Suspense fallback={<Center py="10"><Spinner /></Center>}>

@@ -9,6 +9,7 @@ import { AsyncState } from "../../components/AsyncState";
 import { formatMedium } from "../../lib/formatDate";
 import { mailtoHref } from "../../lib/text";
 import { useDebounced } from "../../lib/useDebounced";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
 
@@ -26,14 +27,11 @@ export function ChapterHosts() {
   const remove = useRemovePermission();
   const canManage = chapter.abilities.managePermissions;
   const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<PermissionInfo | null>(null);
+  const hostCount = (permissions.data ?? []).filter((p) => p.roleId === ROLE_HOST).length;
 
-  const handleRemove = async (p: PermissionInfo) => {
-    setError(null);
-    try {
-      await remove.mutateAsync(p.id);
-    } catch (err) {
-      setError((err as Error).message);
-    }
+  const handleRemove = async () => {
+    if (removing) await remove.mutateAsync(removing.id);
   };
 
   const handleGrant = async (userId: number, roleId: number) => {
@@ -53,17 +51,31 @@ export function ChapterHosts() {
           <Alert.Title>{error}</Alert.Title>
         </Alert.Root>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.role.name ?? ""}`}
+        message={removing ? removalMessage(removing, chapter.displayTitle, hostCount) : ""}
+        confirmLabel="Remove"
+        onConfirm={handleRemove}
+        onClose={() => setRemoving(null)}
+      />
       <AsyncState query={permissions} loading={<Loading label="Loading hosts" />}>
         {(list) => (
           <>
-            <PermissionCard title="Chapter Hosts" items={list.filter((p) => p.roleId === ROLE_HOST)} onRemove={canManage ? handleRemove : undefined} />
-            <PermissionCard title="Field Organizers" items={list.filter((p) => p.roleId === ROLE_FIELD_ORGANIZER)} onRemove={canManage ? handleRemove : undefined} />
+            <PermissionCard title="Chapter Hosts" items={list.filter((p) => p.roleId === ROLE_HOST)} onRemove={canManage ? setRemoving : undefined} />
+            <PermissionCard title="Field Organizers" items={list.filter((p) => p.roleId === ROLE_FIELD_ORGANIZER)} onRemove={canManage ? setRemoving : undefined} />
             {canManage && <AddPermissionCard existing={list} onGrant={handleGrant} />}
           </>
         )}
       </AsyncState>
     </AdminSection>
   );
+}
+
+/** What removing a permission does; removing the last Chapter Host says the chapter is left without one. */
+function removalMessage(p: PermissionInfo, chapterTitle: string, hostCount: number) {
+  const base = `Remove ${p.user.name} as ${p.role.name} of ${chapterTitle}?`;
+  return p.roleId === ROLE_HOST && hostCount <= 1 ? `${base} ${p.user.name} is its last Chapter Host: ${chapterTitle} will have no host.` : base;
 }
 
 function PermissionCard({ title, items, onRemove }: { title: string; items: PermissionInfo[]; onRemove?: (p: PermissionInfo) => void }) {

@@ -2,7 +2,7 @@ import { Alert, Button, Field, HStack, NativeSelect, SimpleGrid, Stack, Text } f
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import { STATES, type ChapterDetail } from "../../../server/contracts/chapter";
+import type { ChapterDetail } from "../../../server/contracts/chapter";
 import { TIME_ZONES } from "../../../server/contracts/timeZones";
 import { CHAPTER_STATUSES, SETTINGS_CHAPTER_TYPES, SETTINGS_NEED_FIELD_ORGANIZER, type ChapterSettingsOptions } from "../../../server/contracts/chapterAdmin";
 import { chapterQueries, useSaveChapter } from "../../api/chapters";
@@ -10,6 +10,7 @@ import { ApiRequestError } from "../../api/client";
 import { AsyncState } from "../../components/AsyncState";
 import { FormField } from "../../components/FormField";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
+import { STATE_OPTIONS } from "../../components/StateSelect";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
 
@@ -177,7 +178,7 @@ function SettingsForm({ options }: { options: ChapterSettingsOptions }) {
               />
               <FormField label="City" name="city" required value={values.city} onChange={set("city")} error={shown("city")} />
               <SelectField label="State" name="state" value={values.state} onChange={set("state")}>
-                {Object.entries(STATES).map(([abbr, name]) => (
+                {STATE_OPTIONS.map(({ abbr, name }) => (
                   <option key={abbr} value={abbr}>
                     {name}
                   </option>

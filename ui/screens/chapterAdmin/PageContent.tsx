@@ -6,6 +6,7 @@ import { ApiRequestError } from "../../api/client";
 import { RichTextEditor } from "../../components/RichTextEditor";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
 import { normalizeSpaces } from "../../lib/text";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection } from "./AdminSection";
 
@@ -105,6 +106,8 @@ function HeaderImage() {
     }
   };
 
+  const [confirming, setConfirming] = useState(false);
+  /** Runs once the dialog is confirmed; a failure shows in the dialog. */
   const handleDelete = async () => {
     setError(null);
     setMessage(null);
@@ -114,8 +117,6 @@ function HeaderImage() {
       setHasImage(false);
       setVersion(Date.now());
       setMessage("Header image deleted.");
-    } catch (err) {
-      setError((err as Error).message);
     } finally {
       setBusy(null);
     }
@@ -140,9 +141,17 @@ function HeaderImage() {
               <Box borderWidth="1px" borderRadius="md" overflow="hidden" maxW="full">
                 <Image key={src} src={src} alt={`Header image of ${chapter.displayTitle}`} maxH="64" objectFit="cover" onError={() => setHasImage(false)} data-testid="header-image" />
               </Box>
-              <Button colorPalette="red" variant="outline" size="sm" onClick={handleDelete} disabled={busy !== null}>
+              <Button colorPalette="red" variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={busy !== null}>
                 {busy === "deleting" ? "Deleting..." : "Delete"}
               </Button>
+              <ConfirmDialog
+                open={confirming}
+                title="Delete Header Image"
+                message={`Delete the header image of ${chapter.displayTitle}? This cannot be undone.`}
+                confirmLabel="Delete Image"
+                onConfirm={handleDelete}
+                onClose={() => setConfirming(false)}
+              />
             </Stack>
           ) : (
             <Text color="gray.600">This chapter has no header image.</Text>

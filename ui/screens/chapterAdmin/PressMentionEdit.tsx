@@ -7,6 +7,7 @@ import { pressMentionQueries, useDeletePressMention, useSavePressMention } from 
 import { useFreshQuery } from "../../api/queryClient";
 import { AsyncState } from "../../components/AsyncState";
 import { FormField } from "../../components/FormField";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "./AdminSection";
 
@@ -96,16 +97,11 @@ function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
     }
   };
 
+  const [confirming, setConfirming] = useState(false);
   const handleDelete = async () => {
     if (!existing) return;
-    setBusy(true);
-    try {
-      await remove.mutateAsync(existing.slug);
-      navigate(listPath);
-    } catch (err) {
-      setBusy(false);
-      setError(err instanceof ApiRequestError ? err : new ApiRequestError(0, (err as Error).message, "client_error", undefined, null));
-    }
+    await remove.mutateAsync(existing.slug);
+    navigate(listPath);
   };
 
   return (
@@ -144,9 +140,17 @@ function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
           <Text fontSize="sm" mb="3">
             Deleting removes this press mention for good.
           </Text>
-          <Button colorPalette="red" onClick={handleDelete} disabled={busy}>
+          <Button colorPalette="red" onClick={() => setConfirming(true)} disabled={busy}>
             Delete Press Mention
           </Button>
+          <ConfirmDialog
+            open={confirming}
+            title="Delete Press Mention"
+            message={`Delete "${existing.title}"? This cannot be undone.`}
+            confirmLabel="Delete"
+            onConfirm={handleDelete}
+            onClose={() => setConfirming(false)}
+          />
         </Box>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
@@ -23,6 +23,8 @@ import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
 
 export const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
+/** What hosts and admins see on a hidden chapter's page (visitors see CHAPTER_NOT_ACTIVE instead). */
+export const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, field organizers and admins see this page. It can be enabled in Chapter Settings.";
 
 /** The header image at its fixed upload path; stays hidden unless it loads. */
 function HeaderImage({ chapterId, alt }: { chapterId: number; alt: string }) {
@@ -281,7 +283,7 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
         {!chapter.restricted && <HeaderImage chapterId={chapter.id} alt={`${chapter.displayTitle} header`} />}
         <Flex justify="space-between" align="center" gap="4" wrap="wrap">
           <Heading as="h1" size="2xl">
-            <Link asChild color="inherit">
+            <Link asChild variant="plain" color="inherit">
               <RouterLink to={path}>{chapter.displayTitle}</RouterLink>
             </Link>
           </Heading>
@@ -291,6 +293,12 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
             </Button>
           )}
         </Flex>
+        {chapter.status !== 1 && !chapter.restricted && (
+          <Alert.Root status="info" data-testid="hidden-chapter-notice">
+            <Alert.Indicator />
+            <Alert.Title>{HIDDEN_CHAPTER_NOTICE}</Alert.Title>
+          </Alert.Root>
+        )}
         {chapter.restricted ? <Text fontSize="lg">{CHAPTER_NOT_ACTIVE}</Text> : <ChapterContent chapter={chapter} config={config} />}
       </Stack>
     </Container>

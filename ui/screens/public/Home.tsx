@@ -116,6 +116,8 @@ export function Home() {
   const handleSearch = async (e: FormEvent) => {
     e.preventDefault();
     const text = query.trim();
+    // A new search (or an empty one) never repeats the answer of an older one.
+    setNotFound(false);
     if (!text) return;
     searched.current = true;
     const point = await geocodePlace(text);

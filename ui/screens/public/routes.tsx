@@ -41,6 +41,8 @@ export function publicRoutes() {
       <Route path="my_chapter_host_applications/:slug" element={<RequireSignedIn>{lazyScreen(<MyApplication />)}</RequireSignedIn>} />
       <Route path="unsubscribe/:token" element={<Unsubscribe />} />
       <Route path="confirm_subscription/:token" element={lazyScreen(<ConfirmSubscription />)} />
+      {/* Pages at /{slug} too (spec 000): static paths rank above this one, so it never shadows another screen. */}
+      <Route path=":slug" element={<ContentPage />} />
     </>
   );
 }

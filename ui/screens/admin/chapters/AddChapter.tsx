@@ -9,6 +9,7 @@ import { hostApplicationQueries } from "../../../api/hostApplications";
 import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
+import { STATE_OPTIONS } from "../../../components/StateSelect";
 import { RichTextEditor } from "../../../components/RichTextEditor";
 import { notify } from "../../../components/Toaster";
 import { loadError } from "../shared/loadError";
@@ -22,7 +23,6 @@ const CHAPTER_TYPES = [
   { id: 6, name: "Reading" },
 ];
 
-const STATE_OPTIONS = Object.entries(STATES).sort(([, a], [, b]) => a.localeCompare(b));
 
 interface Form {
   title: string;
@@ -89,8 +89,10 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setTouched((t) => ({ ...t, [key]: true }));
+    touch(key);
   };
+  /** A field is touched once edited or left (spec 001 section 5: messages show once touched). */
+  const touch = (key: keyof Form) => setTouched((t) => (t[key] ? t : { ...t, [key]: true }));
   const errorFor = (key: keyof Form) => {
     const rule = REQUIRED.find(([k]) => k === key);
     return rule && touched[key] && String(form[key]).trim() === "" ? rule[1] : null;
@@ -114,6 +116,16 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
     }
   };
 
+  if (application && blocked) {
+    // One message: the application's state, and the way back to it; no form that could not be saved.
+    return (
+      <Stack gap="4" maxW="2xl">
+        <Alert.Root status="warning" data-testid="application-banner"><Alert.Indicator /><Alert.Title>{APPLICATION_BANNERS[application.status] ?? "This Chapter Host Application is no longer open."}</Alert.Title></Alert.Root>
+        <Link asChild alignSelf="flex-start"><RouterLink to={`/admin/chapter_host_applications/${application.slug}`}>{`Back to the host application of ${application.user.name}`}</RouterLink></Link>
+      </Stack>
+    );
+  }
+
   return (
     <form onSubmit={handleSubmit} aria-label="Add Chapter" noValidate>
       <Stack gap="4" maxW="2xl">
@@ -124,22 +136,19 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
             : saving approves it and makes {application.user.name} the chapter's host.
           </Text>
         )}
-        {application && APPLICATION_BANNERS[application.status] && (
-          <Alert.Root status="warning" data-testid="application-banner"><Alert.Indicator /><Alert.Title>{APPLICATION_BANNERS[application.status]}</Alert.Title></Alert.Root>
-        )}
-        <FormField label="Title" name="title" required value={form.title} onChange={(v) => set("title", v)} error={errorFor("title")} />
-        <FormField label="City" name="city" required value={form.city} onChange={(v) => set("city", v)} error={errorFor("city")} />
+        <FormField label="Title" name="title" required value={form.title} onChange={(v) => set("title", v)} onBlur={() => touch("title")} error={errorFor("title")} />
+        <FormField label="City" name="city" required value={form.city} onChange={(v) => set("city", v)} onBlur={() => touch("city")} error={errorFor("city")} />
         <Field.Root>
           <Field.Label>State</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field name="state" value={form.state} onChange={(e) => set("state", e.target.value)}>
-              {STATE_OPTIONS.map(([abbr, name]) => <option key={abbr} value={abbr}>{name}</option>)}
+              {STATE_OPTIONS.map(({ abbr, name }) => <option key={abbr} value={abbr}>{name}</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <FormField label="Postal Code" name="postalCode" required value={form.postalCode} onChange={(v) => set("postalCode", v)} error={errorFor("postalCode")} />
-        <FormField label="Country" name="country" required value={form.country} onChange={(v) => set("country", v)} error={errorFor("country")} />
+        <FormField label="Postal Code" name="postalCode" required value={form.postalCode} onChange={(v) => set("postalCode", v)} onBlur={() => touch("postalCode")} error={errorFor("postalCode")} />
+        <FormField label="Country" name="country" required value={form.country} onChange={(v) => set("country", v)} onBlur={() => touch("country")} error={errorFor("country")} />
         <Field.Root>
           <Field.Label>Chapter Type</Field.Label>
           <NativeSelect.Root>
@@ -156,7 +165,7 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
         <Text fontSize="sm" color="gray.600">A new chapter is hidden until it is enabled in its Chapter Settings.</Text>
         {serverError && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{serverError}</Alert.Title></Alert.Root>}
         <HStack>
-          <Button type="submit" colorPalette="blue" loading={saving} disabled={saving || blocked}>Save</Button>
+          <Button type="submit" colorPalette="blue" loading={saving} disabled={saving}>Save</Button>
           <Link asChild><RouterLink to="/admin/chapters">All Chapters</RouterLink></Link>
         </HStack>
       </Stack>

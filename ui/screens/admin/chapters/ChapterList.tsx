@@ -7,7 +7,8 @@ import { STATES } from "../../../../server/contracts/chapter";
 import { chapterQueries } from "../../../api/chapters";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { loadError } from "../shared/loadError";
-import { chapterPath } from "../format";
+import { readableTextOn } from "../../../lib/contrast";
+import { capitalize, chapterPath } from "../format";
 
 const stateName = (s: string) => STATES[s] ?? s.toUpperCase();
 
@@ -41,25 +42,27 @@ export function ChapterList() {
             {groups.map(([state, rows]) => (
               <Box key={state} as="section" aria-label={stateName(state)}>
                 <Heading as="h3" size="md" mb="2">{stateName(state)}</Heading>
-                <Table.Root size="sm" borderWidth="1px" rounded="md">
-                  <Table.Body>
-                    {rows.map((c) => (
-                      <Table.Row key={c.id} data-testid="chapter-row" data-slug={c.slug} opacity={c.status === 1 ? 1 : 0.7}>
-                        <Table.Cell>
-                          <Link asChild fontWeight="medium"><RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink></Link>
-                        </Table.Cell>
-                        <Table.Cell>{c.chapterType.name && <Badge style={{ background: c.chapterType.hexColor, color: "white" }}>{c.chapterType.name}</Badge>}</Table.Cell>
-                        <Table.Cell>{c.status === 1 ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Hidden</Badge>}</Table.Cell>
-                        <Table.Cell textAlign="end">
-                          <HStack justify="flex-end" gap="4">
-                            <Link asChild><RouterLink to={`/admin/users?chapterId=${c.id}`}>Add Hosts</RouterLink></Link>
-                            <Link asChild><RouterLink to={`${chapterPath(c)}/admin`}>Admin</RouterLink></Link>
-                          </HStack>
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
+                <Table.ScrollArea borderWidth="1px" rounded="md">
+                  <Table.Root size="sm">
+                    <Table.Body>
+                      {rows.map((c) => (
+                        <Table.Row key={c.id} data-testid="chapter-row" data-slug={c.slug} opacity={c.status === 1 ? 1 : 0.7}>
+                          <Table.Cell>
+                            <Link asChild fontWeight="medium"><RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink></Link>
+                          </Table.Cell>
+                          <Table.Cell>{c.chapterType.name && <Badge style={{ background: c.chapterType.hexColor, color: readableTextOn(c.chapterType.hexColor) }}>{capitalize(c.chapterType.name)}</Badge>}</Table.Cell>
+                          <Table.Cell>{c.status === 1 ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Hidden</Badge>}</Table.Cell>
+                          <Table.Cell textAlign="end">
+                            <HStack justify="flex-end" gap="4">
+                              <Link asChild><RouterLink to={`/admin/users?chapterId=${c.id}`}>Add Hosts</RouterLink></Link>
+                              <Link asChild><RouterLink to={`${chapterPath(c)}/admin`}>Admin</RouterLink></Link>
+                            </HStack>
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Table.ScrollArea>
               </Box>
             ))}
           </>

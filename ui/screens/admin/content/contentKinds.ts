@@ -1,4 +1,5 @@
 import type { ContentKindKey } from "../../../api/content";
+import { pagePath } from "../../../../server/contracts/content";
 
 export interface ContentItem {
   id: number;
@@ -41,7 +42,7 @@ export const CONTENT_KINDS: Record<ContentKind["key"], ContentKind> = {
     singular: "Page",
     addLabel: "Add Page",
     basePath: "/admin/pages",
-    viewPath: (slug) => `/page/${slug}`,
+    viewPath: pagePath,
     slugReadOnlyOnEdit: true,
     hasEditableFlag: false,
   },

@@ -46,16 +46,18 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
     const id = value ? Number(value) : null;
     setChapterId(id);
     if (!id) return;
-    const summary = chapters.find((c) => c.id === id);
-    const typeDomain = domains.find((d) => d.type === summary?.chapterType.name)?.domain;
-    if (typeDomain) setDomain(typeDomain);
-    if (!alias) {
-      try {
-        const detail = await queryClient.fetchQuery(chapterQueries.byId(id));
-        if (detail.emailAlias) setLocalPart(detail.emailAlias);
-      } catch {
-        // Logged by the query cache; the admin can still type it.
-      }
+    // The domain follows the chapter's type and is locked (spec 001 section 5): from the list at once, then from
+    // the chapter itself (the list may not carry the type).
+    const domainOf = (typeName: string | undefined) => domains.find((d) => d.type === typeName?.toLowerCase())?.domain;
+    const fromList = domainOf(chapters.find((c) => c.id === id)?.chapterType?.name);
+    if (fromList) setDomain(fromList);
+    try {
+      const detail = await queryClient.fetchQuery(chapterQueries.byId(id));
+      const fromChapter = domainOf(detail.chapterType?.name);
+      if (fromChapter) setDomain(fromChapter);
+      if (!alias && detail.emailAlias) setLocalPart(detail.emailAlias);
+    } catch {
+      // Logged by the query cache; the admin can still type the local part, and the server checks the domain.
     }
   };
 
@@ -109,7 +111,7 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
                     <Input value={localPart} onChange={(e) => setLocalPart(e.target.value)} readOnly={localLocked} disabled={localLocked} aria-label="Local part" />
                   </Field.Root>
                   <Text pb="2">@</Text>
-                  <Field.Root required flex="1">
+                  <Field.Root required flex="1" disabled={chapterId !== null}>
                     <Field.Label>Domain</Field.Label>
                     <NativeSelect.Root disabled={chapterId !== null}>
                       <NativeSelect.Field aria-label="Domain" value={domain} onChange={(e) => setDomain(e.target.value)}>
@@ -123,6 +125,11 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
                     </NativeSelect.Root>
                   </Field.Root>
                 </HStack>
+                {chapterId !== null && (
+                  <Text fontSize="sm" color="gray.600" data-testid="alias-locked-reason">
+                    The local part and domain come from the chosen chapter: its email alias and its chapter type's domain.
+                  </Text>
+                )}
                 <Stack gap="2">
                   <Text fontWeight="medium">Recipients</Text>
                   {recipients.map((r, i) => (

@@ -83,7 +83,7 @@ export function EmailAdmin() {
   const [editing, setEditing] = useState<EmailAliasInfo | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [deleting, setDeleting] = useState<EmailAliasInfo | null>(null);
-  const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [testResult, setTestResult] = useState<{ status: "success" | "warning" | "error"; text: string; local: boolean } | null>(null);
 
   const loading = !searched.tooShort && list.isPending;
   const aliases = searched.tooShort || list.error ? [] : (list.data ?? null);
@@ -104,9 +104,11 @@ export function EmailAdmin() {
   const handleTest = async () => {
     try {
       const res = await testService.mutateAsync();
-      setTestResult({ ok: res.ok, text: res.message });
+      // Without a Mailgun key nothing reaches Mailgun: that is a warning, not a success.
+      const local = res.mode === "local";
+      setTestResult({ status: local ? "warning" : res.ok ? "success" : "error", text: res.message, local });
     } catch (err) {
-      setTestResult({ ok: false, text: aliasErrorMessage(err) });
+      setTestResult({ status: "error", text: aliasErrorMessage(err), local: false });
     }
   };
 
@@ -133,11 +135,13 @@ export function EmailAdmin() {
             </Button>
           </HStack>
         </HStack>
-        <Text fontSize="sm" color="gray.700">
-          Changes are sent to Mailgun at once. Mailgun may answer with a rate-limit error when many changes are made quickly; if that happens, wait a minute and try again.
+        <Text fontSize="sm" color="gray.700" data-testid="alias-delivery-note">
+          {testResult?.local
+            ? "No Mailgun key is set: aliases are kept here only and nothing is forwarded until MAILGUN_API_KEY is set."
+            : "When MAILGUN_API_KEY is set, changes are sent to Mailgun at once (Test Mailgun Connection tells whether it is). Mailgun may answer with a rate-limit error when many changes are made quickly; if that happens, wait a minute and try again."}
         </Text>
         {testResult && (
-          <Alert.Root status={testResult.ok ? "success" : "error"} data-testid="alias-test-result">
+          <Alert.Root status={testResult.status} data-status={testResult.status} data-testid="alias-test-result">
             <Alert.Indicator />
             <Alert.Title>{testResult.text}</Alert.Title>
           </Alert.Root>

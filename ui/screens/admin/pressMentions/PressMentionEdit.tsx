@@ -9,7 +9,7 @@ import { pressMentionQueries, useDeletePressMention, useSavePressMention } from 
 import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState, LoadError, Loading } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
-import { notify } from "../../../components/Toaster";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { loadError } from "../shared/loadError";
 
 /** -1 means the mention belongs to no chapter (spec 001 section 3). */
@@ -68,14 +68,11 @@ export function PressMentionEdit() {
     }
   };
 
+  const [confirming, setConfirming] = useState(false);
   const handleDelete = async () => {
-    if (!mention || !window.confirm(`Delete "${mention.title}"? This cannot be undone.`)) return;
-    try {
-      await remove.mutateAsync(mention.slug);
-      navigate("/admin/press_mentions");
-    } catch (err) {
-      notify("error", "The press mention was not deleted", err instanceof ApiRequestError ? err.message : undefined);
-    }
+    if (!mention) return;
+    await remove.mutateAsync(mention.slug);
+    navigate("/admin/press_mentions");
   };
 
   const form = (
@@ -111,7 +108,15 @@ export function PressMentionEdit() {
         {editing && (
           <Box borderTopWidth="1px" pt="4">
             <Text fontWeight="semibold" color="red.700">Danger! Irreversible!</Text>
-            <Button mt="2" colorPalette="red" variant="outline" onClick={() => void handleDelete()}>Delete Press Mention</Button>
+            <Button mt="2" colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>Delete Press Mention</Button>
+            <ConfirmDialog
+              open={confirming}
+              title="Delete Press Mention"
+              message={`Delete "${mention?.title ?? ""}"? This cannot be undone.`}
+              confirmLabel="Delete"
+              onConfirm={handleDelete}
+              onClose={() => setConfirming(false)}
+            />
           </Box>
         )}
       </Stack>

@@ -4,9 +4,11 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { ApiRequestError } from "../../../api/client";
 import { mailingListQueries, useChapterListId, useSendMessage } from "../../../api/mailingLists";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { notify } from "../../../components/Toaster";
 import { RichTextEditor } from "../../../components/RichTextEditor";
 import type { ListMessageInfo } from "../../../../server/contracts/mailingList";
+import { formatMedium } from "../../../lib/formatDate";
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { PREPARE_FAILED_MESSAGE, PREPARE_FAILED_TITLE, SEND_CONFIRMATION, SEND_FAILED_TITLE, SEND_SUCCESS_MESSAGE, sendErrorMessage } from "./sendErrors";
 
@@ -24,7 +26,7 @@ function MessageProgress({ m }: { m: ListMessageInfo }) {
         <Badge colorPalette={m.status === "sent" ? "green" : m.status === "failed" ? "red" : "blue"}>{m.status}</Badge>
       </HStack>
       <Text fontSize="sm" color="gray.600">
-        {new Date(m.createdAt).toLocaleString()} {m.user ? `by ${m.user.name}` : ""}
+        {formatMedium(m.createdAt)} {m.user ? `by ${m.user.name}` : ""}
       </Text>
       <Progress.Root value={value} size="sm" mt="2" aria-label={`Progress of ${m.title}`}>
         <Progress.Track>
@@ -58,7 +60,9 @@ export function SendEmail() {
 
   const titleMissing = title.trim() === "";
 
-  const handleSubmit = async (e: FormEvent) => {
+  const [confirming, setConfirming] = useState(false);
+
+  const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTitleTouched(true);
     if (titleMissing || phase !== "editing") return;
@@ -66,7 +70,12 @@ export function SendEmail() {
       notify("error", PREPARE_FAILED_TITLE, PREPARE_FAILED_MESSAGE);
       return;
     }
-    if (!window.confirm(SEND_CONFIRMATION)) return;
+    setConfirming(true);
+  };
+
+  /** Sends once the dialog is confirmed; a failure is a toast and the form stays. */
+  const handleSend = async () => {
+    if (!listId) return;
     setPhase("sending");
     try {
       await send.mutateAsync({ title: title.trim(), body, listId });
@@ -108,6 +117,7 @@ export function SendEmail() {
           </HStack>
         </Stack>
       </form>
+      <ConfirmDialog open={confirming} title="Send Email" message={SEND_CONFIRMATION} confirmLabel="Send" confirmPalette="blue" onConfirm={handleSend} onClose={() => setConfirming(false)} />
       {messages.length > 0 && (
         <Stack gap="3" as="section" aria-label="Sent emails">
           <Heading as="h3" size="md">Sent Emails</Heading>

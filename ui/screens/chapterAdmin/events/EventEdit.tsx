@@ -9,10 +9,11 @@ import { eventQueries, useDeleteEvent, useSaveEvent } from "../../../api/events"
 import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "../AdminSection";
 import { CancelledMeetups } from "./CancelledMeetups";
-import { NEW_EVENT, eventBody, eventErrors, formFieldOf, valuesOf, type EventField, type EventFormValues } from "./eventForm";
+import { newEventFor, eventBody, eventErrors, formFieldOf, valuesOf, type EventField, type EventFormValues } from "./eventForm";
 
 /** US states for the event's state select (the chapter's state list without International). */
 const US_STATES = Object.entries(STATES)
@@ -73,7 +74,7 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
   const navigate = useNavigate();
   const save = useSaveEvent();
   const remove = useDeleteEvent();
-  const [values, setValues] = useState<EventFormValues>(existing ? valuesOf(existing) : NEW_EVENT);
+  const [values, setValues] = useState<EventFormValues>(existing ? valuesOf(existing) : newEventFor(chapter));
   const [edited, setEdited] = useState<Partial<Record<EventField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -111,15 +112,11 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
     }
   };
 
+  const [confirming, setConfirming] = useState(false);
   const handleDelete = async () => {
     if (!existing) return;
-    setBusy(true);
-    try {
-      await remove.mutateAsync(existing.slug);
-      navigate("../..", { relative: "path" });
-    } catch (err) {
-      fail(err);
-    }
+    await remove.mutateAsync(existing.slug);
+    navigate("../..", { relative: "path" });
   };
 
   return (
@@ -233,9 +230,17 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
           <Text fontSize="sm" mb="3">
             Deleting removes this event from the chapter page, the map and the calendar feeds for good.
           </Text>
-          <Button colorPalette="red" onClick={handleDelete} disabled={busy}>
+          <Button colorPalette="red" onClick={() => setConfirming(true)} disabled={busy}>
             Danger! Irreversible!
           </Button>
+          <ConfirmDialog
+            open={confirming}
+            title="Delete this Event"
+            message={`Delete "${existing.name}"? It leaves the chapter page, the map and the calendar feeds for good.`}
+            confirmLabel="Delete Event"
+            onConfirm={handleDelete}
+            onClose={() => setConfirming(false)}
+          />
         </Box>
       )}
     </Stack>

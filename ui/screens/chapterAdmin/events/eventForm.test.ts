@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { NEW_EVENT, eventBody, eventErrors, formFieldOf, isIsoDate, type EventField, type EventFormValues } from "./eventForm";
+import { NEW_EVENT, newEventFor, eventBody, eventErrors, formFieldOf, isIsoDate, type EventField, type EventFormValues } from "./eventForm";
 import { TIME_CHOICES, WEEKDAY_NAMES } from "../../../../server/contracts/schedule";
 
 const valid = { ...NEW_EVENT, name: "Rudy's", address1: "627 9th Ave", city: "New York" };
 
 describe("event form", () => {
+  it("starts a new event in the chapter's state; outside the US with no state and the chapter's country", () => {
+    expect(newEventFor({ state: "id", country: "USA" })).toMatchObject({ state: "id", country: "USA" });
+    expect(newEventFor({ state: "NY", country: "USA" }).state).toBe("ny");
+    expect(newEventFor({ state: "int", country: "United Kingdom" })).toMatchObject({ state: "", country: "United Kingdom" });
+  });
+
   it("offers half-hour times from 12:00am to 11:30pm and weekdays Sunday to Saturday", () => {
     expect(TIME_CHOICES).toHaveLength(48);
     expect(TIME_CHOICES[0]).toEqual({ value: "00:00", label: "12:00am" });

@@ -1,5 +1,5 @@
 /** The Add/Edit Event form's values, its validation (spec 001 section 5) and the body it posts. No React here. */
-import type { ChapterEventInfo, ChapterEventInput } from "../../../../server/contracts/chapter";
+import { STATES, type ChapterEventInfo, type ChapterEventInput } from "../../../../server/contracts/chapter";
 import { weekCodesProblem } from "../../../../server/contracts/schedule";
 
 export interface EventFormValues {
@@ -17,6 +17,13 @@ export interface EventFormValues {
   weeks: number[];
   startTime: string;
   endTime: string;
+}
+
+/** A new event of a chapter starts in the chapter's state (and country, outside the US). */
+export function newEventFor(chapter: { state: string; country: string }): EventFormValues {
+  const state = chapter.state.toLowerCase();
+  const inUs = state !== "" && state !== "int" && state in STATES;
+  return { ...NEW_EVENT, state: inUs ? state : "", country: inUs ? "USA" : chapter.country };
 }
 
 export type EventField = keyof EventFormValues;

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { mailingListQueries, useDeleteContact } from "../../../api/mailingLists";
 import { AsyncState } from "../../../components/AsyncState";
-import { notify } from "../../../components/Toaster";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { formatMediumDate } from "../../../lib/formatDate";
 import type { ListContact } from "../../../../server/contracts/mailingList";
 import { NoMailingList } from "./NoMailingList";
 import { useChapterAdmin } from "../ChapterAdminContext";
@@ -22,15 +23,9 @@ function ContactRow({ contact, listId }: { contact: ListContact; listId: string 
 
   const handleToggleDetails = () => setOpen((o) => !o);
 
-  const handleDelete = async () => {
-    // Nothing happens if declined (spec 001 section 8).
-    if (!window.confirm(deleteConfirmation(contact.email))) return;
-    try {
-      await remove.mutateAsync(contact.email);
-    } catch (err) {
-      notify("error", "Delete Failed", (err as Error).message);
-    }
-  };
+  // Nothing happens if declined (spec 001 section 8); a failure shows in the dialog.
+  const [confirming, setConfirming] = useState(false);
+  const handleDelete = () => remove.mutateAsync(contact.email);
 
   const shown = details.data ?? contact;
   return (
@@ -41,14 +36,15 @@ function ContactRow({ contact, listId }: { contact: ListContact; listId: string 
         </Text>
         <Badge colorPalette={contact.status === "active" ? "green" : contact.status === "blocked" ? "red" : "gray"}>{contact.status}</Badge>
         <Text fontSize="sm" color="gray.600">
-          Joined {new Date(contact.created).toLocaleDateString()}
+          Joined {formatMediumDate(contact.created)}
         </Text>
         <Button size="xs" variant="outline" onClick={handleToggleDetails} aria-expanded={open} aria-label={`Details for ${contact.email}`}>
           Details
         </Button>
-        <Button size="xs" colorPalette="red" variant="outline" onClick={handleDelete} disabled={contact.deleted || deleting} aria-label={`Delete ${contact.email}`}>
+        <Button size="xs" colorPalette="red" variant="outline" onClick={() => setConfirming(true)} disabled={contact.deleted || deleting} aria-label={`Delete ${contact.email}`}>
           {deleting ? "Deleting..." : "Delete"}
         </Button>
+        <ConfirmDialog open={confirming} title="Delete Member" message={deleteConfirmation(contact.email)} confirmLabel="Delete" onConfirm={handleDelete} onClose={() => setConfirming(false)} />
       </Flex>
       {open && (
         <HStack gap="6" pt="2" fontSize="sm" data-testid="member-details">
