@@ -9,6 +9,7 @@ import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
 import { notFound } from "../errors";
 import { multiLine } from "../contracts/text";
 import { idSchema, intParam, parse } from "../lib/validate";
+import { containsPattern } from "../lib/search";
 import { authorize } from "../policies/authorize";
 import { sitePolicy } from "../policies/site";
 import { recordActivity } from "../commands/activity";
@@ -29,7 +30,6 @@ const noteSchema = z.object({
   aboutUserId: idSchema("aboutUserId", "aboutUserId must be a user id"),
 });
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => "\\" + m);
 
 /** Last post date of each chapter (chapter_blog_posts: every email to the list is kept as one). */
 async function lastPostDates(chapterIds: number[]): Promise<Map<number, string>> {
@@ -65,7 +65,7 @@ export function adminUserRoutes(router: Router, _s: Services) {
   router.post("/user/search", async (ctx) => {
     admin(ctx);
     const { search } = parse(searchSchema, ctx.request.body);
-    const like = `%${escapeLike(search.toLowerCase())}%`;
+    const like = containsPattern(search);
     const users = await User.query()
       .where((w) => w.whereRaw("lower(name) like ? escape '\\'", [like]).orWhereRaw("lower(email) like ? escape '\\'", [like]))
       .withGraphFetched("permissions")

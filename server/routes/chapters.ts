@@ -4,6 +4,7 @@ import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
 import { notFound } from "../errors";
 import { intParam, parse } from "../lib/validate";
+import { containsPattern } from "../lib/search";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
 import { CHAPTER_DETAIL_GRAPH, presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
@@ -88,7 +89,7 @@ export function chapterRoutes(router: Router, _s: Services) {
 
   router.get("/chapters/search", async (ctx) => {
     const { q, activeOnly } = parse(searchSchema, ctx.query);
-    const like = `%${q.toLowerCase().replace(/[%_\\]/g, (m) => "\\" + m)}%`;
+    const like = containsPattern(q);
     const query = Chapter.query()
       .withGraphFetched("chapterType")
       .where((w) =>
