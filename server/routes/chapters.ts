@@ -2,6 +2,9 @@ import type Router from "@koa/router";
 import { z } from "zod";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
+import { ChapterEvent } from "../models/ChapterEvent";
+import { ChapterType } from "../models/ChapterType";
+import { presentPinList } from "../presenters/chapterPins";
 import { notFound } from "../errors";
 import { intParam, parse } from "../lib/validate";
 import { containsPattern } from "../lib/search";
@@ -60,6 +63,23 @@ export function chapterRoutes(router: Router, _s: Services) {
       ...presentChapterSummary(c),
       chapterEvents: presentUpcomingEvents(c.chapterEvents, c.timeZone, now),
     }));
+  });
+
+  /**
+   * The home map's pins: every active chapter as one compact row (id, slug, title, state, type, place, next date).
+   * Three plain queries; the events read are only those that may be upcoming.
+   */
+  router.get("/chapters/pins", async (ctx) => {
+    const active = Chapter.query().where({ status: CHAPTER_ACTIVE });
+    const [chapters, events, types] = await Promise.all([
+      active.clone().select("id", "slug", "title", "city", "state", "chapterTypeId", "timeZone"),
+      ChapterEvent.query()
+        .modify("mayBeUpcoming")
+        .whereIn("chapterId", active.clone().select("id"))
+        .select("id", "chapterId", "name", "lat", "lng", "isSingleDate", "singleDate", "dayOfWeekIndex", "weeksOfMonthIndexes", "startTime", "endTime"),
+      ChapterType.query().select("id", "name", "hexColor"),
+    ]);
+    ctx.body = presentPinList(chapters, events, types, new Date());
   });
 
   /** The caller's chapters with their roles on each (My Chapters). */
