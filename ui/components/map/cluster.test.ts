@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterPoints, groupNear, zoomToSeparate, type Point } from "./cluster";
+import { clusterPoints, groupNear, worldPixel, zoomToSeparate, type Point } from "./cluster";
 
 const at = (item: string, x: number, y: number): Point<string> => ({ item, x, y });
 const opts = { distance: 40, fanOutMax: 3, keyOf: (s: string) => s };
@@ -71,5 +71,16 @@ describe("zoomToSeparate", () => {
 
   it("answers 1 when the pins share one place, so the map fans them out instead", () => {
     expect(zoomToSeparate([{ x: 3, y: 3 }, { x: 3, y: 3 }], 40, 64)).toBe(1);
+  });
+});
+
+describe("worldPixel", () => {
+  it("places coordinates on Google's 256-pixel world, doubling per zoom level", () => {
+    expect(worldPixel(0, 0, 0)).toEqual({ x: 128, y: 128 });
+    const nyc = worldPixel(40.7128, -74.006, 4);
+    expect(Math.round(nyc.x)).toBe(1206);
+    expect(Math.round(nyc.y)).toBe(1540);
+    const next = worldPixel(40.7128, -74.006, 5);
+    expect(next.x).toBeCloseTo(nyc.x * 2, 6);
   });
 });

@@ -108,3 +108,10 @@ export function zoomToSeparate(points: { x: number; y: number }[], distance: num
   if (!Number.isFinite(nearest)) return 1;
   return Math.min(maxFactor, Math.max(2, distance / nearest));
 }
+
+/** A place in Google's world pixels at a zoom level (Web Mercator, 256 px tiles): how far apart pins are drawn. */
+export function worldPixel(lat: number, lng: number, zoom: number): { x: number; y: number } {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.min(Math.max(Math.sin((lat * Math.PI) / 180), -0.9999), 0.9999);
+  return { x: ((lng + 180) / 360) * scale, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale };
+}
