@@ -5,6 +5,11 @@
  */
 export const PAGE_LIMIT_MAX = 300;
 
+/** Default page sizes: notes (chapter, user and host application notes), host applications, admin chapters. */
+export const NOTES_PAGE_SIZE = 100;
+export const HOST_APPLICATIONS_PAGE_SIZE = 100;
+export const ADMIN_CHAPTERS_PAGE_SIZE = 100;
+
 export interface PageParams {
   page?: number;
   limit?: number;

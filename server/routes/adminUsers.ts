@@ -10,6 +10,8 @@ import { notFound } from "../errors";
 import { multiLine } from "../contracts/text";
 import { idSchema, intParam, parse } from "../lib/validate";
 import { containsPattern } from "../lib/search";
+import { pageOf, readPage } from "../lib/paging";
+import { NOTES_PAGE_SIZE } from "../contracts/paging";
 import { authorize } from "../policies/authorize";
 import { sitePolicy } from "../policies/site";
 import { recordActivity } from "../commands/activity";
@@ -54,23 +56,27 @@ export function adminUserRoutes(router: Router, _s: Services) {
     ctx.body = { count: await User.query().resultSize() };
   });
 
-  /** The newest 300 accounts. */
+  /** The accounts newest first, 300 a page (`page`, `limit`). */
   router.get("/user/all", async (ctx) => {
     admin(ctx);
-    const users = await User.query().withGraphFetched("permissions").orderBy("createdAt", "desc").orderBy("id", "desc").limit(USER_LIST_LIMIT);
+    const page = readPage(ctx.query, USER_LIST_LIMIT);
+    const users = await pageOf(User.query().withGraphFetched("permissions").orderBy("createdAt", "desc").orderBy("id", "desc"), page);
     ctx.body = users.map(presentUserRow);
   });
 
   /** Name or email contains the search text (case-insensitive), at most 300. */
   router.post("/user/search", async (ctx) => {
     admin(ctx);
+    const page = readPage(ctx.query, USER_LIST_LIMIT);
     const { search } = parse(searchSchema, ctx.request.body);
     const like = containsPattern(search);
     const users = await User.query()
       .where((w) => w.whereRaw("lower(name) like ? escape '\\'", [like]).orWhereRaw("lower(email) like ? escape '\\'", [like]))
       .withGraphFetched("permissions")
       .orderBy("name")
-      .limit(USER_LIST_LIMIT);
+      .orderBy("id")
+      .offset(page.offset)
+      .limit(page.limit);
     ctx.body = users.map(presentUserRow);
   });
 
@@ -104,7 +110,8 @@ export function adminUserRoutes(router: Router, _s: Services) {
   router.get("/user_note/user/:userId", async (ctx) => {
     admin(ctx);
     const aboutUserId = intParam(ctx.params.userId, "userId");
-    const notes = await UserNote.query().where({ aboutUserId }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc");
+    const page = readPage(ctx.query, NOTES_PAGE_SIZE);
+    const notes = await pageOf(UserNote.query().where({ aboutUserId }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc"), page);
     ctx.body = notes.map(presentNote);
   });
 

@@ -8,6 +8,8 @@ import { presentPinList } from "../presenters/chapterPins";
 import { notFound } from "../errors";
 import { intParam, parse } from "../lib/validate";
 import { containsPattern } from "../lib/search";
+import { pageOf, readPage } from "../lib/paging";
+import { ADMIN_CHAPTERS_PAGE_SIZE } from "../contracts/paging";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
 import { CHAPTER_DETAIL_GRAPH, presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
@@ -32,6 +34,8 @@ const stateParam = z
   .transform((s) => s.toLowerCase())
   .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
 
+const adminSearchSchema = z.object({ q: z.string({ error: "q must be text" }).trim().max(100, "q must be at most 100 characters").optional() });
+
 const searchSchema = z.object({
   q: z.string({ error: "q is required" }).trim().min(2, "Please enter at least 2 characters to search").max(100),
   activeOnly: z.enum(["true", "false"]).optional(),
@@ -49,10 +53,25 @@ export function chapterRoutes(router: Router, _s: Services) {
     ctx.body = presentChapter(chapter, ctx.state.viewer, { lastBlogPostDate: await lastBlogPostDate(chapter.id) });
   });
 
-  /** Every chapter, active or not, as summaries (inactive ones are shown dimmed). */
+  /**
+   * Every chapter, active or not, as summaries (inactive ones are shown dimmed), sorted by display title. With
+   * `page` or `limit` (the admin Chapters screen): one page ordered by state, city and title, optionally narrowed
+   * by `q` (title, city, slug or state). Without them the whole list, as before.
+   */
   router.get("/chapters", async (ctx) => {
-    const chapters = await Chapter.query().withGraphFetched("chapterType");
-    ctx.body = chapters.sort(byDisplayTitle).map(presentChapterSummary);
+    const page = readPage(ctx.query, ADMIN_CHAPTERS_PAGE_SIZE);
+    const { q } = parse(adminSearchSchema, ctx.query);
+    if (!page.requested && q === undefined) {
+      const chapters = await Chapter.query().withGraphFetched("chapterType");
+      ctx.body = chapters.sort(byDisplayTitle).map(presentChapterSummary);
+      return;
+    }
+    const query = Chapter.query().withGraphFetched("chapterType").orderBy("state").orderByRaw("lower(city), lower(title)").orderBy("id");
+    if (q) {
+      const like = containsPattern(q);
+      query.where((w) => ["title", "city", "slug", "state"].reduce((acc, column) => acc.orWhereRaw(`lower(${column}) like ? escape '\\'`, [like]), w));
+    }
+    ctx.body = (await pageOf(query, page)).map(presentChapterSummary);
   });
 
   /** Active chapters with their upcoming events and next dates: what the maps pin. */

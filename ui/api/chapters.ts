@@ -6,6 +6,8 @@ import { activityKeys } from "./activity";
 import { api } from "./client";
 import { hostApplicationKeys } from "./hostApplications";
 import { get, useApiMutation } from "./queryClient";
+import { pagedListOptions } from "./paging";
+import { ADMIN_CHAPTERS_PAGE_SIZE } from "../../server/contracts/paging";
 import { userKeys } from "./users";
 
 const enc = encodeURIComponent;
@@ -13,6 +15,7 @@ const enc = encodeURIComponent;
 export const chapterKeys = {
   all: ["chapters"] as const,
   list: () => [...chapterKeys.all, "list"] as const,
+  adminList: (q: string) => [...chapterKeys.all, "adminList", q] as const,
   active: () => [...chapterKeys.all, "active"] as const,
   pins: () => [...chapterKeys.all, "pins"] as const,
   my: () => [...chapterKeys.all, "my"] as const,
@@ -56,6 +59,9 @@ export function decodePins({ types, pins }: ChapterPinList): ChapterPin[] {
 export const chapterQueries = {
   /** Every chapter, active or not. */
   list: () => queryOptions({ queryKey: chapterKeys.list(), queryFn: get<ChapterSummary[]>("/api/chapters") }),
+  /** The admin Chapters screen: by state, city and title, narrowed by a search, a page at a time. */
+  adminList: (q: string) =>
+    pagedListOptions<ChapterSummary>(chapterKeys.adminList(q), `/api/chapters${q ? `?q=${enc(q)}` : ""}`, ADMIN_CHAPTERS_PAGE_SIZE),
   /** Active chapters with their events: what the home map pins. */
   active: () => queryOptions({ queryKey: chapterKeys.active(), queryFn: get<ChapterWithEvents[]>("/api/chapters/active") }),
   /** Every active chapter as a compact pin (the home map); a pin's details come from bySlug when it is opened. */
