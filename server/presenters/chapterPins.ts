@@ -2,11 +2,24 @@ import type { ChapterPinList, ChapterPinRow, ChapterTypeInfo } from "../contract
 import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
-import { upcomingOccurrences, type Occurrence } from "../schedule/engine";
+import { DateTime } from "luxon";
+import { HORIZON_DAYS, isUpcoming, isValidTimeZone, occurrencesBetween, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
 import { scheduleOf } from "./schedule";
 
 const hasPlace = (e: ChapterEvent) => e.lat != null && e.lng != null && (e.lat !== 0 || e.lng !== 0);
 const round = (n: number | null) => (n == null ? null : Math.round(n * 1e5) / 1e5);
+
+/**
+ * The same as `upcomingOccurrences(s, now, 1)[0]`, looking at the first week before the rest of the six: most events
+ * meet weekly or every other week, and each date looked at costs the engine a time-zone conversion.
+ */
+export function firstUpcomingOccurrence(s: ScheduleInput, now: Date): Occurrence | undefined {
+  if (s.isSingleDate) return upcomingOccurrences(s, now, 1)[0];
+  const today = DateTime.fromJSDate(now, { zone: isValidTimeZone(s.timeZone) ? s.timeZone : "UTC" });
+  const day = (n: number) => today.plus({ days: n }).toISODate()!;
+  const upcoming = (from: number, to: number) => occurrencesBetween(s, day(from), day(to)).find((o) => isUpcoming(o, now));
+  return upcoming(-1, 7) ?? upcoming(8, HORIZON_DAYS);
+}
 
 type NextOccurrence = (e: ChapterEvent, timeZone: string) => Occurrence | undefined;
 
@@ -18,7 +31,7 @@ export function nextOccurrenceMemo(now: Date): NextOccurrence {
   const memo = new Map<string, Occurrence | undefined>();
   return (e, timeZone) => {
     const key = [timeZone, e.isSingleDate ? e.singleDate : "", e.dayOfWeekIndex, e.weeksOfMonthIndexes, e.startTime, e.endTime, e.isSingleDate].join("|");
-    if (!memo.has(key)) memo.set(key, upcomingOccurrences(scheduleOf(e, timeZone), now, 1)[0]);
+    if (!memo.has(key)) memo.set(key, firstUpcomingOccurrence(scheduleOf(e, timeZone), now));
     return memo.get(key);
   };
 }
