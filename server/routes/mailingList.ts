@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type Router from "@koa/router";
+import { raw } from "objection";
 import { z } from "zod";
 import { ApiError, badRequest, notFound } from "../errors";
 import { emailSchema, intParam, parse } from "../lib/validate";
@@ -122,7 +123,11 @@ export function mailingListRoutes(router: Router, s: Services) {
       if (q) query.whereRaw("lower(email) like ? escape '\\'", [containsPattern(q)]);
       return query;
     };
-    const [contacts, stats] = await Promise.all([pageOf(matching().orderBy("id", "desc"), page), contactStatsOf(chapter.id)]);
+    // A search counts its matches in the same scan as the page (a window count), not in a second one.
+    const pageQuery = pageOf(matching().orderBy("id", "desc"), page);
+    if (q) pageQuery.select("mailing_list_contacts.*", raw("count(*) over () as search_matches"));
+    const [contacts, stats] = await Promise.all([pageQuery, contactStatsOf(chapter.id)]);
+    const searchMatches = async () => (contacts.length ? Number((contacts[0] as unknown as { searchMatches: number | string }).searchMatches) : matching().resultSize());
     const body: ChapterListResponse = {
       listId,
       chapterId: chapter.id,
@@ -131,7 +136,7 @@ export function mailingListRoutes(router: Router, s: Services) {
       total: sumStats(stats) - stats.deleted,
       page: page.page,
       limit: page.limit,
-      matching: q ? await matching().resultSize() : status ? stats[status] : sumStats(stats),
+      matching: q ? await searchMatches() : status ? stats[status] : sumStats(stats),
     };
     ctx.body = body;
   });

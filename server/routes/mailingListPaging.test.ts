@@ -71,6 +71,10 @@ describe("GET /api/mailing_list/chapter_list_id/{id}: paging", () => {
     const withStatus = await members("?q=member1&status=deleted");
     expect(emails(withStatus)).toEqual(["member100"]);
     expect(withStatus.body.matching).toBe(1);
+    const firstOfMany = await members("?q=member1&limit=5");
+    expect([firstOfMany.body.contacts.length, firstOfMany.body.matching]).toEqual([5, 21]);
+    const pastTheEnd = await members("?q=member1&limit=5&page=9");
+    expect([pastTheEnd.body.contacts.length, pastTheEnd.body.matching]).toEqual([0, 21]);
     expect((await members("?q=%25")).body.matching).toBe(0);
     expect((await members("?q=_")).body.matching).toBe(0);
   });
