@@ -15,6 +15,19 @@ export class MapWidget {
     return this.root.getByRole("button", { name: title });
   }
 
+  /** A cluster of overlapping pins, named by its count. */
+  cluster(count: number) {
+    return this.root.getByRole("button", { name: `${count} chapters here: zoom in` });
+  }
+
+  clusters() {
+    return this.root.locator("button[data-cluster-count]");
+  }
+
+  pins() {
+    return this.root.locator("button[data-pin-id]");
+  }
+
   infoWindow() {
     return this.root.getByRole("dialog");
   }

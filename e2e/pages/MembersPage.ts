@@ -28,6 +28,27 @@ export class MembersPage {
     return message;
   }
 
+  rows() {
+    return this.page.getByTestId("member-row");
+  }
+
+  /** "Showing 1–50 of 60 (page 1 of 2)" with Previous and Next. */
+  pager() {
+    return this.page.getByRole("navigation", { name: "Pages of members" });
+  }
+
+  async nextPage() {
+    await this.pager().getByRole("button", { name: "Next" }).click();
+  }
+
+  async previousPage() {
+    await this.pager().getByRole("button", { name: "Previous" }).click();
+  }
+
+  async search(text: string) {
+    await this.page.getByLabel("Search by email").fill(text);
+  }
+
   async openAdd() {
     await this.page.getByRole("link", { name: "Add Members" }).click();
     await expect(this.page.getByRole("heading", { name: "Add Members" })).toBeVisible();

@@ -103,6 +103,23 @@ export type ChapterEventInput = Omit<ChapterEventInfo, "id" | "slug" | "lat" | "
 /** GET /api/chapters/active and /api/chapters/state/{state}: summaries with the events the maps pin. */
 export type ChapterWithEvents = ChapterSummary & { chapterEvents: ChapterEventInfo[] };
 
+/**
+ * One active chapter on the home map, as a row (10,000 of them must stay small): id, slug, display title,
+ * state (lower case, "int" outside the US), chapter type id, the pin's place (its next event, or its first event
+ * with a place; null when none has one, rounded to 5 decimals), that event's next date (YYYY-MM-DD in the
+ * chapter's zone; null when none is known) and that event's name ("" when none).
+ */
+export type ChapterPinRow = [id: number, slug: string, name: string, state: string, typeId: number, lat: number | null, lng: number | null, next: string | null, eventName: string];
+
+/**
+ * GET /api/chapters/pins (public): every active chapter as a pin row, sorted by display title, with the chapter
+ * types the rows refer to. The chapter's details are read when its pin is opened (GET /api/chapter/slug/{slug}).
+ */
+export interface ChapterPinList {
+  types: ChapterTypeInfo[];
+  pins: ChapterPinRow[];
+}
+
 /** GET /api/chapters/my: the caller's chapters with the caller's role ids in each (2 field organizer, 3 host). */
 export type MyChapterInfo = ChapterSummary & { roleIds: number[] };
 

@@ -167,14 +167,33 @@ export interface ListContact {
 
 export type ContactStats = Record<ContactStatus, number>;
 
-/** GET /api/mailing_list/chapter_list_id/{listId} (host access): members newest first, with counts per status. */
+/** Members per page of GET /api/mailing_list/chapter_list_id/{listId} when no limit is given. */
+export const MEMBERS_PAGE_SIZE = 50;
+
+/**
+ * GET /api/mailing_list/chapter_list_id/{listId} (host access): one page of members newest first, with counts per
+ * status. Query: `page` (from 0), `limit` (1..300, default MEMBERS_PAGE_SIZE), `status` (one status only, e.g.
+ * active; Bounced is blocked) and `q` (part of the email address). Without them, the first page of everyone.
+ */
+export interface ChapterListQuery {
+  page?: number;
+  limit?: number;
+  status?: ContactStatus;
+  q?: string;
+}
 export interface ChapterListResponse {
   listId: string;
   chapterId: number;
+  /** This page of the contacts that match status and q. */
   contacts: ListContact[];
+  /** Counts per status of the whole list (not narrowed by status or q). */
   stats: ContactStats;
   /** Contacts that are not deleted. */
   total: number;
+  page: number;
+  limit: number;
+  /** How many contacts match status and q (all pages). */
+  matching: number;
 }
 
 /**

@@ -5,7 +5,7 @@ import { MailingListContact, type ContactStatus } from "../models/MailingListCon
 import { listIdColumn } from "../integrations/listProviders";
 import { badRequest, notFound } from "../errors";
 import { isPostgres } from "../db";
-import type { EmailServiceName } from "../contracts/mailingList";
+import { CONTACT_STATUSES, type ContactStats, type EmailServiceName } from "../contracts/mailingList";
 import type { Services } from "../services";
 import { JOB_RESYNC_ALL, JOB_SYNC_CONTACT } from "./jobNames";
 
@@ -26,6 +26,16 @@ export async function chapterForListId(s: Services, listId: unknown): Promise<{ 
   if (!chapter) throw notFound("Mailing list");
   return { chapter, serviceName, listId: id };
 }
+
+/** Counts per status of a chapter's list, from one aggregate query (served by the chapter/status index). */
+export async function contactStatsOf(chapterId: number): Promise<ContactStats> {
+  const rows = (await MailingListContact.query().where({ chapterId }).select("status").count("* as n").groupBy("status")) as unknown as { status: string; n: number | string }[];
+  const stats = Object.fromEntries(CONTACT_STATUSES.map((st) => [st, 0])) as ContactStats;
+  for (const r of rows) if (r.status in stats) stats[r.status as ContactStatus] = Number(r.n);
+  return stats;
+}
+
+export const sumStats = (stats: ContactStats): number => Object.values(stats).reduce((a, b) => a + b, 0);
 
 /** The sync job that mirrors this contact to the selected provider, enqueued in the caller's transaction. */
 export function enqueueContactSync(s: Services, contactId: number, trx: Knex.Transaction) {

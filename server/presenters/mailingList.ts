@@ -1,5 +1,4 @@
-import type { ChapterBlogPostInfo, ContactDetails, ContactStats, EmailAliasInfo, ListContact, ListMessageInfo } from "../contracts/mailingList";
-import { CONTACT_STATUSES } from "../contracts/mailingList";
+import type { ChapterBlogPostInfo, ContactDetails, EmailAliasInfo, ListContact, ListMessageInfo } from "../contracts/mailingList";
 import type { ChapterBlogPost } from "../models/ChapterBlogPost";
 import type { EmailAlias } from "../models/EmailAlias";
 import type { ListMessage } from "../models/ListMessage";
@@ -24,12 +23,6 @@ export function presentContact(c: MailingListContact): ListContact {
 
 export function presentContactDetails(c: MailingListContact): ContactDetails {
   return { ...presentContact(c), chapterId: c.chapterId };
-}
-
-export function contactStats(rows: { status: string; n: number | string }[]): ContactStats {
-  const stats = Object.fromEntries(CONTACT_STATUSES.map((s) => [s, 0])) as ContactStats;
-  for (const r of rows) if (r.status in stats) stats[r.status as keyof ContactStats] = Number(r.n);
-  return stats;
 }
 
 const userRef = (u: User | null | undefined) => (u ? { id: u.id, name: u.name } : null);

@@ -10,6 +10,9 @@ import { multiLine } from "../contracts/text";
 import { idSchema, intParam, parse } from "../lib/validate";
 import { requireAdmin } from "../policies/authorize";
 import { addUserNote } from "../commands/notes";
+import { containsPattern } from "../lib/search";
+import { pageOf, readPage } from "../lib/paging";
+import { NOTES_PAGE_SIZE } from "../contracts/paging";
 import { MIN_SEARCH_LENGTH, USER_LIST_LIMIT, type AdminUserDetail, type UserChapterInfo } from "../contracts/siteAdmin";
 import { presentChapterRef, presentNote, presentUserRow } from "../presenters/siteAdmin";
 import type { Services } from "../services";
@@ -27,7 +30,6 @@ const noteSchema = z.object({
   aboutUserId: idSchema("aboutUserId", "aboutUserId must be a user id"),
 });
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, (m) => "\\" + m);
 
 /** Last post date of each chapter (chapter_blog_posts: every email to the list is kept as one). */
 async function lastPostDates(chapterIds: number[]): Promise<Map<number, string>> {
@@ -47,23 +49,27 @@ export function adminUserRoutes(router: Router, _s: Services) {
     ctx.body = { count: await User.query().resultSize() };
   });
 
-  /** The newest 300 accounts. */
+  /** The accounts newest first, 300 a page (`page`, `limit`). */
   router.get("/user/all", async (ctx) => {
     requireAdmin(ctx);
-    const users = await User.query().withGraphFetched("permissions").orderBy("createdAt", "desc").orderBy("id", "desc").limit(USER_LIST_LIMIT);
+    const page = readPage(ctx.query, USER_LIST_LIMIT);
+    const users = await pageOf(User.query().withGraphFetched("permissions").orderBy("createdAt", "desc").orderBy("id", "desc"), page);
     ctx.body = users.map(presentUserRow);
   });
 
   /** Name or email contains the search text (case-insensitive), at most 300. */
   router.post("/user/search", async (ctx) => {
     requireAdmin(ctx);
+    const page = readPage(ctx.query, USER_LIST_LIMIT);
     const { search } = parse(searchSchema, ctx.request.body);
-    const like = `%${escapeLike(search.toLowerCase())}%`;
+    const like = containsPattern(search);
     const users = await User.query()
       .where((w) => w.whereRaw("lower(name) like ? escape '\\'", [like]).orWhereRaw("lower(email) like ? escape '\\'", [like]))
       .withGraphFetched("permissions")
       .orderBy("name")
-      .limit(USER_LIST_LIMIT);
+      .orderBy("id")
+      .offset(page.offset)
+      .limit(page.limit);
     ctx.body = users.map(presentUserRow);
   });
 
@@ -97,7 +103,8 @@ export function adminUserRoutes(router: Router, _s: Services) {
   router.get("/user_note/user/:userId", async (ctx) => {
     requireAdmin(ctx);
     const aboutUserId = intParam(ctx.params.userId, "userId");
-    const notes = await UserNote.query().where({ aboutUserId }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc");
+    const page = readPage(ctx.query, NOTES_PAGE_SIZE);
+    const notes = await pageOf(UserNote.query().where({ aboutUserId }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc"), page);
     ctx.body = notes.map(presentNote);
   });
 

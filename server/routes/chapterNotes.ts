@@ -3,6 +3,8 @@ import { z } from "zod";
 import { forbidden } from "../errors";
 import { ChapterNote } from "../models/ChapterNote";
 import { idSchema, intParam, parse } from "../lib/validate";
+import { pageOf, readPage } from "../lib/paging";
+import { NOTES_PAGE_SIZE } from "../contracts/paging";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
@@ -26,6 +28,7 @@ const noteSchema = z.object({
 export function chapterNoteRoutes(router: Router, s: Services) {
   router.get("/chapter_note/chapter/:chapterId", async (ctx) => {
     const viewer = requireViewer(ctx);
+    const page = readPage(ctx.query, NOTES_PAGE_SIZE);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
     authorize(viewer, chapterPolicy.host, chapter);
     const query = ChapterNote.query()
@@ -33,7 +36,7 @@ export function chapterNoteRoutes(router: Router, s: Services) {
       .withGraphFetched("user")
       .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]);
     if (!chapterPolicy.seeAdminOnlyNotes(viewer)) query.where({ adminOnly: false });
-    ctx.body = (await query).map(presentNote);
+    ctx.body = (await pageOf(query, page)).map(presentNote);
   });
 
   router.post("/chapter_note", async (ctx) => {

@@ -2,8 +2,14 @@ import type Router from "@koa/router";
 import { z } from "zod";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
+import { ChapterEvent } from "../models/ChapterEvent";
+import { ChapterType } from "../models/ChapterType";
+import { presentPinList } from "../presenters/chapterPins";
 import { intParam, parse } from "../lib/validate";
 import { loadChapterDetail } from "../lib/load";
+import { containsPattern } from "../lib/search";
+import { pageOf, readPage } from "../lib/paging";
+import { ADMIN_CHAPTERS_PAGE_SIZE } from "../contracts/paging";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
 import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
@@ -20,6 +26,8 @@ const stateParam = z
   .string()
   .transform((s) => s.toLowerCase())
   .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
+
+const adminSearchSchema = z.object({ q: z.string({ error: "q must be text" }).trim().max(100, "q must be at most 100 characters").optional() });
 
 const searchSchema = z.object({
   q: z.string({ error: "q is required" }).trim().min(2, "Please enter at least 2 characters to search").max(100),
@@ -38,10 +46,25 @@ export function chapterRoutes(router: Router, _s: Services) {
     ctx.body = presentChapter(chapter, ctx.state.viewer, { lastBlogPostDate: await lastBlogPostDate(chapter.id) });
   });
 
-  /** Every chapter, active or not, as summaries (inactive ones are shown dimmed). */
+  /**
+   * Every chapter, active or not, as summaries (inactive ones are shown dimmed), sorted by display title. With
+   * `page` or `limit` (the admin Chapters screen): one page ordered by state, city and title, optionally narrowed
+   * by `q` (title, city, slug or state). Without them the whole list, as before.
+   */
   router.get("/chapters", async (ctx) => {
-    const chapters = await Chapter.query().withGraphFetched("chapterType");
-    ctx.body = chapters.sort(byDisplayTitle).map(presentChapterSummary);
+    const page = readPage(ctx.query, ADMIN_CHAPTERS_PAGE_SIZE);
+    const { q } = parse(adminSearchSchema, ctx.query);
+    if (!page.requested && q === undefined) {
+      const chapters = await Chapter.query().withGraphFetched("chapterType");
+      ctx.body = chapters.sort(byDisplayTitle).map(presentChapterSummary);
+      return;
+    }
+    const query = Chapter.query().withGraphFetched("chapterType").orderBy("state").orderByRaw("lower(city), lower(title)").orderBy("id");
+    if (q) {
+      const like = containsPattern(q);
+      query.where((w) => ["title", "city", "slug", "state"].reduce((acc, column) => acc.orWhereRaw(`lower(${column}) like ? escape '\\'`, [like]), w));
+    }
+    ctx.body = (await pageOf(query, page)).map(presentChapterSummary);
   });
 
   /** Active chapters with their upcoming events and next dates: what the maps pin. */
@@ -52,6 +75,23 @@ export function chapterRoutes(router: Router, _s: Services) {
       ...presentChapterSummary(c),
       chapterEvents: presentUpcomingEvents(c.chapterEvents, c.timeZone, now),
     }));
+  });
+
+  /**
+   * The home map's pins: every active chapter as one compact row (id, slug, title, state, type, place, next date).
+   * Three plain queries; the events read are only those that may be upcoming.
+   */
+  router.get("/chapters/pins", async (ctx) => {
+    const active = Chapter.query().where({ status: CHAPTER_ACTIVE });
+    const [chapters, events, types] = await Promise.all([
+      active.clone().select("id", "slug", "title", "city", "state", "chapterTypeId", "timeZone"),
+      ChapterEvent.query()
+        .modify("mayBeUpcoming")
+        .whereIn("chapterId", active.clone().select("id"))
+        .select("id", "chapterId", "name", "lat", "lng", "isSingleDate", "singleDate", "dayOfWeekIndex", "weeksOfMonthIndexes", "startTime", "endTime"),
+      ChapterType.query().select("id", "name", "hexColor"),
+    ]);
+    ctx.body = presentPinList(chapters, events, types, new Date());
   });
 
   /** The caller's chapters with their roles on each (My Chapters). */
@@ -80,7 +120,7 @@ export function chapterRoutes(router: Router, _s: Services) {
 
   router.get("/chapters/search", async (ctx) => {
     const { q, activeOnly } = parse(searchSchema, ctx.query);
-    const like = `%${q.toLowerCase().replace(/[%_\\]/g, (m) => "\\" + m)}%`;
+    const like = containsPattern(q);
     const query = Chapter.query()
       .withGraphFetched("chapterType")
       .where((w) =>

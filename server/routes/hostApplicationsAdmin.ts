@@ -9,6 +9,8 @@ import { multiLine } from "../contracts/text";
 import { intParam, parse } from "../lib/validate";
 import { requireAdmin } from "../policies/authorize";
 import { addApplicationNote, updateHostApplication } from "../commands/hostApplicationsAdmin";
+import { pageOf, readPage } from "../lib/paging";
+import { HOST_APPLICATIONS_PAGE_SIZE, NOTES_PAGE_SIZE } from "../contracts/paging";
 import { presentApplicationForAdmin, presentNote } from "../presenters/siteAdmin";
 import type { Services } from "../services";
 
@@ -42,10 +44,11 @@ async function presentWithChapter(a: ChapterHostApplication) {
  * /my and GET /slug/{slug}, lives with the public site). All admin only.
  */
 export function hostApplicationAdminRoutes(router: Router, _s: Services) {
-  /** Every application, newest first, with the applicant's name and email. */
+  /** The applications newest first, a page at a time (`page`, `limit`, 100 by default), with the applicant's name and email. */
   router.get("/chapter_host_application", async (ctx) => {
     requireAdmin(ctx);
-    const rows = await ChapterHostApplication.query().withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc");
+    const page = readPage(ctx.query, HOST_APPLICATIONS_PAGE_SIZE);
+    const rows = await pageOf(ChapterHostApplication.query().withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc"), page);
     const chapterIds = [...new Set(rows.map((r) => r.chapterId).filter((id): id is number => id != null))];
     const chapters = new Map((chapterIds.length ? await Chapter.query().whereIn("id", chapterIds) : []).map((c) => [c.id, c]));
     ctx.body = rows.map((a) => presentApplicationForAdmin(a, a.chapterId ? chapters.get(a.chapterId) : null));
@@ -54,8 +57,9 @@ export function hostApplicationAdminRoutes(router: Router, _s: Services) {
   router.get("/chapter_host_application/user/:userId", async (ctx) => {
     requireAdmin(ctx);
     const userId = intParam(ctx.params.userId, "userId");
+    const page = readPage(ctx.query, HOST_APPLICATIONS_PAGE_SIZE);
     if (!(await User.query().findById(userId))) throw notFound("User");
-    const rows = await ChapterHostApplication.query().where({ userId }).withGraphFetched("user").orderBy("createdAt", "desc");
+    const rows = await pageOf(ChapterHostApplication.query().where({ userId }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc"), page);
     ctx.body = await Promise.all(rows.map(presentWithChapter));
   });
 
@@ -76,8 +80,12 @@ export function hostApplicationAdminRoutes(router: Router, _s: Services) {
   /** Note Archive of an application, newest first. */
   router.get("/chapter_host_application/slug/:slug/notes", async (ctx) => {
     requireAdmin(ctx);
+    const page = readPage(ctx.query, NOTES_PAGE_SIZE);
     const application = await loadApplication(ctx.params.slug);
-    const notes = await ChapterHostApplicationNote.query().where({ chapterHostApplicationId: application.id }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc");
+    const notes = await pageOf(
+      ChapterHostApplicationNote.query().where({ chapterHostApplicationId: application.id }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc"),
+      page,
+    );
     ctx.body = notes.map(presentNote);
   });
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type Router from "@koa/router";
+import { raw } from "objection";
 import { z } from "zod";
 import { ApiError, badRequest, notFound } from "../errors";
 import { emailSchema, intParam, parse } from "../lib/validate";
@@ -9,12 +10,14 @@ import { Chapter } from "../models/Chapter";
 import { ListMessage } from "../models/ListMessage";
 import { MailingListContact } from "../models/MailingListContact";
 import { listIdColumn } from "../integrations/listProviders";
-import { chapterForListId } from "../mailingLists/contacts";
+import { chapterForListId, contactStatsOf, sumStats } from "../mailingLists/contacts";
 import { chapterListStatus } from "../mailingLists/chapterLists";
 import { deleteContact, sendListMessage, sendMessageSchema, signUpMany, signUpToList, unsubscribeByToken } from "../commands/mailingList";
-import { contactStats, presentContact, presentContactDetails, presentListMessage } from "../presenters/mailingList";
+import { presentContact, presentContactDetails, presentListMessage } from "../presenters/mailingList";
 import { displayTitle } from "../contracts/chapter";
-import type { ChapterListIdResponse, ChapterListResponse, SignUpManyResponse, SignUpResponse } from "../contracts/mailingList";
+import { CONTACT_STATUSES, MEMBERS_PAGE_SIZE, type ChapterListIdResponse, type ChapterListResponse, type SignUpManyResponse, type SignUpResponse } from "../contracts/mailingList";
+import { readPage, pageOf } from "../lib/paging";
+import { containsPattern } from "../lib/search";
 import type { Services } from "../services";
 import { applyBrevoEvents, webhookSecret } from "../mailingLists/webhooks";
 import { bucketFor, enforceLimit } from "../lib/rateLimits";
@@ -24,6 +27,10 @@ const listIdField = z.union([z.string(), z.number()], { error: "listId is requir
 
 const signUpSchema = z.object({ email: emailSchema, listId: listIdField });
 const deleteSchema = z.object({ email: emailSchema, listId: listIdField });
+const memberQuerySchema = z.object({
+  status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),
+  q: z.string({ error: "q must be text" }).trim().max(254, "q must be at most 254 characters").optional(),
+});
 const signUpManySchema = z.object({
   emails: z.union([z.string(), z.array(z.string())], { error: "New Email Addresses are Required" }).refine((v) => (Array.isArray(v) ? v.join("") : v).trim().length > 0, "New Email Addresses are Required"),
   listId: listIdField,
@@ -99,15 +106,34 @@ export function mailingListRoutes(router: Router, s: Services) {
     ctx.body = body;
   });
 
-  /** Members of a list (by list id), newest first, with counts per status. */
+  /** Members of a list (by list id), newest first, a page at a time, with counts per status. */
   router.get("/mailing_list/chapter_list_id/:id", async (ctx) => {
     const viewer = requireViewer(ctx);
+    const page = readPage(ctx.query, MEMBERS_PAGE_SIZE);
+    const { status, q } = parse(memberQuerySchema, ctx.query);
     const { chapter, listId } = await chapterForListId(s, ctx.params.id);
     authorize(viewer, chapterPolicy.host, chapter);
-    const contacts = await MailingListContact.query().where({ chapterId: chapter.id }).orderBy("id", "desc");
-    const rows = (await MailingListContact.query().where({ chapterId: chapter.id }).select("status").count("* as n").groupBy("status")) as unknown as { status: string; n: number }[];
-    const stats = contactStats(rows);
-    const body: ChapterListResponse = { listId, chapterId: chapter.id, contacts: contacts.map(presentContact), stats, total: contacts.length - stats.deleted };
+    const matching = () => {
+      const query = MailingListContact.query().where({ chapterId: chapter.id });
+      if (status) query.where({ status });
+      if (q) query.whereRaw("lower(email) like ? escape '\\'", [containsPattern(q)]);
+      return query;
+    };
+    // A search counts its matches in the same scan as the page (a window count), not in a second one.
+    const pageQuery = pageOf(matching().orderBy("id", "desc"), page);
+    if (q) pageQuery.select("mailing_list_contacts.*", raw("count(*) over () as search_matches"));
+    const [contacts, stats] = await Promise.all([pageQuery, contactStatsOf(chapter.id)]);
+    const searchMatches = async () => (contacts.length ? Number((contacts[0] as unknown as { searchMatches: number | string }).searchMatches) : matching().resultSize());
+    const body: ChapterListResponse = {
+      listId,
+      chapterId: chapter.id,
+      contacts: contacts.map(presentContact),
+      stats,
+      total: sumStats(stats) - stats.deleted,
+      page: page.page,
+      limit: page.limit,
+      matching: q ? await searchMatches() : status ? stats[status] : sumStats(stats),
+    };
     ctx.body = body;
   });
 

@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
-import type { ChapterDetail, ChapterSummary, ChapterWithEvents, MyChapterInfo } from "../../server/contracts/chapter";
+import type { ChapterDetail, ChapterPinList, ChapterSummary, ChapterTypeInfo, ChapterWithEvents, MyChapterInfo } from "../../server/contracts/chapter";
 import type { ChapterSettingsInput, ChapterSettingsOptions, ResultAnswer } from "../../server/contracts/chapterAdmin";
 import type { NewChapterInput, NewChapterResult } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
 import { api } from "./client";
 import { hostApplicationKeys } from "./hostApplications";
 import { get, useApiMutation } from "./queryClient";
+import { pagedListOptions } from "./paging";
+import { ADMIN_CHAPTERS_PAGE_SIZE } from "../../server/contracts/paging";
 import { userKeys } from "./users";
 
 const enc = encodeURIComponent;
@@ -13,7 +15,9 @@ const enc = encodeURIComponent;
 export const chapterKeys = {
   all: ["chapters"] as const,
   list: () => [...chapterKeys.all, "list"] as const,
+  adminList: (q: string) => [...chapterKeys.all, "adminList", q] as const,
   active: () => [...chapterKeys.all, "active"] as const,
+  pins: () => [...chapterKeys.all, "pins"] as const,
   my: () => [...chapterKeys.all, "my"] as const,
   state: (state: string) => [...chapterKeys.all, "state", state] as const,
   slug: (slug: string) => [...chapterKeys.all, "slug", slug] as const,
@@ -21,12 +25,47 @@ export const chapterKeys = {
   settingsOptions: () => [...chapterKeys.all, "settingsOptions"] as const,
 };
 
+/** A pin row of GET /api/chapters/pins, by name. */
+export interface ChapterPin {
+  id: number;
+  slug: string;
+  /** Display title ("city: title", or the title when it is the city). */
+  name: string;
+  state: string;
+  type: ChapterTypeInfo;
+  lat: number | null;
+  lng: number | null;
+  /** Next date (YYYY-MM-DD), null when none is known. */
+  next: string | null;
+  eventName: string;
+}
+
+export function decodePins({ types, pins }: ChapterPinList): ChapterPin[] {
+  const byId = new Map(types.map((t) => [t.id, t]));
+  return pins.map(([id, slug, name, state, typeId, lat, lng, next, eventName]) => ({
+    id,
+    slug,
+    name,
+    state,
+    type: byId.get(typeId) ?? { id: typeId, name: "", hexColor: "#888888" },
+    lat,
+    lng,
+    next,
+    eventName,
+  }));
+}
+
 /** Chapters (spec 000 section 7 "Chapters"): summaries, the maps' chapters with events, one chapter in detail. */
 export const chapterQueries = {
   /** Every chapter, active or not. */
   list: () => queryOptions({ queryKey: chapterKeys.list(), queryFn: get<ChapterSummary[]>("/api/chapters") }),
+  /** The admin Chapters screen: by state, city and title, narrowed by a search, a page at a time. */
+  adminList: (q: string) =>
+    pagedListOptions<ChapterSummary>(chapterKeys.adminList(q), `/api/chapters${q ? `?q=${enc(q)}` : ""}`, ADMIN_CHAPTERS_PAGE_SIZE),
   /** Active chapters with their events: what the home map pins. */
   active: () => queryOptions({ queryKey: chapterKeys.active(), queryFn: get<ChapterWithEvents[]>("/api/chapters/active") }),
+  /** Every active chapter as a compact pin (the home map); a pin's details come from bySlug when it is opened. */
+  pins: () => queryOptions({ queryKey: chapterKeys.pins(), queryFn: get<ChapterPinList>("/api/chapters/pins"), select: decodePins }),
   /** The caller's chapters with the caller's roles in each. */
   my: () => queryOptions({ queryKey: chapterKeys.my(), queryFn: get<MyChapterInfo[]>("/api/chapters/my") }),
   /** A state's chapters (lower-case abbreviation) with the events of the active ones. */

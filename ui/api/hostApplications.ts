@@ -4,6 +4,8 @@ import type { AdminHostApplication, HostApplicationUpdate } from "../../server/c
 import { activityKeys } from "./activity";
 import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
+import { pagedListOptions } from "./paging";
+import { HOST_APPLICATIONS_PAGE_SIZE } from "../../server/contracts/paging";
 
 const enc = encodeURIComponent;
 
@@ -20,7 +22,8 @@ export const hostApplicationKeys = {
 export const hostApplicationQueries = {
   my: () => queryOptions({ queryKey: hostApplicationKeys.my(), queryFn: get<HostApplicationInfo[]>("/api/chapter_host_application/my") }),
   mine: (slug: string) => queryOptions({ queryKey: hostApplicationKeys.mine(slug), queryFn: get<HostApplicationInfo>(`/api/chapter_host_application/slug/${enc(slug)}`) }),
-  adminList: () => queryOptions({ queryKey: hostApplicationKeys.adminList(), queryFn: get<AdminHostApplication[]>("/api/chapter_host_application") }),
+  /** Every application, newest first, a page at a time. */
+  adminList: () => pagedListOptions<AdminHostApplication>(hostApplicationKeys.adminList(), "/api/chapter_host_application", HOST_APPLICATIONS_PAGE_SIZE),
   admin: (slug: string) => queryOptions({ queryKey: hostApplicationKeys.admin(slug), queryFn: get<AdminHostApplication>(`/api/chapter_host_application/slug/${enc(slug)}/admin`) }),
   ofUser: (userId: number) => queryOptions({ queryKey: hostApplicationKeys.ofUser(userId), queryFn: get<AdminHostApplication[]>(`/api/chapter_host_application/user/${userId}`) }),
 };

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   ChapterListIdResponse,
+  ChapterListQuery,
   ChapterListResponse,
   ContactDetails,
   ListMessageInfo,
@@ -13,6 +14,7 @@ import type {
   UnsubscribeInfo,
   ListConfirmationInfo,
 } from "../../server/contracts/mailingList";
+import { pageQueryString } from "../../server/contracts/paging";
 import { activityKeys } from "./activity";
 import { api } from "./client";
 import { contentKeys } from "./content";
@@ -23,7 +25,8 @@ const enc = encodeURIComponent;
 export const mailingListKeys = {
   all: ["mailingLists"] as const,
   listId: (chapterId: number) => [...mailingListKeys.all, "listId", chapterId] as const,
-  members: (listId: string) => [...mailingListKeys.all, "members", listId] as const,
+  /** Every page of a list's members (prefix), or one page with its filters. */
+  members: (listId: string, query?: ChapterListQuery) => (query ? ([...mailingListKeys.all, "members", listId, query] as const) : ([...mailingListKeys.all, "members", listId] as const)),
   contact: (contactId: number) => [...mailingListKeys.all, "contact", contactId] as const,
   messages: (chapterId: number) => [...mailingListKeys.all, "messages", chapterId] as const,
   unsubscribe: (token: string) => [...mailingListKeys.all, "unsubscribe", token] as const,
@@ -40,8 +43,16 @@ export const mailingListQueries = {
       // While the provider makes the list, ask again now and then: the screen shows it as soon as it is there.
       refetchInterval: (query) => (query.state.data?.listStatus === "creating" ? 5000 : false),
     }),
-  /** A list's members, newest first, with counts per status. */
-  members: (listId: string) => queryOptions({ queryKey: mailingListKeys.members(listId), queryFn: get<ChapterListResponse>(`/api/mailing_list/chapter_list_id/${enc(listId)}`) }),
+  /**
+   * One page of a list's members, newest first, narrowed by status and email search, with counts per status. The
+   * page shown stays while the next one loads, so paging and typing in the search never blank the list.
+   */
+  members: (listId: string, query: ChapterListQuery = {}) =>
+    queryOptions({
+      queryKey: mailingListKeys.members(listId, query),
+      queryFn: get<ChapterListResponse>(`/api/mailing_list/chapter_list_id/${enc(listId)}${pageQueryString({ ...query })}`),
+      placeholderData: keepPreviousData,
+    }),
   contact: (contactId: number) => queryOptions({ queryKey: mailingListKeys.contact(contactId), queryFn: get<ContactDetails>(`/api/mailing_list/contact_details/${contactId}`) }),
   /** The chapter's emails, newest first, with their progress. */
   messages: (chapterId: number) => queryOptions({ queryKey: mailingListKeys.messages(chapterId), queryFn: get<ListMessageInfo[]>(`/api/mailing_list/messages/${chapterId}`) }),
@@ -71,7 +82,7 @@ export function useDeleteContact(listId: string) {
   return useMutation({
     mutationFn: (email: string) => api.post<SignUpResponse>("/api/mailing_list/delete", { email, listId }),
     onSuccess: (_res, email) => {
-      queryClient.setQueryData(mailingListQueries.members(listId).queryKey, (list) =>
+      queryClient.setQueriesData<ChapterListResponse>({ queryKey: mailingListKeys.members(listId) }, (list) =>
         list && { ...list, contacts: list.contacts.map((c) => (c.email === email ? { ...c, deleted: true, status: "deleted" as const } : c)) },
       );
       void queryClient.invalidateQueries({ queryKey: mailingListKeys.all });

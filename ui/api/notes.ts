@@ -1,9 +1,10 @@
-import { queryOptions } from "@tanstack/react-query";
 import type { ChapterNoteInfo, ChapterNoteInput } from "../../server/contracts/chapterAdmin";
 import type { NoteInfo } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
 import { api } from "./client";
-import { get, useApiMutation } from "./queryClient";
+import { useApiMutation } from "./queryClient";
+import { pagedListOptions } from "./paging";
+import { NOTES_PAGE_SIZE } from "../../server/contracts/paging";
 
 const enc = encodeURIComponent;
 
@@ -16,9 +17,9 @@ export const noteKeys = {
 
 /** Notes kept on chapters, host applications and users (spec 001 section 2), newest first. Hosts never receive admin-only ones. */
 export const noteQueries = {
-  chapter: (chapterId: number) => queryOptions({ queryKey: noteKeys.chapter(chapterId), queryFn: get<ChapterNoteInfo[]>(`/api/chapter_note/chapter/${chapterId}`) }),
-  application: (slug: string) => queryOptions({ queryKey: noteKeys.application(slug), queryFn: get<NoteInfo[]>(`/api/chapter_host_application/slug/${enc(slug)}/notes`) }),
-  user: (userId: number) => queryOptions({ queryKey: noteKeys.user(userId), queryFn: get<NoteInfo[]>(`/api/user_note/user/${userId}`) }),
+  chapter: (chapterId: number) => pagedListOptions<ChapterNoteInfo>(noteKeys.chapter(chapterId), `/api/chapter_note/chapter/${chapterId}`, NOTES_PAGE_SIZE),
+  application: (slug: string) => pagedListOptions<NoteInfo>(noteKeys.application(slug), `/api/chapter_host_application/slug/${enc(slug)}/notes`, NOTES_PAGE_SIZE),
+  user: (userId: number) => pagedListOptions<NoteInfo>(noteKeys.user(userId), `/api/user_note/user/${userId}`, NOTES_PAGE_SIZE),
 };
 
 export const useAddChapterNote = () =>

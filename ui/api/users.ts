@@ -1,6 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AdminUserDetail, UserCount, UserSearchResult } from "../../server/contracts/siteAdmin";
 import { api } from "./client";
+import { pagedListOptions } from "./paging";
+import { USER_LIST_LIMIT } from "../../server/contracts/siteAdmin";
 import { get } from "./queryClient";
 
 export const userKeys = {
@@ -15,7 +17,8 @@ export const userKeys = {
 export const userQueries = {
   count: () => queryOptions({ queryKey: userKeys.count(), queryFn: get<UserCount>("/api/user/count") }),
   /** The newest USER_LIST_LIMIT users. */
-  list: () => queryOptions({ queryKey: userKeys.list(), queryFn: get<UserSearchResult[]>("/api/user/all") }),
+  /** Every account, newest first, a page of 300 at a time. */
+  list: () => pagedListOptions<UserSearchResult>(userKeys.list(), "/api/user/all", USER_LIST_LIMIT),
   /** People whose name or email contains the term (at least MIN_SEARCH_LENGTH characters); a read sent as POST. */
   search: (term: string) => queryOptions({ queryKey: userKeys.search(term), queryFn: () => api.post<UserSearchResult[]>("/api/user/search", { search: term }) }),
   /** One person with their chapters. */

@@ -1,9 +1,13 @@
 import { GoogleMap, InfoWindowF, MarkerF, useJsApiLoader } from "@react-google-maps/api";
-import { useEffect, useMemo, useState } from "react";
-import { spreadSamePlace, pinDataUrl } from "./pins";
-import { ALASKA_CENTER, INFO_WINDOW, PIN_SIZE, US_CENTER, type ChapterMapProps, type LatLng } from "./types";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { clusterDataUrl, spreadSamePlace, pinDataUrl } from "./pins";
+import { clusterPoints, worldPixel, zoomToSeparate } from "./cluster";
+import { ALASKA_CENTER, FAN_OUT_MAX, INFO_WINDOW, PIN_SIZE, US_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
+
+/** Google's closest zoom level on road maps. */
+const MAX_GOOGLE_ZOOM = 21;
 import { boundingBoxCenter, useOutline } from "./outlines";
-import { MapLoadingOverlay } from "./parts";
+import { clusterLabel, MapLoadingOverlay } from "./parts";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
 
 /** The centre a view starts on: the US middle, a state's bounding-box centre (Alaska fixed), or the point. */
@@ -30,6 +34,21 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
   }, [focus]);
   const spread = useMemo(() => spreadSamePlace(pins), [pins]);
   const selected = spread.find((p) => p.id === selectedPinId) ?? null;
+  // Pins that overlap at the map's zoom level are clustered, as on the offline map; the selected pin stands alone.
+  const mapRef = useRef<google.maps.Map | null>(null);
+  const [mapZoom, setMapZoom] = useState(zoom);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const placed = useMemo(() => {
+    const points = spread.filter((p) => p.id !== selectedPinId).map((p) => ({ item: p, ...worldPixel(p.lat, p.lng, mapZoom) }));
+    return clusterPoints(points, { distance: PIN_SIZE, fanOutMax: FAN_OUT_MAX, keyOf: (p: MapPin) => p.id, expanded });
+  }, [spread, selectedPinId, mapZoom, expanded]);
+
+  const handleOpenCluster = (items: MapPin[], key: string) => {
+    const factor = zoomToSeparate(items.map((p) => worldPixel(p.lat, p.lng, mapZoom)), PIN_SIZE, 2 ** (MAX_GOOGLE_ZOOM - mapZoom));
+    if (factor <= 1.01) return setExpanded((cur) => new Set([...cur, key]));
+    const center = { lat: items.reduce((a, p) => a + p.lat, 0) / items.length, lng: items.reduce((a, p) => a + p.lng, 0) / items.length };
+    setCamera({ center, zoom: Math.min(MAX_GOOGLE_ZOOM, mapZoom + Math.ceil(Math.log2(factor))) });
+  };
 
   useEffect(() => {
     if (loadError) console.error("Google Maps could not be loaded", loadError);
@@ -44,16 +63,26 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
           zoom={camera.zoom}
           options={{ mapTypeId: "roadmap", streetViewControl: false }}
           onIdle={() => setIdle(true)}
+          onLoad={(map) => {
+            mapRef.current = map;
+          }}
+          onZoomChanged={() => setMapZoom(Math.round(mapRef.current?.getZoom() ?? zoom))}
         >
-          {spread.map((pin) => (
-            <MarkerF
-              key={pin.id}
-              position={{ lat: pin.lat, lng: pin.lng }}
-              title={pin.title}
-              icon={{ url: pinDataUrl(pin.color, pin.typeName), scaledSize: new google.maps.Size(PIN_SIZE, PIN_SIZE) }}
-              onClick={() => onSelectPin(pin.id)}
-            />
-          ))}
+          {placed.map((p) =>
+            p.kind === "cluster" ? (
+              <MarkerF
+                key={`cluster-${p.key}`}
+                position={{ lat: p.items.reduce((a, i) => a + i.lat, 0) / p.items.length, lng: p.items.reduce((a, i) => a + i.lng, 0) / p.items.length }}
+                title={clusterLabel(p.items.length)}
+                label={{ text: p.items.length.toLocaleString("en-US"), color: "#ffffff", fontWeight: "700" }}
+                icon={{ url: clusterDataUrl(), scaledSize: new google.maps.Size(PIN_SIZE, PIN_SIZE) }}
+                onClick={() => handleOpenCluster(p.items, p.key)}
+              />
+            ) : (
+              <PinMarker key={p.item.id} pin={p.item} onSelectPin={onSelectPin} />
+            ),
+          )}
+          {selected && <PinMarker pin={selected} onSelectPin={onSelectPin} />}
           {selected && (
             <InfoWindowF position={{ lat: selected.lat, lng: selected.lng }} options={{ maxWidth: INFO_WINDOW.maxWidth, pixelOffset: new google.maps.Size(0, -PIN_SIZE) }} onCloseClick={() => onSelectPin(null)}>
               <div style={{ padding: INFO_WINDOW.padding }}>{renderInfo(selected)}</div>
@@ -63,6 +92,17 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
       )}
       {showOverlay && <MapLoadingOverlay />}
     </div>
+  );
+}
+
+function PinMarker({ pin, onSelectPin }: { pin: MapPin; onSelectPin: (id: string) => void }) {
+  return (
+    <MarkerF
+      position={{ lat: pin.lat, lng: pin.lng }}
+      title={pin.title}
+      icon={{ url: pinDataUrl(pin.color, pin.typeName), scaledSize: new google.maps.Size(PIN_SIZE, PIN_SIZE) }}
+      onClick={() => onSelectPin(pin.id)}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
 import { geoAlbersUsa, geoMercator, geoPath, type GeoProjection } from "d3-geo";
 import type { Feature, FeatureCollection } from "geojson";
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
-import { pinDataUrl, spreadOverlapping } from "./pins";
-import { InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
-import { ALASKA_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
+import { pinDataUrl } from "./pins";
+import { clusterPoints, zoomToSeparate, type Placement } from "./cluster";
+import { ClusterButton, InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
+import { ALASKA_CENTER, FAN_OUT_MAX, type ChapterMapProps, type LatLng, type MapPin } from "./types";
 import { useOutline, type Outline } from "./outlines";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
 
@@ -12,7 +13,7 @@ const BORDER = "#7b8794";
 const WATER = "#d6e6f2";
 const MAX_SCALE = 512;
 const PAD = 12;
-/** Pins are drawn 40 x 40; the clickable part is 28 x 36 around the marker, and pins closer than this are fanned out, so no two targets overlap. */
+/** Pins are drawn 40 x 40; the clickable part is 28 x 36 around the marker, and pins closer than this are fanned out or clustered, so no two targets overlap. */
 const PIN_SPACING = 40;
 const HIT = { w: 28, h: 36 };
 
@@ -178,21 +179,54 @@ export function OfflineMap(props: ChapterMapProps) {
     else if (e.key === "-") zoomBy(0.5);
   };
 
-  // Pins in screen pixels; Puerto Rico goes to its inset; places with no spot on this map are left to the list.
-  const placed = useMemo(() => {
+  // Pins projected once per view and size; Puerto Rico goes to its inset; places with no spot on this map are left to the list.
+  const projected = useMemo(() => {
     if (!proj) return [];
-    const out: { item: MapPin; x: number; y: number }[] = [];
+    const out: { item: MapPin; x: number; y: number; inset: boolean }[] = [];
     for (const pin of pins) {
-      const inInset = view.kind === "us" && pin.state === "pr" && proj.inset;
+      const inInset = Boolean(view.kind === "us" && pin.state === "pr" && proj.inset);
       const p = inInset ? proj.inset!.projection([pin.lng, pin.lat]) : proj.main?.([pin.lng, pin.lat]);
-      if (!p) continue;
-      out.push(inInset ? { item: pin, x: p[0], y: p[1] } : { item: pin, x: t.k * p[0] + t.x, y: t.k * p[1] + t.y });
+      if (p) out.push({ item: pin, x: p[0], y: p[1], inset: inInset });
     }
-    return spreadOverlapping(out, PIN_SPACING);
-  }, [proj, pins, t, view.kind]);
+    return out;
+  }, [proj, pins, view.kind]);
 
-  const selected = placed.find((p) => p.item.id === selectedPinId) ?? null;
+  // Overlaps depend on the zoom only: clustered again when it changes, moved (not regrouped) when panning. The
+  // selected pin always stands alone, so "Show on map" opens it even where it would be in a cluster.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const grouped = useMemo(() => {
+    const options = { distance: PIN_SPACING, fanOutMax: FAN_OUT_MAX, keyOf: (pin: MapPin) => pin.id, expanded };
+    const alone = projected.filter((p) => p.item.id === selectedPinId);
+    const rest = projected.filter((p) => p.item.id !== selectedPinId);
+    const main = clusterPoints(rest.filter((p) => !p.inset).map((p) => ({ item: p.item, x: p.x * t.k, y: p.y * t.k })), options);
+    const inset = clusterPoints(rest.filter((p) => p.inset), options);
+    const single = alone.map((p) => ({ kind: "pin" as const, item: p.item, x: p.inset ? p.x : p.x * t.k, y: p.inset ? p.y : p.y * t.k }));
+    return { main: [...main, ...single.filter((_, i) => !alone[i].inset)], inset: [...inset, ...single.filter((_, i) => alone[i].inset)] };
+  }, [projected, t.k, expanded, selectedPinId]);
+  const placed: Placement<MapPin>[] = useMemo(
+    () => [...grouped.main.map((p) => ({ ...p, x: p.x + t.x, y: p.y + t.y })), ...grouped.inset],
+    [grouped, t.x, t.y],
+  );
+
+  const selected = placed.find((p): p is Placement<MapPin> & { kind: "pin" } => p.kind === "pin" && p.item.id === selectedPinId) ?? null;
   const visible = placed.filter((p) => p.x > -20 && p.x < width + 20 && p.y > 0 && p.y < height + 40);
+
+  /** Opens a cluster: zooms in on it until its pins separate, or fans them out where zooming cannot. */
+  const handleOpenCluster = (cluster: Placement<MapPin> & { kind: "cluster" }) => {
+    const ids = new Set(cluster.items.map((pin) => pin.id));
+    const members = projected.filter((p) => ids.has(p.item.id));
+    const factor = members[0]?.inset ? 1 : zoomToSeparate(members.map((p) => ({ x: p.x * t.k, y: p.y * t.k })), PIN_SPACING, MAX_SCALE / t.k);
+    if (factor <= 1.01) {
+      setExpanded((cur) => new Set([...cur, cluster.key]));
+    } else {
+      const cx = members.reduce((a, p) => a + p.x, 0) / members.length;
+      const cy = members.reduce((a, p) => a + p.y, 0) / members.length;
+      const k = t.k * factor;
+      setT({ k, x: width / 2 - k * cx, y: height / 2 - k * cy });
+    }
+    // The cluster's button is gone: keyboard users continue from the map, whose pins now follow in tab order.
+    ref.current?.focus({ preventScroll: true });
+  };
 
   const handleClose = () => {
     onSelectPin(null);
@@ -237,23 +271,27 @@ export function OfflineMap(props: ChapterMapProps) {
           Puerto Rico
         </span>
       )}
-      {visible.map(({ item, x, y }) => (
-        <button
-          key={item.id}
-          type="button"
-          aria-label={item.title}
-          title={item.title}
-          aria-expanded={item.id === selectedPinId}
-          data-pin-id={item.id}
-          onClick={(e) => {
-            lastFocusedPin.current = e.currentTarget;
-            onSelectPin(item.id);
-          }}
-          style={{ position: "absolute", left: x - HIT.w / 2, top: y - HIT.h - 2, width: HIT.w, height: HIT.h, padding: 0, border: 0, background: "transparent", cursor: "pointer", overflow: "visible", zIndex: item.id === selectedPinId ? 3 : 2 }}
-        >
-          <img src={pinDataUrl(item.color, item.typeName)} width={40} height={40} alt="" draggable={false} style={{ display: "block", position: "absolute", left: (HIT.w - 40) / 2, top: HIT.h + 2 - 40, pointerEvents: "none" }} />
-        </button>
-      ))}
+      {visible.map((p) =>
+        p.kind === "cluster" ? (
+          <ClusterButton key={`cluster-${p.key}`} cluster={p} onOpen={handleOpenCluster} />
+        ) : (
+          <button
+            key={p.item.id}
+            type="button"
+            aria-label={p.item.title}
+            title={p.item.title}
+            aria-expanded={p.item.id === selectedPinId}
+            data-pin-id={p.item.id}
+            onClick={(e) => {
+              lastFocusedPin.current = e.currentTarget;
+              onSelectPin(p.item.id);
+            }}
+            style={{ position: "absolute", left: p.x - HIT.w / 2, top: p.y - HIT.h - 2, width: HIT.w, height: HIT.h, padding: 0, border: 0, background: "transparent", cursor: "pointer", overflow: "visible", zIndex: p.item.id === selectedPinId ? 3 : 2 }}
+          >
+            <img src={pinDataUrl(p.item.color, p.item.typeName)} width={40} height={40} alt="" draggable={false} style={{ display: "block", position: "absolute", left: (HIT.w - 40) / 2, top: HIT.h + 2 - 40, pointerEvents: "none" }} />
+          </button>
+        ),
+      )}
       {selected && (
         <InfoWindowFrame anchorX={selected.x} anchorY={selected.y} containerWidth={width} containerHeight={height} onClose={handleClose} title={selected.item.title}>
           {renderInfo(selected.item)}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { INFO_WINDOW } from "./types";
+import { INFO_WINDOW, type MapPin } from "./types";
+import type { Placement } from "./cluster";
 
 /** 'Map loading...' over the map until it is ready or 3 seconds have passed (spec 000 section 4). */
 export function MapLoadingOverlay() {
@@ -89,5 +90,42 @@ export function InfoWindowFrame(props: { anchorX: number; anchorY: number; conta
       </button>
       <div style={{ paddingRight: 24 }}>{children}</div>
     </div>
+  );
+}
+
+/** The accessible name of a cluster: how many chapters, and what opening it does. */
+export const clusterLabel = (count: number) => `${count} chapters here: zoom in`;
+
+/** A cluster of overlapping pins: a round button with the count; click or Enter opens it (zooms in). */
+export function ClusterButton({ cluster, onOpen }: { cluster: Placement<MapPin> & { kind: "cluster" }; onOpen: (cluster: Placement<MapPin> & { kind: "cluster" }) => void }) {
+  const count = cluster.items.length;
+  const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 52;
+  return (
+    <button
+      type="button"
+      aria-label={clusterLabel(count)}
+      title={clusterLabel(count)}
+      data-cluster-count={count}
+      onClick={() => onOpen(cluster)}
+      style={{
+        position: "absolute",
+        left: cluster.x - size / 2,
+        top: cluster.y - size / 2,
+        width: size,
+        height: size,
+        borderRadius: "50%",
+        border: "3px solid #ffffff",
+        background: "#1a4f8b",
+        color: "#ffffff",
+        fontWeight: 700,
+        fontSize: 13,
+        boxShadow: "0 0 0 2px rgba(26,79,139,0.35)",
+        cursor: "pointer",
+        padding: 0,
+        zIndex: 2,
+      }}
+    >
+      {count.toLocaleString("en-US")}
+    </button>
   );
 }

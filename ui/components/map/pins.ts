@@ -1,5 +1,6 @@
 import type { MapPin } from "./types";
 import { readableTextOn } from "../../lib/contrast";
+import { fanOut, groupNear } from "./cluster";
 
 /** Short text drawn on each pin so types differ by more than colour. */
 export const TYPE_GLYPH: Record<string, string> = {
@@ -19,6 +20,10 @@ export function pinSvg(color: string, typeName: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><path d="M20 39C20 39 6 24 6 15a14 14 0 0 1 28 0c0 9-14 24-14 24z" fill="${color}" stroke="#ffffff" stroke-width="2"/><text x="20" y="20" text-anchor="middle" font-family="Arial,sans-serif" font-size="11" font-weight="bold" fill="${readableTextOn(color)}">${glyph}</text></svg>`;
 }
 
+/** A cluster marker for Google maps: a round badge (the count is the marker's label). */
+export const clusterDataUrl = () =>
+  `data:image/svg+xml;charset=UTF-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="#1a4f8b" stroke="#ffffff" stroke-width="3"/></svg>')}`;
+
 export const pinDataUrl = (color: string, typeName: string) => `data:image/svg+xml;charset=UTF-8,${encodeURIComponent(pinSvg(color, typeName))}`;
 
 export interface Placed<T> {
@@ -32,27 +37,7 @@ export interface Placed<T> {
  * around its centre so every one stays visible and clickable (e.g. New York City and Brooklyn at zoom 4).
  */
 export function spreadOverlapping<T>(points: Placed<T>[], minDistance = 18): Placed<T>[] {
-  const groups: Placed<T>[][] = [];
-  for (const p of points) {
-    const g = groups.find((grp) => grp.some((q) => Math.hypot(q.x - p.x, q.y - p.y) < minDistance));
-    if (g) g.push(p);
-    else groups.push([p]);
-  }
-  const out: Placed<T>[] = [];
-  for (const g of groups) {
-    if (g.length === 1) {
-      out.push(g[0]);
-      continue;
-    }
-    const cx = g.reduce((a, p) => a + p.x, 0) / g.length;
-    const cy = g.reduce((a, p) => a + p.y, 0) / g.length;
-    const radius = Math.max(minDistance, (minDistance * g.length) / (2 * Math.PI)) ;
-    g.forEach((p, i) => {
-      const angle = -Math.PI / 2 + (2 * Math.PI * i) / g.length;
-      out.push({ item: p.item, x: cx + radius * Math.cos(angle), y: cy + radius * Math.sin(angle) });
-    });
-  }
-  return out;
+  return groupNear(points, minDistance).flatMap((group) => fanOut(group, minDistance));
 }
 
 /** For maps that draw by coordinates (Google): pins sharing a place are nudged apart by a few metres. */

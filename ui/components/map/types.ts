@@ -62,5 +62,7 @@ export const MAP_ZOOM = { home: 4, search: 7, state: 5, chapter: 15 } as const;
 export const MAP_HEIGHT = { home: 500, state: 300, chapter: 300 } as const;
 export const INFO_WINDOW = { maxWidth: 400, padding: 10 } as const;
 export const PIN_SIZE = 40;
+/** Up to this many overlapping pins are fanned out (each one click away); more become a cluster with a count. */
+export const FAN_OUT_MAX = 4;
 /** The loading overlay hides once the map is ready or after this long. */
 export const MAP_LOADING_MAX_MS = 3000;

@@ -1,5 +1,4 @@
 import { Badge, Box, Flex, Heading, Icon, Link, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
@@ -7,6 +6,8 @@ import {
   FaPlusCircle, FaStickyNote, FaUserEdit, FaUserShield, FaUsers,
 } from "react-icons/fa";
 import type { ActivityFeedItemInfo } from "../../../server/contracts/chapterAdmin";
+import { usePagedList } from "../../api/paging";
+import { LoadMore } from "../../components/LoadMore";
 import { activityQueries } from "../../api/activity";
 import { AsyncState, LoadError } from "../../components/AsyncState";
 import { loadError } from "./shared/loadError";
@@ -48,7 +49,7 @@ export function viewPathFor(item: ActivityFeedItemInfo): string | null {
 
 /** /admin: overview and the network-wide activity feed. */
 export function Dashboard() {
-  const feed = useQuery(activityQueries.network());
+  const feed = usePagedList(activityQueries.network());
 
   return (
     <Stack gap="6">
@@ -92,6 +93,7 @@ export function Dashboard() {
             </Stack>
           )}
         </AsyncState>
+        <LoadMore query={feed} label="Older Activity" />
       </Box>
     </Stack>
   );

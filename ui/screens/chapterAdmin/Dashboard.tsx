@@ -1,6 +1,7 @@
 import { Card } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import { activityQueries } from "../../api/activity";
+import { usePagedList } from "../../api/paging";
+import { LoadMore } from "../../components/LoadMore";
 import { ActivityFeedList } from "../../components/ActivityFeedList";
 import { AsyncState } from "../../components/AsyncState";
 import { useChapterAdmin } from "./ChapterAdminContext";
@@ -9,7 +10,7 @@ import { AdminSection, Loading } from "./AdminSection";
 /** Dashboard: the chapter's Recent Activity Feed (spec 001 section 2). */
 export function Dashboard() {
   const { chapter } = useChapterAdmin();
-  const feed = useQuery(activityQueries.chapter(chapter.id));
+  const feed = usePagedList(activityQueries.chapter(chapter.id));
   return (
     <AdminSection title="Dashboard">
       <Card.Root>
@@ -20,6 +21,7 @@ export function Dashboard() {
           <AsyncState query={feed} loading={<Loading label="Loading activity" />}>
             {(items) => <ActivityFeedList items={items} />}
           </AsyncState>
+          <LoadMore query={feed} label="Older Activity" />
         </Card.Body>
       </Card.Root>
     </AdminSection>

@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Card, Checkbox, Field, HStack, Link as ChakraLink, Stack, Text, Textarea } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ApiRequestError } from "../../api/client";
 import { noteQueries, useAddChapterNote } from "../../api/notes";
+import { usePagedList } from "../../api/paging";
+import { LoadMore } from "../../components/LoadMore";
 import { AsyncState } from "../../components/AsyncState";
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
 import { formatMedium } from "../../lib/formatDate";
@@ -16,7 +17,7 @@ import { AdminSection, Loading } from "./AdminSection";
  */
 export function Notes() {
   const { chapter } = useChapterAdmin();
-  const notes = useQuery(noteQueries.chapter(chapter.id));
+  const notes = usePagedList(noteQueries.chapter(chapter.id));
   const addNote = useAddChapterNote();
   const [note, setNote] = useState("");
   const [adminOnly, setAdminOnly] = useState(false);
@@ -102,6 +103,7 @@ export function Notes() {
               </Stack>
             )}
           </AsyncState>
+          <LoadMore query={notes} label="Older Notes" />
         </Card.Body>
       </Card.Root>
     </AdminSection>

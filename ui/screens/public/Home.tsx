@@ -2,33 +2,24 @@ import { Box, Button, Container, Field, Flex, Grid, Heading, HStack, Input, Link
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
-import type { ChapterEventInfo, ChapterWithEvents } from "../../../server/contracts/chapter";
 import { HOME_PRESS_MENTION_COUNT } from "../../../server/contracts/content";
-import { chapterQueries } from "../../api/chapters";
+import { chapterQueries, type ChapterPin } from "../../api/chapters";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { settingsQueries } from "../../api/settings";
-import { hasPlace, nextEventOf } from "../../lib/format";
 import { ChapterMap } from "../../components/map/ChapterMap";
 import { useGeocodePlace } from "../../components/map/geocode";
 import { MAP_HEIGHT, MAP_ZOOM, type MapFocus, type MapPin } from "../../components/map/types";
-import { ChapterPinInfo } from "../../components/ChapterPinInfo";
+import { ChapterPinLoader } from "../../components/ChapterPinInfo";
 import { MapChapterList } from "../../components/MapChapterList";
 import { PressMentionList } from "../../components/PressMentionList";
 import { StateSelect } from "../../components/StateSelect";
 import { BlogPosts } from "./BlogPosts";
 
-/** One pin per active chapter: its next event, when that has a place. */
-export function chapterPins(chapters: ChapterWithEvents[]): { pins: MapPin[]; events: Map<string, ChapterEventInfo | null> } {
-  const pins: MapPin[] = [];
-  const events = new Map<string, ChapterEventInfo | null>();
-  for (const c of chapters) {
-    const ev = nextEventOf(c.chapterEvents);
-    events.set(String(c.id), ev);
-    if (hasPlace(ev)) {
-      pins.push({ id: String(c.id), lat: ev.lat, lng: ev.lng, title: `${c.displayTitle}: ${ev.name}`, typeName: c.chapterType.name, color: c.chapterType.hexColor, state: c.state });
-    }
-  }
-  return { pins, events };
+/** One map pin per chapter pin row with a place. */
+export function mapPinsOf(chapters: ChapterPin[]): MapPin[] {
+  return chapters
+    .filter((c): c is ChapterPin & { lat: number; lng: number } => c.lat != null && c.lng != null)
+    .map((c) => ({ id: String(c.id), lat: c.lat, lng: c.lng, title: c.eventName ? `${c.name}: ${c.eventName}` : c.name, typeName: c.type.name, color: c.type.hexColor, state: c.state }));
 }
 
 function Hero() {
@@ -84,8 +75,8 @@ function RecentPressMentions() {
 /** Home (spec 000 section 2). */
 export function Home() {
   const navigate = useNavigate();
-  // The pins and the list are a large render: it runs in the background once the chapters arrive.
-  const chapters = useDeferredValue(useQuery(chapterQueries.active()).data);
+  // The pins and the list are a large render: it runs in the background once the pins arrive.
+  const chapters = useDeferredValue(useQuery(chapterQueries.pins()).data);
   const geocodePlace = useGeocodePlace();
   const [query, setQuery] = useState("");
   const [focus, setFocus] = useState<MapFocus | null>(null);
@@ -110,7 +101,7 @@ export function Home() {
     );
   }, []);
 
-  const { pins, events } = useMemo(() => chapterPins(chapters ?? []), [chapters]);
+  const pins = useMemo(() => mapPinsOf(chapters ?? []), [chapters]);
   const byId = useMemo(() => new Map((chapters ?? []).map((c) => [String(c.id), c])), [chapters]);
 
   const handleSearch = async (e: FormEvent) => {
@@ -163,10 +154,10 @@ export function Home() {
                 selectedPinId={selected}
                 onSelectPin={setSelected}
                 label="Map of chapters and their next events"
-                renderInfo={(pin) => <ChapterPinInfo chapter={byId.get(pin.id)!} event={events.get(pin.id) ?? null} />}
+                renderInfo={(pin) => <ChapterPinLoader pin={byId.get(pin.id)!} />}
               />
             </div>
-            <MapChapterList chapters={chapters ?? []} events={events} pinIds={new Set(pins.map((p) => p.id))} onShowOnMap={handleShowOnMap} />
+            <MapChapterList chapters={chapters ?? []} pinIds={new Set(pins.map((p) => p.id))} onShowOnMap={handleShowOnMap} />
           </Stack>
 
           <Grid templateColumns={{ base: "1fr", md: "1fr 1fr" }} gap="6">

@@ -1,10 +1,12 @@
 import { Badge, Box, Button, Heading, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterSummary } from "../../../../server/contracts/chapter";
 import { STATES } from "../../../../server/contracts/chapter";
 import { chapterQueries } from "../../../api/chapters";
+import { usePagedList } from "../../../api/paging";
+import { LoadMore } from "../../../components/LoadMore";
+import { useDebounced } from "../../../lib/useDebounced";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { loadError } from "../shared/loadError";
 import { readableTextOn } from "../../../lib/contrast";
@@ -12,21 +14,21 @@ import { capitalize, chapterPath } from "../format";
 
 const stateName = (s: string) => STATES[s] ?? s.toUpperCase();
 
-/** /admin/chapters: every chapter grouped by state, with a text filter and Add Chapter. */
+/** /admin/chapters: the chapters grouped by state (100 at a time, Load More), with a search and Add Chapter. */
 export function ChapterList() {
-  const query = useQuery(chapterQueries.list());
-  const chapters = query.data;
   const [filter, setFilter] = useState("");
+  // The server searches title, city, slug and state abbreviation; a state's full name is matched here too.
+  const typed = useDebounced(filter.trim(), 300);
+  const byName = Object.entries(STATES).find(([, name]) => typed.length >= 3 && name.toLowerCase() === typed.toLowerCase())?.[0];
+  const query = usePagedList(chapterQueries.adminList(byName ?? typed));
+  const chapters = query.data;
 
   const groups = useMemo(() => {
-    const q = filter.trim().toLowerCase();
-    const matching = (chapters ?? []).filter(
-      (c) => !q || [c.displayTitle, c.city, c.slug, c.state, stateName(c.state)].some((v) => v.toLowerCase().includes(q)),
-    );
+    const matching = chapters ?? [];
     const byState = new Map<string, ChapterSummary[]>();
     for (const c of matching) byState.set(c.state, [...(byState.get(c.state) ?? []), c]);
     return [...byState.entries()].sort(([a], [b]) => stateName(a).localeCompare(stateName(b)));
-  }, [chapters, filter]);
+  }, [chapters]);
 
   return (
     <Stack gap="6">
@@ -68,6 +70,7 @@ export function ChapterList() {
           </>
         )}
       </AsyncState>
+      <LoadMore query={query} />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import type { HostApplicationUpdate } from "../../../../server/contracts/siteAdm
 import { STATES } from "../../../../server/contracts/chapter";
 import { ApiRequestError } from "../../../api/client";
 import { hostApplicationQueries, useUpdateApplication } from "../../../api/hostApplications";
+import { usePagedList } from "../../../api/paging";
 import { noteQueries, useAddApplicationNote } from "../../../api/notes";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { notify } from "../../../components/Toaster";
@@ -25,7 +26,7 @@ const FLAGS: Array<{ key: "didHavePhoneCall" | "didSignAgreement" | "didGiveAddi
 export function HostApplicationDetail() {
   const { slug = "" } = useParams();
   const query = useQuery(hostApplicationQueries.admin(slug));
-  const notes = useQuery(noteQueries.application(slug));
+  const notes = usePagedList(noteQueries.application(slug));
   const { mutateAsync: saveApplication } = useUpdateApplication(slug);
   const { mutateAsync: addNote } = useAddApplicationNote(slug);
   const [busy, setBusy] = useState(false);

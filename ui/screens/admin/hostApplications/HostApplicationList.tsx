@@ -1,9 +1,10 @@
 import { Box, Heading, HStack, Link, Stack, Switch, Table, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { AdminHostApplication } from "../../../../server/contracts/siteAdmin";
 import { STATES } from "../../../../server/contracts/chapter";
+import { usePagedList } from "../../../api/paging";
+import { LoadMore } from "../../../components/LoadMore";
 import { hostApplicationQueries } from "../../../api/hostApplications";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { loadError } from "../shared/loadError";
@@ -63,9 +64,9 @@ function ApplicationTable({ rows }: { rows: AdminHostApplication[] }) {
   );
 }
 
-/** /admin/chapter_host_applications: open, approved (with approved-without-creation) and denied. */
+/** /admin/chapter_host_applications: open, approved (with approved-without-creation) and denied; newest first, 100 at a time. */
 export function HostApplicationList() {
-  const applications = useQuery(hostApplicationQueries.adminList());
+  const applications = usePagedList(hostApplicationQueries.adminList());
   const [showArchived, setShowArchived] = useState(false);
 
   return (
@@ -92,6 +93,7 @@ export function HostApplicationList() {
           });
         }}
       </AsyncState>
+      <LoadMore query={applications} label="Older Applications" />
     </Stack>
   );
 }

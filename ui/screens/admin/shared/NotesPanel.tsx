@@ -1,14 +1,16 @@
 import { Box, Button, Card, Field, Heading, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react";
-import type { UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { NoteInfo } from "../../../../server/contracts/siteAdmin";
 import { ApiRequestError } from "../../../api/client";
 import { AsyncState } from "../../../components/AsyncState";
+import { LoadMore } from "../../../components/LoadMore";
+import type { usePagedList } from "../../../api/paging";
 import { notify } from "../../../components/Toaster";
 import { formatDateTime } from "../format";
 
 interface Props {
-  notes: UseQueryResult<NoteInfo[]>;
+  /** The notes read so far (a page at a time). */
+  notes: ReturnType<typeof usePagedList<NoteInfo>>;
   /** Saves the note (a write that invalidates the notes); the form then resets and the note shows at the top. */
   onSave: (note: string) => Promise<unknown>;
   /** 'Note is Required' when the field was edited and is empty (applications); users show no message. */
@@ -83,6 +85,7 @@ export function NotesPanel({ notes, onSave, requiredMessage }: Props) {
             </Stack>
           )}
         </AsyncState>
+        <LoadMore query={notes} label="Older Notes" />
       </Box>
     </Stack>
   );

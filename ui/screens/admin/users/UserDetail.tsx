@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { UserChapterInfo } from "../../../../server/contracts/siteAdmin";
 import { hostApplicationQueries } from "../../../api/hostApplications";
+import { usePagedList } from "../../../api/paging";
 import { noteQueries, useAddUserNote } from "../../../api/notes";
 import { userQueries } from "../../../api/users";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
@@ -47,7 +48,7 @@ export function UserDetail() {
   const id = Number(userId);
   const query = useQuery(userQueries.byId(id));
   const applications = useQuery(hostApplicationQueries.ofUser(id));
-  const notes = useQuery(noteQueries.user(id));
+  const notes = usePagedList(noteQueries.user(id));
   const { mutateAsync: addNote } = useAddUserNote(id);
 
   return (

@@ -7,6 +7,8 @@ import { MIN_SEARCH_LENGTH, USER_LIST_LIMIT, type AdminUserRow } from "../../../
 import { ApiRequestError } from "../../../api/client";
 import { chapterQueries } from "../../../api/chapters";
 import { useGrantPermission } from "../../../api/permissions";
+import { usePagedList } from "../../../api/paging";
+import { LoadMore } from "../../../components/LoadMore";
 import { userQueries } from "../../../api/users";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { notify } from "../../../components/Toaster";
@@ -47,7 +49,7 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
   );
 }
 
-/** /admin/users: count, the newest 300 users, search by name or email; role buttons when a chapter is in context. */
+/** /admin/users: count, the users newest first (300 at a time, Load More), search by name or email; role buttons when a chapter is in context. */
 export function UserList() {
   const [params] = useSearchParams();
   const chapterId = Number(params.get("chapterId")) || null;
@@ -57,7 +59,7 @@ export function UserList() {
   const [search, setSearch] = useState("");
   const [searchError, setSearchError] = useState<string | null>(null);
   const [searchedFor, setSearchedFor] = useState<string | null>(null);
-  const all = useQuery({ ...userQueries.list(), enabled: searchedFor === null });
+  const all = usePagedList({ ...userQueries.list(), enabled: searchedFor === null });
   const found = useQuery({ ...userQueries.search(searchedFor ?? ""), enabled: searchedFor !== null });
   const users = searchedFor === null ? all : found;
 
@@ -141,6 +143,7 @@ export function UserList() {
           </Table.ScrollArea>
         )}
       </AsyncState>
+      {searchedFor === null && <LoadMore query={all} />}
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Link as ChakraLink, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Field, Flex, Heading, HStack, Input, Link as ChakraLink, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { mailingListQueries, useDeleteContact } from "../../../api/mailingLists";
 import { AsyncState } from "../../../components/AsyncState";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { formatMediumDate } from "../../../lib/formatDate";
+import { Pager } from "../../../components/Pager";
+import { useDebounced } from "../../../lib/useDebounced";
 import type { ListContact } from "../../../../server/contracts/mailingList";
 import { NoMailingList } from "./NoMailingList";
 import { useChapterAdmin } from "../ChapterAdminContext";
@@ -67,7 +69,7 @@ const LOADING_MEMBERS = (
   </Box>
 );
 
-/** Members (spec 001 section 2): the chapter's mailing list, newest first, with Active/Bounced filters. */
+/** Members (spec 001 section 2): the chapter's mailing list, newest first, a page at a time, with Active/Bounced filters and a search by email. */
 export function Members() {
   const { chapter } = useChapterAdmin();
   const list = useQuery(mailingListQueries.listId(chapter.id));
@@ -87,33 +89,45 @@ export function Members() {
 }
 
 function MemberList({ listId }: { listId: string }) {
-  const members = useQuery(mailingListQueries.members(listId));
   const [filter, setFilter] = useState<Filter>("all");
-  const toggle = (f: Filter) => setFilter((cur) => (cur === f ? "all" : f));
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(0);
+  const q = useDebounced(search.trim(), 300);
+  const members = useQuery(mailingListQueries.members(listId, { page, status: filter === "all" ? undefined : filter, q: q || undefined }));
+  const toggle = (f: Filter) => {
+    setFilter((cur) => (cur === f ? "all" : f));
+    setPage(0);
+  };
+  const handleSearch = (e: ChangeEvent<HTMLInputElement>) => {
+    setSearch(e.target.value);
+    setPage(0);
+  };
   return (
     <AsyncState query={members} loading={LOADING_MEMBERS}>
-      {(data) => {
-        const shown = data.contacts.filter((c) => filter === "all" || c.status === filter);
-        return (
-          <>
-            <Flex gap="4" align="center" wrap="wrap">
-              <Heading as="h3" size="md" data-testid="member-count">{`${data.total} Members`}</Heading>
-              <Button size="sm" variant={filter === "active" ? "solid" : "outline"} colorPalette="green" aria-pressed={filter === "active"} onClick={() => toggle("active")}>
-                {`${data.stats.active} Active`}
-              </Button>
-              <Button size="sm" variant={filter === "blocked" ? "solid" : "outline"} colorPalette="red" aria-pressed={filter === "blocked"} onClick={() => toggle("blocked")}>
-                {`${data.stats.blocked} Bounced`}
-              </Button>
-            </Flex>
-            <Box as="ul" aria-label="Members" m="0" p="0">
-              {shown.map((c) => (
-                <ContactRow key={c.id} contact={c} listId={data.listId} />
-              ))}
-            </Box>
-            {!shown.length && <Text color="gray.600">No members to show.</Text>}
-          </>
-        );
-      }}
+      {(data) => (
+        <>
+          <Flex gap="4" align="center" wrap="wrap">
+            <Heading as="h3" size="md" data-testid="member-count">{`${data.total} Members`}</Heading>
+            <Button size="sm" variant={filter === "active" ? "solid" : "outline"} colorPalette="green" aria-pressed={filter === "active"} onClick={() => toggle("active")}>
+              {`${data.stats.active} Active`}
+            </Button>
+            <Button size="sm" variant={filter === "blocked" ? "solid" : "outline"} colorPalette="red" aria-pressed={filter === "blocked"} onClick={() => toggle("blocked")}>
+              {`${data.stats.blocked} Bounced`}
+            </Button>
+          </Flex>
+          <Field.Root maxW="sm">
+            <Field.Label>Search by email</Field.Label>
+            <Input type="search" value={search} onChange={handleSearch} autoComplete="off" />
+          </Field.Root>
+          <Box as="ul" aria-label="Members" m="0" p="0" aria-busy={members.isPlaceholderData}>
+            {data.contacts.map((c) => (
+              <ContactRow key={c.id} contact={c} listId={data.listId} />
+            ))}
+          </Box>
+          {!data.contacts.length && <Text color="gray.600">No members to show.</Text>}
+          <Pager page={data.page} limit={data.limit} count={data.matching} onPage={setPage} label="Pages of members" />
+        </>
+      )}
     </AsyncState>
   );
 }

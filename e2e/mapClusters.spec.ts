@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import type { ChapterPinList, ChapterPinRow } from "../server/contracts/chapter";
+import { HomePage } from "./pages/HomePage";
+
+/** 30 chapters a few kilometres apart around Denver (one cluster at the home zoom) and one in Seattle. */
+function densePins(): ChapterPinList {
+  const pins: ChapterPinRow[] = [];
+  for (let i = 0; i < 30; i++) {
+    const lat = 39.6 + Math.floor(i / 6) * 0.06;
+    const lng = -105.1 + (i % 6) * 0.06;
+    pins.push([9000 + i, `dense_${i}`, `Dense ${String(i).padStart(2, "0")}`, "co", 1, lat, lng, null, "The Bar"]);
+  }
+  pins.push([9100, "seattle", "Seattle", "wa", 1, 47.6062, -122.3321, null, "The Pike Pub"]);
+  return { types: [{ id: 1, name: "drinking", hexColor: "#1f5fa8" }], pins };
+}
+
+test.describe("home map clusters", () => {
+  test("overlapping pins show as a cluster with a count, and Enter on it zooms in until its pins separate", async ({ page }) => {
+    await page.route("**/api/chapters/pins", (route) => route.fulfill({ json: densePins() }));
+    const home = new HomePage(page);
+    await home.open();
+    await home.map.waitReady();
+
+    await expect(home.map.cluster(30)).toBeVisible();
+    await expect(home.map.cluster(30)).toHaveText("30");
+    await expect(home.map.pins()).toHaveCount(1);
+    await expect(home.map.pin("Seattle: The Pike Pub")).toBeVisible();
+    await expect(home.map.zoomOutButton()).toBeDisabled();
+
+    await home.map.cluster(30).focus();
+    await page.keyboard.press("Enter");
+    await expect(home.map.clusters()).toHaveCount(0);
+    await expect(home.map.pins()).toHaveCount(30);
+    await expect(home.map.zoomOutButton()).toBeEnabled();
+    // Focus stays on the map, so Tab reaches the pins that were in the cluster.
+    await expect(home.map.root).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.locator(":focus")).toHaveAttribute("data-pin-id", /^90\d\d$/);
+    await page.keyboard.press("Enter");
+    await expect(home.map.infoWindow()).toHaveAttribute("aria-label", /^Dense \d\d: The Bar$/);
+  });
+
+  test("a cluster opens on click too, and the list under the map pages 50 at a time", async ({ page }) => {
+    const many: ChapterPinList = densePins();
+    for (let i = 0; i < 40; i++) many.pins.push([9200 + i, `listed_${i}`, `Listed ${String(i).padStart(2, "0")}`, "int", 1, null, null, null, ""]);
+    await page.route("**/api/chapters/pins", (route) => route.fulfill({ json: many }));
+    const home = new HomePage(page);
+    await home.open();
+    await home.map.waitReady();
+    await home.map.cluster(30).click();
+    await expect(home.map.pins()).toHaveCount(30);
+
+    const list = home.chapterList();
+    await list.locator("summary").click();
+    await expect(list.getByRole("listitem")).toHaveCount(50);
+    const pager = list.getByRole("navigation", { name: "Pages of the chapter list" });
+    await expect(pager).toContainText("Showing 1–50 of 71 (page 1 of 2)");
+    await pager.getByRole("button", { name: "Next" }).click();
+    await expect(list.getByRole("listitem")).toHaveCount(21);
+    await expect(list.getByRole("link", { name: "Listed 39" })).toHaveAttribute("href", "/chapter/int/listed_39");
+    await expect(list.getByRole("link", { name: "Seattle" })).toHaveCount(0);
+  });
+});
