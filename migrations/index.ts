@@ -21,6 +21,7 @@ import * as d0100 from "./20261204000100_index_chapter_events_by_single_date";
 import * as d0200 from "./20261204000200_add_heartbeats_to_jobs";
 import * as d0300 from "./20261204000300_create_list_deliveries";
 import * as d0400 from "./20261204000400_add_unknown_to_list_messages";
+import * as r0100 from "./20261210000100_create_read_versions";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -54,6 +55,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261204000200_add_heartbeats_to_jobs", d0200],
   ["20261204000300_create_list_deliveries", d0300],
   ["20261204000400_add_unknown_to_list_messages", d0400],
+  ["20261210000100_create_read_versions", r0100],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
