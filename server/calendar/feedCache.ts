@@ -10,7 +10,7 @@ import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { singleDatesPastBefore, type ChapterEvent } from "../models/ChapterEvent";
 import type { QueryBuilder } from "objection";
 import { STATES, displayTitle } from "../contracts/chapter";
-import { buildFeed, type FeedEvent } from "./feed";
+import { buildFeedInSlices, type FeedEvent } from "./feed";
 import { coalescer, etagOf, rowsOf } from "../lib/readCache";
 
 export type FeedScope = { kind: "chapter"; slug: string } | { kind: "state"; state: string } | { kind: "all" };
@@ -156,7 +156,7 @@ async function render(scope: FeedScope, fingerprint: string, publicUrl: string, 
   const chapters = await loadChapters(scope, cutoffOf(fingerprint), chapterId);
   const events: FeedEvent[] = chapters.flatMap((chapter) => (chapter.chapterEvents ?? []).map((event) => ({ event, chapter })));
   const titles = feedTitle(scope, chapters);
-  const text = buildFeed({ name: titles.name, description: titles.description, publicUrl, events });
+  const text = await buildFeedInSlices({ name: titles.name, description: titles.description, publicUrl, events });
   const body = Buffer.from(text, "utf8");
   const rendered: RenderedFeed = { fingerprint, body, etag: etagOf(body), fileName: titles.fileName };
   cache.delete(key);

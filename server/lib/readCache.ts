@@ -10,6 +10,7 @@
 import crypto from "node:crypto";
 import type { Context } from "koa";
 import type { Knex } from "knex";
+import { jsonInSlices } from "./slices";
 
 /**
  * Reads of the same thing are coalesced without ever answering from a read that began before the request
@@ -136,7 +137,7 @@ export class ReadCache {
     return this.shared(`build:${key}:${stamp}`, async () => {
       const now = this.now();
       const built = await build(now);
-      const body = Buffer.from(JSON.stringify(built.value), "utf8");
+      const body = Buffer.from(await jsonInSlices(built.value), "utf8");
       const entry: Entry = { stamp, body, etag: etagOf(body), contentType: "application/json; charset=utf-8", expiresAt: built.expiresAt ?? Infinity };
       const current = this.entries.get(key);
       // A slow build at older versions never replaces one at newer versions.
