@@ -10,7 +10,7 @@
  *   DATA_DIR=/data npm run bench:api                    an already-seeded database (npm run seed:scale), kept
  *   DATABASE_URL=postgres://... npm run bench:api       the same on Postgres
  *
- *   [-- --duration 10 --warmup 3 --connections 50 --only /api/chapters/active --min-ratio 0 --max-p99 0]
+ *   [-- --duration 10 --warmup 3 --rounds 2 --connections 50 --only /api/chapters/active --min-ratio 0 --max-p99 0]
  *
  * The servers run in a child process pinned to one core, the load generator in this process on the other
  * (taskset, when there are two cores or more). Exits 1 when a read fails, a 304 is missing, or a ratio or p99
@@ -133,7 +133,6 @@ async function serve() {
   // Load may still be in flight when the parent stops us: leave without draining it.
   const stop = async () => {
     if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
-    await running.close().catch(() => {});
     await dropFresh();
     process.exit(0);
   };
@@ -190,6 +189,7 @@ async function bench() {
   const duration = Number(args.duration ?? 10);
   const warmup = Number(args.warmup ?? 3);
   const connections = Number(args.connections ?? 50);
+  const roundCount = Number(args.rounds ?? 2);
   const minRatio = Number(args["min-ratio"] ?? 0);
   const maxP99 = Number(args["max-p99"] ?? 0);
   // The load generator on the other core.
@@ -208,9 +208,19 @@ async function bench() {
     for (const target of targets) {
       const url = app + target.path;
       await run(url, warmup, connections);
-      // Bare first, then the app: neighbouring measurements on the same machine.
-      const bare = await run(target.bareUrl, duration, connections);
-      const measured = await run(url, duration, connections);
+      await run(target.bareUrl, warmup, connections);
+      // Rounds alternate which server goes first; each compares two neighbouring measurements, and the round
+      // with the median ratio is reported (the machine may be shared).
+      const rounds: { app: Awaited<ReturnType<typeof run>>; bare: Awaited<ReturnType<typeof run>> }[] = [];
+      for (let i = 0; i < roundCount; i++) {
+        const first = i % 2 === 0 ? target.bareUrl : url;
+        const a = await run(first, duration, connections);
+        const b = await run(first === url ? target.bareUrl : url, duration, connections);
+        rounds.push(first === url ? { app: a, bare: b } : { app: b, bare: a });
+      }
+      const ratioOf = (x: (typeof rounds)[number]) => x.app.result.requests.average / x.bare.result.requests.average;
+      const { app: measured, bare } = [...rounds].sort((x, y) => ratioOf(x) - ratioOf(y))[Math.floor(rounds.length / 2)];
+      const loopDelay = Math.max(...rounds.map((x) => x.app.maxDelayMs));
       const etag = (await fetch(url)).headers.get("etag") ?? "";
       const conditional = await run(url, Math.max(1, Math.round(duration / 4)), connections, { "if-none-match": etag });
       const total = Object.values(conditional.result.statusCodeStats ?? {}).reduce((a, s) => a + s.count, 0);
@@ -219,7 +229,7 @@ async function bench() {
       const ratio = r.requests.average / bare.result.requests.average;
       const errors = r.non2xx + r.errors + r.timeouts;
       console.log(
-        `${target.name.padEnd(22)} ${pad(kb(target.bytes), 9)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(r.requests.average.toFixed(0), 10)} ${pad(r.latency.p50, 6)} ${pad(r.latency.p99, 6)} ${pad(bare.result.requests.average.toFixed(0), 11)} ${pad(ratio.toFixed(2), 6)} ${pad(notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${Math.max(measured.maxDelayMs, conditional.maxDelayMs).toFixed(0)} ms`, 15)}` +
+        `${target.name.padEnd(22)} ${pad(kb(target.bytes), 9)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(r.requests.average.toFixed(0), 10)} ${pad(r.latency.p50, 6)} ${pad(r.latency.p99, 6)} ${pad(bare.result.requests.average.toFixed(0), 11)} ${pad(ratio.toFixed(2), 6)} ${pad(notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${Math.max(loopDelay, conditional.maxDelayMs).toFixed(0)} ms`, 15)}` +
           (errors ? `  (${errors} errors)` : ""),
       );
       if (errors || total === 0 || notModified !== total) failed = true;
