@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost } from "../test/factories";
 import { Chapter } from "../models/Chapter";
 import { PressMention } from "../models/PressMention";
-import { readCacheOf } from "./readCache";
+import { ReadCache, readCacheOf, STALE_AFTER_MS } from "./readCache";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,5 +128,46 @@ describe("public reads kept ready", () => {
     } finally {
       t.services.knex.removeListener("query", listener);
     }
+  });
+});
+
+describe("ReadCache", () => {
+  it("builds once for requests that wait together, and again after a write to a table it is made of", async () => {
+    const cache = new ReadCache(t.services.knex);
+    let builds = 0;
+    const build = async () => ({ value: { build: ++builds } });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.answer("k", ["press_mentions"], build)));
+    expect(new Set(answers.map((a) => a.body.toString()))).toEqual(new Set(['{"build":1}']));
+    expect(builds).toBe(1);
+    expect((await cache.answer("k", ["press_mentions"], build)).body.toString()).toBe('{"build":1}');
+    await PressMention.query().insert({ slug: "another", title: "Another", url: "https://example.com/b", isVisible: false, chapterId: null, notes: "" } as Partial<PressMention>);
+    expect((await cache.answer("k", ["press_mentions"], build)).body.toString()).toBe('{"build":2}');
+    // A write to another table changes nothing here.
+    await buildChapter();
+    expect((await cache.answer("k", ["press_mentions"], build)).body.toString()).toBe('{"build":2}');
+  });
+
+  it("gives the expired answer while a slow rebuild after a rollover runs, then the new one", async () => {
+    const cache = new ReadCache(t.services.knex);
+    const clock = { at: 1_000_000 };
+    cache.now = () => new Date(clock.at);
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    let builds = 0;
+    const build = async (now: Date) => {
+      builds++;
+      if (builds === 2) await slow;
+      return { value: builds, expiresAt: now.getTime() + 1000 };
+    };
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("1");
+    clock.at += 2000;
+    const started = Date.now();
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("1");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(STALE_AFTER_MS - 50);
+    expect(builds).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("2");
+    expect(builds).toBe(2);
   });
 });

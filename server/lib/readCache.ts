@@ -101,6 +101,8 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
 }
 
 const MAX_ENTRIES = 3000;
+/** How long a request waits for an expired answer to be rebuilt before it is given the expired one. */
+export const STALE_AFTER_MS = 1000;
 
 /** Whether stamp `a` is at versions no older than `b` (versions only grow). */
 function notOlder(a: string, b: string): boolean {
@@ -110,6 +112,7 @@ function notOlder(a: string, b: string): boolean {
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<CachedAnswer>>();
   private readonly shared = coalescer();
 
   /** The clock next dates are computed against (tests move it). */
@@ -127,27 +130,45 @@ export class ReadCache {
 
   /**
    * The answer kept under `key`, built again by `build` when a table in `tables` changed since, or it expired.
-   * Builds of one key at one stamp are shared by the requests that wait for them.
    */
   async answer(key: string, tables: readonly string[], build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
     const versions = await this.versions();
     const stamp = tables.map((t) => versions.get(t) ?? "?").join(".");
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp && hit.expiresAt > this.now().getTime()) return hit;
-    return this.shared(`build:${key}:${stamp}`, async () => {
-      const now = this.now();
-      const built = await build(now);
-      const body = Buffer.from(await jsonInSlices(built.value), "utf8");
-      const entry: Entry = { stamp, body, etag: etagOf(body), contentType: "application/json; charset=utf-8", expiresAt: built.expiresAt ?? Infinity };
-      const current = this.entries.get(key);
-      // A slow build at older versions never replaces one at newer versions.
-      if (!current || notOlder(stamp, current.stamp)) {
-        this.entries.delete(key);
-        this.entries.set(key, entry);
-        if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      }
-      return entry;
-    });
+    const building = this.build(key, stamp, build);
+    // Only dates rolled over (nothing was written): a build that takes long (the whole network) leaves the
+    // answer it replaces in use meanwhile, a date that passed twelve hours ago shown a few seconds longer.
+    if (hit && hit.stamp === stamp) return Promise.race([building, new Promise<CachedAnswer>((resolve) => setTimeout(resolve, STALE_AFTER_MS, hit).unref())]);
+    return building;
+  }
+
+  /**
+   * Builds of one key at one stamp are joined while they run: what they read is the same, as nothing they are
+   * made of changed (unlike the versions, which are read again after a request arrives).
+   */
+  private build(key: string, stamp: string, build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
+    const id = `${key}\n${stamp}`;
+    const running = this.building.get(id);
+    if (running) return running;
+    const promise = this.buildNow(key, stamp, build).finally(() => this.building.delete(id));
+    this.building.set(id, promise);
+    return promise;
+  }
+
+  private async buildNow(key: string, stamp: string, build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
+    const now = this.now();
+    const built = await build(now);
+    const body = Buffer.from(await jsonInSlices(built.value), "utf8");
+    const entry: Entry = { stamp, body, etag: etagOf(body), contentType: "application/json; charset=utf-8", expiresAt: built.expiresAt ?? Infinity };
+    const current = this.entries.get(key);
+    // A slow build at older versions never replaces one at newer versions.
+    if (!current || notOlder(stamp, current.stamp)) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return entry;
   }
 
   /** Forgets every kept answer (tests use it to play a cold process). */
