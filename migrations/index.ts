@@ -21,6 +21,7 @@ import * as d0100 from "./20261204000100_index_chapter_events_by_single_date";
 import * as d0200 from "./20261204000200_add_heartbeats_to_jobs";
 import * as d0300 from "./20261204000300_create_list_deliveries";
 import * as d0400 from "./20261204000400_add_unknown_to_list_messages";
+import * as r0100 from "./20261210000100_create_read_versions";
 import * as p0100 from "./20261211000100_index_lists_for_paging";
 import * as l0100 from "./20261214000100_add_cancelled_dates_to_chapter_events";
 
@@ -56,6 +57,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261204000200_add_heartbeats_to_jobs", d0200],
   ["20261204000300_create_list_deliveries", d0300],
   ["20261204000400_add_unknown_to_list_messages", d0400],
+  ["20261210000100_create_read_versions", r0100],
   ["20261211000100_index_lists_for_paging", p0100],
   ["20261214000100_add_cancelled_dates_to_chapter_events", l0100],
 ];

@@ -93,3 +93,19 @@ describe("buildFeed", () => {
     expect(countEvents(feed([{ event: event(1, { weeksOfMonthIndexes: "" }), chapter: chapter() }]))).toBe(0);
   });
 });
+
+describe("buildFeedInSlices", () => {
+  it("builds the same bytes as buildFeed", async () => {
+    const { buildFeedInSlices } = await import("./feed");
+    const events = [
+      { event: event(1), chapter: chapter() },
+      { event: event(2, { isSingleDate: true, singleDate: "2026-05-01", dayOfWeekIndex: null, weeksOfMonthIndexes: "" }), chapter: chapter({ id: 2, slug: "la", title: "Los Angeles", timeZone: "America/Los_Angeles" }) },
+      { event: event(3, { description: "é".repeat(100) }), chapter: chapter({ id: 3, slug: "utc", title: "Utc", timeZone: "UTC" }) },
+    ];
+    const opts = { name: "Test", description: "Test feed", publicUrl: "https://example.org", events };
+    const sliced = await buildFeedInSlices(opts);
+    expect(sliced).toBe(buildFeed(opts));
+    expect(sliced).toContain("BEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles");
+    expect(icalProblems(sliced)).toEqual([]);
+  });
+});

@@ -13,8 +13,9 @@ import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import { occurrenceOfEventOn, scheduleOf } from "../presenters/schedule";
-import { isValidTimeZone } from "../schedule/engine";
+import { isValidTimeZone, luxonZone } from "../schedule/engine";
 import { feedComponents } from "./rrule";
+import { mapInSlices } from "../lib/slices";
 
 export interface FeedEvent {
   event: ChapterEvent;
@@ -60,8 +61,8 @@ function locationOf(e: ChapterEvent): string {
 
 /** The date (YYYY-MM-DD, in the chapter's zone) a repeating event's rules start from: the day it was created. */
 function anchorDate(e: ChapterEvent, zone: string): string {
-  const created = e.createdAt ? DateTime.fromISO(e.createdAt, { zone }) : null;
-  return (created?.isValid ? created : DateTime.fromMillis(0, { zone })).toISODate()!;
+  const created = e.createdAt ? DateTime.fromISO(e.createdAt, { zone: luxonZone(zone) }) : null;
+  return (created?.isValid ? created : DateTime.fromMillis(0, { zone: luxonZone(zone) })).toISODate()!;
 }
 
 /**
@@ -79,54 +80,107 @@ function ruleWithExceptions(rrule: string, event: ChapterEvent, zone: string, ut
   return `RRULE:${rrule}\nEXDATE${utc ? "" : `;TZID=${zone}`}:${starts.join(",")}`;
 }
 
-export function buildFeed(opts: FeedOptions): string {
+/** The calendar's properties (with the refresh hints among them), folded, each line ending in CRLF. */
+function feedHeader(opts: FeedOptions): string {
   const cal = ical({
     prodId: { company: "Living Liberally", product: "Chapterhouse", language: "EN" },
     name: icsCalendarText(opts.name),
     description: icsCalendarText(opts.description),
     method: ICalCalendarMethod.PUBLISH,
   });
-  cal.timezone({ name: null, generator: (tz) => getVtimezoneComponent(tz) });
+  const text = cal.toString();
+  const hours = FEED_TTL_SECONDS / 3600;
+  // (ical-generator's `ttl` writes these after the VTIMEZONEs, where RFC 5545's grammar allows no calendar property.)
+  return `${text.slice(0, text.lastIndexOf("END:VCALENDAR"))}REFRESH-INTERVAL;VALUE=DURATION:PT${hours}H\r\nX-PUBLISHED-TTL:PT${hours}H\r\n`;
+}
 
+/** A VTIMEZONE for a zone, with CRLF line ends. */
+function vtimezone(zone: string): string {
+  const component = getVtimezoneComponent(zone);
+  return component ? foldLines(component.replace(/\r\n/g, "\n").replace(/\n/g, "\r\n").trim() + "\r\n") : "";
+}
+
+/**
+ * RFC 5545 folding (lines of at most 75 octets, continued after CRLF and a space) as ical-generator does it,
+ * for a text of whole lines; a line that cannot need folding is taken as it is.
+ */
+export function foldLines(text: string): string {
+  return text
+    .split("\r\n")
+    .map((line) => {
+      if (line.length <= 24 || (line.length <= 74 && Buffer.byteLength(line) <= 74)) return line;
+      let out = "";
+      let octets = 0;
+      for (let i = 0; i < line.length; i++) {
+        let ch = line.charAt(i);
+        if (ch >= "\ud800" && ch <= "\udbff") ch += line.charAt(++i);
+        const n = Buffer.byteLength(ch);
+        octets += n;
+        if (octets > 74) {
+          out += "\r\n ";
+          octets = n;
+        }
+        out += ch;
+      }
+      return out;
+    })
+    .join("\r\n");
+}
+
+/**
+ * The feed in pieces, in order: the calendar's properties, a VTIMEZONE per zone used (in order of first use),
+ * one piece per event, the end. Joined, they are the whole feed; the pieces let it be built a slice at a time.
+ */
+function* feedPieces(opts: FeedOptions): Generator<string> {
   const rows = [...opts.events].sort(
     (a, b) => displayTitle(a.chapter).localeCompare(displayTitle(b.chapter)) || a.chapter.id - b.chapter.id || a.event.id - b.event.id,
   );
+  const zoneOf = (chapter: Chapter) => (isValidTimeZone(chapter.timeZone) ? chapter.timeZone : "UTC");
+  yield feedHeader(opts);
+  const zones = new Set(rows.map(({ chapter }) => zoneOf(chapter)).filter((zone) => !UTC_ZONES.has(zone)));
+  for (const zone of zones) yield vtimezone(zone);
+  // Events are made on a calendar of their own, emptied after each, so they print as ical-generator prints them.
+  const cal = ical();
   for (const { event, chapter } of rows) {
-    const zone = isValidTimeZone(chapter.timeZone) ? chapter.timeZone : "UTC";
+    const zone = zoneOf(chapter);
     const utc = UTC_ZONES.has(zone);
     const stamp = DateTime.fromISO(event.updatedAt ?? event.createdAt ?? "1970-01-01T00:00:00Z", { zone: "utc" });
     const url = chapterUrl(opts.publicUrl, chapter);
     const geo = event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {};
+    let piece = "";
     for (const part of feedComponents(event.id, scheduleOf(event, zone), anchorDate(event, zone))) {
-      cal.createEvent({
-        id: part.uid,
-        sequence: event.sequence,
-        stamp,
-        lastModified: stamp,
-        created: event.createdAt ? DateTime.fromISO(event.createdAt, { zone: "utc" }) : null,
-        start: utc ? part.start.toUTC() : part.start,
-        end: utc ? part.end.toUTC() : part.end,
-        timezone: utc ? null : zone,
-        repeating: part.rrule ? ruleWithExceptions(part.rrule, event, zone, utc) : null,
-        summary: icsText(`${displayTitle(chapter)} at ${event.name}`),
-        description: icsText([event.description.trim(), url].filter(Boolean).join("\n\n")),
-        location: { title: icsText(locationOf(event)), ...geo },
-        url,
-      });
+      piece += cal
+        .createEvent({
+          id: part.uid,
+          sequence: event.sequence,
+          stamp,
+          lastModified: stamp,
+          created: event.createdAt ? DateTime.fromISO(event.createdAt, { zone: "utc" }) : null,
+          start: utc ? part.start.toUTC() : part.start,
+          end: utc ? part.end.toUTC() : part.end,
+          timezone: utc ? null : zone,
+          repeating: part.rrule ? ruleWithExceptions(part.rrule, event, zone, utc) : null,
+          summary: icsText(`${displayTitle(chapter)} at ${event.name}`),
+          description: icsText([event.description.trim(), url].filter(Boolean).join("\n\n")),
+          location: { title: icsText(locationOf(event)), ...geo },
+          url,
+        })
+        .toString();
+      cal.clear();
     }
+    yield foldLines(piece);
   }
-  return withRefreshInterval(cal.toString());
+  yield "END:VCALENDAR\r\n";
+}
+
+export function buildFeed(opts: FeedOptions): string {
+  return [...feedPieces(opts)].join("");
 }
 
 /**
- * Adds the refresh hints among the calendar's own properties. (ical-generator's `ttl` writes them after the
- * VTIMEZONEs, where RFC 5545's grammar allows no calendar property.)
+ * The same feed, built a slice at a time (lib/slices), so a feed of the whole network (tens of thousands of
+ * events) never holds up other requests.
  */
-function withRefreshInterval(text: string): string {
-  const hours = FEED_TTL_SECONDS / 3600;
-  const lines = `\r\nREFRESH-INTERVAL;VALUE=DURATION:PT${hours}H\r\nX-PUBLISHED-TTL:PT${hours}H`;
-  const firstComponent = text.search(/\r\nBEGIN:V(?!CALENDAR)/);
-  const at = firstComponent === -1 ? text.lastIndexOf("\r\nEND:VCALENDAR") : firstComponent;
-  const out = text.slice(0, at) + lines + text.slice(at);
-  return out.endsWith("\r\n") ? out : out + "\r\n";
+export async function buildFeedInSlices(opts: FeedOptions): Promise<string> {
+  return (await mapInSlices(feedPieces(opts), (piece) => piece)).join("");
 }

@@ -5,13 +5,13 @@
  * once after its own writes and within a quarter second after another process's; the ETag (a hash of the
  * bytes, which depend only on the stored rows) is the same in every process.
  */
-import crypto from "node:crypto";
 import type { Knex } from "knex";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { singleDatesPastBefore, type ChapterEvent } from "../models/ChapterEvent";
 import type { QueryBuilder } from "objection";
 import { STATES, displayTitle } from "../contracts/chapter";
-import { buildFeed, type FeedEvent } from "./feed";
+import { buildFeedInSlices, type FeedEvent } from "./feed";
+import { coalescer, etagOf, rowsOf } from "../lib/readCache";
 
 export type FeedScope = { kind: "chapter"; slug: string } | { kind: "state"; state: string } | { kind: "all" };
 
@@ -27,37 +27,7 @@ const MAX_ENTRIES = 500;
 /** Past single dates each chapter keeps in its feeds, newest first, as history for subscribed calendars. */
 export const FEED_PAST_SINGLE_DATES = 10;
 const cache = new Map<string, RenderedFeed>();
-const running = new Map<string, Promise<unknown>>();
-const queued = new Map<string, Promise<unknown>>();
-
-/**
- * Reads of the same thing are coalesced without ever answering from a read that began before the request
- * arrived: with no read running, one starts at once; while one runs, later requests share ONE follow-up read
- * that starts when it ends. So a feed polled by many calendar apps costs at most two queries at a time, and
- * every answer reflects the database as of some moment after its request came in.
- */
-function shared<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const waiting = queued.get(key);
-  if (waiting) return waiting as Promise<T>;
-  const start = (): Promise<T> => {
-    const promise = work().finally(() => {
-      if (running.get(key) === promise) running.delete(key);
-    });
-    running.set(key, promise);
-    return promise;
-  };
-  const current = running.get(key);
-  if (!current) return start();
-  const next = current.then(
-    () => undefined,
-    () => undefined,
-  ).then(() => {
-    queued.delete(key);
-    return start();
-  });
-  queued.set(key, next);
-  return next;
-}
+const shared = coalescer();
 
 /**
  * How long a fingerprint read from the database is trusted. Writes made through this process forget the
@@ -131,11 +101,6 @@ function fingerprintOf(row: Record<string, unknown>): string {
 }
 const cutoffOf = (fingerprint: string): string => JSON.parse(fingerprint)[0];
 
-/** knex.raw answers rows on SQLite and { rows } on Postgres. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
-}
-
 /**
  * The events a feed carries: repeating ones, single dates from two days ago on (UTC), and each chapter's newest
  * FEED_PAST_SINGLE_DATES single dates before that, so subscribed calendars keep recent history while hundreds
@@ -191,9 +156,9 @@ async function render(scope: FeedScope, fingerprint: string, publicUrl: string, 
   const chapters = await loadChapters(scope, cutoffOf(fingerprint), chapterId);
   const events: FeedEvent[] = chapters.flatMap((chapter) => (chapter.chapterEvents ?? []).map((event) => ({ event, chapter })));
   const titles = feedTitle(scope, chapters);
-  const text = buildFeed({ name: titles.name, description: titles.description, publicUrl, events });
+  const text = await buildFeedInSlices({ name: titles.name, description: titles.description, publicUrl, events });
   const body = Buffer.from(text, "utf8");
-  const rendered: RenderedFeed = { fingerprint, body, etag: `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`, fileName: titles.fileName };
+  const rendered: RenderedFeed = { fingerprint, body, etag: etagOf(body), fileName: titles.fileName };
   cache.delete(key);
   cache.set(key, rendered);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -206,12 +171,3 @@ export function clearFeedCache(): void {
   fingerprints.clear();
 }
 
-/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t.replace(/^W\//, "") === bare;
-  });
-}

@@ -72,7 +72,7 @@ export const CHAPTER_DETAIL_GRAPH = "[chapterType, chapterEvents(mayBeUpcoming),
  * The chapter as the viewer may see it. Without view access (an inactive chapter, no host access)
  * only the summary goes out and `restricted` is true. Host emails only for host access.
  */
-export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastBlogPostDate?: string | null } = {}): ChapterDetail {
+export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastBlogPostDate?: string | null } = {}, now = new Date()): ChapterDetail {
   const abilities = chapterAbilities(viewer, c);
   const summary = presentChapterSummary(c);
   const domain = c.chapterType?.emailDomain ?? "";
@@ -120,7 +120,7 @@ export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastB
         user: { id: p.user!.id, name: p.user!.name, ...(showEmails ? { email: p.user!.email } : {}) },
         createdAt: p.createdAt!,
       })),
-    chapterEvents: presentUpcomingEvents(c.chapterEvents, c.timeZone),
+    chapterEvents: presentUpcomingEvents(c.chapterEvents, c.timeZone, now),
     chapterLinks: [...(c.chapterLinks ?? [])].sort((a, b) => a.position - b.position || a.id - b.id).map((l) => ({ id: l.id, title: l.title, url: l.url })),
   };
 }

@@ -30,6 +30,11 @@ type NextOccurrence = (e: ChapterEvent, timeZone: string) => Occurrence | undefi
 export function nextOccurrenceMemo(now: Date): NextOccurrence {
   const memo = new Map<string, Occurrence | undefined>();
   return (e, timeZone) => {
+    // A cancelled meetup is never the next one: such an event's own dates are looked at past its cancellations.
+    if (e.cancelledDates?.length) {
+      const cancelled = new Set(e.cancelledDates.map((c) => c.date));
+      return upcomingOccurrences(scheduleOf(e, timeZone), now, cancelled.size + 1).find((o) => !cancelled.has(o.date));
+    }
     const key = [timeZone, e.isSingleDate ? e.singleDate : "", e.dayOfWeekIndex, e.weeksOfMonthIndexes, e.startTime, e.endTime, e.isSingleDate].join("|");
     if (!memo.has(key)) memo.set(key, firstUpcomingOccurrence(scheduleOf(e, timeZone), now));
     return memo.get(key);

@@ -1,6 +1,7 @@
-import type { CancelledDate, NextDate } from "../contracts/chapter";
+import { DateTime } from "luxon";
+import type { CancelledDate, ChapterEventInfo, NextDate } from "../contracts/chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
-import { NEXT_DATES_LIMIT, isUpcoming, occurrencesBetween, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
+import { NEXT_DATES_LIMIT, UPCOMING_GRACE_HOURS, isUpcoming, occurrencesBetween, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
 
 /** The fields of an event that say when it meets. */
 export type EventSchedule = Pick<ChapterEvent, "isSingleDate" | "singleDate" | "dayOfWeekIndex" | "weeksOfMonthIndexes" | "startTime" | "endTime">;
@@ -57,4 +58,23 @@ export function cancelledDatesFor(e: Pick<ChapterEvent, keyof EventSchedule | "c
     })
     .map((c) => ({ date: c.date, note: c.note }))
     .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * When presented events stop being true: the earliest moment one of their first dates stops being upcoming
+ * (it leaves the list and a single date's event leaves the page), or, for a repeating event with fewer than
+ * NEXT_DATES_LIMIT dates, the next midnight in its chapter's zone (the six-week window moves on). Infinity
+ * when nothing in them changes with time.
+ */
+export function eventsExpireAt(events: ChapterEventInfo[], timeZone: string, now: Date): number {
+  let at = Infinity;
+  for (const e of events) {
+    const first = e.nextDates[0];
+    if (first) at = Math.min(at, DateTime.fromISO(first.start).plus({ hours: UPCOMING_GRACE_HOURS }).toMillis());
+    if (!e.isSingleDate && e.nextDates.length < NEXT_DATES_LIMIT) {
+      const local = DateTime.fromJSDate(now, { zone: timeZone });
+      at = Math.min(at, (local.isValid ? local : DateTime.fromJSDate(now, { zone: "UTC" })).plus({ days: 1 }).startOf("day").toMillis());
+    }
+  }
+  return at;
 }

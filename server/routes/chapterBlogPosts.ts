@@ -1,4 +1,5 @@
 import type Router from "@koa/router";
+import { readCacheOf, sendCached } from "../lib/readCache";
 import { notFound } from "../errors";
 import { intParam } from "../lib/validate";
 import { authorize, requireViewer } from "../policies/authorize";
@@ -19,16 +20,26 @@ const postsOf = (chapterId: number) =>
     ]);
 
 /** Chapter posts (every email sent to the chapter's list is one) (spec 001 section 7). */
-export function chapterBlogPostRoutes(router: Router, _s: Services) {
+export function chapterBlogPostRoutes(router: Router, s: Services) {
+  /** A page of a chapter's posts; for visitors kept ready (lib/readCache), for signed-in callers read fresh (hosts of a hidden chapter). */
   router.get("/chapter_blog_post/public/:chapterId/:page", async (ctx) => {
-    const chapter = await Chapter.query().findById(intParam(ctx.params.chapterId, "chapterId"));
+    const chapterId = intParam(ctx.params.chapterId, "chapterId");
     const page = /^\d{1,6}$/.test(ctx.params.page ?? "") ? Number(ctx.params.page) : -1;
-    if (page < 0) throw notFound("Page");
-    if (!chapter || !chapterPolicy.view(ctx.state.viewer, chapter)) throw notFound("Chapter");
-    const posts = await postsOf(chapter.id)
-      .offset(page * CHAPTER_POSTS_PAGE_SIZE)
-      .limit(CHAPTER_POSTS_PAGE_SIZE);
-    ctx.body = posts.map(presentChapterBlogPost);
+    const viewer = ctx.state.viewer;
+    const load = async () => {
+      const chapter = await Chapter.query().findById(chapterId);
+      if (page < 0) throw notFound("Page");
+      if (!chapter || !chapterPolicy.view(viewer, chapter)) throw notFound("Chapter");
+      const posts = await postsOf(chapter.id)
+        .offset(page * CHAPTER_POSTS_PAGE_SIZE)
+        .limit(CHAPTER_POSTS_PAGE_SIZE);
+      return { value: posts.map(presentChapterBlogPost) };
+    };
+    if (viewer) {
+      ctx.body = (await load()).value;
+      return;
+    }
+    sendCached(ctx, await readCacheOf(s.knex).answer(`chapterPosts:${chapterId}:${page}`, ["chapter_blog_posts", "users", "chapters"], load));
   });
 
   router.get("/chapter_blog_post/slug/:slug", async (ctx) => {

@@ -6,7 +6,8 @@ import { forbidden, notFound, unauthorized } from "../errors";
 import { parse } from "../lib/validate";
 import { chapterPolicy } from "../policies/chapter";
 import { STATES } from "../contracts/chapter";
-import { chapterFingerprint, groupFingerprint, matchesEtag, renderFeed, type FeedScope, type RenderedFeed } from "../calendar/feedCache";
+import { chapterFingerprint, groupFingerprint, renderFeed, type FeedScope, type RenderedFeed } from "../calendar/feedCache";
+import { sendCached } from "../lib/readCache";
 import type { Services } from "../services";
 
 const stateParam = z
@@ -22,17 +23,11 @@ async function viewerOf(ctx: Context, sessionOptions: SessionOptions) {
 
 /** Answers a feed with its ETag; 304 when the caller already has these bytes. */
 function send(ctx: Context, feed: RenderedFeed) {
-  ctx.set("ETag", feed.etag);
   // Calendar apps may keep the feed but must ask again (with If-None-Match) before using it.
-  ctx.set("Cache-Control", "no-cache");
-  if (matchesEtag(ctx.get("if-none-match") || undefined, feed.etag)) {
-    ctx.status = 304;
-    return;
-  }
-  ctx.set("Content-Type", "text/calendar; charset=utf-8");
+  sendCached(ctx, { body: feed.body, etag: feed.etag, contentType: "text/calendar; charset=utf-8" });
+  if (ctx.status === 304) return;
   const download = /(?:^|&)download(?:[=&]|$)/.test(ctx.querystring);
   ctx.set("Content-Disposition", `${download ? "attachment" : "inline"}; filename="${feed.fileName}"`);
-  ctx.body = feed.body;
 }
 
 /**

@@ -12,7 +12,10 @@ import { pageOf, readPage } from "../lib/paging";
 import { ADMIN_CHAPTERS_PAGE_SIZE } from "../contracts/paging";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
-import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
+import { CHAPTER_DETAIL_GRAPH, presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
+import { eventsExpireAt } from "../presenters/schedule";
+import { readCacheOf, sendCached } from "../lib/readCache";
+import { mapInSlices } from "../lib/slices";
 import type { Services } from "../services";
 
 const byDisplayTitle = (a: Chapter, b: Chapter) => displayTitle(a).toLowerCase().localeCompare(displayTitle(b).toLowerCase());
@@ -34,11 +37,43 @@ const searchSchema = z.object({
   activeOnly: z.enum(["true", "false"]).optional(),
 });
 
-/** Chapter reads (spec 000 section 7 "Chapters"). Writes live in the admin route modules. */
-export function chapterRoutes(router: Router, _s: Services) {
+/** The tables chapter lists are made of, and those a chapter's page adds (see lib/readCache). */
+export const CHAPTER_LIST_TABLES = ["chapters", "chapter_types", "chapter_events"];
+const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permissions", "users", "chapter_blog_posts"];
+
+/** Chapters with their upcoming events (none for inactive ones) as lists present them, and when those events stop being true. */
+async function withUpcomingEvents(chapters: Chapter[], now: Date) {
+  let expiresAt = Infinity;
+  // Ten thousand chapters take a while: in slices, so other requests are answered meanwhile.
+  const value = await mapInSlices(chapters.sort(byDisplayTitle), (c) => {
+    const chapterEvents = c.status === CHAPTER_ACTIVE ? presentUpcomingEvents(c.chapterEvents, c.timeZone, now) : [];
+    expiresAt = Math.min(expiresAt, eventsExpireAt(chapterEvents, c.timeZone, now));
+    return { ...presentChapterSummary(c), chapterEvents };
+  });
+  return { value, expiresAt };
+}
+
+/**
+ * Chapter reads (spec 000 section 7 "Chapters"). Writes live in the admin route modules. The public lists and
+ * a chapter's page as visitors see it are kept ready (lib/readCache), with ETags.
+ */
+export function chapterRoutes(router: Router, s: Services) {
+  const reads = readCacheOf(s.knex);
+
   router.get("/chapter/slug/:slug", async (ctx) => {
-    const chapter = await loadChapterDetail({ slug: ctx.params.slug });
-    ctx.body = presentChapter(chapter, ctx.state.viewer, { lastBlogPostDate: await lastBlogPostDate(chapter.id) });
+    const slug = ctx.params.slug;
+    const viewer = ctx.state.viewer;
+    if (viewer) {
+      const chapter = await loadChapterDetail({ slug });
+      ctx.body = presentChapter(chapter, viewer, { lastBlogPostDate: await lastBlogPostDate(chapter.id) });
+      return;
+    }
+    const answer = await reads.answer(`chapter:${slug}`, CHAPTER_DETAIL_TABLES, async (now) => {
+      const chapter = await loadChapterDetail({ slug });
+      const value = presentChapter(chapter, null, { lastBlogPostDate: await lastBlogPostDate(chapter.id) }, now);
+      return { value, expiresAt: eventsExpireAt(value.chapterEvents, chapter.timeZone, now) };
+    });
+    sendCached(ctx, answer);
   });
 
   router.get("/chapter/id/:id", async (ctx) => {
@@ -55,8 +90,11 @@ export function chapterRoutes(router: Router, _s: Services) {
     const page = readPage(ctx.query, ADMIN_CHAPTERS_PAGE_SIZE);
     const { q } = parse(adminSearchSchema, ctx.query);
     if (!page.requested && q === undefined) {
-      const chapters = await Chapter.query().withGraphFetched("chapterType");
-      ctx.body = chapters.sort(byDisplayTitle).map(presentChapterSummary);
+      const answer = await reads.answer("chapters", CHAPTER_LIST_TABLES, async () => {
+        const chapters = await Chapter.query().withGraphFetched("chapterType");
+        return { value: chapters.sort(byDisplayTitle).map(presentChapterSummary) };
+      });
+      sendCached(ctx, answer);
       return;
     }
     const query = Chapter.query().withGraphFetched("chapterType").orderBy("state").orderByRaw("lower(city), lower(title)").orderBy("id");
@@ -69,12 +107,10 @@ export function chapterRoutes(router: Router, _s: Services) {
 
   /** Active chapters with their upcoming events and next dates: what the maps pin. */
   router.get("/chapters/active", async (ctx) => {
-    const chapters = await Chapter.query().where({ status: CHAPTER_ACTIVE }).withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]");
-    const now = new Date();
-    ctx.body = chapters.sort(byDisplayTitle).map((c) => ({
-      ...presentChapterSummary(c),
-      chapterEvents: presentUpcomingEvents(c.chapterEvents, c.timeZone, now),
-    }));
+    const answer = await reads.answer("chapters:active", CHAPTER_LIST_TABLES, async (now) =>
+      withUpcomingEvents(await Chapter.query().where({ status: CHAPTER_ACTIVE }).withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]"), now),
+    );
+    sendCached(ctx, answer);
   });
 
   /**
@@ -88,7 +124,7 @@ export function chapterRoutes(router: Router, _s: Services) {
       ChapterEvent.query()
         .modify("mayBeUpcoming")
         .whereIn("chapterId", active.clone().select("id"))
-        .select("id", "chapterId", "name", "lat", "lng", "isSingleDate", "singleDate", "dayOfWeekIndex", "weeksOfMonthIndexes", "startTime", "endTime"),
+        .select("id", "chapterId", "name", "lat", "lng", "isSingleDate", "singleDate", "dayOfWeekIndex", "weeksOfMonthIndexes", "startTime", "endTime", "cancelledDates"),
       ChapterType.query().select("id", "name", "hexColor"),
     ]);
     ctx.body = presentPinList(chapters, events, types, new Date());
@@ -107,15 +143,13 @@ export function chapterRoutes(router: Router, _s: Services) {
 
   router.get("/chapters/state/:state", async (ctx) => {
     const state = parse(stateParam, ctx.params.state);
-    const query = Chapter.query().withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]");
-    if (state === "int") query.where((q) => q.where({ state: "int" }).orWhere({ state: "" }));
-    else query.where({ state });
-    const chapters = await query;
-    const now = new Date();
-    ctx.body = chapters.sort(byDisplayTitle).map((c) => ({
-      ...presentChapterSummary(c),
-      chapterEvents: c.status === CHAPTER_ACTIVE ? presentUpcomingEvents(c.chapterEvents, c.timeZone, now) : [],
-    }));
+    const answer = await reads.answer(`chapters:state:${state}`, CHAPTER_LIST_TABLES, async (now) => {
+      const query = Chapter.query().withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]");
+      if (state === "int") query.where((q) => q.where({ state: "int" }).orWhere({ state: "" }));
+      else query.where({ state });
+      return withUpcomingEvents(await query, now);
+    });
+    sendCached(ctx, answer);
   });
 
   router.get("/chapters/search", async (ctx) => {

@@ -6,6 +6,7 @@ import { Page } from "../models/Page";
 import { WikiPage } from "../models/WikiPage";
 import { notFound } from "../errors";
 import { cachePublicly } from "../lib/cache";
+import { readCacheOf, sendCached } from "../lib/readCache";
 import { parse } from "../lib/validate";
 import { authorize } from "../policies/authorize";
 import { contentPolicy } from "../policies/content";
@@ -35,15 +36,17 @@ export function contentPublicRoutes(router: Router, s: Services) {
   /** Public blog posts, newest first, BLOG_PAGE_SIZE a page, page 0 first. */
   router.get("/blog_post/public/:page", async (ctx) => {
     const page = parse(pageParam, ctx.params.page);
-    const posts = await BlogPost.query()
-      .where({ isPublic: true })
-      .withGraphFetched("user")
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .offset(page * BLOG_PAGE_SIZE)
-      .limit(BLOG_PAGE_SIZE);
-    cachePublicly(ctx, 30);
-    ctx.body = posts.map(presentBlogPost);
+    const answer = await readCacheOf(s.knex).answer(`blog:${page}`, ["blog_posts", "users"], async () => {
+      const posts = await BlogPost.query()
+        .where({ isPublic: true })
+        .withGraphFetched("user")
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .offset(page * BLOG_PAGE_SIZE)
+        .limit(BLOG_PAGE_SIZE);
+      return { value: posts.map(presentBlogPost) };
+    });
+    sendCached(ctx, answer);
   });
 
   router.get("/blog_post/slug/:slug", async (ctx) => {
@@ -71,5 +74,4 @@ export function contentPublicRoutes(router: Router, s: Services) {
     ctx.body = presentWikiPage(wiki, ctx.state.viewer);
   });
 
-  void s;
 }

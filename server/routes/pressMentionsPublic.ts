@@ -1,10 +1,11 @@
 import type Router from "@koa/router";
+import type { Context } from "koa";
 import type { QueryBuilder } from "objection";
 import { z } from "zod";
 import { Chapter } from "../models/Chapter";
 import { PressMention } from "../models/PressMention";
 import { notFound } from "../errors";
-import { cachePublicly } from "../lib/cache";
+import { readCacheOf, sendCached } from "../lib/readCache";
 import { intParam, parse } from "../lib/validate";
 import { authorize } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
@@ -24,6 +25,9 @@ const stateParam = z
   .transform((s) => s.toLowerCase())
   .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
 
+/** The tables the public mention lists are made of (see lib/readCache). */
+const PRESS_TABLES = ["press_mentions", "chapters"];
+
 const newestFirst = (query: QueryBuilder<PressMention, PressMention[]>) => query.withGraphFetched("chapter").orderBy("pressMentions.createdAt", "desc").orderBy("pressMentions.id", "desc");
 /** Mentions the public may read (visible, site-wide or of an active chapter), newest first, with their chapter. */
 const visible = () => newestFirst(publicPressMentions(PressMention.query()));
@@ -33,31 +37,30 @@ const visible = () => newestFirst(publicPressMentions(PressMention.query()));
  * live with the chapter admin; the site admin list with the site admin.
  */
 export function pressMentionPublicRoutes(router: Router, s: Services) {
+  const reads = readCacheOf(s.knex);
+  /** Sends the visitor's view of these mentions, kept ready under `key` (lib/readCache). */
+  const sendMentions = async (ctx: Context, key: string, load: () => PromiseLike<PressMention[]>) =>
+    sendCached(ctx, await reads.answer(key, PRESS_TABLES, async () => ({ value: (await load()).map((m) => presentPressMention(m, null)) })));
+
   /** Every visible press mention (the /press_mentions page). */
   for (const path of ["/press_mention/public/all", "/press_mention/public"]) {
-    router.get(path, async (ctx) => {
-      const mentions = await visible();
-      cachePublicly(ctx);
-      ctx.body = mentions.map((m) => presentPressMention(m, null));
-    });
+    router.get(path, (ctx) => sendMentions(ctx, "press:all", () => visible()));
   }
 
   router.get("/press_mention/public/state/:state", async (ctx) => {
     const state = parse(stateParam, ctx.params.state);
-    const query = visible();
-    if (state === "int") query.where((q) => q.where("chapter.state", "int").orWhere("chapter.state", ""));
-    else query.where("chapter.state", state);
-    const mentions = await query.limit(20);
-    cachePublicly(ctx);
-    ctx.body = mentions.map((m) => presentPressMention(m, null));
+    await sendMentions(ctx, `press:state:${state}`, () => {
+      const query = visible();
+      if (state === "int") query.where((q) => q.where("chapter.state", "int").orWhere("chapter.state", ""));
+      else query.where("chapter.state", state);
+      return query.limit(20);
+    });
   });
 
   /** The newest {count} visible mentions (the home page shows 8). */
   router.get("/press_mention/public/:count", async (ctx) => {
     const count = parse(countParam, ctx.params.count);
-    const mentions = await visible().limit(count);
-    cachePublicly(ctx);
-    ctx.body = mentions.map((m) => presentPressMention(m, null));
+    await sendMentions(ctx, `press:${count}`, () => visible().limit(count));
   });
 
   /** A chapter's visible mentions; nothing for a chapter the caller may not view (inactive, without host access). */
@@ -81,5 +84,4 @@ export function pressMentionPublicRoutes(router: Router, s: Services) {
     ctx.body = presentPressMention(mention, ctx.state.viewer);
   });
 
-  void s;
 }

@@ -6,6 +6,7 @@
  * time zone, so a 7pm meeting stays at 7pm local across daylight-saving changes.
  */
 import { DateTime, IANAZone } from "luxon";
+import { RememberingZone } from "./fastZone";
 import { weekCodesOf } from "../contracts/schedule";
 
 export interface ScheduleInput {
@@ -51,17 +52,19 @@ export function parseDate(date: string | null | undefined): DateTime | null {
 
 export const isValidDate = (date: string | null | undefined): boolean => parseDate(date) !== null;
 export const isValidTime = (time: string | null | undefined): boolean => Boolean(time && TIME_RE.test(time));
-const zones = new Map<string, IANAZone | null>();
-/** The zone object for a name (cached), or null when the runtime does not know it. */
-function zoneNamed(name: string): IANAZone | null {
+const zones = new Map<string, RememberingZone | null>();
+/** The zone object for a name (cached, remembering its offsets), or null when the runtime does not know it. */
+function zoneNamed(name: string): RememberingZone | null {
   let zone = zones.get(name);
   if (zone === undefined) {
-    zone = IANAZone.isValidZone(name) ? IANAZone.create(name) : null;
+    zone = IANAZone.isValidZone(name) ? new RememberingZone(IANAZone.create(name)) : null;
     zones.set(name, zone);
   }
   return zone;
 }
 export const isValidTimeZone = (zone: string | null | undefined): boolean => Boolean(zone) && zoneNamed(zone!) !== null;
+/** A zone for luxon (one that remembers its offsets): the named one, or UTC when the name is not a zone. */
+export const luxonZone = (name: string): RememberingZone | string => (/^(utc|gmt)$/i.test(name) ? name : (zoneNamed(name) ?? "UTC"));
 
 /** Days since 1970-01-01 of a UTC-midnight date. */
 const epochDay = (d: DateTime) => Math.round(d.toMillis() / DAY_MS);
@@ -153,10 +156,12 @@ export function wallClockKind(date: string, time: string, zone: string): "normal
  */
 export function atWallClock(date: string, time: string, zone: string): DateTime {
   const instants = wallClockInstants(date, time, zone);
-  if (instants.length) return DateTime.fromMillis(instants[0], { zone });
   const z = zoneNamed(zone) ?? zoneNamed("UTC")!;
+  // (luxon reads "UTC" and "GMT" as its fixed UTC zone, whose ISO times end in Z: luxonZone keeps that.)
+  const as = luxonZone(zone);
+  if (instants.length) return DateTime.fromMillis(instants[0], { zone: as });
   const wall = wallMillis(date, time);
-  return DateTime.fromMillis(wall - z.offset(wall - DAY_MS) * 60_000, { zone });
+  return DateTime.fromMillis(wall - z.offset(wall - DAY_MS) * 60_000, { zone: as });
 }
 
 /** The occurrence on one date: start and end at their wall-clock times in the zone. */

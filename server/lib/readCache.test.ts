@@ -1,0 +1,173 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../test/harness";
+import { buildChapter, buildEvent, buildHost } from "../test/factories";
+import { Chapter } from "../models/Chapter";
+import { PressMention } from "../models/PressMention";
+import { ReadCache, readCacheOf, STALE_AFTER_MS } from "./readCache";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+afterEach(() => {
+  readCacheOf(t.services.knex).now = () => new Date();
+});
+
+type Listed = { id: number; displayTitle: string; status: number; chapterEvents: { id: number; nextDates: { date: string }[] }[] };
+const active = async () => (await t.request<Listed[]>("GET", "/api/chapters/active")).body;
+const listed = (list: Listed[], id: number) => list.find((c) => c.id === id);
+
+describe("public reads kept ready", () => {
+  it("answer with an ETag and no-cache, 304 to If-None-Match, and the same bytes until a write", async () => {
+    await buildChapter();
+    for (const path of ["/api/chapters/active", "/api/chapters", "/api/chapters/state/il", "/api/press_mention/public/8", "/api/press_mention/public/all", "/api/blog_post/public/0"]) {
+      const first = await t.request("GET", path);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get("etag")!;
+      expect(etag).toMatch(/^"[\w-]{32}"$/);
+      expect(first.headers.get("cache-control")).toBe("no-cache");
+      expect(first.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      const again = await t.request("GET", path, { headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+      expect(again.text).toBe("");
+      const other = await t.request("GET", path, { headers: { "if-none-match": '"something-else"' } });
+      expect(other.status).toBe(200);
+      expect(other.text).toBe(first.text);
+    }
+  });
+
+  it("show a new event, a renamed chapter and a status change on the next read", async () => {
+    const chapter = await buildChapter({ title: "Before" });
+    const host = await buildHost(chapter);
+    const before = await t.request("GET", "/api/chapters/active");
+    expect(listed(before.body, chapter.id)).toMatchObject({ displayTitle: "Springfield: Before", chapterEvents: [] });
+    const detail = await t.request("GET", `/api/chapter/slug/${chapter.slug}`);
+    expect(detail.body.chapterEvents).toEqual([]);
+
+    const saved = await t.request("POST", "/api/chapter_event", { as: host, body: { chapterId: chapter.id, name: "New", address1: "1 Main St", city: "Springfield", startTime: "19:00", endTime: "20:00", dayOfWeekIndex: 1, weeksOfMonthIndexesArray: [0] } });
+    expect(saved.status).toBe(201);
+    const withEvent = await t.request("GET", "/api/chapters/active", { headers: { "if-none-match": before.headers.get("etag")! } });
+    expect(withEvent.status).toBe(200);
+    expect(listed(withEvent.body, chapter.id)!.chapterEvents.map((e) => e.id)).toEqual([saved.body.id]);
+    expect((await t.request("GET", `/api/chapter/slug/${chapter.slug}`)).body.chapterEvents).toHaveLength(1);
+
+    await Chapter.query().patch({ title: "After" }).where({ id: chapter.id });
+    expect(listed(await active(), chapter.id)!.displayTitle).toBe("Springfield: After");
+    expect((await t.request("GET", "/api/chapters")).body.find((c: Listed) => c.id === chapter.id).displayTitle).toBe("Springfield: After");
+    expect((await t.request("GET", `/api/chapter/slug/${chapter.slug}`)).body.displayTitle).toBe("Springfield: After");
+
+    await Chapter.query().patch({ status: 0 }).where({ id: chapter.id });
+    expect(listed(await active(), chapter.id)).toBeUndefined();
+    const state = (await t.request<Listed[]>("GET", "/api/chapters/state/il")).body;
+    expect(listed(state, chapter.id)).toMatchObject({ status: 0, chapterEvents: [] });
+    expect((await t.request("GET", `/api/chapter/slug/${chapter.slug}`)).body.restricted).toBe(true);
+  });
+
+  it("show a hidden mention's disappearance on the next read of the press lists", async () => {
+    const mention = await PressMention.query().insertAndFetch({ slug: "kept-mention", title: "Kept mention", url: "https://example.com/a", isVisible: true, chapterId: null, notes: "" } as Partial<PressMention>);
+    const titles = async () => (await t.request("GET", "/api/press_mention/public/8")).body.map((m: { title: string }) => m.title);
+    expect(await titles()).toContain("Kept mention");
+    await PressMention.query().patch({ isVisible: false }).where({ id: mention.id });
+    expect(await titles()).not.toContain("Kept mention");
+  });
+
+  it("give a signed-in host their own view of a chapter, not the visitors' one", async () => {
+    const chapter = await buildChapter({ status: 0 });
+    const host = await buildHost(chapter);
+    expect((await t.request("GET", `/api/chapter/slug/${chapter.slug}`)).body.restricted).toBe(true);
+    const asHost = await t.request("GET", `/api/chapter/slug/${chapter.slug}`, { as: host });
+    expect(asHost.body.restricted).toBe(false);
+    expect(asHost.body.hosts[0].user.email).toBe(host.email);
+    expect((await t.request("GET", `/api/chapter/slug/${chapter.slug}`)).body.restricted).toBe(true);
+  });
+
+  it("roll next dates over by themselves when an occurrence passes", async () => {
+    const clock = { at: new Date("2031-03-04T12:00:00Z") };
+    readCacheOf(t.services.knex).now = () => clock.at;
+    const chapter = await buildChapter({ title: "Rollover" });
+    // Tuesdays at 19:00 in Chicago (first week and every week after: "0" is every week).
+    const weekly = await buildEvent(chapter, { dayOfWeekIndex: 2, weeksOfMonthIndexes: "0" });
+    const single = await buildEvent(chapter, { isSingleDate: true, singleDate: "2031-03-05", dayOfWeekIndex: null, weeksOfMonthIndexes: "" });
+    const events = async () => listed(await active(), chapter.id)!.chapterEvents;
+
+    const first = await t.request("GET", "/api/chapters/active");
+    const at = (list: Listed[], id: number) => listed(list, chapter.id)!.chapterEvents.find((e) => e.id === id);
+    expect(at(first.body, weekly.id)!.nextDates[0].date).toBe("2031-03-04");
+    expect(at(first.body, single.id)!.nextDates[0].date).toBe("2031-03-05");
+
+    // Still the same answer before the Tuesday meeting is 12 hours old (19:00 CST is 01:00 UTC the next day).
+    clock.at = new Date("2031-03-05T12:59:00Z");
+    const same = await t.request("GET", "/api/chapters/active", { headers: { "if-none-match": first.headers.get("etag")! } });
+    expect(same.status).toBe(304);
+
+    clock.at = new Date("2031-03-05T13:01:00Z");
+    const rolled = await events();
+    expect(rolled.find((e) => e.id === weekly.id)!.nextDates[0].date).toBe("2031-03-11");
+    expect(rolled.find((e) => e.id === single.id)!.nextDates[0].date).toBe("2031-03-05");
+
+    // The single date leaves the list 12 hours after it starts, with no write in between.
+    clock.at = new Date("2031-03-06T13:01:00Z");
+    expect((await events()).map((e) => e.id)).toEqual([weekly.id]);
+    const page = await t.request("GET", `/api/chapter/slug/${chapter.slug}`);
+    expect(page.body.chapterEvents.map((e: { id: number }) => e.id)).toEqual([weekly.id]);
+  });
+
+  it("read the versions once for requests that arrive together", async () => {
+    const sql: string[] = [];
+    const listener = (q: { sql: string }) => sql.push(q.sql);
+    await active();
+    t.services.knex.on("query", listener);
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.request("GET", "/api/chapters/active")));
+      expect(new Set(answers.map((a) => a.headers.get("etag"))).size).toBe(1);
+      const versionReads = sql.filter((q) => q.includes("from read_versions")).length;
+      expect(versionReads).toBeGreaterThanOrEqual(1);
+      expect(versionReads).toBeLessThan(20);
+      expect(sql.filter((q) => q.includes("from `chapters`") || q.includes('from "chapters"'))).toEqual([]);
+    } finally {
+      t.services.knex.removeListener("query", listener);
+    }
+  });
+});
+
+describe("ReadCache", () => {
+  it("builds once for requests that wait together, and again after a write to a table it is made of", async () => {
+    const cache = new ReadCache(t.services.knex);
+    let builds = 0;
+    const build = async () => ({ value: { build: ++builds } });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.answer("k", ["press_mentions"], build)));
+    expect(new Set(answers.map((a) => a.body.toString()))).toEqual(new Set(['{"build":1}']));
+    expect(builds).toBe(1);
+    expect((await cache.answer("k", ["press_mentions"], build)).body.toString()).toBe('{"build":1}');
+    await PressMention.query().insert({ slug: "another", title: "Another", url: "https://example.com/b", isVisible: false, chapterId: null, notes: "" } as Partial<PressMention>);
+    expect((await cache.answer("k", ["press_mentions"], build)).body.toString()).toBe('{"build":2}');
+    // A write to another table changes nothing here.
+    await buildChapter();
+    expect((await cache.answer("k", ["press_mentions"], build)).body.toString()).toBe('{"build":2}');
+  });
+
+  it("gives the expired answer while a slow rebuild after a rollover runs, then the new one", async () => {
+    const cache = new ReadCache(t.services.knex);
+    const clock = { at: 1_000_000 };
+    cache.now = () => new Date(clock.at);
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    let builds = 0;
+    const build = async (now: Date) => {
+      builds++;
+      if (builds === 2) await slow;
+      return { value: builds, expiresAt: now.getTime() + 1000 };
+    };
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("1");
+    clock.at += 2000;
+    const started = Date.now();
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("1");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(STALE_AFTER_MS - 50);
+    expect(builds).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("2");
+    expect(builds).toBe(2);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * Public answers computed once, not per request: each is kept as the bytes to send and their ETag, stamped
+ * with the versions of the tables it was made of (read_versions, bumped by a trigger in the same transaction
+ * as every write; see migrations/20261210000100_create_read_versions). Each request reads the versions (one
+ * tiny query, shared by the requests that arrive while it runs), so a write committed by any process sharing
+ * the database is seen by the next read. An answer holding next dates also expires when the earliest of them
+ * passes, so dates roll over by themselves. The calendar feeds (server/calendar/feedCache.ts) use the same
+ * coalescing and ETags.
+ */
+import crypto from "node:crypto";
+import type { Context } from "koa";
+import type { Knex } from "knex";
+import { jsonInSlices } from "./slices";
+
+/**
+ * Reads of the same thing are coalesced without ever answering from a read that began before the request
+ * arrived: with no read running, one starts at once; while one runs, later requests share ONE follow-up read
+ * that starts when it ends. So a thing read by many clients costs at most two queries at a time, and every
+ * answer reflects the database as of some moment after its request came in.
+ */
+export type Shared = <T>(key: string, work: () => Promise<T>) => Promise<T>;
+
+export function coalescer(): Shared {
+  const running = new Map<string, Promise<unknown>>();
+  const queued = new Map<string, Promise<unknown>>();
+  return function shared<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const waiting = queued.get(key);
+    if (waiting) return waiting as Promise<T>;
+    const start = (): Promise<T> => {
+      const promise = work().finally(() => {
+        if (running.get(key) === promise) running.delete(key);
+      });
+      running.set(key, promise);
+      return promise;
+    };
+    const current = running.get(key);
+    if (!current) return start();
+    const next = current
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued.delete(key);
+        return start();
+      });
+    queued.set(key, next);
+    return next;
+  };
+}
+
+/** A strong ETag for these bytes: the same in every process. */
+export const etagOf = (body: Buffer): string => `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === bare;
+  });
+}
+
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+  contentType: string;
+}
+
+/**
+ * Sends kept bytes with their ETag, or 304 when the caller has them. Clients may keep the answer but must ask
+ * again (with If-None-Match) before using it, so a change is seen at once.
+ */
+export function sendCached(ctx: Context, answer: CachedAnswer): void {
+  ctx.set("ETag", answer.etag);
+  ctx.set("Cache-Control", "no-cache");
+  if (matchesEtag(ctx.get("if-none-match") || undefined, answer.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = answer.contentType;
+  ctx.body = answer.body;
+}
+
+/** What a build answers: the value to send as JSON and, when it holds next dates, when it stops being true. */
+export interface Built {
+  value: unknown;
+  /** Epoch ms after which the answer must be built again (the earliest next date passing); none when it keeps. */
+  expiresAt?: number;
+}
+
+interface Entry extends CachedAnswer {
+  stamp: string;
+  expiresAt: number;
+}
+
+/** knex.raw answers rows on SQLite and { rows } on Postgres. */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  return Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
+}
+
+const MAX_ENTRIES = 3000;
+/** How long a request waits for an expired answer to be rebuilt before it is given the expired one. */
+export const STALE_AFTER_MS = 1000;
+
+/** Whether stamp `a` is at versions no older than `b` (versions only grow). */
+function notOlder(a: string, b: string): boolean {
+  const bs = b.split(".");
+  return a.split(".").every((v, i) => v === "?" || bs[i] === "?" || Number(v) >= Number(bs[i]));
+}
+
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<CachedAnswer>>();
+  private readonly shared = coalescer();
+
+  /** The clock next dates are computed against (tests move it). */
+  now: () => Date = () => new Date();
+
+  constructor(private readonly knex: Knex) {}
+
+  /** Every table's version, as of some moment after the call. */
+  versions(): Promise<Map<string, string>> {
+    return this.shared("versions", async () => {
+      const rows = rowsOf(await this.knex.raw("select name, version from read_versions"));
+      return new Map(rows.map((r) => [String(r.name), String(r.version)]));
+    });
+  }
+
+  /**
+   * The answer kept under `key`, built again by `build` when a table in `tables` changed since, or it expired.
+   */
+  async answer(key: string, tables: readonly string[], build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
+    const versions = await this.versions();
+    const stamp = tables.map((t) => versions.get(t) ?? "?").join(".");
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === stamp && hit.expiresAt > this.now().getTime()) return hit;
+    const building = this.build(key, stamp, build);
+    // Only dates rolled over (nothing was written): a build that takes long (the whole network) leaves the
+    // answer it replaces in use meanwhile, a date that passed twelve hours ago shown a few seconds longer.
+    if (hit && hit.stamp === stamp) return Promise.race([building, new Promise<CachedAnswer>((resolve) => setTimeout(resolve, STALE_AFTER_MS, hit).unref())]);
+    return building;
+  }
+
+  /**
+   * Builds of one key at one stamp are joined while they run: what they read is the same, as nothing they are
+   * made of changed (unlike the versions, which are read again after a request arrives).
+   */
+  private build(key: string, stamp: string, build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
+    const id = `${key}\n${stamp}`;
+    const running = this.building.get(id);
+    if (running) return running;
+    const promise = this.buildNow(key, stamp, build).finally(() => this.building.delete(id));
+    this.building.set(id, promise);
+    return promise;
+  }
+
+  private async buildNow(key: string, stamp: string, build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
+    const now = this.now();
+    const built = await build(now);
+    const body = Buffer.from(await jsonInSlices(built.value), "utf8");
+    const entry: Entry = { stamp, body, etag: etagOf(body), contentType: "application/json; charset=utf-8", expiresAt: built.expiresAt ?? Infinity };
+    const current = this.entries.get(key);
+    // A slow build at older versions never replaces one at newer versions.
+    if (!current || notOlder(stamp, current.stamp)) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return entry;
+  }
+
+  /** Forgets every kept answer (tests use it to play a cold process). */
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<Knex, ReadCache>();
+
+/** The read cache of a database (one per open database, so test files with several databases keep them apart). */
+export function readCacheOf(knex: Knex): ReadCache {
+  let cache = caches.get(knex);
+  if (!cache) caches.set(knex, (cache = new ReadCache(knex)));
+  return cache;
+}
