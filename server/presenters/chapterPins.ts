@@ -3,7 +3,7 @@ import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import { DateTime } from "luxon";
-import { HORIZON_DAYS, isUpcoming, isValidTimeZone, occurrencesBetween, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
+import { HORIZON_DAYS, UPCOMING_GRACE_HOURS, isUpcoming, isValidTimeZone, occurrencesBetween, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
 import { scheduleOf } from "./schedule";
 
 const hasPlace = (e: ChapterEvent) => e.lat != null && e.lng != null && (e.lat !== 0 || e.lng !== 0);
@@ -60,15 +60,23 @@ export function pinRowOf(c: Chapter, events: ChapterEvent[], nextOf: NextOccurre
   return [c.id, c.slug, displayTitle(c), normalizeState(c.state), c.chapterTypeId, placed ? round(event.lat) : null, placed ? round(event.lng) : null, soonest?.date ?? null, event?.name ?? ""];
 }
 
-/** Every active chapter's pin row, sorted by display title, with the chapter types they refer to. */
-export function presentPinList(chapters: Chapter[], events: ChapterEvent[], types: ChapterTypeInfo[], now: Date): ChapterPinList {
+/**
+ * Every active chapter's pin row, sorted by display title, with the chapter types they refer to. `expiry.at`
+ * becomes the moment the first next date shown stops being upcoming (when the list must be made again).
+ */
+export function presentPinList(chapters: Chapter[], events: ChapterEvent[], types: ChapterTypeInfo[], now: Date, expiry: { at: number } = { at: Infinity }): ChapterPinList {
   const byChapter = new Map<number, ChapterEvent[]>();
   for (const e of events) {
     const list = byChapter.get(e.chapterId);
     if (list) list.push(e);
     else byChapter.set(e.chapterId, [e]);
   }
-  const nextOf = nextOccurrenceMemo(now);
+  const memo = nextOccurrenceMemo(now);
+  const nextOf: NextOccurrence = (e, timeZone) => {
+    const next = memo(e, timeZone);
+    if (next) expiry.at = Math.min(expiry.at, next.start.toMillis() + UPCOMING_GRACE_HOURS * 3600_000);
+    return next;
+  };
   const rows = chapters.map((c) => pinRowOf(c, byChapter.get(c.id) ?? [], nextOf));
   rows.sort((a, b) => a[2].toLowerCase().localeCompare(b[2].toLowerCase()));
   return { types: types.map((t) => ({ id: t.id, name: t.name, hexColor: t.hexColor })), pins: rows };

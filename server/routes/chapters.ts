@@ -115,19 +115,23 @@ export function chapterRoutes(router: Router, s: Services) {
 
   /**
    * The home map's pins: every active chapter as one compact row (id, slug, title, state, type, place, next date).
-   * Three plain queries; the events read are only those that may be upcoming.
+   * Three plain queries, kept ready like the other public lists; the events read are only those that may be upcoming.
    */
   router.get("/chapters/pins", async (ctx) => {
-    const active = Chapter.query().where({ status: CHAPTER_ACTIVE });
-    const [chapters, events, types] = await Promise.all([
-      active.clone().select("id", "slug", "title", "city", "state", "chapterTypeId", "timeZone"),
-      ChapterEvent.query()
-        .modify("mayBeUpcoming")
-        .whereIn("chapterId", active.clone().select("id"))
-        .select("id", "chapterId", "name", "lat", "lng", "isSingleDate", "singleDate", "dayOfWeekIndex", "weeksOfMonthIndexes", "startTime", "endTime", "cancelledDates"),
-      ChapterType.query().select("id", "name", "hexColor"),
-    ]);
-    ctx.body = presentPinList(chapters, events, types, new Date());
+    const answer = await reads.answer("chapters:pins", CHAPTER_LIST_TABLES, async (now) => {
+      const active = Chapter.query().where({ status: CHAPTER_ACTIVE });
+      const [chapters, events, types] = await Promise.all([
+        active.clone().select("id", "slug", "title", "city", "state", "chapterTypeId", "timeZone"),
+        ChapterEvent.query()
+          .modify("mayBeUpcoming")
+          .whereIn("chapterId", active.clone().select("id"))
+          .select("id", "chapterId", "name", "lat", "lng", "isSingleDate", "singleDate", "dayOfWeekIndex", "weeksOfMonthIndexes", "startTime", "endTime", "cancelledDates"),
+        ChapterType.query().select("id", "name", "hexColor"),
+      ]);
+      const expiry = { at: Infinity };
+      return { value: presentPinList(chapters, events, types, now, expiry), expiresAt: expiry.at };
+    });
+    sendCached(ctx, answer);
   });
 
   /** The caller's chapters with their roles on each (My Chapters). */
