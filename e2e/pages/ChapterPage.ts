@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { openPage } from "../support";
 import { MailingListWidget } from "./MailingListWidget";
 
 export class ChapterPage {
@@ -8,7 +9,7 @@ export class ChapterPage {
   }
 
   open(state: string, slug: string) {
-    return this.page.goto(`/chapter/${state}/${slug}`);
+    return openPage(this.page, `/chapter/${state}/${slug}`);
   }
 
   title() {

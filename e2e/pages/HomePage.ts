@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { openPage } from "../support";
 import { MapWidget } from "./MapWidget";
 
 export class HomePage {
@@ -8,7 +9,7 @@ export class HomePage {
   }
 
   open() {
-    return this.page.goto("/");
+    return openPage(this.page, "/");
   }
 
   async searchPlace(text: string, how: "enter" | "button" = "enter") {

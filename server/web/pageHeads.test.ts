@@ -33,7 +33,8 @@ function head(html: string) {
 beforeAll(async () => {
   uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "page-heads-"));
   fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
-  t = await startTestApp({ PUBLIC_URL: "https://example.org" }, { uiDir });
+  // The head alone: rendering the page itself is tested in ssr.test.ts.
+  t = await startTestApp({ PUBLIC_URL: "https://example.org", SSR: "false" }, { uiDir });
   austin = await buildChapter({ slug: "austin", title: "Drinking Liberally", city: "Austin", state: "tx", timeZone: "America/Chicago", about: "We meet for **beers** and talk." });
   await buildEvent(austin, { name: "The Scoot Inn", city: "Austin", state: "TX", postalCode: "78702", dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", startTime: "19:00" });
 });
