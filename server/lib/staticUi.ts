@@ -84,7 +84,19 @@ export function staticUi(root: string, pageFor?: IndexPageFor) {
       ctx.status = page?.status ?? 200;
       ctx.type = "text/html; charset=utf-8";
       ctx.set("Cache-Control", "no-cache");
-      ctx.body = page?.html ?? indexHtml;
+      ctx.vary("Accept-Encoding");
+      if (!page) {
+        ctx.body = indexHtml;
+        return;
+      }
+      // A rendered page is made for this request: compressed quickly, since it is sent once.
+      const encoding = ctx.acceptsEncodings("br", "gzip", "identity");
+      if (encoding === "br" || encoding === "gzip") {
+        ctx.set("Content-Encoding", encoding);
+        ctx.body = encoding === "br" ? zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.gzipSync(page.html, { level: 6 });
+      } else {
+        ctx.body = page.html;
+      }
     }
   };
 }
