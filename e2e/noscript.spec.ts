@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** What a visitor with JavaScript off (or a crawler) reads: the pages the server renders. */
 test.describe("public pages with JavaScript off", () => {

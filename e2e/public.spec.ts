@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { blockOffsite, browserRendered, signInAs } from "./support";
 import { HomePage } from "./pages/HomePage";
 import { StatePage } from "./pages/StatePage";
@@ -72,8 +72,9 @@ test.describe("home", () => {
       await gate;
       await route.continue();
     });
+    // The home page the server renders comes with its outline: open it as the browser renders it.
     const home = new HomePage(page);
-    await home.open();
+    await browserRendered(page, "/");
     await expect(page.getByText("Map loading...")).toBeVisible();
     release();
     await home.map.waitReady();

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { signInAs, unique } from "./support";
 import { ApplyForChapter } from "./pages/siteAdmin/ApplyForChapter";
 import { HostApplicationsPage } from "./pages/siteAdmin/HostApplicationsPage";

@@ -14,22 +14,12 @@ export async function signInAs(page: Page, who: AccountName, returnUrl?: string)
 }
 
 /**
- * Opens a path and waits until the page answers clicks: public pages arrive rendered by the server and are
- * usable once the browser has hydrated them.
- */
-export async function openPage(page: Page, path: string) {
-  const response = await page.goto(path);
-  await page.locator("html[data-ready=true]").waitFor({ state: "attached" });
-  return response;
-}
-
-/**
  * Opens a public page the way a visitor who arrives from another screen does: rendered by the browser, with
  * what it reads asked of the API then (so a test's page.route answers apply). Starts on the sign-in screen,
  * which the server does not render, and moves to the path as a router link does.
  */
 export async function browserRendered(page: Page, path: string) {
-  await openPage(page, "/signin");
+  await page.goto("/signin");
   // What a router link does: a new history entry, announced to the router.
   await page.evaluate((to) => {
     window.history.pushState({}, "", to);

@@ -1,8 +1,7 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { createQueryClient } from "./api/queryClient";
-import { markHydrated } from "./lib/hydration";
 import { initSystem } from "./theme";
 import { BrowserRouter, Route, Routes, StaticRouter } from "react-router-dom";
 import { CurrentUserProvider } from "./auth/CurrentUser";
@@ -28,11 +27,6 @@ import { adminRoutes } from "./screens/admin/routes";
  */
 export function App({ queryClient, location }: { queryClient?: QueryClient; location?: string }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  // From here on the page answers clicks: a page the server rendered is hydrated (browser tests wait for this).
-  useEffect(() => {
-    markHydrated();
-    document.documentElement.dataset.ready = "true";
-  }, []);
   const routes = (
     <>
       <PlatformNavigation />

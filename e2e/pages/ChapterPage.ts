@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { openPage } from "../support";
 import { MailingListWidget } from "./MailingListWidget";
 
 export class ChapterPage {
@@ -9,7 +8,7 @@ export class ChapterPage {
   }
 
   open(state: string, slug: string) {
-    return openPage(this.page, `/chapter/${state}/${slug}`);
+    return this.page.goto(`/chapter/${state}/${slug}`);
   }
 
   title() {

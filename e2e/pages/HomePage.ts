@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { openPage } from "../support";
 import { MapWidget } from "./MapWidget";
 
 export class HomePage {
@@ -9,7 +8,7 @@ export class HomePage {
   }
 
   open() {
-    return openPage(this.page, "/");
+    return this.page.goto("/");
   }
 
   async searchPlace(text: string, how: "enter" | "button" = "enter") {

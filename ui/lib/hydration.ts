@@ -1,18 +1,21 @@
-import { SSR_STATE_ID } from "../../server/contracts/ssr";
-
-let hydrated = false;
+/** True on the server, and in the browser from startHydrating() until the first render has committed. */
+let hydrating = typeof window === "undefined";
 
 /**
- * True while React renders markup the server makes or made: on the server, and in the browser until the page
- * it rendered is hydrated. Screens that put their lower half off to a second commit (useAfterFirstPaint)
- * render in full then, as the markup has it.
+ * True while React renders markup the server makes or made: on the server, and in the browser while it
+ * hydrates a page the server rendered. Screens that put their lower half off to a second commit
+ * (useAfterFirstPaint) render in full then, as the markup has it.
  */
 export function rendersServerMarkup(): boolean {
-  if (typeof window === "undefined") return true;
-  return !hydrated && document.getElementById(SSR_STATE_ID) !== null;
+  return hydrating;
+}
+
+/** The page in the document was rendered by the server and is about to be hydrated (ui/api/serverState.ts). */
+export function startHydrating() {
+  hydrating = true;
 }
 
 /** Called once the first render in the browser has committed (ui/App.tsx). */
 export function markHydrated() {
-  hydrated = true;
+  if (typeof window !== "undefined") hydrating = false;
 }
