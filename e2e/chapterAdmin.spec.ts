@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import sharp from "sharp";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";

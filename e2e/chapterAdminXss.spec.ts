@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";
 
@@ -35,8 +35,22 @@ async function expectNothingRan(page: Page, dialogs: string[], where: string) {
   expect(handlers, `elements with inline handlers on ${where}`).toBe(0);
   const jsUrls = await page.locator('a[href^="javascript:" i], iframe, object, embed, form[action^="javascript:" i]').count();
   expect(jsUrls, `javascript: URLs, frames or objects on ${where}`).toBe(0);
-  const inlineScripts = await page.locator("script:not([src])").evaluateAll((nodes) => nodes.filter((n) => (n.textContent ?? "").includes("__xss")).length);
+  // Data blocks (the page's JSON-LD and the query state of a server-rendered page) carry the text as data; a browser never runs them.
+  const inlineScripts = await page
+    .locator('script:not([src]):not([type="application/json"]):not([type="application/ld+json"])')
+    .evaluateAll((nodes) => nodes.filter((n) => (n.textContent ?? "").includes("__xss")).length);
   expect(inlineScripts, `inline scripts on ${where}`).toBe(0);
+  const dataBlocks = await page.locator('script[type="application/json"], script[type="application/ld+json"]').evaluateAll((nodes) =>
+    nodes.map((n) => {
+      try {
+        JSON.parse(n.textContent ?? "");
+        return "json";
+      } catch {
+        return "broken";
+      }
+    }),
+  );
+  expect(dataBlocks.filter((b) => b !== "json"), `data blocks that are not whole JSON on ${where}`).toEqual([]);
 }
 
 test("script payloads in every text field of the area run nowhere: public chapter page and admin screens", async ({ page, request }) => {

@@ -3,7 +3,7 @@
  * token (no cookies), admin notices as toasts and a notification click opening the host application.
  * Runs on the emulated bridge in Chromium always, and in real Electron where its binary is installed.
  */
-import { expect, test, type Request } from "@playwright/test";
+import { expect, test, type Request } from "./fixtures";
 import type { AdminNotice } from "../server/contracts/adminNotice";
 import { SERVER_ADDRESS_MESSAGES } from "../electron/settings";
 import { electronBinary, emulatedDesktop, launchElectronDesktop, type DesktopHarness } from "./desktopHarness";

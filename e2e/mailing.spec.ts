@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { MembersPage } from "./pages/MembersPage";
 import { SendEmailPage } from "./pages/SendEmailPage";

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { blockOffsite, signInAs } from "./support";
+import { expect, test } from "./fixtures";
+import { blockOffsite, browserRendered, signInAs } from "./support";
 import { HomePage } from "./pages/HomePage";
 import { StatePage } from "./pages/StatePage";
 import { ChapterPage } from "./pages/ChapterPage";
@@ -72,8 +72,9 @@ test.describe("home", () => {
       await gate;
       await route.continue();
     });
+    // The home page the server renders comes with its outline: open it as the browser renders it.
     const home = new HomePage(page);
-    await home.open();
+    await browserRendered(page, "/");
     await expect(page.getByText("Map loading...")).toBeVisible();
     release();
     await home.map.waitReady();
@@ -126,7 +127,8 @@ test.describe("home", () => {
     await page.route("**/api/front_page", (route) => route.fulfill({ json: { imageLinkURL: "https://example.com/rally", hasImage: true, imageUrl: "/assets/images/uploads/front_page.jpg" } }));
     const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
     await page.route("**/assets/images/uploads/front_page.jpg", (route) => route.fulfill({ body: png, contentType: "image/png" }));
-    await page.goto("/");
+    // The home page the server renders carries the real front page: open it from a page the browser renders, so it asks.
+    await browserRendered(page, "/");
     const link = page.getByTestId("front-page-image").getByRole("link");
     await expect(link).toHaveAttribute("href", "https://example.com/rally");
 
@@ -365,7 +367,7 @@ test.describe("map implementation", () => {
     expect(scripts.some((u) => /GoogleChapterMap/.test(u))).toBe(false);
 
     await page.route("**/api/site_config", (route) => route.fulfill({ json: { googleMapsApiKey: "test-browser-key", hasGoogleMapsKey: true, emailServiceName: "sendInBlue" } }));
-    await page.goto("/chapters/tx");
+    await browserRendered(page, "/chapters/tx");
     // The Google loader puts its script on the page (this server has no key, so its CSP keeps it from loading).
     await expect(page.locator('script[src^="https://maps.googleapis.com/maps/api/js"][src*="key=test-browser-key"]')).toHaveCount(1);
     expect(scripts.some((u) => /GoogleChapterMap/.test(u))).toBe(true);

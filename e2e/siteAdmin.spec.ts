@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, waitForHydrationOnGoto } from "./fixtures";
 import { signInAs, unique } from "./support";
 import { ApplyForChapter } from "./pages/siteAdmin/ApplyForChapter";
 import { HostApplicationsPage } from "./pages/siteAdmin/HostApplicationsPage";
@@ -43,7 +43,7 @@ const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8
 /** A fresh browser session for a second person. */
 async function newPerson(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
-  return context.newPage();
+  return waitForHydrationOnGoto(await context.newPage());
 }
 
 /** A visitor registers at /start_chapter and applies; answers the applicant's page and name. */

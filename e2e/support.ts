@@ -13,6 +13,21 @@ export async function signInAs(page: Page, who: AccountName, returnUrl?: string)
   await expect(page.getByRole("link", { name: `Hi, ${account.name}!` })).toBeVisible();
 }
 
+/**
+ * Opens a public page the way a visitor who arrives from another screen does: rendered by the browser, with
+ * what it reads asked of the API then (so a test's page.route answers apply). Starts on the sign-in screen,
+ * which the server does not render, and moves to the path as a router link does.
+ */
+export async function browserRendered(page: Page, path: string) {
+  await page.goto("/signin");
+  // What a router link does: a new history entry, announced to the router.
+  await page.evaluate((to) => {
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  await expect(page).toHaveURL(path);
+}
+
 /** A unique suffix so tests that create records never collide. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -107,7 +107,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(seo.routes());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
-    app.use(staticUi(opts.uiDir, indexPageFor(s.config.publicUrl, log)));
+    app.use(staticUi(opts.uiDir, indexPageFor({ publicUrl: s.config.publicUrl, render: s.config.serverRendering, log })));
   }
   return app;
 }

@@ -42,6 +42,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   publicUrl: string;
+  /** Public pages are rendered on the server and hydrated in the browser (SSR=false: the browser renders them). */
+  serverRendering: boolean;
   sessionSecret: string;
   seedDemo: boolean;
   smtpUrl: string | null;
@@ -168,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (urlVar(env, "PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${port}`).replace(/\/$/, ""),
     sessionSecret: sessionSecret(env, dataDir),
     seedDemo: boolVar(env, "SEED_DEMO", true),
+    serverRendering: boolVar(env, "SSR", true),
     smtpUrl: urlVar(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: env.MAIL_FROM || "Chapterhouse <no-reply@livingliberally.org>",
     chapterEmailDomains: parseDomains(env.CHAPTER_EMAIL_DOMAINS),

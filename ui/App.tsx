@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { createQueryClient } from "./api/queryClient";
 import { initSystem } from "./theme";
-import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { BrowserRouter, Route, Routes, StaticRouter } from "react-router-dom";
 import { CurrentUserProvider } from "./auth/CurrentUser";
 import { Layout } from "./components/Layout";
 import { Toaster } from "./components/Toaster";
@@ -22,31 +22,35 @@ import { adminRoutes } from "./screens/admin/routes";
 
 /**
  * Every route of spec 000 section 2; the admin areas are split into their own lazily loaded bundles. One query
- * cache per page load (a server rendering it would pass the one it prefetched into).
+ * cache per page load: the server renders public pages into the one it prefetched into (`location` set, see
+ * ui/entry-server.tsx), and the browser hydrates them with that cache's state (ui/main.tsx).
  */
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+export function App({ queryClient, location }: { queryClient?: QueryClient; location?: string }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const routes = (
+    <>
+      <PlatformNavigation />
+      <AdminNotices />
+      <Routes>
+        <Route element={<Layout />}>
+          {publicRoutes()}
+          <Route path="signin" element={<SignIn />} />
+          <Route path="register_for_account" element={<Register />} />
+          <Route path="password_reset" element={<PasswordReset />} />
+          <Route path="password_verify/:token" element={<PasswordVerify />} />
+          <Route path="settings" element={<RequireSignedIn><Settings /></RequireSignedIn>} />
+          {chapterAdminRoutes()}
+          {adminRoutes()}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </>
+  );
   return (
     <ChakraProvider value={initSystem()}>
       <QueryClientProvider client={client}>
         <CurrentUserProvider>
-          <BrowserRouter>
-            <PlatformNavigation />
-            <AdminNotices />
-            <Routes>
-              <Route element={<Layout />}>
-                {publicRoutes()}
-                <Route path="signin" element={<SignIn />} />
-                <Route path="register_for_account" element={<Register />} />
-                <Route path="password_reset" element={<PasswordReset />} />
-                <Route path="password_verify/:token" element={<PasswordVerify />} />
-                <Route path="settings" element={<RequireSignedIn><Settings /></RequireSignedIn>} />
-                {chapterAdminRoutes()}
-                {adminRoutes()}
-                <Route path="*" element={<NotFound />} />
-              </Route>
-            </Routes>
-          </BrowserRouter>
+          {location === undefined ? <BrowserRouter>{routes}</BrowserRouter> : <StaticRouter location={location}>{routes}</StaticRouter>}
           <Toaster />
         </CurrentUserProvider>
       </QueryClientProvider>

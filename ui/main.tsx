@@ -13,10 +13,20 @@ async function start() {
   await nextTask();
   initSystem();
   await nextTask();
-  const [{ App }, { ServerAddressGate }] = await Promise.all([import("./App"), import("./components/ServerAddressGate")]);
+  const [{ App }, { ServerAddressGate }, { serverState }] = await Promise.all([import("./App"), import("./components/ServerAddressGate"), import("./api/serverState")]);
   await nextTask();
-  const root = createRoot(document.getElementById("root")!);
-  startTransition(() => root.render(createElement(StrictMode, null, createElement(ServerAddressGate, null, createElement(App)))));
+  const container = document.getElementById("root")!;
+  // A public page the server rendered comes with the answers it read: hydrate it with them, asking for nothing again.
+  const queryClient = serverState();
+  const app = createElement(StrictMode, null, createElement(ServerAddressGate, null, createElement(App, { queryClient })));
+  if (queryClient) {
+    const { hydrateRoot } = await import("react-dom/client");
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    startTransition(() => createRoot(container).render(app));
+  }
 }
 
 void start();

@@ -33,7 +33,7 @@ function compressed(file: string, mtimeMs: number, encoding: "br" | "gzip"): Buf
 }
 
 /** The HTML of a client-side route with its own head, or null for the generic index.html (see server/web). */
-export type IndexPageFor = (path: string, indexHtml: string) => Promise<{ html: string; status: number } | null>;
+export type IndexPageFor = (ctx: Context, indexHtml: string) => Promise<{ html: string; status: number } | null>;
 
 /**
  * Serves the built UI (text files brotli- or gzip-compressed when the browser accepts it): hashed files under /assets/ are cached for a year, everything else
@@ -80,11 +80,23 @@ export function staticUi(root: string, pageFor?: IndexPageFor) {
     }
     await next();
     if (ctx.status === 404 && !ctx.body && !path.extname(rel) && ctx.accepts("html")) {
-      const page = pageFor ? await pageFor(ctx.path, indexHtml.toString("utf8")) : null;
+      const page = pageFor ? await pageFor(ctx, indexHtml.toString("utf8")) : null;
       ctx.status = page?.status ?? 200;
       ctx.type = "text/html; charset=utf-8";
       ctx.set("Cache-Control", "no-cache");
-      ctx.body = page?.html ?? indexHtml;
+      ctx.vary("Accept-Encoding");
+      if (!page) {
+        ctx.body = indexHtml;
+        return;
+      }
+      // A rendered page is made for this request: compressed quickly, since it is sent once.
+      const encoding = ctx.acceptsEncodings("br", "gzip", "identity");
+      if (encoding === "br" || encoding === "gzip") {
+        ctx.set("Content-Encoding", encoding);
+        ctx.body = encoding === "br" ? zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.gzipSync(page.html, { level: 6 });
+      } else {
+        ctx.body = page.html;
+      }
     }
   };
 }

@@ -33,7 +33,8 @@ function head(html: string) {
 beforeAll(async () => {
   uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "page-heads-"));
   fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
-  t = await startTestApp({ PUBLIC_URL: "https://example.org" }, { uiDir });
+  // The head alone: rendering the page itself is tested in ssr.test.ts.
+  t = await startTestApp({ PUBLIC_URL: "https://example.org", SSR: "false" }, { uiDir });
   austin = await buildChapter({ slug: "austin", title: "Drinking Liberally", city: "Austin", state: "tx", timeZone: "America/Chicago", about: "We meet for **beers** and talk." });
   await buildEvent(austin, { name: "The Scoot Inn", city: "Austin", state: "TX", postalCode: "78702", dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", startTime: "19:00" });
 });
@@ -126,6 +127,8 @@ describe("the other public pages", () => {
     const post = await buildBlogPost({ slug: "news", title: "Big news", body: "Ten new chapters." });
     const page = head((await t.request("GET", "/page/volunteer", { headers: { accept: "text/html" } })).text);
     expect(page.title).toBe("Volunteer | Living Liberally");
+    expect(page.canonical).toBe("https://example.org/volunteer");
+    expect(head((await t.request("GET", "/volunteer", { headers: { accept: "text/html" } })).text).title).toBe("Volunteer | Living Liberally");
     expect(page.meta("description")).toBe("Help out We need hosts in every town.");
     const wiki = head((await t.request("GET", "/wiki/secret_wiki", { headers: { accept: "text/html" } })).text);
     expect(wiki.meta("robots")).toBe("noindex");
@@ -152,7 +155,7 @@ describe("sitemap.xml and robots.txt", () => {
     expect(locs).toContain("https://example.org/");
     expect(locs).toContain("https://example.org/chapter/tx/austin");
     expect(locs).toContain("https://example.org/chapters/tx");
-    expect(locs).toContain("https://example.org/page/volunteer");
+    expect(locs).toContain("https://example.org/volunteer");
     expect(locs).toContain("https://example.org/press_mentions");
     expect(locs.some((l) => l.includes("hidden_one"))).toBe(false);
     expect(locs.some((l) => l.includes("secret_wiki"))).toBe(false);

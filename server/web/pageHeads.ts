@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { STATES, chapterTypeTitle, displayTitle, normalizeState } from "../contracts/chapter";
+import { RESERVED_PAGE_SLUGS, pagePath } from "../contracts/content";
 import { BlogPost } from "../models/BlogPost";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { Page } from "../models/Page";
@@ -156,8 +157,6 @@ const STATIC_HEADS: Record<string, { title: string; description: string }> = {
   "/start_chapter": { title: "Apply to Host a New Chapter", description: "Apply to host a new Living Liberally chapter in your town." },
 };
 
-/** Paths the client routes to screens other than pages at /{slug} (ui/App.tsx and the area route files). */
-const APP_PATHS = new Set(["signin", "register_for_account", "password_reset", "settings", "my_chapters", "my_chapter_host_applications", "admin", "press_mentions", "intro_start_chapter", "start_chapter", "about", "chapter_types"]);
 
 /**
  * The head of a public page by its path, or null for paths that are not public pages (admin areas, account
@@ -182,15 +181,14 @@ export async function pageHead(path: string, publicUrl: string, now = new Date()
   const [first, second, third] = parts;
   if (parts.length === 3 && first === "chapter") return chapterHead(third, publicUrl, now);
   if (parts.length === 2 && first === "chapters") return stateHead(second, publicUrl);
-  if (parts.length === 2 && first === "page") return contentHead("page", second, `/page/${second}`);
+  if (parts.length === 2 && first === "page") return contentHead("page", second, pagePath(second));
   if (parts.length === 2 && first === "wiki") return contentHead("wiki", second, `/wiki/${second}`);
   if (parts.length === 2 && first === "blog") return contentHead("blog", second, `/blog/${second}`);
-  if (parts.length === 1 && (first === "about" || first === "chapter_types")) return contentHead("page", first, `/${first}`);
   const fixed = parts.length === 1 ? STATIC_HEADS[`/${first}`] : undefined;
   if (fixed) return { title: titled(fixed.title), description: fixed.description, path: `/${first}` };
-  if (parts.length === 1 && !APP_PATHS.has(first) && /^[a-z0-9_-]+$/i.test(first)) {
-    const page = await Page.query().findOne({ slug: first });
-    if (page) return contentHead("page", first, `/page/${first}`);
+  // Pages are read at /{slug} too, below every screen of the app's own (contracts/content.ts).
+  if (parts.length === 1 && !(RESERVED_PAGE_SLUGS as readonly string[]).includes(first) && /^[a-z0-9_-]+$/i.test(first)) {
+    if (first === "about" || first === "chapter_types" || (await Page.query().findOne({ slug: first }))) return contentHead("page", first, pagePath(first));
   }
   return null;
 }

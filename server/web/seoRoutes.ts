@@ -3,6 +3,7 @@ import Router from "@koa/router";
 import type { Context } from "koa";
 import sharp from "sharp";
 import { STATES, chapterTypeTitle, normalizeState } from "../contracts/chapter";
+import { pagePath } from "../contracts/content";
 import { BlogPost } from "../models/BlogPost";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
@@ -50,10 +51,8 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     return { path: `/chapter/${state}/${encodeURIComponent(c.slug)}`, lastmod };
   });
   const newest = latest(...byState.values());
-  const pageDates = new Map(pages.map((p) => [p.slug, w3cDate(p.updatedAt)]));
   return [
     { path: "/", lastmod: newest },
-    ...["about", "chapter_types"].filter((slug) => pageDates.has(slug)).map((slug) => ({ path: `/${slug}`, lastmod: pageDates.get(slug) })),
     { path: "/press_mentions", lastmod: w3cDate(mentions?.updatedAt) },
     { path: "/intro_start_chapter" },
     { path: "/start_chapter" },
@@ -62,7 +61,7 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([state, lastmod]) => ({ path: `/chapters/${state}`, lastmod })),
     ...chapterEntries,
-    ...pages.filter((p) => p.slug !== "about" && p.slug !== "chapter_types").map((p) => ({ path: `/page/${encodeURIComponent(p.slug)}`, lastmod: w3cDate(p.updatedAt) })),
+    ...pages.map((p) => ({ path: pagePath(encodeURIComponent(p.slug)), lastmod: w3cDate(p.updatedAt) })),
     ...wikis.map((w) => ({ path: `/wiki/${encodeURIComponent(w.slug)}`, lastmod: w3cDate(w.updatedAt) })),
     ...posts.map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: w3cDate(p.updatedAt) })),
   ];

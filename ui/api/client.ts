@@ -45,7 +45,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   try {
     // The desktop app signs requests with its Bearer token and sends no cookies to the server.
     const credentials: RequestCredentials = platform.usesBearer ? "omit" : "include";
-    res = await fetch(platform.apiBase() + path, { method, headers, body, credentials, signal: opts.signal });
+    res = await (platform.fetch ?? fetch)(platform.apiBase() + path, { method, headers, body, credentials, signal: opts.signal });
   } catch (err) {
     throw new ApiRequestError(0, (err as Error).message || "Network error", "network_error", undefined, null);
   }

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson";
 import { ApiRequestError } from "./client";
+import { platform } from "../platform";
 
 export type Outline = Feature<Polygon | MultiPolygon, { abbr: string; name: string }> | FeatureCollection<Polygon | MultiPolygon, { abbr: string; name: string }>;
 
@@ -22,7 +23,8 @@ export const outlineQueries = {
         const file = `/state_outlines/${name.toUpperCase()}.json`;
         let res: Response;
         try {
-          res = await fetch(file, { signal });
+          // Static files of the UI, beside the page; the server rendering a page reads them from itself.
+          res = platform.fetch ? await platform.fetch(platform.apiBase() + file, { signal }) : await fetch(file, { signal });
         } catch (err) {
           throw new ApiRequestError(0, (err as Error).message || "Network error", "network_error", undefined, null);
         }

@@ -1,6 +1,7 @@
 import { Center, ChakraProvider, Spinner } from "@chakra-ui/react";
 import { initSystem } from "../theme";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { markHydrated } from "../lib/hydration";
 import { platform } from "../platform";
 
 const ServerAddress = lazy(() => import("../screens/desktop/ServerAddress").then((m) => ({ default: m.ServerAddress })));
@@ -11,6 +12,11 @@ const ServerAddress = lazy(() => import("../screens/desktop/ServerAddress").then
  */
 export function ServerAddressGate({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(() => platform.hasServerAddress());
+  // From here on the page answers clicks: a page the server rendered is hydrated (browser tests wait for this).
+  useEffect(() => {
+    markHydrated();
+    document.documentElement.dataset.ready = "true";
+  }, []);
   if (ready) return <>{children}</>;
   return (
     <ChakraProvider value={initSystem()}>

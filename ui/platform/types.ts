@@ -24,6 +24,11 @@ export interface Platform {
   openExternal(url: string): void;
   /** Subscribes to admin notices (new host applications, alias rate-limit warnings). Returns an unsubscribe. */
   onAdminNotice(handler: (notice: AdminNotice) => void): () => void;
+  /**
+   * How API calls reach the server, when not the global fetch: the server's renderer of public pages sends them
+   * to itself with the visitor's session (server/web/ssr.ts).
+   */
+  fetch?: typeof fetch;
   /** Routes the platform asks the UI to open (a clicked desktop notification). Returns an unsubscribe. */
   onNavigate(handler: (path: string) => void): () => void;
 }

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { ChapterDetail, ChapterEventInfo } from "../../../server/contracts/chapter";
 import { chapterHeaderImagePath, type SiteConfig } from "../../../server/contracts/content";
@@ -29,8 +29,14 @@ export const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, fi
 /** The header image at its fixed upload path; stays hidden unless it loads. */
 function HeaderImage({ chapterId, alt }: { chapterId: number; alt: string }) {
   const [loaded, setLoaded] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  // A server-rendered page may have loaded the image before React listened for it.
+  useEffect(() => {
+    if (ref.current?.complete && ref.current.naturalWidth > 0) setLoaded(true);
+  }, []);
   return (
     <img
+      ref={ref}
       src={chapterHeaderImagePath(chapterId)}
       alt={alt}
       onLoad={() => setLoaded(true)}

@@ -1,0 +1,31 @@
+import { expect, test } from "./fixtures";
+
+/** What a visitor with JavaScript off (or a crawler) reads: the pages the server renders. */
+test.describe("public pages with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a chapter page shows its title, about text, next events, posts, contact, signup form and calendar links", async ({ page }) => {
+    const res = await page.goto("/chapter/co/denver");
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle("Denver | Living Liberally");
+    await expect(page.getByRole("heading", { level: 1, name: "Denver" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Next Event" })).toBeVisible();
+    await expect(page.getByText("Wynkoop Brewing").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "From the Chapter" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Contact" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Join the Denver mailing list" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Subscribe" })).toHaveAttribute("href", /\/api\/chapter_calendar\/denver\/events\.ics$/);
+    await expect(page.getByRole("link", { name: "Download .ics" })).toBeVisible();
+    // Styled on first paint: Chakra's styles come with the markup.
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveCSS("font-size", "16px");
+  });
+
+  test("the home and state pages list chapters", async ({ page }) => {
+    await page.goto("/chapters/co");
+    await expect(page.getByRole("heading", { level: 1, name: "Colorado" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Denver" })).toHaveAttribute("href", "/chapter/co/denver");
+    await page.goto("/");
+    await expect(page).toHaveTitle("Living Liberally: find a chapter near you");
+    await expect(page.getByRole("link", { name: "Start One" })).toBeVisible();
+  });
+});

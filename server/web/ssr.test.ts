@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../test/harness";
+import { buildChapter, buildEvent, buildHost } from "../test/factories";
+import { CHAPTER_HIDDEN } from "../models/Chapter";
+import { SSR_STATE_ID } from "../contracts/ssr";
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="Generic" />
+    <title>Living Liberally</title>
+  </head>
+  <body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
+</html>`;
+
+let t: TestApp;
+let uiDir: string;
+
+/** The page as a crawler or a browser with JavaScript off gets it: markup only. */
+async function html(pathname: string, headers: Record<string, string> = {}) {
+  const res = await t.request("GET", pathname, { headers: { accept: "text/html", ...headers } });
+  const root = res.text.slice(res.text.indexOf('<div id="root">'), res.text.indexOf(`<script id="${SSR_STATE_ID}"`));
+  const text = root.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+  const stateJson = new RegExp(`<script id="${SSR_STATE_ID}" type="application/json">([\\s\\S]*?)</script>`).exec(res.text)?.[1];
+  return { res, root, text, state: stateJson ? (JSON.parse(stateJson) as { queries: { queryKey: unknown[] }[] }) : null };
+}
+
+beforeAll(async () => {
+  uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "ssr-"));
+  fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
+  t = await startTestApp({ PUBLIC_URL: "https://example.org" }, { uiDir });
+  const austin = await buildChapter({ slug: "austin", title: "Drinking Liberally", city: "Austin", state: "tx", timeZone: "America/Chicago", about: "We meet for **beers** and talk." });
+  await buildEvent(austin, { name: "The Scoot Inn", address1: "1308 E 4th St", city: "Austin", state: "TX", dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", startTime: "19:00", endTime: "21:00" });
+  await buildHost(austin);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(uiDir, { recursive: true, force: true });
+});
+
+describe("public pages rendered on the server", () => {
+  it("a chapter page carries its title, about text, next meetup and host in the HTML, styled, with the answers it read", async () => {
+    const { res, root, text, state } = await html("/chapter/tx/austin");
+    expect(res.status).toBe(200);
+    expect(text).toContain("Austin: Drinking Liberally");
+    expect(text).toContain("We meet for beers and talk.");
+    expect(text).toContain("The Scoot Inn");
+    expect(text).toContain("1308 E 4th St");
+    expect(text).toContain("Hal Host");
+    // The next meetup as the head describes it: the first Tuesday at 7 pm, Austin time.
+    const head = /<meta name="description" content="[^"]*Next meetup: (\w+day), (\w+) (\d+), \d{4}/.exec(res.text)!;
+    expect(text).toMatch(new RegExp(`${head[2].slice(0, 3)}\\w* ${head[3]}\\b`));
+    // Chakra's styles come with the markup, so the first paint is styled.
+    expect(root).toMatch(/<style data-emotion="css[^"]*">/);
+    // The browser gets the chapter's answer and hydrates with it instead of asking again.
+    expect(state!.queries.map((q) => q.queryKey.join("/"))).toEqual(expect.arrayContaining(["chapters/slug/austin", "auth/user"]));
+    // No inline script that a Content-Security-Policy without 'unsafe-inline' would block.
+    expect(res.text.match(/<script(?![^>]*(type="application\/(ld\+)?json"|src=))[^>]*>/g)).toBeNull();
+  }, 60_000);
+
+  it("renders the state page with its chapters, and the signed-in visitor's own header", async () => {
+    const anonymous = await html("/chapters/tx");
+    expect(anonymous.text).toContain("Texas");
+    expect(anonymous.text).toContain("Austin: Drinking Liberally");
+    expect(anonymous.text).toContain("Sign In");
+
+    const { buildUser } = await import("../test/factories");
+    const user = await buildUser({ name: "Sam Visitor" });
+    const token = await t.tokenFor(user);
+    const signedIn = await html("/chapters/tx", { cookie: `ch_session=${token}` });
+    expect(signedIn.text).toContain("Hi, Sam Visitor!");
+  }, 60_000);
+
+  it("a hidden chapter shows the public what the app shows, and nothing of its meetups", async () => {
+    const hidden = await buildChapter({ slug: "tulsa", city: "Tulsa", title: "Drinking Liberally", state: "ok", status: CHAPTER_HIDDEN });
+    await buildEvent(hidden, { name: "Secret Bar" });
+    const { text } = await html("/chapter/ok/tulsa");
+    expect(text).toContain("This Chapter is not active.");
+    expect(text).not.toContain("Secret Bar");
+  }, 60_000);
+
+  it("leaves the admin areas to the browser", async () => {
+    const { res } = await html("/admin/users");
+    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.text).not.toContain(SSR_STATE_ID);
+  });
+});

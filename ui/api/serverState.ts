@@ -1,0 +1,23 @@
+import { hydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
+import { SSR_STATE_ID } from "../../server/contracts/ssr";
+import { createQueryClient } from "./queryClient";
+import { platform } from "../platform";
+import { startHydrating } from "../lib/hydration";
+
+/**
+ * The query cache the server rendered this page with, or undefined when the page was not rendered on the server.
+ * Its answers count as fresh from now: the page was made with them a moment ago. A platform that signs requests
+ * with its own token (the desktop app) renders afresh: the server rendered for the browser's cookie session.
+ */
+export function serverState(): QueryClient | undefined {
+  if (platform.usesBearer) return undefined;
+  const el = document.getElementById(SSR_STATE_ID);
+  if (!el?.textContent) return undefined;
+  const state = JSON.parse(el.textContent) as DehydratedState;
+  const now = Date.now();
+  for (const q of state.queries) q.state.dataUpdatedAt = now;
+  const client = createQueryClient();
+  hydrate(client, state);
+  startHydrating();
+  return client;
+}

@@ -1,0 +1,81 @@
+/**
+ * The server's way into the UI: renders a public page with the same components the browser hydrates
+ * (server/web/ssr.ts loads this module and puts the result into index.html).
+ *
+ * What a page reads is found by rendering it: each render adds the queries its screens ask for to the cache,
+ * the ones still waiting are fetched, and the page is rendered again until nothing waits (lazily loaded
+ * screens included, since the prerender waits for them). The last render streams with every answer in the
+ * cache, and the cache's state goes to the browser, so hydration asks for nothing again.
+ */
+import { PassThrough } from "node:stream";
+import { StrictMode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
+import { dehydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
+import { App } from "./App";
+import { createQueryClient } from "./api/queryClient";
+import { ServerAddressGate } from "./components/ServerAddressGate";
+
+/** At most this many rounds of render-then-fetch: a page whose queries depend on earlier answers needs two or three. */
+const MAX_PASSES = 5;
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The query cache to hydrate. */
+  state: DehydratedState;
+}
+
+const tree = (client: QueryClient, location: string) => (
+  <StrictMode>
+    <ServerAddressGate>
+      <App queryClient={client} location={location} />
+    </ServerAddressGate>
+  </StrictMode>
+);
+
+async function drain(stream: NodeJS.ReadableStream): Promise<string> {
+  let out = "";
+  stream.setEncoding("utf8");
+  for await (const chunk of stream) out += chunk as string;
+  return out;
+}
+
+/** Renders once, discarding the markup, so every screen on the page registers the queries it reads. */
+async function discoverQueries(client: QueryClient, location: string): Promise<void> {
+  const { prelude } = await prerenderToNodeStream(tree(client, location), { onError: () => {} });
+  await drain(prelude);
+}
+
+function waitingQueries(client: QueryClient) {
+  return client
+    .getQueryCache()
+    .findAll()
+    .filter((q) => q.state.status === "pending" && q.state.fetchStatus === "idle" && (q.options as { enabled?: unknown }).enabled !== false);
+}
+
+export async function renderPage(location: string): Promise<RenderedPage> {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    await discoverQueries(client, location);
+    const waiting = waitingQueries(client);
+    if (waiting.length === 0) break;
+    await Promise.all(waiting.map((q) => q.fetch().catch(() => undefined)));
+  }
+  const html = await new Promise<string>((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(tree(client, location), {
+      onAllReady() {
+        const sink = new PassThrough();
+        drain(sink).then(resolve, reject);
+        pipe(sink);
+      },
+      onShellError: reject,
+      // Everything is ready before the first byte goes out: no boundary is sent apart with a script to reveal it
+      // (the page's Content-Security-Policy allows no inline script).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onError: (err) => console.error(`Rendering ${location} on the server:`, err),
+    });
+  });
+  return { html, state: dehydrate(client) };
+}

@@ -1,0 +1,21 @@
+/** True on the server, and in the browser from startHydrating() until the first render has committed. */
+let hydrating = typeof window === "undefined";
+
+/**
+ * True while React renders markup the server makes or made: on the server, and in the browser while it
+ * hydrates a page the server rendered. Screens that put their lower half off to a second commit
+ * (useAfterFirstPaint) render in full then, as the markup has it.
+ */
+export function rendersServerMarkup(): boolean {
+  return hydrating;
+}
+
+/** The page in the document was rendered by the server and is about to be hydrated (ui/api/serverState.ts). */
+export function startHydrating() {
+  hydrating = true;
+}
+
+/** Called once the first render in the browser has committed (ui/App.tsx). */
+export function markHydrated() {
+  if (typeof window !== "undefined") hydrating = false;
+}
