@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# npm test: typecheck, unit and API tests on SQLite and on Postgres, then the browser tests on both.
+# npm test: typecheck, lint, unit and API tests on SQLite and on Postgres, then the browser tests on both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== typecheck"
 npx tsc -p tsconfig.json --noEmit
+
+echo "== lint"
+npx eslint .
 
 echo "== unit and API tests (SQLite)"
 npx vitest run

@@ -12,7 +12,7 @@ import { pageOf, readPage } from "../lib/paging";
 import { ADMIN_CHAPTERS_PAGE_SIZE } from "../contracts/paging";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
-import { CHAPTER_DETAIL_GRAPH, presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
+import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
 import { eventsExpireAt } from "../presenters/schedule";
 import { readCacheOf, sendCached } from "../lib/readCache";
 import { mapInSlices } from "../lib/slices";

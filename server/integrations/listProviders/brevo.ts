@@ -53,6 +53,7 @@ export class BrevoListProvider implements ListProvider {
     this.sender = parseAddress(mailFrom);
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Brevo's documented JSON, read field by field by each call
   private async call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
     const res = await providerFetch("Brevo", this.baseUrl.replace(/\/$/, "") + path, {
       method,
@@ -60,6 +61,7 @@ export class BrevoListProvider implements ListProvider {
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;

@@ -4,7 +4,7 @@ import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, use
 import { pinDataUrl } from "./pins";
 import { clusterPoints, zoomToSeparate, type Placement } from "./cluster";
 import { ClusterButton, InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
-import { ALASKA_CENTER, FAN_OUT_MAX, type ChapterMapProps, type LatLng, type MapPin } from "./types";
+import { ALASKA_CENTER, FAN_OUT_MAX, type ChapterMapProps, type MapPin } from "./types";
 import { useOutline, type Outline } from "./outlines";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
 
@@ -234,11 +234,15 @@ export function OfflineMap(props: ChapterMapProps) {
   };
 
   return (
+    // The map is one keyboard-operable widget, as Google's is: a labelled region that takes focus, pans with the
+    // arrow keys and zooms with + and -; its pins and clusters are buttons inside it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={ref}
       role="region"
       aria-label={label}
       aria-roledescription="map"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the map widget takes focus (see above)
       tabIndex={0}
       onKeyDown={handleKeyDown}
       onPointerDown={handlePointerDown}

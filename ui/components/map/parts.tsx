@@ -54,6 +54,8 @@ export function InfoWindowFrame(props: { anchorX: number; anchorY: number; conta
   const above = anchorY > containerHeight * 0.55;
   const vertical = above ? { bottom: containerHeight - (anchorY - 42), maxHeight: anchorY - 52 } : { top: anchorY + 4, maxHeight: containerHeight - anchorY - 14 };
   return (
+    // A dialog handles its own keys (Escape closes it).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={ref}
       role="dialog"
