@@ -38,4 +38,9 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   { files: ["ui/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  {
+    // Specs take test and expect from e2e/fixtures.ts, whose pages wait for server-rendered pages to hydrate.
+    files: ["e2e/**/*.spec.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", message: "Import test and expect from ./fixtures." }] }] },
+  },
 );

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { AdminScreen, CHAPTER_ADMIN_SECTIONS, SITE_ADMIN_SCREENS } from "./pages/AdminScreens";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import type { ChapterPinList, ChapterPinRow } from "../server/contracts/chapter";
 import { HomePage } from "./pages/HomePage";
 

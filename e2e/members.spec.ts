@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signInAs, unique } from "./support";
 import { MembersPage } from "./pages/MembersPage";
 
