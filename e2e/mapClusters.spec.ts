@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import type { ChapterPinList, ChapterPinRow } from "../server/contracts/chapter";
 import { HomePage } from "./pages/HomePage";
+import { browserRendered } from "./support";
 
 /** 30 chapters a few kilometres apart around Denver (one cluster at the home zoom) and one in Seattle. */
 function densePins(): ChapterPinList {
@@ -17,8 +18,9 @@ function densePins(): ChapterPinList {
 test.describe("home map clusters", () => {
   test("overlapping pins show as a cluster with a count, and Enter on it zooms in until its pins separate", async ({ page }) => {
     await page.route("**/api/chapters/pins", (route) => route.fulfill({ json: densePins() }));
+    // The home page the server renders carries the real pins: open it as the browser renders it, so the route answers.
     const home = new HomePage(page);
-    await home.open();
+    await browserRendered(page, "/");
     await home.map.waitReady();
 
     await expect(home.map.cluster(30)).toBeVisible();
@@ -44,8 +46,9 @@ test.describe("home map clusters", () => {
     const many: ChapterPinList = densePins();
     for (let i = 0; i < 40; i++) many.pins.push([9200 + i, `listed_${i}`, `Listed ${String(i).padStart(2, "0")}`, "int", 1, null, null, null, ""]);
     await page.route("**/api/chapters/pins", (route) => route.fulfill({ json: many }));
+    // The home page the server renders carries the real pins: open it as the browser renders it, so the route answers.
     const home = new HomePage(page);
-    await home.open();
+    await browserRendered(page, "/");
     await home.map.waitReady();
     await home.map.cluster(30).click();
     await expect(home.map.pins()).toHaveCount(30);
