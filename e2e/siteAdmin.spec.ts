@@ -83,6 +83,8 @@ test.describe("site admin: access", () => {
 
 test.describe("site admin: host applications", () => {
   test("lifecycle: a visitor applies, an admin creates the chapter from it, the applicant hosts it", async ({ page, browser }) => {
+    // Three people and a dozen screens: more than one screen's worth of time.
+    test.setTimeout(90_000);
     const city = `Bozeman ${unique()}`;
     const applicant = await visitorApplies(browser, city, "dining");
 
@@ -146,7 +148,7 @@ test.describe("site admin: host applications", () => {
     await settings.settingsField("Chapter Status").selectOption({ label: "Active" });
     await page.getByRole("button", { name: "Save" }).click();
     await expect(settings.savedIndicator()).toBeVisible();
-    const visitor = await browser.newPage();
+    const visitor = waitForHydrationOnGoto(await browser.newPage());
     const publicPage = new ChapterPage(visitor);
     await publicPage.open(state, slug);
     await publicPage.signup.signUp(`first-${unique()}@example.org`);
