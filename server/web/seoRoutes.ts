@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import Router from "@koa/router";
 import type { Context } from "koa";
 import sharp from "sharp";
@@ -15,6 +14,7 @@ import { publicPressMentions } from "../policies/pressMention";
 import { intParam } from "../lib/validate";
 import { notFound } from "../errors";
 import { escapeHtml, SITE_NAME } from "./head";
+import { etagOf, matchesEtag } from "../lib/readCache";
 
 interface SitemapEntry {
   path: string;
@@ -119,17 +119,16 @@ export async function chapterTypeImage(type: { name: string; hexColor: string })
 const imageCache = new Map<string, Buffer>();
 
 function sendCached(ctx: Context, type: string, body: string | Buffer, cacheControl: string) {
+  const bytes = typeof body === "string" ? Buffer.from(body) : body;
+  const etag = etagOf(bytes);
   ctx.set("Cache-Control", cacheControl);
-  ctx.etag = crypto.createHash("sha1").update(body).digest("base64url");
+  ctx.set("ETag", etag);
   ctx.type = type;
-  // Compared by hand: clients that send If-None-Match themselves also send Cache-Control: no-cache, which ctx.fresh treats as stale.
-  const etag = ctx.response.get("ETag");
-  const matches = ctx.get("If-None-Match").split(",").map((t) => t.trim().replace(/^W\//, ""));
-  if (matches.includes(etag)) {
+  if (matchesEtag(ctx.get("If-None-Match"), etag)) {
     ctx.status = 304;
     return;
   }
-  ctx.body = body;
+  ctx.body = bytes;
 }
 
 /** /sitemap.xml, /robots.txt and the per-type preview images that link previews of chapters without a header image use. */
