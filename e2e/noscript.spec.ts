@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { ChapterPage } from "./pages/ChapterPage";
 
 /** What a visitor with JavaScript off (or a crawler) reads: the pages the server renders. */
 test.describe("public pages with JavaScript off", () => {
@@ -27,5 +28,16 @@ test.describe("public pages with JavaScript off", () => {
     await page.goto("/");
     await expect(page).toHaveTitle("Living Liberally: find a chapter near you");
     await expect(page.getByRole("link", { name: "Start One" })).toBeVisible();
+  });
+
+  test("the mailing-list signup works as a plain form post, with the same answers", async ({ page }) => {
+    const chapter = new ChapterPage(page);
+    await chapter.open("co", "denver");
+    await chapter.signup.signUp("a@b");
+    await expect(page).toHaveURL(/\/chapter\/co\/denver$/);
+    await expect(chapter.signup.error("Email is not a valid email address")).toBeVisible();
+    await chapter.signup.tryAgain().click();
+    await chapter.signup.signUp(`no-script-${Date.now()}@example.org`);
+    await expect(chapter.signup.success()).toBeVisible();
   });
 });

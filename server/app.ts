@@ -11,6 +11,7 @@ import { chapterCalendarRouter } from "./routes/chapterCalendar";
 import { staticUi } from "./lib/staticUi";
 import { seoRoutes } from "./web/seoRoutes";
 import { indexPageFor } from "./web/indexPage";
+import { joinListRoutes } from "./web/joinList";
 import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
@@ -105,6 +106,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(uploadedImages());
   const seo = seoRoutes(s.config.publicUrl);
   app.use(seo.routes());
+  const joinList = joinListRoutes(s, sessionOptions);
+  app.use(joinList.routes());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
     app.use(staticUi(opts.uiDir, indexPageFor({ publicUrl: s.config.publicUrl, render: s.config.serverRendering, log })));

@@ -15,9 +15,17 @@ import { dehydrate, type DehydratedState, type QueryClient } from "@tanstack/rea
 import { App } from "./App";
 import { createQueryClient } from "./api/queryClient";
 import { ServerAddressGate } from "./components/ServerAddressGate";
+import { mailingListKeys } from "./api/mailingLists";
+import type { JoinListResult } from "../server/contracts/mailingList";
 
 /** At most this many rounds of render-then-fetch: a page whose queries depend on earlier answers needs two or three. */
 const MAX_PASSES = 5;
+
+/** What the request adds to the page beyond its URL. */
+export interface RenderInputs {
+  /** The result of the mailing-list form posted without JavaScript, shown by that list's widget. */
+  joinResult?: JoinListResult | null;
+}
 
 export interface RenderedPage {
   /** The markup of #root. */
@@ -54,8 +62,9 @@ function waitingQueries(client: QueryClient) {
     .filter((q) => q.state.status === "pending" && q.state.fetchStatus === "idle" && (q.options as { enabled?: unknown }).enabled !== false);
 }
 
-export async function renderPage(location: string): Promise<RenderedPage> {
+export async function renderPage(location: string, inputs: RenderInputs = {}): Promise<RenderedPage> {
   const client = createQueryClient();
+  if (inputs.joinResult) client.setQueryData(mailingListKeys.joinResult(inputs.joinResult.listId), inputs.joinResult);
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     await discoverQueries(client, location);

@@ -129,6 +129,19 @@ export interface ChapterListIdResponse {
 
 export type ChapterListStatus = "ready" | "creating" | "failed" | "none";
 
+/**
+ * The signup form also works as a plain form post without JavaScript: POST {JOIN_LIST_PATH} with `email`, `listId`
+ * and `back` (the page to return to). The answer is a redirect back; the page then shows this result in its widget.
+ */
+export const JOIN_LIST_PATH = "/join_list";
+export interface JoinListResult {
+  listId: string;
+  ok: boolean;
+  needsConfirmation?: boolean;
+  /** The server's error string when not ok. */
+  message?: string;
+}
+
 /** POST /api/mailing_list/delete (host access). Answers SignUpResponse-shaped results. */
 export interface DeleteContactRequest {
   email: string;

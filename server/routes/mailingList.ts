@@ -12,20 +12,17 @@ import { MailingListContact } from "../models/MailingListContact";
 import { listIdColumn } from "../integrations/listProviders";
 import { chapterForListId, contactStatsOf, sumStats } from "../mailingLists/contacts";
 import { chapterListStatus } from "../mailingLists/chapterLists";
-import { deleteContact, sendListMessage, sendMessageSchema, signUpMany, signUpToList, unsubscribeByToken } from "../commands/mailingList";
+import { deleteContact, sendListMessage, sendMessageSchema, signUpMany, unsubscribeByToken } from "../commands/mailingList";
 import { presentContact, presentContactDetails, presentListMessage } from "../presenters/mailingList";
 import { displayTitle } from "../contracts/chapter";
-import { CONTACT_STATUSES, MEMBERS_PAGE_SIZE, type ChapterListIdResponse, type ChapterListResponse, type SignUpManyResponse, type SignUpResponse } from "../contracts/mailingList";
+import { CONTACT_STATUSES, MEMBERS_PAGE_SIZE, type ChapterListIdResponse, type ChapterListResponse, type SignUpManyResponse } from "../contracts/mailingList";
 import { readPage, pageOf } from "../lib/paging";
 import { containsPattern } from "../lib/search";
 import type { Services } from "../services";
 import { applyBrevoEvents, webhookSecret } from "../mailingLists/webhooks";
-import { bucketFor, enforceLimit } from "../lib/rateLimits";
-import { confirmationInfo, confirmListSignup, listSignupsNeedConfirmation, requestListConfirmation } from "../commands/listConfirmation";
+import { confirmationInfo, confirmListSignup } from "../commands/listConfirmation";
+import { listIdField, okResult, publicSignUp, signUpSchema } from "../mailingLists/publicSignUp";
 
-const listIdField = z.union([z.string(), z.number()], { error: "listId is required" }).transform((v) => String(v).trim()).refine((v) => v.length > 0, "listId is required");
-
-const signUpSchema = z.object({ email: emailSchema, listId: listIdField });
 const deleteSchema = z.object({ email: emailSchema, listId: listIdField });
 const memberQuerySchema = z.object({
   status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),
@@ -35,9 +32,6 @@ const signUpManySchema = z.object({
   emails: z.union([z.string(), z.array(z.string())], { error: "New Email Addresses are Required" }).refine((v) => (Array.isArray(v) ? v.join("") : v).trim().length > 0, "New Email Addresses are Required"),
   listId: listIdField,
 });
-
-/** The list answer shape of the spec: return.results[0] with isError and errorString. */
-const okResult = (extra: { email?: string; needsConfirmation?: boolean } = {}): SignUpResponse => ({ return: { results: [{ isError: false, errorString: "", ...extra }] } });
 
 /** Errors of the public signup keep the standard error body and add the list result the widget reads. */
 function withListResult(err: unknown): unknown {
@@ -53,26 +47,7 @@ export function mailingListRoutes(router: Router, s: Services) {
   router.post("/mailing_list/sign_up", async (ctx) => {
     try {
       const input = parse(signUpSchema, ctx.request.body);
-      await enforceLimit(ctx, {
-        bucket: bucketFor("list-signup", ctx.ip),
-        limit: s.config.rateLimits.listSignup,
-        message: (wait) => `Too many sign-ups from your address. Please try again in ${wait}.`,
-      });
-      const { chapter } = await chapterForListId(s, input.listId);
-      // A hidden chapter's list answers like one that does not exist, so list ids cannot be probed.
-      if (!chapterPolicy.joinList(ctx.state.viewer, chapter)) throw notFound("Mailing list");
-      if (await listSignupsNeedConfirmation()) {
-        await enforceLimit(ctx, {
-          bucket: bucketFor("list-confirmation", input.email),
-          limit: s.config.rateLimits.listConfirmationPerEmail,
-          message: (wait) => `Too many sign-ups for this email address. Please try again in ${wait}.`,
-        });
-        await requestListConfirmation(s, chapter, input.email);
-        ctx.body = okResult({ needsConfirmation: true });
-        return;
-      }
-      await signUpToList(s, chapter, input.email, ctx.state.viewer);
-      ctx.body = okResult();
+      ctx.body = await publicSignUp(ctx, s, input, ctx.state.viewer);
     } catch (err) {
       throw withListResult(err);
     }

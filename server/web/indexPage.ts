@@ -5,6 +5,7 @@ import { headTags, scriptJson, withHead } from "./head";
 import { pageHead } from "./pageHeads";
 import { renderPublicPage } from "./ssr";
 import { SSR_STATE_ID } from "../contracts/ssr";
+import { readJoinResult } from "./joinList";
 
 
 export interface IndexPageOptions {
@@ -21,7 +22,7 @@ async function rendered(ctx: Context, indexHtml: string, log: IndexPageOptions["
       origin: `${ctx.protocol}://${ctx.host}`,
       loopback: `http://127.0.0.1:${port}`,
       token: ctx.cookies.get(SESSION_COOKIE) ?? null,
-    });
+    }, { joinResult: readJoinResult(ctx) });
     return indexHtml.replace(
       '<div id="root"></div>',
       `<div id="root">${page.html}</div><script id="${SSR_STATE_ID}" type="application/json">${scriptJson(page.state)}</script>`,

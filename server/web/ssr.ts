@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Platform } from "../../ui/platform/types";
-import type { RenderedPage } from "../../ui/entry-server";
+import type { RenderedPage, RenderInputs } from "../../ui/entry-server";
 
 /** The visitor a page is being rendered for: where the API answers (this server, over loopback) and their session. */
 interface RenderScope {
@@ -36,7 +36,7 @@ const serverPlatform: Platform = {
   },
 };
 
-let renderer: Promise<(location: string) => Promise<RenderedPage>> | null = null;
+let renderer: Promise<typeof import("../../ui/entry-server").renderPage> | null = null;
 
 /** Loads the UI into the server once, on the first page rendered (API-only processes and tests never load React). */
 function loadRenderer() {
@@ -48,7 +48,7 @@ function loadRenderer() {
   return renderer;
 }
 
-export async function renderPublicPage(location: string, visitor: RenderScope): Promise<RenderedPage> {
+export async function renderPublicPage(location: string, visitor: RenderScope, inputs: RenderInputs = {}): Promise<RenderedPage> {
   const render = await loadRenderer();
-  return scope.run(visitor, () => render(location));
+  return scope.run(visitor, () => render(location, inputs));
 }

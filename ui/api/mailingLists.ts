@@ -31,6 +31,8 @@ export const mailingListKeys = {
   messages: (chapterId: number) => [...mailingListKeys.all, "messages", chapterId] as const,
   unsubscribe: (token: string) => [...mailingListKeys.all, "unsubscribe", token] as const,
   confirmation: (token: string) => [...mailingListKeys.all, "confirmation", token] as const,
+  /** A signup form posted without JavaScript: its result, put in the cache by the server that renders the page it returned to. */
+  joinResult: (listId: string) => ["joinListResult", listId] as const,
 };
 
 /** Mailing lists (spec 000 section 7, spec 001 section 7): members, sends and the public sign-up. */

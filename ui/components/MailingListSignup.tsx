@@ -1,7 +1,10 @@
 import { Alert, Box, Button, Field, HStack, Input, Link, Spinner, Text } from "@chakra-ui/react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "react-router-dom";
 import { ApiRequestError } from "../api/client";
-import { useSignUpToList } from "../api/mailingLists";
+import { mailingListKeys, useSignUpToList } from "../api/mailingLists";
+import { JOIN_LIST_PATH, type JoinListResult } from "../../server/contracts/mailingList";
 import { useCurrentUser } from "../auth/CurrentUser";
 import { isEmail } from "../lib/validation";
 
@@ -11,6 +14,13 @@ interface SignUpAnswer {
 
 type Phase = { kind: "form" } | { kind: "loading" } | { kind: "success"; needsConfirmation: boolean } | { kind: "error"; message: string };
 
+const phaseOf = (posted: JoinListResult | undefined): Phase =>
+  !posted ? { kind: "form" } : posted.ok ? { kind: "success", needsConfirmation: Boolean(posted.needsConfirmation) } : { kind: "error", message: posted.message || "Something went wrong." };
+
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true once the page runs in the browser. */
+const useScriptsRun = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 /**
  * Join a chapter's mailing list (spec 000 sections 4 and 7): form, loading, then 'Success!' or
  * 'Oops. ' with the server's error string and a Try again link back to the form.
@@ -19,7 +29,10 @@ export function MailingListSignup({ listId, chapterName }: { listId: string; cha
   // The form gives way to the answer: focus moves to the widget itself rather than falling to the page (so a
   // map info window holding it keeps the focus, and Escape still closes it).
   const rootRef = useRef<HTMLDivElement>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: "form" });
+  // Posted without JavaScript, the form came back here with its result in the cache the server rendered with.
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<Phase>(() => phaseOf(queryClient.getQueryData<JoinListResult>(mailingListKeys.joinResult(listId))));
+  useEffect(() => queryClient.removeQueries({ queryKey: mailingListKeys.joinResult(listId) }), [queryClient, listId]);
   const focusedBefore = useRef(false);
   const handlePhase = (next: Phase) => {
     focusedBefore.current = Boolean(rootRef.current?.contains(document.activeElement));
@@ -40,6 +53,8 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
   const [email, setEmail] = useState(user?.email ?? "");
   const inputId = useId();
   const signUp = useSignUpToList();
+  const { pathname, search } = useLocation();
+  const scriptsRun = useScriptsRun();
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -84,7 +99,7 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
           <Alert.Title>{`Oops. ${phase.message}`}</Alert.Title>
           <Alert.Description>
             <Link
-              href="#"
+              href={pathname + search}
               onClick={(e) => {
                 e.preventDefault();
                 setPhase({ kind: "form" });
@@ -101,12 +116,14 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
   // A disabled Sign Up says why, next to the field, once something has been typed.
   const reason = email.trim() && !isEmail(email) ? "Enter a whole email address, like you@example.org, to sign up." : null;
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={chapterName ? `Join the ${chapterName} mailing list` : "Join the mailing list"}>
+    <form method="post" action={JOIN_LIST_PATH} onSubmit={handleSubmit} noValidate aria-label={chapterName ? `Join the ${chapterName} mailing list` : "Join the mailing list"}>
+      <input type="hidden" name="listId" value={listId} />
+      <input type="hidden" name="back" value={pathname + search} />
       <Field.Root required>
         <Field.Label htmlFor={inputId}>Join the mailing list</Field.Label>
         <HStack gap="2" width="100%">
           <Input id={inputId} type="email" name="email" autoComplete="email" placeholder="you@example.org" value={email} onChange={(e) => setEmail(e.target.value)} size="sm" />
-          <Button type="submit" size="sm" colorPalette="blue" disabled={!isEmail(email)}>
+          <Button type="submit" size="sm" colorPalette="blue" disabled={scriptsRun && !isEmail(email)}>
             Sign Up
           </Button>
         </HStack>
