@@ -9,6 +9,7 @@ import { syncChapterTypeDomains } from "./seed/chapterTypes";
 import { createServices, type Services } from "./services";
 import { JobWorker } from "./jobs/worker";
 import { ensureRecurringJobs } from "./jobs/handlers";
+import { warmUpRenderer } from "./web/ssr";
 
 export interface RunningServer {
   services: Services;
@@ -42,6 +43,7 @@ export async function startServer(config: Config, opts: { uiDir?: string | null;
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  if (opts.uiDir && config.serverRendering) void warmUpRenderer(port);
   return {
     services,
     server,

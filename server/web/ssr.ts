@@ -52,3 +52,12 @@ export async function renderPublicPage(location: string, visitor: RenderScope, i
   const render = await loadRenderer();
   return scope.run(visitor, () => render(location, inputs));
 }
+
+/**
+ * Loads the renderer and renders the home page once, in the background, so the first visitor of a new process
+ * does not wait for the UI's modules to load (seconds on a small machine). Failures only cost that head start.
+ */
+export async function warmUpRenderer(port: number): Promise<void> {
+  const origin = `http://127.0.0.1:${port}`;
+  await renderPublicPage("/", { origin, loopback: origin, token: null }).catch(() => undefined);
+}
