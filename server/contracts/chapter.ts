@@ -91,6 +91,8 @@ export interface ChapterDetail extends ChapterSummary {
   brontoListId: string;
   sendInBlueListId: string;
   lastBlogPostDate: string | null;
+  /** The header image's URL (versioned), or null when the chapter has none. */
+  headerImage: string | null;
   hosts: ChapterHostInfo[];
   chapterEvents: ChapterEventInfo[];
   chapterLinks: { id: number; title: string; url: string }[];

@@ -18,6 +18,12 @@ export const IMAGE_NAME = /^[a-z0-9][a-z0-9_.-]{0,150}\.jpg$/;
 
 export const chapterHeaderImageName = (chapterId: number) => `chapter_header_${chapterId}.jpg`;
 
+/** Where a chapter's header image is served, with its version (so a new upload is fetched afresh), or null without one. */
+export async function chapterHeaderImageUrl(chapterId: number): Promise<string | null> {
+  const image = await UploadedImage.query().findOne({ name: chapterHeaderImageName(chapterId) }).select("name", "etag");
+  return image ? `${UPLOADS_PATH}/${image.name}?v=${encodeURIComponent(image.etag.replace(/"/g, "").slice(0, 16))}` : null;
+}
+
 /**
  * The uploaded file of a multipart request: the field `file` (or `image`, or the only file sent), read now (the
  * caller has authorized the request). 400 when the request carries no file; 413 above UPLOAD_LIMIT_BYTES.

@@ -72,7 +72,7 @@ export const CHAPTER_DETAIL_GRAPH = "[chapterType, chapterEvents(mayBeUpcoming),
  * The chapter as the viewer may see it. Without view access (an inactive chapter, no host access)
  * only the summary goes out and `restricted` is true. Host emails only for host access.
  */
-export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastBlogPostDate?: string | null } = {}, now = new Date()): ChapterDetail {
+export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastBlogPostDate?: string | null; headerImage?: string | null } = {}, now = new Date()): ChapterDetail {
   const abilities = chapterAbilities(viewer, c);
   const summary = presentChapterSummary(c);
   const domain = c.chapterType?.emailDomain ?? "";
@@ -91,6 +91,7 @@ export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastB
     brontoListId: "",
     sendInBlueListId: "",
     lastBlogPostDate: null,
+    headerImage: null,
     hosts: [],
     chapterEvents: [],
     chapterLinks: [],
@@ -110,6 +111,7 @@ export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastB
     brontoListId: c.brontoListId,
     sendInBlueListId: c.sendInBlueListId,
     lastBlogPostDate: extra.lastBlogPostDate ?? null,
+    headerImage: extra.headerImage ?? null,
     hosts: (c.permissions ?? [])
       .filter((p) => p.roleId === 2 || p.roleId === 3)
       .sort((a, b) => a.roleId - b.roleId || (a.createdAt ?? "").localeCompare(b.createdAt ?? ""))

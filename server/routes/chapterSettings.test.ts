@@ -246,6 +246,26 @@ describe("header image", () => {
     expect(none.body.error).toBe("Please choose an image file to upload");
   });
 
+  it("the chapter's public answer names its image with its version, anew after each upload, and none once deleted", async () => {
+    const before = (await Chapter.query().findById(chapter.id))!;
+    const slug = before.slug;
+    // Visitors read an active chapter's answer from the read cache: an upload must reach it.
+    await Chapter.query().patch({ status: 1 }).findById(chapter.id);
+    const read = async () => (await t.request("GET", `/api/chapter/slug/${slug}`)).body.headerImage as string | null;
+    await t.request("DELETE", `/api/chapter/header_image/${chapter.id}`, { as: p.host });
+    expect(await read()).toBeNull();
+    await upload(chapter.id, p.host, await png(40, 20));
+    const first = await read();
+    expect(first).toMatch(new RegExp(`^/assets/images/uploads/chapter_header_${chapter.id}\\.jpg\\?v=\\w+$`));
+    await upload(chapter.id, p.host, await png(50, 20));
+    const second = await read();
+    expect(second).toMatch(/\?v=\w+$/);
+    expect(second).not.toBe(first);
+    await t.request("DELETE", `/api/chapter/header_image/${chapter.id}`, { as: p.host });
+    expect(await read()).toBeNull();
+    await Chapter.query().patch({ status: before.status }).findById(chapter.id);
+  });
+
   it("delete removes the image; it is then 404", async () => {
     await upload(chapter.id, p.host, await png(10, 10));
     const res = await t.request("DELETE", `/api/chapter/header_image/${chapter.id}`, { as: p.host });

@@ -16,13 +16,18 @@ import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "..
 import { eventsExpireAt } from "../presenters/schedule";
 import { readCacheOf, sendCached } from "../lib/readCache";
 import { mapInSlices } from "../lib/slices";
+import { chapterHeaderImageUrl } from "../lib/images";
 import type { Services } from "../services";
 
 const byDisplayTitle = (a: Chapter, b: Chapter) => displayTitle(a).toLowerCase().localeCompare(displayTitle(b).toLowerCase());
 
-async function lastBlogPostDate(chapterId: number): Promise<string | null> {
-  const post = await ChapterBlogPost.query().where({ chapterId }).orderBy("createdAt", "desc").select("createdAt").first();
-  return post?.createdAt ?? null;
+/** What a chapter's page shows beyond the chapter's own rows: its last post's date and its header image. */
+async function chapterExtras(chapterId: number): Promise<{ lastBlogPostDate: string | null; headerImage: string | null }> {
+  const [post, headerImage] = await Promise.all([
+    ChapterBlogPost.query().where({ chapterId }).orderBy("createdAt", "desc").select("createdAt").first(),
+    chapterHeaderImageUrl(chapterId),
+  ]);
+  return { lastBlogPostDate: post?.createdAt ?? null, headerImage };
 }
 
 const stateParam = z
@@ -39,7 +44,7 @@ const searchSchema = z.object({
 
 /** The tables chapter lists are made of, and those a chapter's page adds (see lib/readCache). */
 export const CHAPTER_LIST_TABLES = ["chapters", "chapter_types", "chapter_events"];
-const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permissions", "users", "chapter_blog_posts"];
+const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permissions", "users", "chapter_blog_posts", "uploaded_images"];
 
 /** Chapters with their upcoming events (none for inactive ones) as lists present them, and when those events stop being true. */
 async function withUpcomingEvents(chapters: Chapter[], now: Date) {
@@ -65,12 +70,12 @@ export function chapterRoutes(router: Router, s: Services) {
     const viewer = ctx.state.viewer;
     if (viewer) {
       const chapter = await loadChapterDetail({ slug });
-      ctx.body = presentChapter(chapter, viewer, { lastBlogPostDate: await lastBlogPostDate(chapter.id) });
+      ctx.body = presentChapter(chapter, viewer, await chapterExtras(chapter.id));
       return;
     }
     const answer = await reads.answer(`chapter:${slug}`, CHAPTER_DETAIL_TABLES, async (now) => {
       const chapter = await loadChapterDetail({ slug });
-      const value = presentChapter(chapter, null, { lastBlogPostDate: await lastBlogPostDate(chapter.id) }, now);
+      const value = presentChapter(chapter, null, await chapterExtras(chapter.id), now);
       return { value, expiresAt: eventsExpireAt(value.chapterEvents, chapter.timeZone, now) };
     });
     sendCached(ctx, answer);
@@ -78,7 +83,7 @@ export function chapterRoutes(router: Router, s: Services) {
 
   router.get("/chapter/id/:id", async (ctx) => {
     const chapter = await loadChapterDetail({ id: intParam(ctx.params.id) });
-    ctx.body = presentChapter(chapter, ctx.state.viewer, { lastBlogPostDate: await lastBlogPostDate(chapter.id) });
+    ctx.body = presentChapter(chapter, ctx.state.viewer, await chapterExtras(chapter.id));
   });
 
   /**

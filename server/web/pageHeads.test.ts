@@ -81,7 +81,7 @@ describe("a chapter page's HTML, read without a browser", () => {
     const { UploadedImage } = await import("../models/UploadedImage");
     await UploadedImage.query().insert({ name: `chapter_header_${other.id}.jpg`, contentType: "image/jpeg", data: Buffer.from("x"), byteSize: 1, etag: "e" });
     const h = head((await t.request("GET", "/chapter/id/boise", { headers: { accept: "text/html" } })).text);
-    expect(h.meta("og:image")).toBe(`https://example.org/assets/images/uploads/chapter_header_${other.id}.jpg`);
+    expect(h.meta("og:image")).toBe(`https://example.org/assets/images/uploads/chapter_header_${other.id}.jpg?v=e`);
   });
 
   it("keeps a hidden chapter out of search engines and says nothing of its meetups", async () => {

@@ -4,10 +4,9 @@ import { RESERVED_PAGE_SLUGS, pagePath } from "../contracts/content";
 import { BlogPost } from "../models/BlogPost";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { Page } from "../models/Page";
-import { UploadedImage } from "../models/UploadedImage";
 import { WikiPage } from "../models/WikiPage";
 import { presentUpcomingEvents } from "../presenters/chapter";
-import { UPLOADS_PATH, chapterHeaderImageName } from "../lib/images";
+import { chapterHeaderImageUrl } from "../lib/images";
 import type { ChapterEventInfo } from "../contracts/chapter";
 import { SITE_NAME, summarize, type PageHead } from "./head";
 
@@ -96,13 +95,13 @@ async function chapterHead(slug: string, publicUrl: string, now: Date): Promise<
   const description = summarize(
     [`${type ? `A ${type} chapter` : "A chapter"} in ${place}.`, next ? `Next meetup: ${meetupTime(next.start)} at ${next.event.name}.` : "", about].filter(Boolean).join(" "),
   );
-  const header = await UploadedImage.query().findOne({ name: chapterHeaderImageName(chapter.id) }).select("name");
+  const header = await chapterHeaderImageUrl(chapter.id);
   const url = `${publicUrl}${path}`;
   return {
     title,
     description,
     path,
-    image: header ? `${UPLOADS_PATH}/${header.name}` : chapterTypeImagePath(chapter.chapterTypeId),
+    image: header ?? chapterTypeImagePath(chapter.chapterTypeId),
     imageAlt: displayTitle(chapter),
     jsonLd: [
       {

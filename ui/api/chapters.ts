@@ -96,16 +96,17 @@ export function useSaveChapter() {
   });
 }
 
-/** The header image lives at a fixed path (no query holds it): the screen shows a new version itself. */
+/** The chapter's answer names its header image (with its version), so both invalidate the chapter. */
 export const useUploadHeaderImage = (chapterId: number) =>
   useApiMutation((file: File) => {
     const form = new FormData();
     form.append("file", file);
     form.append("chapter", String(chapterId));
     return api.upload<ResultAnswer>(`/api/chapter/header_image/${chapterId}`, form);
-  }, () => [activityKeys.all]);
+  }, () => [activityKeys.all, chapterKeys.all]);
 
-export const useDeleteHeaderImage = (chapterId: number) => useApiMutation(() => api.delete<ResultAnswer>(`/api/chapter/header_image/${chapterId}`), () => [activityKeys.all]);
+export const useDeleteHeaderImage = (chapterId: number) =>
+  useApiMutation(() => api.delete<ResultAnswer>(`/api/chapter/header_image/${chapterId}`), () => [activityKeys.all, chapterKeys.all]);
 
 /** Adds a chapter (hidden until enabled); from an application it also approves it and makes the applicant host. */
 export const useAddChapter = () =>

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { ChapterDetail, ChapterEventInfo } from "../../../server/contracts/chapter";
-import { chapterHeaderImagePath, type SiteConfig } from "../../../server/contracts/content";
+import type { SiteConfig } from "../../../server/contracts/content";
 import { chapterQueries } from "../../api/chapters";
 import { mailingListQueries } from "../../api/mailingLists";
 import { pressMentionQueries } from "../../api/pressMentions";
@@ -26,22 +26,20 @@ export const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
 /** What hosts and admins see on a hidden chapter's page (visitors see CHAPTER_NOT_ACTIVE instead). */
 export const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, field organizers and admins see this page. It can be enabled in Chapter Settings.";
 
-/** The header image at its fixed upload path; stays hidden unless it loads. */
-function HeaderImage({ chapterId, alt }: { chapterId: number; alt: string }) {
-  const [loaded, setLoaded] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-  // A server-rendered page may have loaded the image before React listened for it.
-  useEffect(() => {
-    if (ref.current?.complete && ref.current.naturalWidth > 0) setLoaded(true);
-  }, []);
+/**
+ * The chapter's header image, when it has one: the page's largest picture, so it is fetched first, in a box of
+ * fixed height (nothing moves when it arrives). Hidden if it fails to load.
+ */
+function HeaderImage({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
   return (
     <img
-      ref={ref}
-      src={chapterHeaderImagePath(chapterId)}
+      src={src}
       alt={alt}
-      onLoad={() => setLoaded(true)}
-      onError={() => setLoaded(false)}
-      style={{ display: loaded ? "block" : "none", width: "100%", maxHeight: 320, objectFit: "cover", borderRadius: 6 }}
+      fetchPriority="high"
+      onError={() => setFailed(true)}
+      style={{ display: "block", width: "100%", height: "clamp(160px, 40vw, 320px)", objectFit: "cover", borderRadius: 6 }}
       data-testid="chapter-header-image"
     />
   );
@@ -286,7 +284,7 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
   return (
     <Container maxW="5xl" py="8">
       <Stack gap="6">
-        {!chapter.restricted && <HeaderImage chapterId={chapter.id} alt={`${chapter.displayTitle} header`} />}
+        {!chapter.restricted && chapter.headerImage && <HeaderImage src={chapter.headerImage} alt={`${chapter.displayTitle} header`} />}
         <Flex justify="space-between" align="center" gap="4" wrap="wrap">
           <Heading as="h1" size="2xl">
             <Link asChild variant="plain" color="inherit">
