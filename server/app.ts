@@ -12,6 +12,7 @@ import { staticUi } from "./lib/staticUi";
 import { seoRoutes } from "./web/seoRoutes";
 import { indexPageFor } from "./web/indexPage";
 import { joinListRoutes } from "./web/joinList";
+import { PageCache } from "./web/pageCache";
 import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
@@ -110,7 +111,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(joinList.routes());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
-    app.use(staticUi(opts.uiDir, indexPageFor({ publicUrl: s.config.publicUrl, render: s.config.serverRendering, log })));
+    const cache = s.config.serverRendering ? new PageCache(s.knex) : null;
+    app.use(staticUi(opts.uiDir, indexPageFor({ publicUrl: s.config.publicUrl, render: s.config.serverRendering, log, cache })));
   }
   return app;
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Context, Next } from "koa";
+import { matchesEtag } from "./readCache";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -32,8 +33,17 @@ function compressed(file: string, mtimeMs: number, encoding: "br" | "gzip"): Buf
   return buf;
 }
 
+/** A page with its own head (see server/web); a kept one comes with its ETag and compressed forms. */
+export interface IndexPage {
+  html: string | Buffer;
+  status: number;
+  etag?: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
 /** The HTML of a client-side route with its own head, or null for the generic index.html (see server/web). */
-export type IndexPageFor = (ctx: Context, indexHtml: string) => Promise<{ html: string; status: number } | null>;
+export type IndexPageFor = (ctx: Context, indexHtml: string) => Promise<IndexPage | null>;
 
 /**
  * Serves the built UI (text files brotli- or gzip-compressed when the browser accepts it): hashed files under /assets/ are cached for a year, everything else
@@ -89,9 +99,22 @@ export function staticUi(root: string, pageFor?: IndexPageFor) {
         ctx.body = indexHtml;
         return;
       }
-      // A rendered page is made for this request: compressed quickly, since it is sent once.
+      // Signed-in visitors get their own header: a page differs by cookie.
+      ctx.vary("Cookie");
+      if (page.etag) {
+        ctx.set("ETag", page.etag);
+        if (page.status === 200 && matchesEtag(ctx.get("if-none-match") || undefined, page.etag)) {
+          ctx.status = 304;
+          return;
+        }
+      }
       const encoding = ctx.acceptsEncodings("br", "gzip", "identity");
-      if (encoding === "br" || encoding === "gzip") {
+      const kept = encoding === "br" || encoding === "gzip" ? page[encoding] : undefined;
+      if (kept) {
+        ctx.set("Content-Encoding", encoding as string);
+        ctx.body = kept;
+      } else if (encoding === "br" || encoding === "gzip") {
+        // A page made for this request alone: compressed quickly, since it is sent once.
         ctx.set("Content-Encoding", encoding);
         ctx.body = encoding === "br" ? zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.gzipSync(page.html, { level: 6 });
       } else {

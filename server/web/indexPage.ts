@@ -1,11 +1,12 @@
 import type { Context } from "koa";
-import type { IndexPageFor } from "../lib/staticUi";
+import type { IndexPage, IndexPageFor } from "../lib/staticUi";
 import { SESSION_COOKIE } from "../auth/session";
 import { headTags, scriptJson, withHead } from "./head";
 import { pageHead } from "./pageHeads";
 import { renderPublicPage } from "./ssr";
 import { SSR_STATE_ID } from "../contracts/ssr";
 import { readJoinResult } from "./joinList";
+import type { PageCache } from "./pageCache";
 
 
 export interface IndexPageOptions {
@@ -13,24 +14,31 @@ export interface IndexPageOptions {
   /** Render public pages on the server (off in tests of the head alone, and by SSR=false). */
   render: boolean;
   log: (msg: string, err?: unknown) => void;
+  /** Pages kept for anonymous visitors (none: every page is rendered for its request). */
+  cache?: PageCache | null;
 }
 
-async function rendered(ctx: Context, indexHtml: string, log: IndexPageOptions["log"]): Promise<string> {
+interface Visitor {
+  token: string | null;
+  joinResult: ReturnType<typeof readJoinResult>;
+}
+
+/** The page rendered into index.html, or index.html for the browser to render when rendering fails (rendered: false). */
+async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, log: IndexPageOptions["log"]): Promise<{ html: string; rendered: boolean }> {
   const port = ctx.req.socket.localPort;
   try {
-    const page = await renderPublicPage(ctx.url, {
-      origin: `${ctx.protocol}://${ctx.host}`,
-      loopback: `http://127.0.0.1:${port}`,
-      token: ctx.cookies.get(SESSION_COOKIE) ?? null,
-    }, { joinResult: readJoinResult(ctx) });
-    return indexHtml.replace(
-      '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script id="${SSR_STATE_ID}" type="application/json">${scriptJson(page.state)}</script>`,
-    );
+    const page = await renderPublicPage(ctx.url, { origin: `${ctx.protocol}://${ctx.host}`, loopback: `http://127.0.0.1:${port}`, token: visitor.token }, { joinResult: visitor.joinResult });
+    return {
+      html: indexHtml.replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.html}</div><script id="${SSR_STATE_ID}" type="application/json">${scriptJson(page.state)}</script>`,
+      ),
+      rendered: true,
+    };
   } catch (err) {
     // The page still works: the browser renders it, as it does every screen of the admin areas.
     log(`server rendering of ${ctx.path} failed`, err);
-    return indexHtml;
+    return { html: indexHtml, rendered: false };
   }
 }
 
@@ -40,7 +48,7 @@ async function rendered(ctx: Context, indexHtml: string, log: IndexPageOptions["
  * (account screens, admin areas) get the generic index.html that the browser renders.
  */
 export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
-  return async (ctx, indexHtml) => {
+  const make = async (ctx: Context, indexHtml: string, visitor: Visitor) => {
     let head;
     try {
       head = await pageHead(ctx.path, opts.publicUrl);
@@ -50,6 +58,18 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
     }
     if (!head) return null;
     const withTags = withHead(indexHtml, headTags(head, opts.publicUrl));
-    return { html: opts.render ? await rendered(ctx, withTags, opts.log) : withTags, status: head.status ?? 200 };
+    const page = opts.render ? await rendered(ctx, withTags, visitor, opts.log) : { html: withTags, rendered: false };
+    return { ...page, status: head.status ?? 200 };
+  };
+  return async (ctx, indexHtml): Promise<IndexPage | null> => {
+    const visitor: Visitor = { token: ctx.cookies.get(SESSION_COOKIE) ?? null, joinResult: opts.render ? readJoinResult(ctx) : null };
+    // Anonymous visitors all get the same page: kept (see pageCache.ts). Others get their own.
+    if (!opts.cache || !opts.render || visitor.token || visitor.joinResult) return make(ctx, indexHtml, visitor);
+    const kept = await opts.cache.page(`${ctx.protocol}://${ctx.host}${ctx.url}`, async () => {
+      const page = await make(ctx, indexHtml, visitor);
+      // Not a public page (status 0): the generic index.html, nothing kept.
+      return page ? { html: page.html, status: page.status, keep: page.rendered } : { html: "", status: 0, keep: false };
+    });
+    return kept.status === 0 ? null : kept;
   };
 }
