@@ -16,6 +16,7 @@ import { App } from "./App";
 import { createQueryClient } from "./api/queryClient";
 import { ServerAddressGate } from "./components/ServerAddressGate";
 import { mailingListKeys } from "./api/mailingLists";
+import { LazyShown } from "./lib/lazy";
 import type { JoinListResult } from "../server/contracts/mailingList";
 
 /** At most this many rounds of render-then-fetch: a page whose queries depend on earlier answers needs two or three. */
@@ -32,13 +33,17 @@ export interface RenderedPage {
   html: string;
   /** The query cache to hydrate. */
   state: DehydratedState;
+  /** The lazily loaded components the page shows: the browser loads them before it hydrates. */
+  lazy: string[];
 }
 
-const tree = (client: QueryClient, location: string) => (
+const tree = (client: QueryClient, location: string, shown: Set<string> | null = null) => (
   <StrictMode>
-    <ServerAddressGate>
-      <App queryClient={client} location={location} />
-    </ServerAddressGate>
+    <LazyShown.Provider value={shown}>
+      <ServerAddressGate>
+        <App queryClient={client} location={location} />
+      </ServerAddressGate>
+    </LazyShown.Provider>
   </StrictMode>
 );
 
@@ -72,8 +77,9 @@ export async function renderPage(location: string, inputs: RenderInputs = {}): P
     if (waiting.length === 0) break;
     await Promise.all(waiting.map((q) => q.fetch().catch(() => undefined)));
   }
+  const shown = new Set<string>();
   const html = await new Promise<string>((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(tree(client, location), {
+    const { pipe } = renderToPipeableStream(tree(client, location, shown), {
       onAllReady() {
         const sink = new PassThrough();
         drain(sink).then(resolve, reject);
@@ -86,5 +92,5 @@ export async function renderPage(location: string, inputs: RenderInputs = {}): P
       onError: (err) => console.error(`Rendering ${location} on the server:`, err),
     });
   });
-  return { html, state: dehydrate(client) };
+  return { html, state: dehydrate(client), lazy: [...shown] };
 }

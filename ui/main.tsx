@@ -13,7 +13,14 @@ async function start() {
   await nextTask();
   initSystem();
   await nextTask();
-  const [{ App }, { ServerAddressGate }, { serverState }] = await Promise.all([import("./App"), import("./components/ServerAddressGate"), import("./api/serverState")]);
+  const [{ App }, { ServerAddressGate }, { serverState, serverShownLazy }, { preloadLazy }] = await Promise.all([
+    import("./App"),
+    import("./components/ServerAddressGate"),
+    import("./api/serverState"),
+    import("./lib/lazy"),
+  ]);
+  // The lazily loaded parts the server rendered (a screen, the map) are loaded first, so hydration is one pass.
+  await preloadLazy(serverShownLazy());
   await nextTask();
   const container = document.getElementById("root")!;
   // A public page the server rendered comes with the answers it read: hydrate it with them, asking for nothing again.

@@ -1,2 +1,4 @@
 /** The element of a server-rendered page that holds the query cache the browser hydrates with (ui/api/serverState.ts). */
 export const SSR_STATE_ID = "ssr-state";
+/** The attribute of that element naming the lazily loaded components the page shows (loaded before hydrating). */
+export const SSR_LAZY_ATTRIBUTE = "data-lazy";

@@ -1,10 +1,10 @@
 import type { Context } from "koa";
 import type { IndexPage, IndexPageFor } from "../lib/staticUi";
 import { SESSION_COOKIE } from "../auth/session";
-import { headTags, scriptJson, withHead } from "./head";
+import { escapeHtml, headTags, scriptJson, withHead } from "./head";
 import { pageHead } from "./pageHeads";
 import { renderPublicPage } from "./ssr";
-import { SSR_STATE_ID } from "../contracts/ssr";
+import { SSR_LAZY_ATTRIBUTE, SSR_STATE_ID } from "../contracts/ssr";
 import { readJoinResult } from "./joinList";
 import type { PageCache } from "./pageCache";
 
@@ -31,7 +31,7 @@ async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, log: 
     return {
       html: indexHtml.replace(
         '<div id="root"></div>',
-        `<div id="root">${page.html}</div><script id="${SSR_STATE_ID}" type="application/json">${scriptJson(page.state)}</script>`,
+        `<div id="root">${page.html}</div><script id="${SSR_STATE_ID}" type="application/json" ${SSR_LAZY_ATTRIBUTE}="${escapeHtml(page.lazy.join(" "))}">${scriptJson(page.state)}</script>`,
       ),
       rendered: true,
     };

@@ -24,7 +24,7 @@ async function html(pathname: string, headers: Record<string, string> = {}) {
   const res = await t.request("GET", pathname, { headers: { accept: "text/html", ...headers } });
   const root = res.text.slice(res.text.indexOf('<div id="root">'), res.text.indexOf(`<script id="${SSR_STATE_ID}"`));
   const text = root.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
-  const stateJson = new RegExp(`<script id="${SSR_STATE_ID}" type="application/json">([\\s\\S]*?)</script>`).exec(res.text)?.[1];
+  const stateJson = new RegExp(`<script id="${SSR_STATE_ID}" type="application/json"[^>]*>([\\s\\S]*?)</script>`).exec(res.text)?.[1];
   return { res, root, text, state: stateJson ? (JSON.parse(stateJson) as { queries: { queryKey: unknown[] }[] }) : null };
 }
 
@@ -80,6 +80,12 @@ describe("public pages rendered on the server", () => {
     const { text } = await html("/chapter/ok/tulsa");
     expect(text).toContain("This Chapter is not active.");
     expect(text).not.toContain("Secret Bar");
+  }, 60_000);
+
+  it("names the lazily loaded parts it rendered, which the browser loads before hydrating (one pass, no input lost)", async () => {
+    const lazyOf = (res: { text: string }) => new RegExp(`<script id="${SSR_STATE_ID}" type="application/json" data-lazy="([^"]*)"`).exec(res.text)?.[1].split(" ");
+    expect(lazyOf((await html("/start_chapter")).res)).toEqual(expect.arrayContaining(["StartChapter"]));
+    expect(lazyOf((await html("/chapter/tx/austin")).res)).toEqual(expect.arrayContaining(["OfflineMap"]));
   }, 60_000);
 
   it("leaves the admin areas to the browser", async () => {

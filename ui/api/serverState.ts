@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
-import { SSR_STATE_ID } from "../../server/contracts/ssr";
+import { SSR_LAZY_ATTRIBUTE, SSR_STATE_ID } from "../../server/contracts/ssr";
 import { createQueryClient } from "./queryClient";
 import { platform } from "../platform";
 import { startHydrating } from "../lib/hydration";
@@ -20,4 +20,10 @@ export function serverState(): QueryClient | undefined {
   hydrate(client, state);
   startHydrating();
   return client;
+}
+
+/** The lazily loaded components the server rendered into this page (none when it did not render it). */
+export function serverShownLazy(): string[] {
+  if (platform.usesBearer) return [];
+  return (document.getElementById(SSR_STATE_ID)?.getAttribute(SSR_LAZY_ATTRIBUTE) ?? "").split(" ").filter(Boolean);
 }

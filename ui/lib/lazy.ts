@@ -1,7 +1,36 @@
-import { lazy, type ComponentType } from "react";
+import { createContext, createElement, lazy, useContext, useState, type ComponentType } from "react";
 
-/** React.lazy for a named export: lazyNamed(() => import("./X"), "X"). Keeps admin code out of the public bundle. */
-export function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
+/** Lazily loaded components by name, so a server-rendered page can name the ones it shows (see preloadLazy). */
+const loaders = new Map<string, (() => Promise<void>) | null>();
+
+/** Collects the names of lazily loaded components a render shows (the server's render of a public page). */
+export const LazyShown = createContext<Set<string> | null>(null);
+
+/**
+ * React.lazy for a named export: lazyNamed(() => import("./X"), "X"). Keeps admin code out of the public bundle.
+ * Once its module has loaded (preloadLazy), a new instance renders the component at once instead of suspending:
+ * a page the server rendered then hydrates in one pass, and nothing typed into it meanwhile is lost.
+ */
+export function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the screen's own props type is not known here
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<any> }));
+  type Screen = ComponentType<any>;
+  let loaded: Screen | null = null;
+  const resolve = async () => (loaded = (await load())[name] as Screen);
+  const Lazy = lazy(async () => ({ default: await resolve() }));
+  // Two components of one name (admin and chapter admin screens) cannot be told apart by name: never preloaded.
+  loaders.set(name, loaders.has(name) ? null : async () => void (await resolve()));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  function LazyNamed(props: any) {
+    useContext(LazyShown)?.add(name);
+    // Decided once per instance: switching from the lazy wrapper to the component would remount it.
+    const [direct] = useState(() => loaded);
+    return createElement(direct ?? Lazy, props);
+  }
+  LazyNamed.displayName = `Lazy(${name})`;
+  return LazyNamed;
+}
+
+/** Loads the named lazy components (those the server rendered into the page) before the page is hydrated. */
+export async function preloadLazy(names: string[]): Promise<void> {
+  await Promise.all(names.map((n) => loaders.get(n)?.().catch(() => undefined)));
 }
