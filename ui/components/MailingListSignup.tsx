@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Field, HStack, Input, Link, Spinner, Text } from "@chakra-ui/react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "react-router-dom";
 import { ApiRequestError } from "../api/client";
@@ -7,6 +7,7 @@ import { mailingListKeys, useSignUpToList } from "../api/mailingLists";
 import { JOIN_LIST_PATH, type JoinListResult } from "../../server/contracts/mailingList";
 import { useCurrentUser } from "../auth/CurrentUser";
 import { isEmail } from "../lib/validation";
+import { useScriptsRun } from "../lib/hydration";
 
 interface SignUpAnswer {
   return?: { results?: { isError?: boolean; errorString?: string; needsConfirmation?: boolean }[] };
@@ -16,10 +17,6 @@ type Phase = { kind: "form" } | { kind: "loading" } | { kind: "success"; needsCo
 
 const phaseOf = (posted: JoinListResult | undefined): Phase =>
   !posted ? { kind: "form" } : posted.ok ? { kind: "success", needsConfirmation: Boolean(posted.needsConfirmation) } : { kind: "error", message: posted.message || "Something went wrong." };
-
-const noSubscription = () => () => {};
-/** False on the server and while hydrating, true once the page runs in the browser. */
-const useScriptsRun = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /**
  * Join a chapter's mailing list (spec 000 sections 4 and 7): form, loading, then 'Success!' or

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from "react";
+
 /** True on the server, and in the browser from startHydrating() until the first render has committed. */
 let hydrating = typeof window === "undefined";
 
@@ -19,3 +21,10 @@ export function startHydrating() {
 export function markHydrated() {
   if (typeof window !== "undefined") hydrating = false;
 }
+
+const noSubscription = () => () => {};
+/**
+ * False on the server and while the browser hydrates a server-rendered page, true from then on (and from the
+ * start of a page the browser renders itself): for parts that only work with JavaScript, such as a map.
+ */
+export const useScriptsRun = (): boolean => useSyncExternalStore(noSubscription, () => true, () => false);

@@ -3,6 +3,7 @@ import { lazyNamed } from "../../lib/lazy";
 import { useSiteConfig } from "../../api/settings";
 import type { ChapterMapProps } from "./types";
 import { MapLoadingOverlay } from "./parts";
+import { useScriptsRun } from "../../lib/hydration";
 
 // The offline map is what most sites use: fetch its chunk as soon as a page with a map is loaded,
 // in parallel with the site configuration, instead of after it.
@@ -20,13 +21,15 @@ function Placeholder({ height }: { height: number }) {
 }
 
 /**
- * The map of chapters: Google Maps when the site configuration carries a key, our own offline SVG map
+ * The map of chapters (drawn once the page runs in the browser): Google Maps when the site configuration carries a key, our own offline SVG map
  * otherwise. Both are separate chunks, so pages without a map, and sites without a key, never load them.
  */
 export function ChapterMap(props: ChapterMapProps) {
   const config = useSiteConfig();
+  // The map needs JavaScript: a server-rendered page holds its place (the outlines would double the page's size).
+  const scriptsRun = useScriptsRun();
   if (!config?.googleMapsApiKey) void loadOfflineMap();
-  if (!config) return <Placeholder height={props.height} />;
+  if (!config || !scriptsRun) return <Placeholder height={props.height} />;
   return (
     <Suspense fallback={<Placeholder height={props.height} />}>
       {config.googleMapsApiKey ? <GoogleChapterMap {...props} apiKey={config.googleMapsApiKey} /> : <OfflineMap {...props} />}
