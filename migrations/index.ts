@@ -24,6 +24,7 @@ import * as d0400 from "./20261204000400_add_unknown_to_list_messages";
 import * as r0100 from "./20261210000100_create_read_versions";
 import * as p0100 from "./20261211000100_index_lists_for_paging";
 import * as l0100 from "./20261214000100_add_cancelled_dates_to_chapter_events";
+import * as h0100 from "./20261220000100_create_chapter_health";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,6 +61,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261210000100_create_read_versions", r0100],
   ["20261211000100_index_lists_for_paging", p0100],
   ["20261214000100_add_cancelled_dates_to_chapter_events", l0100],
+  ["20261220000100_create_chapter_health", h0100],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
