@@ -25,6 +25,7 @@ import * as r0100 from "./20261210000100_create_read_versions";
 import * as p0100 from "./20261211000100_index_lists_for_paging";
 import * as l0100 from "./20261214000100_add_cancelled_dates_to_chapter_events";
 import * as h0100 from "./20261220000100_create_chapter_health";
+import * as h0200 from "./20261220000200_version_health_reads";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -62,6 +63,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261211000100_index_lists_for_paging", p0100],
   ["20261214000100_add_cancelled_dates_to_chapter_events", l0100],
   ["20261220000100_create_chapter_health", h0100],
+  ["20261220000200_version_health_reads", h0200],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -36,10 +36,8 @@ export interface ChapterHealthRow {
   health: HealthState;
   /** The chapter's last email to its list (its newest chapter post). */
   lastEmailAt: string | null;
-  /** When the silence being counted began: the last email, or the chapter's creation or re-enabling if later. */
+  /** When the silence being counted began: the last email, or the chapter's creation or re-enabling if later (days silent: from here to the list's `at`). */
   countedFrom: string;
-  /** Whole days of silence at the time of the call. */
-  silentDays: number;
   lastMeetupAt: string | null;
   nextMeetupAt: string | null;
   /** Members on the list now (active, onboarding, unconfirmed or transactional) and the change over 30 days. */
@@ -78,3 +76,6 @@ export function silenceText(days: number): string {
 }
 
 export const atRiskTitle = (days: number) => `Your chapter has not emailed its list for ${silenceText(days)}: send a note about your next meetup`;
+
+/** Whole days of silence of a row at an instant (the list's `at`). */
+export const silentDaysOf = (row: Pick<ChapterHealthRow, "countedFrom">, at: string): number => Math.max(0, Math.floor((Date.parse(at) - Date.parse(row.countedFrom)) / 86_400_000));

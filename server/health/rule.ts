@@ -11,8 +11,8 @@ export interface HealthInput {
   pinnedActive: boolean;
 }
 
-const latest = (...dates: (string | null)[]) =>
-  dates.filter((d): d is string => Boolean(d)).reduce((a, b) => (new Date(b).getTime() > new Date(a).getTime() ? b : a));
+/** The latest of some ISO instants, in epoch ms. */
+const latest = (...dates: (string | null)[]) => Math.max(...dates.map((d) => (d ? Date.parse(d) : -Infinity)));
 
 /**
  * The rule (docs/decisions.md, "Chapter health"): silence is counted from the last email to the list, or from
@@ -20,8 +20,9 @@ const latest = (...dates: (string | null)[]) =>
  * `dormantAfterDays` dormant. A chapter an admin pinned is active whatever its silence.
  */
 export function healthOf(input: HealthInput, settings: ChapterHealthSettings, now: Date): { health: HealthState; since: string; silentDays: number } {
-  const since = new Date(latest(input.createdAt, input.lastEmailAt, input.countedFrom)).toISOString();
-  const silentDays = Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / DAY_MS));
+  const sinceMs = latest(input.createdAt, input.lastEmailAt, input.countedFrom);
+  const since = new Date(sinceMs).toISOString();
+  const silentDays = Math.max(0, Math.floor((now.getTime() - sinceMs) / DAY_MS));
   let health: HealthState = "active";
   if (!input.pinnedActive && silentDays >= settings.dormantAfterDays) health = "dormant";
   else if (!input.pinnedActive && silentDays >= settings.atRiskAfterDays) health = "at_risk";

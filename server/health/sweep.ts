@@ -76,7 +76,7 @@ export async function runHealthSweep(s: Services, now: Date): Promise<{ atRisk: 
       const title = `${displayTitle(chapter)} is dormant and off the map`;
       const body = `No email to the list for ${silenceText(settings.dormantAfterDays)} (since ${row.countedFrom.slice(0, 10)}). A list email from a host or an admin's re-enabling brings it back.`;
       await recordActivity({ type: "chapter_health", title, note: body, userId: null, chapterId: chapter.id }, t);
-      await publishAdminEvent("chapter_dormant", { title, body, path: `/admin/chapters/health?health=dormant` }, t);
+      await publishAdminEvent("chapter_dormant", { title, body, path: "/admin?health=dormant" }, t);
       done.dormant++;
     });
   }

@@ -1,4 +1,4 @@
-import { HEALTH_LABELS, type ChapterHealthList } from "../contracts/chapterHealth";
+import { HEALTH_LABELS, silentDaysOf, type ChapterHealthList } from "../contracts/chapterHealth";
 import { toCsv } from "../lib/csv";
 
 const CSV_HEADER = ["Chapter", "Slug", "State", "Health", "On the map", "Last email", "Days silent", "Last meetup", "Next meetup", "Members", "Growth (30 days)", "Hosts", "Pinned active", "Pin note"];
@@ -14,7 +14,7 @@ export function presentHealthCsv(list: ChapterHealthList): string {
       HEALTH_LABELS[r.health],
       r.status === 1 ? "yes" : "no",
       r.lastEmailAt ?? "",
-      r.silentDays,
+      silentDaysOf(r, list.at),
       r.lastMeetupAt ?? "",
       r.nextMeetupAt ?? "",
       r.members,

@@ -63,7 +63,7 @@ describe("GET /api/chapter_health", () => {
     const all = (await t.request<ChapterHealthRow[]>("GET", "/api/chapter_health", { as: p.admin })).body;
     expect(all.map((r) => r.chapterId).sort()).toEqual([chapter.id, p.otherChapter.id].sort());
     const row = all.find((r) => r.chapterId === chapter.id)!;
-    expect(row).toMatchObject({ slug: chapter.slug, state: "il", health: "active", lastEmailAt: new Date(base).toISOString(), members: 3, growth30d: 0, pinnedActive: false, hosts: ["Hal Host"], status: 1, silentDays: 10 });
+    expect(row).toMatchObject({ slug: chapter.slug, state: "il", health: "active", lastEmailAt: new Date(base).toISOString(), members: 3, growth30d: 0, pinnedActive: false, hosts: ["Hal Host"], status: 1, countedFrom: new Date(base).toISOString() });
     expect(Date.parse(row.nextMeetupAt!)).toBeGreaterThan(now.getTime());
     expect(Date.parse(row.lastMeetupAt!)).toBeLessThan(now.getTime());
     expect(all.find((r) => r.chapterId === p.otherChapter.id)).toMatchObject({ members: 2, growth30d: 2, lastEmailAt: null });
@@ -185,7 +185,7 @@ describe("pins and re-enabling", () => {
     await expectAccess(t, p, { method: "POST", path: "/api/chapter_health/reactivate", body: { chapterId: p.otherChapter.id } }, WHO.admin);
     const res = await t.request("POST", "/api/chapter_health/reactivate", { as: p.admin, body: { chapterId: chapter.id, note: "Spoke to the host" } });
     expect(res.body).toEqual({ reactivated: true });
-    expect(await rowOf(chapter)).toMatchObject({ health: "active", status: 1, silentDays: 0 });
+    expect(await rowOf(chapter)).toMatchObject({ health: "active", status: 1, countedFrom: now.toISOString() });
     expect((await items(chapter)).at(-1)).toMatchObject({ title: "Quiet Town is active again and back on the map", note: "Re-enabled by Ada Admin: Spoke to the host" });
   });
 });

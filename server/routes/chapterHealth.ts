@@ -1,6 +1,6 @@
 import type Router from "@koa/router";
 import { healthSettingsSchema, pinSchema, reactivateSchema } from "../contracts/chapterHealth";
-import { loadChapterHealth, loadHealthSettings } from "../health/load";
+import { loadChapterHealth, loadHealthSettings, networkHealthJson } from "../health/load";
 import { pinChapterActive, reactivateChapter, saveHealthSettings } from "../commands/chapterHealth";
 import { parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
@@ -21,16 +21,32 @@ export function chapterHealthRoutes(router: Router, s: Services) {
     return loadChapterHealth(s.knex, s.jobs.now(), healthScope(viewer));
   };
 
+  /** Admins get the network's table as kept JSON text (health/load.ts), field organizers theirs computed. */
+  const answer = async (ctx: { state: { viewer: Viewer | null } }) => {
+    const viewer = ctx.state.viewer;
+    authorize(viewer, sitePolicy.chapterHealth, null);
+    const now = s.jobs.now();
+    const scope = healthScope(viewer);
+    if (scope) {
+      const { expiresAt: _, ...list } = await loadChapterHealth(s.knex, now, scope);
+      return { rows: JSON.stringify(list.rows), head: JSON.stringify({ settings: list.settings, counts: list.counts }).slice(0, -1), at: now };
+    }
+    return { ...(await networkHealthJson(s.knex, now)), at: now };
+  };
+
   router.get("/chapter_health", async (ctx) => {
-    const list = await table(ctx);
+    const { rows } = await answer(ctx);
     ctx.set("Cache-Control", "no-store");
-    ctx.body = list.rows;
+    ctx.type = "application/json; charset=utf-8";
+    ctx.body = rows;
   });
 
-  /** The same with the thresholds and the count per state, as the screens show it. */
+  /** The same with the thresholds, the count per state and the time it was computed at, as the screens show it. */
   router.get("/chapter_health/summary", async (ctx) => {
+    const { rows, head, at } = await answer(ctx);
     ctx.set("Cache-Control", "no-store");
-    ctx.body = await table(ctx);
+    ctx.type = "application/json; charset=utf-8";
+    ctx.body = `${head},"at":${JSON.stringify(at.toISOString())},"rows":${rows}}`;
   });
 
   router.get("/chapter_health/export.csv", async (ctx) => {
