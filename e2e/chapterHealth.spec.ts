@@ -77,6 +77,10 @@ test.describe("chapter health", () => {
     await expect(health.row("sleepy_hollow")).toContainText("Off the map");
     await expect(health.root.getByRole("button", { name: "Re-enable Sleepy Hollow" })).toBeVisible();
     expect(await seriousViolations(page, '[data-testid="chapter-health"]')).toEqual([]);
+    // The dormant notice's link opens the table on the dormant chapters.
+    await page.goto("/admin?health=dormant");
+    await expect(health.filter("Dormant")).toHaveAttribute("aria-pressed", "true");
+    expect(await health.healthsShown()).toEqual(["dormant"]);
   });
 
   test("field organizers see their chapters' health on My Chapters", async ({ page }) => {

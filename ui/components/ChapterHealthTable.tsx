@@ -121,8 +121,8 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
  * The health of the network's chapters (issue 16): counts per state that filter the table, sortable columns (at
  * risk first by default), a CSV export, and for admins pins and re-enabling.
  */
-export function ChapterHealthTable({ list, canManage }: { list: ChapterHealthList; canManage: boolean }) {
-  const [filter, setFilter] = useState<HealthState | "all">("all");
+export function ChapterHealthTable({ list, canManage, initialFilter = "all" }: { list: ChapterHealthList; canManage: boolean; initialFilter?: HealthState | "all" }) {
+  const [filter, setFilter] = useState<HealthState | "all">(initialFilter);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "health", desc: false });
   const [limit, setLimit] = useState(PAGE);
   const rows = useMemo(() => {
