@@ -10,7 +10,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { bindModels } from "../db";
 import { freshDatabase, onPostgres } from "../test/harness";
-import { buildChapter, buildHost } from "../test/factories";
+import { buildAdmin, buildChapter, buildHost } from "../test/factories";
+import { issueToken } from "../auth/session";
+import type { ChapterHealthRow } from "../contracts/chapterHealth";
+import type { Chapter } from "../models/Chapter";
 import { startAppProcess, type AppProcess } from "../test/processes";
 import { JOB_HEALTH_DAILY, JOB_HEALTH_MAIL_HOSTS } from "./sweep";
 
@@ -37,8 +40,8 @@ describe.skipIf(!onPostgres)("the daily health job in two app processes (Postgre
     bindModels(db.knex);
     const knex = db.knex;
     const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
-    const atRisk = [];
-    const dormant = [];
+    const atRisk: Chapter[] = [];
+    const dormant: Chapter[] = [];
     for (let i = 0; i < AT_RISK; i++) {
       const c = await buildChapter({ createdAt: ago(45) });
       await buildHost(c);
@@ -94,5 +97,17 @@ describe.skipIf(!onPostgres)("the daily health job in two app processes (Postgre
     const next = await knex("jobs").where({ type: JOB_HEALTH_DAILY, status: "pending" });
     expect(next).toHaveLength(1);
     expect(Date.parse(next[0].runAt)).toBeGreaterThan(Date.now());
+
+    // The table kept by one process sees a chapter re-enabled through the other at once.
+    const admin = await buildAdmin();
+    const headers = { authorization: `Bearer ${(await issueToken(admin.id, SECRET))!.token}`, "content-type": "application/json" };
+    const [a, b] = processes;
+    const rowOn = async (p: AppProcess, id: number) => ((await (await fetch(`${p.baseUrl}/api/chapter_health`, { headers })).json()) as ChapterHealthRow[]).find((r) => r.chapterId === id)!;
+    expect(await rowOn(a, dormant[0].id)).toMatchObject({ health: "dormant", status: 0, dormantByRule: true });
+    const res = await fetch(`${b.baseUrl}/api/chapter_health/reactivate`, { method: "POST", headers, body: JSON.stringify({ chapterId: dormant[0].id, note: "Back from the summer" }) });
+    expect(res.status).toBe(200);
+    expect(await rowOn(a, dormant[0].id)).toMatchObject({ health: "active", status: 1, dormantByRule: false });
+    const active = (await (await fetch(`${a.baseUrl}/api/chapters/active`)).json()) as { id: number }[];
+    expect(active.some((c) => c.id === dormant[0].id)).toBe(true);
   }, 120_000);
 });

@@ -190,6 +190,21 @@ describe("pins and re-enabling", () => {
   });
 });
 
+describe("Chapter Settings", () => {
+  it("setting a dormant chapter's status to Active re-enables it and restarts the count", async () => {
+    at(200 + 56 + 56);
+    await runDaily();
+    const c = (await Chapter.query().findById(chapter.id))!;
+    expect(c.status).toBe(0);
+    const body = { id: c.id, title: c.title, city: c.city, state: c.state, postalCode: c.postalCode, country: c.country, chapterTypeId: c.chapterTypeId, status: 1, emailAlias: c.emailAlias, brontoListName: c.brontoListName, brontoListId: c.brontoListId, sendInBlueListId: c.sendInBlueListId, timeZone: c.timeZone };
+    const res = await t.request("POST", "/api/chapter", { as: p.admin, body });
+    expect(res.status).toBe(200);
+    expect(await rowOf(chapter)).toMatchObject({ health: "active", status: 1, dormantByRule: false, countedFrom: now.toISOString() });
+    expect((await items(chapter)).at(-1)).toMatchObject({ title: "Quiet Town is active again and back on the map", note: "Re-enabled by Ada Admin: Chapter Status set to Active in Chapter Settings." });
+    expect(await onMap(chapter)).toBe(true);
+  });
+});
+
 describe("GET and POST /api/chapter_health/settings", () => {
   it("is for admins; defaults 42 and 56", async () => {
     await expectAccess(t, p, { method: "GET", path: "/api/chapter_health/settings" }, WHO.admin);
