@@ -13,6 +13,8 @@ import { healthOf } from "./rule";
 
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 const HOUR_MS = 3600_000;
+/** A part that expired less than this ago is answered as it was while it is built again. */
+const RECENTLY_EXPIRED_MS = 5 * 60_000;
 
 /** The thresholds: the saved row, or the network's defaults (42 and 56 days) until an admin saves. */
 export async function loadHealthSettings(knex: Knex): Promise<ChapterHealthSettings> {
@@ -87,9 +89,14 @@ class HealthParts {
       return part;
     });
     if (kept && kept.stamp === stamp) {
-      // Only expired (nothing was written): a build that takes longer than a second (meetups of the whole network
-      // on a busy machine) leaves the part it replaces in use meanwhile, as lib/readCache does with its answers.
+      // Only expired (nothing was written): the part it replaces stays in use while it is built again (meetups of
+      // the whole network take a second), at once when it expired minutes ago (a meetup just started), else for
+      // as long as the build takes past a second, as lib/readCache does with its answers.
       const stale = { ...kept, expiresAt: now.getTime() + STALE_AFTER_MS };
+      if (now.getTime() - kept.expiresAt < RECENTLY_EXPIRED_MS) {
+        building.catch(() => {});
+        return stale;
+      }
       return Promise.race([building, new Promise<Part<T>>((resolve) => setTimeout(resolve, STALE_AFTER_MS, stale).unref())]);
     }
     return building;
