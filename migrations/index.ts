@@ -24,6 +24,8 @@ import * as d0400 from "./20261204000400_add_unknown_to_list_messages";
 import * as r0100 from "./20261210000100_create_read_versions";
 import * as p0100 from "./20261211000100_index_lists_for_paging";
 import * as l0100 from "./20261214000100_add_cancelled_dates_to_chapter_events";
+import * as h0100 from "./20261220000100_create_chapter_health";
+import * as h0200 from "./20261220000200_version_health_reads";
 import * as v0100 from "./20261222000100_version_more_public_tables";
 
 interface Migration {
@@ -61,6 +63,8 @@ export const migrations: Array<[string, Migration]> = [
   ["20261210000100_create_read_versions", r0100],
   ["20261211000100_index_lists_for_paging", p0100],
   ["20261214000100_add_cancelled_dates_to_chapter_events", l0100],
+  ["20261220000100_create_chapter_health", h0100],
+  ["20261220000200_version_health_reads", h0200],
   ["20261222000100_version_more_public_tables", v0100],
 ];
 

@@ -20,7 +20,6 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -42,33 +41,11 @@ interface Target {
 async function serve() {
   const { loadConfig } = await import("../server/config");
   const { startServer } = await import("../server/server");
-  const { openDatabase, migrateLatest } = await import("../server/db");
-  const { seedScale } = await import("./seed-scale/seed");
-  const knexFactory = (await import("knex")).default;
+  const { benchDatabase } = await import("./benchDatabase");
 
   // Which database: one given (kept as it is), or a fresh one grown to --chapters and removed afterwards.
-  const given = Boolean(process.env.DATA_DIR || process.env.DATABASE_URL);
-  const dataDir = process.env.DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-bench-"));
-  let databaseUrl = process.env.DATABASE_URL ?? "";
-  let dropFresh = async () => {};
-  if (!given && args.postgres) {
-    const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-    const name = `chapterhouse_bench_${process.pid}`;
-    const admin = knexFactory({ client: "pg", connection: adminUrl, pool: { min: 0, max: 1 } });
-    await admin.raw(`CREATE DATABASE ${name}`);
-    databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-    dropFresh = async () => {
-      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await admin.destroy();
-    };
-  }
-  if (!given) {
-    const chapters = Number(args.chapters ?? 300);
-    const knex = openDatabase({ databaseUrl: databaseUrl || null, dataDir });
-    await migrateLatest(knex);
-    await seedScale(knex, { chapters, members: chapters * 20, users: chapters * 5, bigChapterMembers: chapters * 5, seed: 1 });
-    await knex.destroy();
-  }
+  const chapters = Number(args.chapters ?? 300);
+  const { given, dataDir, databaseUrl, drop: dropFresh } = await benchDatabase({ postgres: Boolean(args.postgres), chapters, bigChapterMembers: chapters * 5, prefix: "chapterhouse_bench" });
 
   const config = loadConfig({ ...process.env, PORT: "0", DATA_DIR: dataDir, SEED_DEMO: "false", DATABASE_URL: databaseUrl, GOOGLE_MAPS_API_KEY: "", RUN_JOBS: "false", SESSION_SECRET: "bench-secret-bench-secret-bench-secret" });
   const running = await startServer(config, { uiDir: null });
@@ -132,7 +109,6 @@ async function serve() {
   process.stdout.write(JSON.stringify({ app, targets, active, total, database: databaseUrl ? "Postgres" : "SQLite", given }) + "\n");
   // Load may still be in flight when the parent stops us: leave without draining it.
   const stop = async () => {
-    if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
     await dropFresh();
     process.exit(0);
   };

@@ -21,7 +21,8 @@ export type ActivityType =
   | "mailing_list"
   | "email_alias"
   | "alias_rate_limited"
-  | "site_content";
+  | "site_content"
+  | "chapter_health";
 
 export interface ActivityInput {
   type: ActivityType;

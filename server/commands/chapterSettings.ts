@@ -1,9 +1,10 @@
 import type { Services } from "../services";
 import { enqueueChapterResync } from "../mailingLists/contacts";
-import { Chapter } from "../models/Chapter";
+import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { displayTitle } from "../contracts/chapter";
 import type { Viewer } from "../policies/viewer";
 import { recordActivity } from "./activity";
+import { reactivateChapter } from "./chapterHealth";
 
 /** Field labels as the settings screen names them, for the activity note. */
 export const CHAPTER_FIELD_LABELS: Record<string, string> = {
@@ -42,6 +43,8 @@ export async function updateChapter(s: Services, chapter: Chapter, changes: Chap
   if (Object.keys(changes).length === 0) return;
   await Chapter.transaction(async (trx) => {
     await Chapter.query(trx).patch(changes).where({ id: chapter.id });
+    // Set Active again: a chapter the health rule made dormant restarts its count (docs/decisions.md).
+    if (changes.status === CHAPTER_ACTIVE && chapter.status !== CHAPTER_ACTIVE) await reactivateChapter(s, chapter, "Chapter Status set to Active in Chapter Settings.", viewer, trx);
     // A new list id: hand the chapter's contacts to that list at the provider.
     if (changes.sendInBlueListId !== undefined || changes.brontoListId !== undefined) await enqueueChapterResync(s, chapter.id, trx);
     const settings = Object.keys(changes).filter((k) => k !== "about");

@@ -15,6 +15,7 @@ import type { Services } from "../services";
 import { addContact, setContactStatus, splitAddresses, SENDABLE_STATUS } from "../mailingLists/contacts";
 import { JOB_SEND_BATCH } from "../mailingLists/jobNames";
 import { recordActivity } from "./activity";
+import { reviveOnListEmail } from "./chapterHealth";
 
 /** A visitor joins a chapter's list: stored first, handed to the provider by a job in the same transaction. */
 export async function signUpToList(s: Services, chapter: Chapter, email: string, viewer: Viewer | null) {
@@ -109,6 +110,8 @@ export async function sendListMessage(s: Services, chapter: Chapter, input: { ti
     });
     await s.jobs.enqueue(JOB_SEND_BATCH, { messageId: message.id, cursor: 0 }, { trx, maxAttempts: 30 });
     await recordActivity({ type: "chapter_email", title: `Email sent to ${displayTitle(chapter)}: ${input.title}`, note: `${total} recipient${total === 1 ? "" : "s"}`, userId: viewer.id, chapterId: chapter.id, objectId: post.slug }, trx);
+    // A chapter the health rule made dormant is back on the map as soon as it emails its list.
+    await reviveOnListEmail(s, chapter, viewer, trx);
     message.chapterBlogPost = post;
     message.user = Object.assign(new User(), { id: viewer.id, name: viewer.name });
     return message;

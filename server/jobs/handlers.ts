@@ -3,6 +3,7 @@ import { Job } from "../models/Job";
 import { brontoPoll, resyncAll, sendBatch, syncContact } from "../mailingLists/jobs";
 import { JOB_BRONTO_POLL, JOB_CREATE_LIST, JOB_RESYNC_ALL, JOB_SEND_BATCH, JOB_SYNC_CONTACT } from "../mailingLists/jobNames";
 import { createChapterList, provideMissingLists } from "../mailingLists/chapterLists";
+import { JOB_HEALTH_DAILY, JOB_HEALTH_MAIL_HOSTS, dailyHealthJob, ensureDailyHealthJob, mailHostsAtRisk } from "../health/sweep";
 
 /** Every job type the app runs, in one place. */
 export function registerJobHandlers(s: Services): void {
@@ -11,6 +12,8 @@ export function registerJobHandlers(s: Services): void {
   s.jobs.register(JOB_RESYNC_ALL, (p, ctx) => resyncAll(s, p, ctx));
   s.jobs.register(JOB_BRONTO_POLL, (p, ctx) => brontoPoll(s, p, ctx));
   s.jobs.register(JOB_CREATE_LIST, (p, ctx) => createChapterList(s, p, ctx));
+  s.jobs.register(JOB_HEALTH_DAILY, (_p, ctx) => dailyHealthJob(s, ctx));
+  s.jobs.register(JOB_HEALTH_MAIL_HOSTS, (p) => mailHostsAtRisk(s, p));
 }
 
 /**
@@ -20,6 +23,7 @@ export function registerJobHandlers(s: Services): void {
 export async function ensureRecurringJobs(s: Services): Promise<void> {
   const { serviceName, provider } = await s.listProviders.current();
   await s.knex.transaction((trx) => provideMissingLists(s, serviceName, trx));
+  await ensureDailyHealthJob(s);
   if (provider.name !== "bronto") return;
   const running = await Job.query().where({ type: JOB_BRONTO_POLL }).whereIn("status", ["pending", "running"]).resultSize();
   if (!running) await s.jobs.enqueue(JOB_BRONTO_POLL, { since: new Date(s.jobs.now().getTime() - 24 * 3600_000).toISOString() });

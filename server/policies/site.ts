@@ -7,6 +7,8 @@ export const sitePolicy = {
   /** The admin event stream (desktop notices): admins, and field organizers of any chapter. */
   adminNotices: (viewer: Viewer) => viewer.isAdmin || chaptersWithRole(viewer, ROLE_FIELD_ORGANIZER).length > 0,
   signedIn: (_viewer: Viewer) => true,
+  /** The chapter health table: admins (every chapter) and field organizers (their chapters, see healthScope). */
+  chapterHealth: (viewer: Viewer) => viewer.isAdmin || chaptersWithRole(viewer, ROLE_FIELD_ORGANIZER).length > 0,
   /** Non-public wiki pages and pages are for admins only. */
   readNonPublicContent: (viewer: Viewer | null) => Boolean(viewer?.isAdmin),
 };
@@ -19,3 +21,6 @@ export const userPolicy = {
 export const applicationPolicy = {
   view: (viewer: Viewer, application: { userId: number }) => viewer.isAdmin || viewer.id === application.userId,
 };
+
+/** The chapters whose health a viewer sees: null for every chapter (admins), else those they organize. */
+export const healthScope = (viewer: Viewer): number[] | null => (viewer.isAdmin ? null : chaptersWithRole(viewer, ROLE_FIELD_ORGANIZER));

@@ -27,6 +27,7 @@ import { mailingListRoutes } from "./mailingList";
 import { emailSettingsRoutes } from "./emailSettings";
 import { chapterBlogPostRoutes } from "./chapterBlogPosts";
 import { emailAliasRoutes } from "./emailAliases";
+import { chapterHealthRoutes } from "./chapterHealth";
 
 /** Every API resource, mounted under /api. One module per resource, keeping the spec's paths. */
 export function registerApiRoutes(router: Router, s: Services): void {
@@ -56,5 +57,6 @@ export function registerApiRoutes(router: Router, s: Services): void {
   emailSettingsRoutes(router, s);
   chapterBlogPostRoutes(router, s);
   emailAliasRoutes(router, s);
+  chapterHealthRoutes(router, s);
   chapterEventRoutes(router, s);
 }

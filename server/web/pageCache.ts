@@ -1,6 +1,11 @@
 import zlib from "node:zlib";
 import type { Knex } from "knex";
 import { etagOf, readCacheOf } from "../lib/readCache";
+import { VERSIONED_TABLES } from "../../migrations/20261210000100_create_read_versions";
+import { MORE_VERSIONED_TABLES } from "../../migrations/20261222000100_version_more_public_tables";
+
+/** The tables public pages are made of (not, say, list members or chapter health, which no public page shows). */
+const PAGE_TABLES = [...VERSIONED_TABLES, ...MORE_VERSIONED_TABLES];
 
 /** A rendered page kept for anonymous visitors, with its compressed forms made once. */
 export interface KeptPage {
@@ -35,7 +40,7 @@ export const PAGE_KEEP_MS = 5 * 60_000;
 export const MAX_PAGES = 500;
 
 /**
- * Public pages as anonymous visitors get them, rendered once and kept, stamped with every table's read version
+ * Public pages as anonymous visitors get them, rendered once and kept, stamped with the read versions of the tables they are made of
  * (lib/readCache): a write by any process is seen by the next request, and a page is rendered again after
  * PAGE_KEEP_MS at most, so the next meetup it shows rolls over. Pages of signed-in visitors are rendered for them.
  */
@@ -52,10 +57,7 @@ export class PageCache {
    */
   async page(key: string, render: () => Promise<RenderedForCache>): Promise<KeptPage> {
     const versions = await readCacheOf(this.knex).versions();
-    const stamp = [...versions.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([, v]) => v)
-      .join(".");
+    const stamp = PAGE_TABLES.map((t) => versions.get(t) ?? "?").join(".");
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp && hit.expiresAt > this.now()) {
       this.entries.delete(key);

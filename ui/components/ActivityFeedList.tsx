@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
-import { FaBullhorn, FaCalendarAlt, FaCog, FaEnvelope, FaFileAlt, FaLink, FaStickyNote, FaUserFriends, FaUserPlus, FaRegNewspaper, FaAt, FaFlag, FaListUl } from "react-icons/fa";
+import { FaBullhorn, FaCalendarAlt, FaCog, FaEnvelope, FaFileAlt, FaLink, FaStickyNote, FaUserFriends, FaUserPlus, FaRegNewspaper, FaAt, FaFlag, FaListUl, FaHeartbeat } from "react-icons/fa";
 import type { ActivityFeedItemInfo } from "../../server/contracts/chapterAdmin";
 import { formatMedium } from "../lib/formatDate";
 import { mailtoHref } from "../lib/text";
@@ -22,6 +22,7 @@ const ICONS: Record<string, IconType> = {
   mailing_list: FaListUl,
   email_alias: FaAt,
   alias_rate_limited: FaAt,
+  chapter_health: FaHeartbeat,
   site_content: FaBullhorn,
 };
 

@@ -23,7 +23,7 @@ export function AdminNotices() {
   useEffect(() => {
     if (!receives) return;
     return platform.onAdminNotice((notice) => {
-      const type = notice.type === "alias_rate_limited" ? "warning" : "info";
+      const type = notice.type === "alias_rate_limited" || notice.type === "chapter_dormant" ? "warning" : "info";
       notify(type, notice.title, notice.body, { label: "Open", onClick: () => navigateRef.current(notice.path) });
     });
   }, [receives]);

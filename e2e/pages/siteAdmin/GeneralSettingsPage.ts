@@ -20,4 +20,20 @@ export class GeneralSettingsPage {
     await (on ? expect(this.doubleOptIn()).toBeChecked() : expect(this.doubleOptIn()).not.toBeChecked());
     await expect(this.page.getByText("Saved")).toBeVisible();
   }
+
+  healthForm() {
+    return this.page.getByRole("form", { name: "Chapter health" });
+  }
+
+  /** Saves the chapter health thresholds; answers the error shown, or null when saved. */
+  async saveHealthThresholds(atRisk: string, dormant: string): Promise<string | null> {
+    const form = this.healthForm();
+    await form.getByRole("spinbutton", { name: "At risk after (days)" }).fill(atRisk);
+    await form.getByRole("spinbutton", { name: "Dormant after (days)" }).fill(dormant);
+    await form.getByRole("button", { name: "Save" }).click();
+    const alert = form.getByRole("alert");
+    const saved = form.getByText("Saved");
+    await expect(alert.or(saved)).toBeVisible();
+    return (await alert.isVisible()) ? await alert.textContent() : null;
+  }
 }

@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
   FaAt, FaBell, FaCalendarAlt, FaClipboardList, FaCog, FaComment, FaEnvelope, FaExclamationTriangle, FaFileAlt, FaGlobe, FaLink, FaNewspaper,
-  FaPlusCircle, FaStickyNote, FaUserEdit, FaUserShield, FaUsers,
+  FaHeartbeat, FaPlusCircle, FaStickyNote, FaUserEdit, FaUserShield, FaUsers,
 } from "react-icons/fa";
 import type { ActivityFeedItemInfo } from "../../../server/contracts/chapterAdmin";
 import { usePagedList } from "../../api/paging";
@@ -12,6 +12,7 @@ import { activityQueries } from "../../api/activity";
 import { AsyncState, LoadError } from "../../components/AsyncState";
 import { loadError } from "./shared/loadError";
 import { chapterPath, formatDateTime } from "./format";
+import { ChapterHealthSection } from "../../components/ChapterHealthSection";
 
 /** An icon per activity type (server/commands/activity.ts lists them). */
 const ICONS: Record<string, ComponentType> = {
@@ -31,6 +32,7 @@ const ICONS: Record<string, ComponentType> = {
   email_alias: FaAt,
   alias_rate_limited: FaExclamationTriangle,
   site_content: FaGlobe,
+  chapter_health: FaHeartbeat,
 };
 
 /** Where the View link of an item goes (spec 001: chapter_note -> notes, user_note -> users/{objectId}, press_mention -> press_mentions). */
@@ -57,9 +59,10 @@ export function Dashboard() {
         <Heading as="h2" size="lg">Dashboard</Heading>
         <Text color="gray.700">
           Welcome to the admin tools. Review host applications, keep notes on users, manage chapters, the blog, pages, the wiki, press
-          mentions and email aliases from the menu. An overview of the network will appear here.
+          mentions and email aliases from the menu.
         </Text>
       </Stack>
+      <ChapterHealthSection canManage />
       <Box>
         <Heading as="h3" size="md" mb="3">Recent Activity</Heading>
         <AsyncState query={feed} error={<LoadError error={loadError("The activity feed")} />} empty={<Text color="gray.600">No activity yet.</Text>}>

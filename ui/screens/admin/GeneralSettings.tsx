@@ -7,6 +7,7 @@ import { settingsQueries, useSaveEmailSettings, useSaveFrontPage, useUploadFront
 import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../components/Toaster";
+import { healthQueries, useSaveHealthSettings } from "../../api/chapterHealth";
 
 export const EMAIL_SERVICE_CONFIRM = "This can break things badly.  Are you sure?";
 
@@ -205,7 +206,63 @@ function ListSignupForm() {
   );
 }
 
-/** /admin/settings: front page image link and image, the email service (spec 001 section 2) and list signups. */
+/** The chapter health rule's thresholds (issue 16): days without a list email before at risk and dormant. */
+function ChapterHealthForm() {
+  const query = useFreshQuery(healthQueries.settings());
+  const save = useSaveHealthSettings();
+  const [atRisk, setAtRisk] = useState("");
+  const [dormant, setDormant] = useState("");
+  const [state, setState] = useSaveState();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!query.data) return;
+    setAtRisk(String(query.data.atRiskAfterDays));
+    setDormant(String(query.data.dormantAfterDays));
+  }, [query.data]);
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setState("saving");
+    setError(null);
+    try {
+      await save.mutateAsync({ atRiskAfterDays: Number(atRisk), dormantAfterDays: Number(dormant) });
+      setState("saved");
+    } catch (err) {
+      setState("idle");
+      setError(message(err));
+    }
+  };
+
+  if (query.isError) return <Text color="red.700">The chapter health settings could not be loaded. Please try again.</Text>;
+  if (!query.data) return <Text color="gray.600">Loading...</Text>;
+  return (
+    <form onSubmit={handleSubmit} aria-label="Chapter health">
+      <Stack gap="3">
+        <Text color="gray.600" fontSize="sm">
+          A chapter that has not emailed its list for this many days is at risk (its hosts get a reminder), then dormant (taken off the map
+          until a host emails the list or an admin re-enables it).
+        </Text>
+        <HStack gap="4" align="flex-start" wrap="wrap">
+          <Field.Root required invalid={Boolean(error)} maxW="52">
+            <Field.Label>At risk after (days)</Field.Label>
+            <Input name="atRiskAfterDays" type="number" min={1} step={1} value={atRisk} onChange={(e) => setAtRisk(e.target.value)} />
+          </Field.Root>
+          <Field.Root required invalid={Boolean(error)} maxW="52">
+            <Field.Label>Dormant after (days)</Field.Label>
+            <Input name="dormantAfterDays" type="number" min={1} step={1} value={dormant} onChange={(e) => setDormant(e.target.value)} />
+          </Field.Root>
+        </HStack>
+        {error && <Text color="red.700" role="alert">{error}</Text>}
+        <HStack>
+          <Button type="submit" colorPalette="blue" disabled={state === "saving"}>Save</Button>
+          <SavedIndicator state={state} />
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+/** /admin/settings: front page image link and image, the email service (spec 001 section 2), list signups and the chapter health thresholds. */
 export function GeneralSettings() {
   const query = useFreshQuery(settingsQueries.frontPage());
   const frontPage = query.data;
@@ -234,6 +291,12 @@ export function GeneralSettings() {
         <Card.Header><Heading as="h3" size="md">Mailing List Signups</Heading></Card.Header>
         <Card.Body>
           <ListSignupForm />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header><Heading as="h3" size="md">Chapter Health</Heading></Card.Header>
+        <Card.Body>
+          <ChapterHealthForm />
         </Card.Body>
       </Card.Root>
     </Stack>

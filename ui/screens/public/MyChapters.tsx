@@ -1,4 +1,4 @@
-import { Button, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import type { MyChapterInfo } from "../../../server/contracts/chapter";
@@ -6,12 +6,15 @@ import { chapterQueries } from "../../api/chapters";
 import { AsyncState } from "../../components/AsyncState";
 import { chapterPath } from "../../lib/format";
 import { Page } from "../../components/Page";
+import { ChapterHealthSection } from "../../components/ChapterHealthSection";
+import { useCurrentUser } from "../../auth/CurrentUser";
 
 const ROLE_LABELS: Record<number, string> = { 3: "Chapter Host", 2: "Field Organizer" };
 
 /** /my_chapters: the user's chapters by display title, their roles in each, and the Admin button. */
 export function MyChapters() {
   const chapters = useQuery(chapterQueries.my());
+  const { user } = useCurrentUser();
   return (
     <Page title="My Chapters">
       <AsyncState
@@ -22,6 +25,11 @@ export function MyChapters() {
       >
         {(data) => <ChapterList chapters={data} />}
       </AsyncState>
+      {user?.isFieldOrganizer && !user.isAdmin && (
+        <Box mt="8">
+          <ChapterHealthSection canManage={false} />
+        </Box>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,110 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "./fixtures";
+import { signInAs } from "./support";
+import { ChapterHealthTable } from "./pages/ChapterHealthTable";
+import { GeneralSettingsPage } from "./pages/siteAdmin/GeneralSettingsPage";
+import type { ChapterHealthList, ChapterHealthRow } from "../server/contracts/chapterHealth";
+
+async function seriousViolations(page: Page, selector?: string) {
+  const builder = new AxeBuilder({ page });
+  if (selector) builder.include(selector);
+  const results = await builder.analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`).slice(0, 3) }));
+}
+
+test.describe("chapter health", () => {
+  test("admins see every chapter's health on the Dashboard, sort it, export it as CSV and pin a chapter with a note", async ({ page }) => {
+    await signInAs(page, "admin");
+    const health = new ChapterHealthTable(page);
+    await health.openDashboard();
+    const api = (await (await page.request.get("/api/chapter_health")).json()) as ChapterHealthRow[];
+    expect(await health.count("All")).toBe(api.length);
+    expect((await health.count("Active")) + (await health.count("At risk")) + (await health.count("Dormant"))).toBe(api.length);
+    await expect(health.rows()).toHaveCount(Math.min(api.length, 100));
+    expect(await seriousViolations(page, '[data-testid="chapter-health"]')).toEqual([]);
+
+    // Sorting by Members puts the smallest list first, a second click the largest.
+    await health.sortBy("Members");
+    const members = () => health.rows().evaluateAll((rows) => rows.map((r) => Number(r.children[6].textContent)));
+    const ascending = await members();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await health.sortBy("Members");
+    const descending = await members();
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    await expect(health.root.getByRole("columnheader", { name: /^Members/ })).toHaveAttribute("aria-sort", "descending");
+
+    const csv = await health.exportCsv();
+    const lines = csv.trim().split(/\r\n/);
+    expect(lines[0]).toBe('"Chapter","Slug","State","Health","On the map","Last email","Days silent","Last meetup","Next meetup","Members","Growth (30 days)","Hosts","Pinned active","Pin note"');
+    expect(lines).toHaveLength(api.length + 1);
+
+    // A pin with its note, then taken off again (the chapter stays on the map either way).
+    const chicago = api.find((r) => r.slug === "chicago")!;
+    await health.pin(chicago.title, "Host on a summer break");
+    await expect(health.row("chicago")).toContainText("Pinned");
+    const pinned = ((await (await page.request.get("/api/chapter_health")).json()) as ChapterHealthRow[]).find((r) => r.slug === "chicago")!;
+    expect(pinned).toMatchObject({ pinnedActive: true, pinNote: "Host on a summer break", health: "active" });
+    await health.unpin(chicago.title);
+    await expect(health.row("chicago")).not.toContainText("Pinned");
+  });
+
+  test("shows at-risk chapters first, filters by state and offers Re-enable for chapters the rule took off the map", async ({ page }) => {
+    await signInAs(page, "admin");
+    const at = new Date().toISOString();
+    const row = (over: Partial<ChapterHealthRow>): ChapterHealthRow => ({
+      chapterId: 1, slug: "a", title: "A", state: "ny", status: 1, health: "active", lastEmailAt: at, countedFrom: at, lastMeetupAt: null, nextMeetupAt: null,
+      members: 10, growth30d: 1, hosts: ["Hal Host"], pinnedActive: false, pinNote: "", dormantByRule: false, ...over,
+    });
+    const list: ChapterHealthList = {
+      settings: { atRiskAfterDays: 42, dormantAfterDays: 56 },
+      counts: { active: 1, at_risk: 1, dormant: 1 },
+      at,
+      rows: [
+        row({ chapterId: 901, slug: "quiet_town", title: "Quiet Town", health: "at_risk", countedFrom: new Date(Date.parse(at) - 45 * 86_400_000).toISOString() }),
+        row({ chapterId: 902, slug: "sleepy_hollow", title: "Sleepy Hollow", health: "dormant", status: 0, dormantByRule: true, countedFrom: new Date(Date.parse(at) - 60 * 86_400_000).toISOString() }),
+        row({ chapterId: 903, slug: "busy_city", title: "Busy City" }),
+      ],
+    };
+    await page.route("**/api/chapter_health/summary", (route) => route.fulfill({ json: list }));
+    const health = new ChapterHealthTable(page);
+    await health.openDashboard();
+    expect(await health.healthsShown()).toEqual(["at_risk", "dormant", "active"]);
+    expect([await health.count("At risk"), await health.count("Dormant"), await health.count("Active")]).toEqual([1, 1, 1]);
+    await expect(health.row("quiet_town")).toContainText("45");
+    await health.filter("Dormant").click();
+    await expect(health.filter("Dormant")).toHaveAttribute("aria-pressed", "true");
+    expect(await health.healthsShown()).toEqual(["dormant"]);
+    await expect(health.row("sleepy_hollow")).toContainText("Off the map");
+    await expect(health.root.getByRole("button", { name: "Re-enable Sleepy Hollow" })).toBeVisible();
+    expect(await seriousViolations(page, '[data-testid="chapter-health"]')).toEqual([]);
+    // The dormant notice's link opens the table on the dormant chapters.
+    await page.goto("/admin?health=dormant");
+    await expect(health.filter("Dormant")).toHaveAttribute("aria-pressed", "true");
+    expect(await health.healthsShown()).toEqual(["dormant"]);
+  });
+
+  test("field organizers see their chapters' health on My Chapters", async ({ page }) => {
+    await signInAs(page, "fieldOrganizer");
+    const health = new ChapterHealthTable(page);
+    await health.openMyChapters();
+    await expect(health.rows()).toHaveCount(1);
+    await expect(health.row("nyc")).toBeVisible();
+    await expect(health.root.getByRole("button", { name: /^Pin / })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("admins set the thresholds on General Settings, with clear refusals", async ({ page }) => {
+    await signInAs(page, "admin");
+    const settings = new GeneralSettingsPage(page);
+    await settings.open();
+    await expect(settings.healthForm().getByRole("spinbutton", { name: "At risk after (days)" })).toHaveValue("42");
+    await expect(settings.healthForm().getByRole("spinbutton", { name: "Dormant after (days)" })).toHaveValue("56");
+    expect(await settings.saveHealthThresholds("60", "56")).toBe("dormantAfterDays must be greater than atRiskAfterDays");
+    expect(await settings.saveHealthThresholds("35", "49")).toBeNull();
+    const saved = await (await page.request.get("/api/chapter_health/settings")).json();
+    expect(saved).toEqual({ atRiskAfterDays: 35, dormantAfterDays: 49 });
+    expect(await seriousViolations(page)).toEqual([]);
+    // Back to the network's policy for the tests that follow.
+    expect(await settings.saveHealthThresholds("42", "56")).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The Chapter Health section: on the site admin Dashboard (/admin) and, for field organizers, on My Chapters. */
+export class ChapterHealthTable {
+  readonly root: Locator;
+
+  constructor(private readonly page: Page) {
+    this.root = page.getByTestId("chapter-health");
+  }
+
+  async openDashboard() {
+    await this.page.goto("/admin");
+    await expect(this.page.getByRole("heading", { name: "Chapter Health" })).toBeVisible();
+    await expect(this.root).toBeVisible();
+  }
+
+  async openMyChapters() {
+    await this.page.goto("/my_chapters");
+    await expect(this.page.getByRole("heading", { name: "Chapter Health" })).toBeVisible();
+    await expect(this.root).toBeVisible();
+  }
+
+  rows() {
+    return this.root.getByTestId("health-row");
+  }
+
+  row(slug: string) {
+    return this.root.locator(`[data-testid="health-row"][data-slug="${slug}"]`);
+  }
+
+  /** The filter button of a state ("All", "At risk", "Dormant", "Active"), which shows its count. */
+  filter(label: "All" | "At risk" | "Dormant" | "Active") {
+    return this.root.getByRole("group", { name: "Show chapters by health" }).getByRole("button", { name: new RegExp(`^${label} \\d+$`) });
+  }
+
+  async count(label: "All" | "At risk" | "Dormant" | "Active"): Promise<number> {
+    return Number(((await this.filter(label).textContent()) ?? "").replace(/\D+/g, ""));
+  }
+
+  /** Sorts by a column (a second click reverses). */
+  async sortBy(column: string) {
+    await this.root.getByRole("columnheader", { name: new RegExp(`^${column}`) }).getByRole("button").click();
+  }
+
+  healthsShown() {
+    return this.rows().evaluateAll((rows) => rows.map((r) => r.getAttribute("data-health")));
+  }
+
+  async exportCsv(): Promise<string> {
+    const download = this.page.waitForEvent("download");
+    await this.root.getByRole("button", { name: "Export CSV" }).click();
+    const file = await download;
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks).toString("utf8");
+  }
+
+  async pin(title: string, note: string) {
+    await this.root.getByRole("button", { name: `Pin ${title} active` }).click();
+    const form = this.root.getByRole("form", { name: `Pin ${title} active` });
+    await form.getByRole("textbox", { name: `Note for pinning ${title}` }).fill(note);
+    await form.getByRole("button", { name: "Pin", exact: true }).click();
+    await expect(this.root.getByRole("button", { name: `Unpin ${title}` })).toBeVisible();
+  }
+
+  async unpin(title: string) {
+    await this.root.getByRole("button", { name: `Unpin ${title}` }).click();
+    await expect(this.root.getByRole("button", { name: `Pin ${title} active` })).toBeVisible();
+  }
+}

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import knexFactory from "knex";
+import { migrateLatest, openDatabase } from "../server/db";
+import { seedScale } from "./seed-scale/seed";
+
+export interface BenchDatabase {
+  /** Whether DATA_DIR or DATABASE_URL named one (kept as it is) rather than a fresh one. */
+  given: boolean;
+  dataDir: string;
+  databaseUrl: string;
+  /** Removes a fresh database (nothing for a given one). */
+  drop(): Promise<void>;
+}
+
+/**
+ * The database a benchmark runs on: one given (DATA_DIR or DATABASE_URL, kept as it is), or a fresh one (SQLite,
+ * or Postgres on TEST_DATABASE_URL's server with `postgres`) grown to `chapters` by seed-scale, removed by drop().
+ */
+export async function benchDatabase(opts: { postgres: boolean; chapters: number; bigChapterMembers: number; prefix: string }): Promise<BenchDatabase> {
+  const given = Boolean(process.env.DATA_DIR || process.env.DATABASE_URL);
+  const dataDir = process.env.DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), `${opts.prefix}-`));
+  let databaseUrl = process.env.DATABASE_URL ?? "";
+  let dropPostgres = async () => {};
+  if (!given && opts.postgres) {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+    const name = `${opts.prefix.replace(/\W/g, "_")}_${process.pid}`;
+    const admin = knexFactory({ client: "pg", connection: adminUrl, pool: { min: 0, max: 1 } });
+    await admin.raw(`CREATE DATABASE ${name}`);
+    databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+    dropPostgres = async () => {
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.destroy();
+    };
+  }
+  if (!given) {
+    const knex = openDatabase({ databaseUrl: databaseUrl || null, dataDir });
+    await migrateLatest(knex);
+    await seedScale(knex, { chapters: opts.chapters, members: opts.chapters * 20, users: opts.chapters * 5, bigChapterMembers: opts.bigChapterMembers, seed: 1 });
+    await knex.destroy();
+  }
+  return {
+    given,
+    dataDir,
+    databaseUrl,
+    async drop() {
+      if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropPostgres();
+    },
+  };
+}

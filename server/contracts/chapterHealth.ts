@@ -1,0 +1,81 @@
+/** Chapter health (issue 16): shapes of /api/chapter_health shared by server and UI. No Node imports here. */
+import { z } from "zod";
+
+export const HEALTH_STATES = ["active", "at_risk", "dormant"] as const;
+export type HealthState = (typeof HEALTH_STATES)[number];
+
+export const HEALTH_LABELS: Record<HealthState, string> = { active: "Active", at_risk: "At risk", dormant: "Dormant" };
+
+/** The network's policy (start-a-chapter screens): no email for 6 weeks is at risk, 8 weeks dormant. */
+export const DEFAULT_HEALTH_SETTINGS = { atRiskAfterDays: 42, dormantAfterDays: 56 } as const;
+
+export interface ChapterHealthSettings {
+  atRiskAfterDays: number;
+  dormantAfterDays: number;
+}
+
+const days = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of days` })
+    .int(`${name} must be a whole number of days`)
+    .min(1, `${name} must be at least 1 day`)
+    .max(3650, `${name} must be at most 3650 days`);
+
+export const healthSettingsSchema = z
+  .object({ atRiskAfterDays: days("atRiskAfterDays"), dormantAfterDays: days("dormantAfterDays") })
+  .refine((s) => s.dormantAfterDays > s.atRiskAfterDays, { message: "dormantAfterDays must be greater than atRiskAfterDays", path: ["dormantAfterDays"] });
+
+export interface ChapterHealthRow {
+  chapterId: number;
+  slug: string;
+  title: string;
+  /** The chapter's state (US state abbreviation, lower case, "int" for International). */
+  state: string;
+  /** Chapter status: 1 active (on the map), 0 hidden. */
+  status: number;
+  health: HealthState;
+  /** The chapter's last email to its list (its newest chapter post). */
+  lastEmailAt: string | null;
+  /** When the silence being counted began: the last email, or the chapter's creation or re-enabling if later (days silent: from here to the list's `at`). */
+  countedFrom: string;
+  lastMeetupAt: string | null;
+  nextMeetupAt: string | null;
+  /** Members on the list now (active, onboarding, unconfirmed or transactional) and the change over 30 days. */
+  members: number;
+  growth30d: number;
+  hosts: string[];
+  pinnedActive: boolean;
+  pinNote: string;
+  /** Whether the rule took the chapter off the map (a list email or an admin brings it back). */
+  dormantByRule: boolean;
+}
+
+export interface ChapterHealthList {
+  settings: ChapterHealthSettings;
+  counts: Record<HealthState, number>;
+  /** Computed at this instant. */
+  at: string;
+  rows: ChapterHealthRow[];
+}
+
+const pinFields = z.object({
+  chapterId: z.number({ error: "chapterId must be a positive whole number" }).int("chapterId must be a positive whole number").min(1, "chapterId must be a positive whole number").max(2147483647, "chapterId must be a positive whole number"),
+  pinned: z.boolean({ error: "pinned must be true or false" }),
+  note: z.string({ error: "note must be text" }).trim().max(500, "note must be at most 500 characters").default(""),
+});
+
+/** An admin pins a chapter active, always with a note saying why (or unpins it). */
+export const pinSchema = pinFields.refine((p) => !p.pinned || p.note.length > 0, { message: "A note is required to pin a chapter active", path: ["note"] });
+
+export const reactivateSchema = pinFields.pick({ chapterId: true, note: true });
+
+/** The at-risk notice, in whole weeks when the threshold is (6 weeks), else in days. */
+export function silenceText(days: number): string {
+  if (days % 7 === 0) return `${days / 7} week${days === 7 ? "" : "s"}`;
+  return `${days} day${days === 1 ? "" : "s"}`;
+}
+
+export const atRiskTitle = (days: number) => `Your chapter has not emailed its list for ${silenceText(days)}: send a note about your next meetup`;
+
+/** Whole days of silence of a row at an instant (the list's `at`). */
+export const silentDaysOf = (row: Pick<ChapterHealthRow, "countedFrom">, at: string): number => Math.max(0, Math.floor((Date.parse(at) - Date.parse(row.countedFrom)) / 86_400_000));

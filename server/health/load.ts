@@ -1,0 +1,277 @@
+import type { Knex } from "knex";
+import { DateTime } from "luxon";
+import { DEFAULT_HEALTH_SETTINGS, type ChapterHealthList, type ChapterHealthRow, type ChapterHealthSettings, type HealthState } from "../contracts/chapterHealth";
+import { normalizeState } from "../contracts/chapter";
+import { ChapterEvent } from "../models/ChapterEvent";
+import { ROLE_CHAPTER_HOST } from "../models/Role";
+import { SENDABLE_STATUS } from "../mailingLists/contacts";
+import { nextOccurrenceMemo } from "../presenters/chapterPins";
+import { scheduleOf } from "../presenters/schedule";
+import { HORIZON_DAYS, isValidTimeZone, occurrencesBetween, occurrenceOn, type Occurrence } from "../schedule/engine";
+import { STALE_AFTER_MS, coalescer, readCacheOf } from "../lib/readCache";
+import { healthOf } from "./rule";
+
+const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
+const HOUR_MS = 3600_000;
+/** A part that expired less than this ago is answered as it was while it is built again. */
+const RECENTLY_EXPIRED_MS = 5 * 60_000;
+
+/** The thresholds: the saved row, or the network's defaults (42 and 56 days) until an admin saves. */
+export async function loadHealthSettings(knex: Knex): Promise<ChapterHealthSettings> {
+  const row = await knex("chapterHealthSettings").where({ id: 1 }).first();
+  return row ? { atRiskAfterDays: Number(row.atRiskAfterDays), dormantAfterDays: Number(row.dormantAfterDays) } : { ...DEFAULT_HEALTH_SETTINGS };
+}
+
+/** The last meetup before `now` (cancelled ones left out), remembered per schedule and zone like the next one. */
+function lastOccurrenceMemo(now: Date) {
+  const memo = new Map<string, Occurrence | undefined>();
+  return (e: ChapterEvent, timeZone: string): Occurrence | undefined => {
+    const cancelled = (e.cancelledDates ?? []).map((c) => c.date);
+    const key = [timeZone, e.isSingleDate, e.singleDate, e.dayOfWeekIndex, e.weeksOfMonthIndexes, e.startTime, e.endTime, cancelled.join(",")].join("|");
+    if (!memo.has(key)) {
+      const s = scheduleOf(e, timeZone);
+      let found: Occurrence | undefined;
+      if (s.isSingleDate) {
+        const o = s.singleDate ? occurrenceOn(s, s.singleDate) : null;
+        found = o && o.start.toMillis() < now.getTime() ? o : undefined;
+      } else {
+        const today = DateTime.fromJSDate(now, { zone: isValidTimeZone(timeZone) ? timeZone : "UTC" });
+        found = occurrencesBetween(s, today.minus({ days: HORIZON_DAYS }).toISODate()!, today.toISODate()!)
+          .filter((o) => o.start.toMillis() < now.getTime() && !cancelled.includes(o.date))
+          .pop();
+      }
+      memo.set(key, found);
+    }
+    return memo.get(key);
+  };
+}
+
+interface ChapterPart {
+  id: number;
+  slug: string;
+  title: string;
+  state: string;
+  status: number;
+  createdAt: string;
+  timeZone: string;
+}
+interface Meetups {
+  last: string | null;
+  next: string | null;
+}
+interface Part<T> {
+  stamp: string;
+  expiresAt: number;
+  value: T;
+}
+
+/**
+ * The slow parts of the table (10,000 chapters' rows, last posts, member counts, hosts and meetups), each kept
+ * between calls with the versions of the tables it is made of (read_versions, bumped by triggers in the same
+ * transaction as every write, in any process), like lib/readCache's answers. A write to one table rebuilds only
+ * its part; meetups and the 30-day growth also expire with time (a part that only expired is answered as it
+ * was while it is built again, at most a few seconds late). Health itself is computed at each call.
+ */
+class HealthParts {
+  private readonly parts = new Map<string, Part<unknown>>();
+  private readonly shared = coalescer();
+
+  constructor(private readonly knex: Knex) {}
+
+  async get<T>(key: string, tables: string[], versions: Map<string, string>, now: Date, build: (now: Date) => Promise<{ value: T; expiresAt?: number }>): Promise<Part<T>> {
+    const stamp = tables.map((t) => versions.get(t) ?? "?").join(".");
+    const kept = this.parts.get(key) as Part<T> | undefined;
+    if (kept && kept.stamp === stamp && kept.expiresAt > now.getTime()) return kept;
+    const building = this.shared(`${key}:${stamp}`, async () => {
+      const built = await build(now);
+      const part: Part<T> = { stamp, expiresAt: built.expiresAt ?? Infinity, value: built.value };
+      this.parts.set(key, part);
+      return part;
+    });
+    if (kept && kept.stamp === stamp) {
+      // Only expired (nothing was written): the part it replaces stays in use while it is built again (meetups of
+      // the whole network take a second), at once when it expired minutes ago (a meetup just started), else for
+      // as long as the build takes past a second, as lib/readCache does with its answers.
+      const stale = { ...kept, expiresAt: now.getTime() + STALE_AFTER_MS };
+      if (now.getTime() - kept.expiresAt < RECENTLY_EXPIRED_MS) {
+        building.catch(() => {});
+        return stale;
+      }
+      return Promise.race([building, new Promise<Part<T>>((resolve) => setTimeout(resolve, STALE_AFTER_MS, stale).unref())]);
+    }
+    return building;
+  }
+
+  chapters = () =>
+    this.knex("chapters")
+      .select("id", "slug", "title", "state", "status", "createdAt", "timeZone")
+      .then((rows: Record<string, unknown>[]) => ({
+        value: rows.map((c) => ({ id: Number(c.id), slug: String(c.slug), title: String(c.title), state: normalizeState(c.state as string), status: Number(c.status), createdAt: iso(c.createdAt)!, timeZone: String(c.timeZone) })),
+      }));
+
+  posts = () =>
+    this.knex("chapterBlogPosts")
+      .select("chapterId")
+      .max("createdAt as last")
+      .groupBy("chapterId")
+      .then((rows) => ({ value: new Map((rows as { chapterId: number; last: unknown }[]).map((p) => [p.chapterId, iso(p.last)])) }));
+
+  members = (now: Date) => {
+    const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+    return this.knex("mailingListContacts")
+      .select("chapterId")
+      .count("* as members")
+      .select(this.knex.raw("sum(case when created_at > ? then 1 else 0 end) as recent", [monthAgo]))
+      .where({ status: SENDABLE_STATUS })
+      .whereNull("deletedAt")
+      .groupBy("chapterId")
+      .then((rows) => ({
+        value: new Map((rows as unknown as { chapterId: number; members: unknown; recent: unknown }[]).map((m) => [m.chapterId, { members: Number(m.members), recent: Number(m.recent ?? 0) }])),
+        expiresAt: now.getTime() + HOUR_MS,
+      }));
+  };
+
+  hosts = () =>
+    this.knex("permissions")
+      .join("users", "users.id", "permissions.userId")
+      .where("permissions.roleId", ROLE_CHAPTER_HOST)
+      .select("permissions.chapterId", "users.name")
+      .orderBy("users.name")
+      .then((rows: { chapterId: number; name: string }[]) => {
+        const out = new Map<number, string[]>();
+        for (const r of rows) (out.get(r.chapterId) ?? out.set(r.chapterId, []).get(r.chapterId)!).push(r.name);
+        return { value: out };
+      });
+
+  /** Each chapter's last and next meetup; expires when the first next meetup starts (it becomes the last). */
+  meetups = async (now: Date) => {
+    const [zones, events] = await Promise.all([
+      this.knex("chapters").select("id", "timeZone") as Promise<{ id: number; timeZone: string }[]>,
+      ChapterEvent.query(this.knex).select("chapterId", "isSingleDate", "singleDate", "dayOfWeekIndex", "weeksOfMonthIndexes", "startTime", "endTime", "cancelledDates"),
+    ]);
+    const zoneOf = new Map(zones.map((z) => [Number(z.id), z.timeZone]));
+    const nextOf = nextOccurrenceMemo(now);
+    const lastOf = lastOccurrenceMemo(now);
+    const out = new Map<number, { last: number | null; next: number | null }>();
+    let expiresAt = now.getTime() + HOUR_MS;
+    for (const e of events) {
+      const zone = zoneOf.get(e.chapterId) ?? "UTC";
+      const m = out.get(e.chapterId) ?? out.set(e.chapterId, { last: null, next: null }).get(e.chapterId)!;
+      const n = nextOf(e, zone)?.start.toMillis();
+      if (n !== undefined && (m.next === null || n < m.next)) m.next = n;
+      if (n !== undefined && n > now.getTime()) expiresAt = Math.min(expiresAt, n);
+      const l = lastOf(e, zone)?.start.toMillis();
+      if (l !== undefined && (m.last === null || l > m.last)) m.last = l;
+    }
+    const value = new Map<number, Meetups>();
+    for (const [id, m] of out) value.set(id, { last: m.last === null ? null : new Date(m.last).toISOString(), next: m.next === null ? null : new Date(m.next).toISOString() });
+    // At least a minute between rebuilds, however many meetups a large network starts.
+    return { value, expiresAt: Math.max(expiresAt, now.getTime() + 60_000) };
+  };
+}
+
+const partsOf = new WeakMap<Knex, HealthParts>();
+const DAY_MS = 86_400_000;
+
+/** The tables the health of chapters is made of (each with a version in read_versions). */
+export const HEALTH_TABLES = ["chapters", "chapter_blog_posts", "mailing_list_contacts", "permissions", "users", "chapter_events", "chapter_health", "chapter_health_settings"];
+
+/** The table, and until when it stays true: the first moment a part expires or a chapter changes state. */
+export interface HealthTable extends ChapterHealthList {
+  expiresAt: number;
+}
+
+/**
+ * Every chapter's health (or those in `chapterIds`) at `now`: the kept parts (above; built from a few aggregate
+ * queries, never per chapter), the pins and the thresholds, and the rule applied to each chapter.
+ * Sorted at risk first, then dormant, then active, longest silence first. Measured in docs/decisions.md.
+ */
+export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: number[] | null = null, known?: Map<string, string>): Promise<HealthTable> {
+  let parts = partsOf.get(knex);
+  if (!parts) partsOf.set(knex, (parts = new HealthParts(knex)));
+  const versions = known ?? (await readCacheOf(knex).versions());
+  const [settings, pins, chapters, posts, members, hosts, meetups] = await Promise.all([
+    loadHealthSettings(knex),
+    knex("chapterHealth").select("chapterId", "pinnedActive", "pinNote", "dormantSince", "countedFrom") as Promise<{ chapterId: number; pinnedActive: unknown; pinNote: string; dormantSince: unknown; countedFrom: unknown }[]>,
+    parts.get<ChapterPart[]>("chapters", ["chapters"], versions, now, parts.chapters),
+    parts.get<Map<number, string | null>>("posts", ["chapter_blog_posts"], versions, now, parts.posts),
+    parts.get<Map<number, { members: number; recent: number }>>("members", ["mailing_list_contacts"], versions, now, parts.members),
+    parts.get<Map<number, string[]>>("hosts", ["permissions", "users"], versions, now, parts.hosts),
+    parts.get<Map<number, Meetups>>("meetups", ["chapter_events", "chapters"], versions, now, parts.meetups),
+  ]);
+  let expiresAt = Math.min(chapters.expiresAt, posts.expiresAt, members.expiresAt, hosts.expiresAt, meetups.expiresAt);
+  const pinOf = new Map(pins.map((p) => [p.chapterId, p]));
+  const only = chapterIds ? new Set(chapterIds) : null;
+  const counts: Record<HealthState, number> = { active: 0, at_risk: 0, dormant: 0 };
+  const rows: (ChapterHealthRow & { silentDays: number })[] = [];
+  for (const c of chapters.value) {
+    if (only && !only.has(c.id)) continue;
+    const pin = pinOf.get(c.id);
+    const pinnedActive = Boolean(pin?.pinnedActive);
+    const lastEmailAt = posts.value.get(c.id) ?? null;
+    const { health, since, silentDays } = healthOf({ lastEmailAt, createdAt: c.createdAt, countedFrom: iso(pin?.countedFrom), pinnedActive }, settings, now);
+    counts[health]++;
+    if (!pinnedActive) {
+      // The next moment this chapter's state changes, when the answer must be made again.
+      const sinceMs = Date.parse(since);
+      for (const days of [settings.atRiskAfterDays, settings.dormantAfterDays]) {
+        const at = sinceMs + days * DAY_MS;
+        if (at > now.getTime()) {
+          expiresAt = Math.min(expiresAt, at);
+          break;
+        }
+      }
+    }
+    const m = members.value.get(c.id);
+    const meet = meetups.value.get(c.id);
+    rows.push({
+      chapterId: c.id,
+      slug: c.slug,
+      title: c.title,
+      state: c.state,
+      status: c.status,
+      health,
+      lastEmailAt,
+      countedFrom: since,
+      lastMeetupAt: meet?.last ?? null,
+      nextMeetupAt: meet?.next ?? null,
+      members: m?.members ?? 0,
+      growth30d: m?.recent ?? 0,
+      hosts: hosts.value.get(c.id) ?? [],
+      pinnedActive,
+      pinNote: pin?.pinNote ?? "",
+      dormantByRule: pin?.dormantSince != null,
+      silentDays,
+    });
+  }
+  const order = (h: HealthState) => (h === "at_risk" ? 0 : h === "dormant" ? 1 : 2);
+  rows.sort((a, b) => order(a.health) - order(b.health) || b.silentDays - a.silentDays || a.chapterId - b.chapterId);
+  return { settings, counts, at: now.toISOString(), rows: rows.map(({ silentDays: _, ...row }) => row), expiresAt };
+}
+
+interface KeptAnswer {
+  stamp: string;
+  expiresAt: number;
+  rows: string;
+  head: string;
+}
+const answers = new WeakMap<Knex, KeptAnswer>();
+const buildingAnswer = coalescer();
+
+/**
+ * The whole network's table as JSON text (the rows, and the head of the summary: thresholds and counts), kept
+ * until a table it is made of changes (in any process) or its first chapter changes state, so the admin screen's
+ * answer at 10,000 chapters costs one version read. Exactly what computing it at the call would give.
+ */
+export async function networkHealthJson(knex: Knex, now: Date): Promise<{ rows: string; head: string }> {
+  const versions = await readCacheOf(knex).versions();
+  const stamp = HEALTH_TABLES.map((t) => versions.get(t) ?? "?").join(".");
+  const kept = answers.get(knex);
+  if (kept && kept.stamp === stamp && kept.expiresAt > now.getTime()) return kept;
+  return buildingAnswer(`health:${stamp}:${kept?.expiresAt ?? 0}`, async () => {
+    const table = await loadChapterHealth(knex, now, null, versions);
+    const built: KeptAnswer = { stamp, expiresAt: table.expiresAt, rows: JSON.stringify(table.rows), head: JSON.stringify({ settings: table.settings, counts: table.counts }).slice(0, -1) };
+    answers.set(knex, built);
+    return built;
+  });
+}

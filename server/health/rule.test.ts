@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { healthOf } from "./rule";
+import { atRiskTitle, healthSettingsSchema, silenceText } from "../contracts/chapterHealth";
+
+const DAY = 86_400_000;
+const settings = { atRiskAfterDays: 42, dormantAfterDays: 56 };
+const created = "2026-01-01T10:00:00.000Z";
+const after = (days: number, ms = 0) => new Date(Date.parse(created) + days * DAY + ms);
+
+describe("healthOf", () => {
+  it("is at risk from the 42nd whole day of silence and dormant from the 56th", () => {
+    const input = { lastEmailAt: null, createdAt: created, countedFrom: null, pinnedActive: false };
+    expect(healthOf(input, settings, after(42, -1)).health).toBe("active");
+    expect(healthOf(input, settings, after(42))).toEqual({ health: "at_risk", since: created, silentDays: 42 });
+    expect(healthOf(input, settings, after(56, -1)).health).toBe("at_risk");
+    expect(healthOf(input, settings, after(56)).health).toBe("dormant");
+  });
+
+  it("counts from the latest of creation, last email and re-enabling; a pin keeps a chapter active", () => {
+    const email = after(30).toISOString();
+    expect(healthOf({ lastEmailAt: email, createdAt: created, countedFrom: null, pinnedActive: false }, settings, after(71)).health).toBe("active");
+    expect(healthOf({ lastEmailAt: email, createdAt: created, countedFrom: null, pinnedActive: false }, settings, after(72)).since).toBe(email);
+    const reset = after(100).toISOString();
+    expect(healthOf({ lastEmailAt: email, createdAt: created, countedFrom: reset, pinnedActive: false }, settings, after(120))).toMatchObject({ health: "active", since: reset, silentDays: 20 });
+    expect(healthOf({ lastEmailAt: null, createdAt: created, countedFrom: null, pinnedActive: true }, settings, after(400)).health).toBe("active");
+  });
+});
+
+describe("the notice and the settings", () => {
+  it("words the silence in weeks when whole, else in days", () => {
+    expect(atRiskTitle(42)).toBe("Your chapter has not emailed its list for 6 weeks: send a note about your next meetup");
+    expect(silenceText(7)).toBe("1 week");
+    expect(silenceText(10)).toBe("10 days");
+    expect(silenceText(1)).toBe("1 day");
+  });
+
+  it("accepts positive whole days with dormant after at risk", () => {
+    expect(healthSettingsSchema.safeParse({ atRiskAfterDays: 1, dormantAfterDays: 2 }).success).toBe(true);
+    expect(healthSettingsSchema.safeParse({ atRiskAfterDays: 2, dormantAfterDays: 2 }).success).toBe(false);
+    expect(healthSettingsSchema.safeParse({ atRiskAfterDays: -1, dormantAfterDays: 2 }).success).toBe(false);
+  });
+});
