@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Context, Next } from "koa";
+import { COLOR_MODE_COOKIE, colorModeOf, withColorMode } from "../contracts/colorMode";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -85,17 +86,21 @@ export function staticUi(root: string, pageFor?: IndexPageFor) {
       ctx.type = "text/html; charset=utf-8";
       ctx.set("Cache-Control", "no-cache");
       ctx.vary("Accept-Encoding");
+      ctx.vary("Cookie");
+      // The reader's light or dark mode is a class on <html>, so the first paint has it and no script sets it.
+      const mode = colorModeOf(ctx.cookies.get(COLOR_MODE_COOKIE));
       if (!page) {
-        ctx.body = indexHtml;
+        ctx.body = withColorMode(indexHtml.toString("utf8"), mode);
         return;
       }
+      const html = withColorMode(page.html, mode);
       // A rendered page is made for this request: compressed quickly, since it is sent once.
       const encoding = ctx.acceptsEncodings("br", "gzip", "identity");
       if (encoding === "br" || encoding === "gzip") {
         ctx.set("Content-Encoding", encoding);
-        ctx.body = encoding === "br" ? zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.gzipSync(page.html, { level: 6 });
+        ctx.body = encoding === "br" ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.gzipSync(html, { level: 6 });
       } else {
-        ctx.body = page.html;
+        ctx.body = html;
       }
     }
   };

@@ -52,7 +52,7 @@ function FrontPageLinkForm({ initial }: { initial: string }) {
           {error && <Field.ErrorText>{error}</Field.ErrorText>}
         </Field.Root>
         <HStack>
-          <Button type="submit" colorPalette="blue" disabled={missing || state === "saving"}>Save</Button>
+          <Button type="submit" colorPalette="brand" disabled={missing || state === "saving"}>Save</Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -97,7 +97,7 @@ function FrontPageImageForm({ imageUrl }: { imageUrl: string | null }) {
           <Input key={inputKey} name="image" type="file" accept="image/*" p="1" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </Field.Root>
         <HStack>
-          <Button type="submit" colorPalette="blue" disabled={!file || state === "saving"}>Upload</Button>
+          <Button type="submit" colorPalette="brand" disabled={!file || state === "saving"}>Upload</Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -154,7 +154,7 @@ function EmailServiceForm() {
           <Field.HelperText>Mailing lists and chapter emails go through this provider.</Field.HelperText>
         </Field.Root>
         <HStack>
-          <Button type="submit" colorPalette="red" variant="outline" disabled={state === "saving" || choice === current}>Save</Button>
+          <Button type="submit" colorPalette="danger" variant="outline" disabled={state === "saving" || choice === current}>Save</Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -197,7 +197,7 @@ function ListSignupForm() {
         </Switch.Root>
         <SavedIndicator state={state} />
       </HStack>
-      <Text color="gray.600" fontSize="sm">
+      <Text color="fg.muted" fontSize="sm">
         When on, someone who signs up with a chapter's mailing-list form is mailed a link and joins the list only once they follow it.
         Members added by hosts are not affected.
       </Text>
@@ -219,7 +219,7 @@ export function GeneralSettings() {
         <Card.Header><Heading as="h3" size="md">Front Page</Heading></Card.Header>
         <Card.Body>
           <Stack gap="8">
-            {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="gray.600">Loading...</Text>}
+            {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="fg.muted">Loading...</Text>}
             <FrontPageImageForm imageUrl={frontPage?.hasImage ? frontPage.imageUrl : null} />
           </Stack>
         </Card.Body>
