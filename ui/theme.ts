@@ -1,5 +1,6 @@
-import { createSystem, defaultConfig, defineConfig, defineRecipe, type SystemContext } from "@chakra-ui/react";
+import { createSystem, defaultConfig, defineConfig, type SystemContext } from "@chakra-ui/react";
 import { BRAND_SCALE, CHAPTER_TYPE_COLOURS } from "./lib/palette";
+import { proseRecipe } from "./prose";
 
 /**
  * The network's look. Screens use the semantic tokens below, never a raw palette colour (ui/screens/tokens.test.ts
@@ -26,34 +27,6 @@ const chapterTypeTokens = Object.fromEntries(
     { bg: { value: { _light: light.bg, _dark: dark.bg } }, fg: { value: { _light: light.fg, _dark: dark.fg } } },
   ]),
 );
-
-/** Rendered rich text (blog posts, pages, chapter about texts, emails): headings, lists, links, quotes, tables. */
-export const proseRecipe = defineRecipe({
-  className: "prose",
-  base: {
-    color: "fg",
-    lineHeight: "1.6",
-    overflowWrap: "anywhere",
-    "& p": { marginBottom: "0.75em" },
-    "& h1, & h2, & h3, & h4": { fontWeight: "bold", marginTop: "1em", marginBottom: "0.5em", lineHeight: "1.3" },
-    "& h1": { fontSize: "2xl" },
-    "& h2": { fontSize: "xl" },
-    "& h3": { fontSize: "lg" },
-    "& ul, & ol": { paddingInlineStart: "1.5em", marginBottom: "0.75em" },
-    "& ul": { listStyleType: "disc" },
-    "& ol": { listStyleType: "decimal" },
-    "& a": { color: "link", textDecoration: "underline", textUnderlineOffset: "0.15em" },
-    "& a:hover": { textDecorationThickness: "2px" },
-    "& blockquote": { borderInlineStartWidth: "4px", borderColor: "border.emphasized", paddingInlineStart: "3", color: "fg.muted", marginBottom: "0.75em" },
-    "& table": { borderCollapse: "collapse", marginBottom: "0.75em", display: "block", maxWidth: "100%", overflowX: "auto" },
-    "& th, & td": { borderWidth: "1px", borderColor: "border.emphasized", padding: "2", textAlign: "start" },
-    "& img": { maxWidth: "100%", height: "auto" },
-    "& code": { fontFamily: "mono", fontSize: "0.9em", background: "bg.muted", paddingInline: "1", borderRadius: "sm" },
-    "& pre": { background: "bg.muted", padding: "3", overflowX: "auto", marginBottom: "0.75em" },
-    "& pre code": { background: "transparent", padding: "0" },
-    "& hr": { borderColor: "border", marginBlock: "1em" },
-  },
-});
 
 const config = defineConfig({
   globalCss: {

@@ -2,7 +2,7 @@ import MDEditor from "@uiw/react-md-editor/nohighlight";
 import { useEffect, useRef } from "react";
 import type { RichTextEditorProps } from "./RichTextEditor";
 import { safeHref } from "../lib/text";
-import { useColorMode } from "../lib/colorMode";
+import { useColorMode } from "./ColorModeToggle";
 
 /** Links in the live preview: http, https, mailto and in-page anchors; anything else becomes inert. */
 function previewUrl(url: string): string {

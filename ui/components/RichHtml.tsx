@@ -1,5 +1,5 @@
 import { chakra, type HTMLChakraProps } from "@chakra-ui/react";
-import { proseRecipe } from "../theme";
+import { proseRecipe } from "../prose";
 
 const Prose = chakra("div", proseRecipe);
 

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import { COLOR_MODE_COOKIE, type ColorMode } from "../../server/contracts/colorMode";
 
 /**
@@ -49,11 +48,3 @@ export function subscribeColorMode(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/**
- * The mode as the page shows it. While a server-rendered page hydrates it is light, as on the server (which renders
- * without the reader's cookie); what the server's markup draws per mode must therefore follow the class on <html>
- * through CSS (`_dark`), not this value.
- */
-export function useColorMode(): ColorMode {
-  return useSyncExternalStore(subscribeColorMode, currentColorMode, () => "light" as const);
-}

@@ -48,7 +48,7 @@ export function ChapterList() {
                   <Table.Root size="sm">
                     <Table.Body>
                       {rows.map((c) => (
-                        <Table.Row key={c.id} data-testid="chapter-row" data-slug={c.slug} opacity={c.status === 1 ? 1 : 0.7}>
+                        <Table.Row key={c.id} data-testid="chapter-row" data-slug={c.slug} bg={c.status === 1 ? undefined : "bg.muted"}>
                           <Table.Cell>
                             <Link asChild fontWeight="medium"><RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink></Link>
                           </Table.Cell>
