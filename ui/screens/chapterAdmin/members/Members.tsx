@@ -31,7 +31,7 @@ function ContactRow({ contact, listId }: { contact: ListContact; listId: string 
 
   const shown = details.data ?? contact;
   return (
-    <Box as="li" listStyleType="none" borderBottomWidth="1px" py="2" opacity={contact.deleted ? 0.45 : 1} data-testid="member-row" data-email={contact.email} data-deleted={contact.deleted ? "true" : "false"}>
+    <Box as="li" listStyleType="none" borderBottomWidth="1px" py="2" color={contact.deleted ? "fg.muted" : undefined} bg={contact.deleted ? "bg.muted" : undefined} data-testid="member-row" data-email={contact.email} data-deleted={contact.deleted ? "true" : "false"}>
       <Flex gap="3" align="center" wrap="wrap">
         <Text flex="1" minW="48" fontWeight="medium" textDecoration={contact.deleted ? "line-through" : undefined}>
           {contact.email}
