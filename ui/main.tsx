@@ -1,3 +1,5 @@
+import { restoreColorMode } from "./lib/colorMode";
+
 /**
  * Starts the app in steps, each in a task of its own (React, Chakra's modules, the Chakra system, the screens, the first
  * render as a transition that React slices further), so the main thread is never blocked for long
@@ -7,6 +9,7 @@
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  restoreColorMode();
   const [{ createRoot }, { StrictMode, startTransition, createElement }] = await Promise.all([import("react-dom/client"), import("react")]);
   await nextTask();
   const { initSystem } = await import("./theme");

@@ -1,21 +1,80 @@
 import { createSystem, defaultConfig, defineConfig, type SystemContext } from "@chakra-ui/react";
+import { BRAND_SCALE, CHAPTER_TYPE_COLOURS } from "./lib/palette";
+import { proseRecipe } from "./prose";
 
 /**
- * Links look like links: blue and underlined wherever they sit in text. Menus and the header opt out with
- * variant="plain".
+ * The network's look. Screens use the semantic tokens below, never a raw palette colour (ui/screens/tokens.test.ts
+ * greps for them):
+ * - colour palettes for `colorPalette`: `brand` (actions, the header), `danger` (destructive actions, errors),
+ *   `success`, `warning`, `neutral`, `accent` (badges that need a fourth hue), `info`;
+ * - text: `fg` (Chakra's), `fg.muted` (secondary text), `link`, `danger.fg`, `success.fg`, `warning.fg`;
+ * - surfaces: `bg`, `bg.muted` (the footer, code blocks), `header.bg`/`header.fg`, `border`;
+ * - `chapterType.{name}.bg`/`.fg` for each chapter type (ui/lib/palette.ts, contrast-tested).
+ * Every token has a light and a dark value: dark mode is the `dark` class on <html> (docs/decisions.md).
  */
+
+/** A colour palette usable as `colorPalette`, made of an existing Chakra palette's semantic tokens. */
+function paletteFrom(source: string) {
+  const keys = ["solid", "contrast", "fg", "muted", "subtle", "emphasized", "focusRing"] as const;
+  return Object.fromEntries(keys.map((k) => [k, { value: `{colors.${source}.${k}}` }]));
+}
+
+const brandScale = Object.fromEntries(Object.entries(BRAND_SCALE).map(([k, v]) => [k, { value: v }]));
+
+const chapterTypeTokens = Object.fromEntries(
+  Object.entries(CHAPTER_TYPE_COLOURS).map(([name, { light, dark }]) => [
+    name,
+    { bg: { value: { _light: light.bg, _dark: dark.bg } }, fg: { value: { _light: light.fg, _dark: dark.fg } } },
+  ]),
+);
+
 const config = defineConfig({
+  globalCss: {
+    ".dark": { colorScheme: "dark" },
+    ".light": { colorScheme: "light" },
+  },
   theme: {
+    tokens: { colors: { brand: brandScale } },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.300}" } },
+          contrast: { value: { _light: "{colors.white}", _dark: "{colors.brand.950}" } },
+          fg: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.200}" } },
+          muted: { value: { _light: "{colors.brand.100}", _dark: "{colors.brand.900}" } },
+          subtle: { value: { _light: "{colors.brand.50}", _dark: "{colors.brand.950}" } },
+          emphasized: { value: { _light: "{colors.brand.200}", _dark: "{colors.brand.800}" } },
+          focusRing: { value: { _light: "{colors.brand.600}", _dark: "{colors.brand.300}" } },
+        },
+        danger: paletteFrom("red"),
+        success: paletteFrom("green"),
+        warning: paletteFrom("orange"),
+        neutral: paletteFrom("gray"),
+        accent: paletteFrom("purple"),
+        info: paletteFrom("teal"),
+        link: {
+          DEFAULT: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.200}" } },
+        },
+        header: {
+          bg: { value: { _light: "{colors.brand.800}", _dark: "{colors.brand.950}" } },
+          fg: { value: { _light: "{colors.white}", _dark: "{colors.gray.50}" } },
+          hover: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.900}" } },
+        },
+        chapterType: chapterTypeTokens,
+      },
+    },
     recipes: {
+      // Links look like links: the link colour and underlined wherever they sit in text. Menus and the header opt
+      // out with variant="plain".
       link: {
-        base: { colorPalette: "blue" },
         variants: {
           variant: {
-            underline: { color: "colorPalette.700", textDecorationColor: "currentColor" },
+            underline: { color: "link", textDecoration: "underline", textDecorationColor: "currentColor", textUnderlineOffset: "0.15em" },
           },
         },
         defaultVariants: { variant: "underline" },
       },
+      prose: proseRecipe,
     },
   },
 });

@@ -14,7 +14,7 @@ const script = "console.log('hello');\n".repeat(200);
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "static-ui-"));
   fs.mkdirSync(path.join(dir, "assets"));
-  fs.writeFileSync(path.join(dir, "index.html"), "<!doctype html><div id=root></div>");
+  fs.writeFileSync(path.join(dir, "index.html"), '<!doctype html><html lang="en"><div id=root></div></html>');
   fs.writeFileSync(path.join(dir, "assets", "index-abcdef12.js"), script);
   const app = new Koa();
   app.use(staticUi(dir));
@@ -57,5 +57,15 @@ describe("static UI", () => {
     const res = await fetch(`${base}/chapters/tx`, { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("<div id=root>");
+  });
+
+  it("puts the reader's colour mode from the ch_color_mode cookie on <html>, light without one", async () => {
+    const dark = await fetch(`${base}/admin`, { headers: { accept: "text/html", cookie: "ch_color_mode=dark" } });
+    expect(await dark.text()).toContain('<html lang="en" class="dark">');
+    expect(dark.headers.get("vary")).toMatch(/Cookie/);
+    const light = await fetch(`${base}/admin`, { headers: { accept: "text/html", cookie: "ch_color_mode=<script>" } });
+    expect(await light.text()).toContain('<html lang="en" class="light">');
+    const none = await fetch(`${base}/admin`, { headers: { accept: "text/html" } });
+    expect(await none.text()).toContain('<html lang="en" class="light">');
   });
 });

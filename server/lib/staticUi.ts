@@ -3,6 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { Context, Next } from "koa";
 import { matchesEtag } from "./readCache";
+import { COLOR_MODE_COOKIE, colorModeOf, withColorMode } from "../contracts/colorMode";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -90,17 +91,20 @@ export function staticUi(root: string, pageFor?: IndexPageFor) {
     }
     await next();
     if (ctx.status === 404 && !ctx.body && !path.extname(rel) && ctx.accepts("html")) {
-      const page = pageFor ? await pageFor(ctx, indexHtml.toString("utf8")) : null;
+      // The reader's light or dark mode is a class on <html>, so the first paint has it and no script sets it.
+      const mode = colorModeOf(ctx.cookies.get(COLOR_MODE_COOKIE));
+      const base = withColorMode(indexHtml.toString("utf8"), mode);
+      const page = pageFor ? await pageFor(ctx, base) : null;
       ctx.status = page?.status ?? 200;
       ctx.type = "text/html; charset=utf-8";
       ctx.set("Cache-Control", "no-cache");
       ctx.vary("Accept-Encoding");
+      // Signed-in visitors get their own header, and each reader their colour mode: a page differs by cookie.
+      ctx.vary("Cookie");
       if (!page) {
-        ctx.body = indexHtml;
+        ctx.body = base;
         return;
       }
-      // Signed-in visitors get their own header: a page differs by cookie.
-      ctx.vary("Cookie");
       if (page.etag) {
         ctx.set("ETag", page.etag);
         if (page.status === 200 && matchesEtag(ctx.get("if-none-match") || undefined, page.etag)) {

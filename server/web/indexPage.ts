@@ -7,6 +7,7 @@ import { renderPublicPage } from "./ssr";
 import { SSR_LAZY_ATTRIBUTE, SSR_STATE_ID } from "../contracts/ssr";
 import { readJoinResult } from "./joinList";
 import type { PageCache } from "./pageCache";
+import { COLOR_MODE_COOKIE, colorModeOf } from "../contracts/colorMode";
 
 
 export interface IndexPageOptions {
@@ -65,7 +66,9 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
     const visitor: Visitor = { token: ctx.cookies.get(SESSION_COOKIE) ?? null, joinResult: opts.render ? readJoinResult(ctx) : null };
     // Anonymous visitors all get the same page: kept (see pageCache.ts). Others get their own.
     if (!opts.cache || !opts.render || visitor.token || visitor.joinResult) return make(ctx, indexHtml, visitor);
-    const kept = await opts.cache.page(`${ctx.protocol}://${ctx.host}${ctx.url}`, async () => {
+    // index.html comes with the reader's colour mode on <html> (lib/staticUi.ts): one kept page per mode.
+    const mode = colorModeOf(ctx.cookies.get(COLOR_MODE_COOKIE));
+    const kept = await opts.cache.page(`${mode} ${ctx.protocol}://${ctx.host}${ctx.url}`, async () => {
       const page = await make(ctx, indexHtml, visitor);
       // Not a public page (status 0): the generic index.html, nothing kept.
       return page ? { html: page.html, status: page.status, keep: page.rendered } : { html: "", status: 0, keep: false };

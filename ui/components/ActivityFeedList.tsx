@@ -32,7 +32,7 @@ const ICONS: Record<string, IconType> = {
  * Everything is shown as text.
  */
 export function ActivityFeedList({ items, action, emptyText = "No activity yet." }: { items: ActivityFeedItemInfo[]; action?: (item: ActivityFeedItemInfo) => ReactNode; emptyText?: string }) {
-  if (items.length === 0) return <Text color="gray.600">{emptyText}</Text>;
+  if (items.length === 0) return <Text color="fg.muted">{emptyText}</Text>;
   return (
     <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-feed">
       {items.map((item) => {
@@ -40,16 +40,16 @@ export function ActivityFeedList({ items, action, emptyText = "No activity yet."
         return (
           <Box as="li" key={item.id} borderWidth="1px" borderRadius="md" p="3" data-testid="activity-item">
             <HStack align="flex-start" gap="3">
-              <Box pt="1" color="gray.600" aria-hidden="true">
+              <Box pt="1" color="fg.muted" aria-hidden="true">
                 <Icon />
               </Box>
               <Stack gap="1" flex="1" minW="0">
                 <HStack gap="2" wrap="wrap">
                   <Text fontWeight="semibold">{item.title}</Text>
-                  {item.adminOnly && <Badge colorPalette="orange">(Admin Only)</Badge>}
+                  {item.adminOnly && <Badge colorPalette="warning">(Admin Only)</Badge>}
                 </HStack>
                 {item.note && <Text whiteSpace="pre-wrap" wordBreak="break-word">{item.note}</Text>}
-                <Text fontSize="sm" color="gray.600">
+                <Text fontSize="sm" color="fg.muted">
                   {item.user ? (
                     mailtoHref(item.user.email) ? <ChakraLink href={mailtoHref(item.user.email)}>{item.user.name}</ChakraLink> : item.user.name
                   ) : (

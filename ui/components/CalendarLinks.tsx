@@ -21,13 +21,13 @@ export function CalendarLinks({ slug }: { slug: string }) {
   };
   return (
     <HStack gap="4" wrap="wrap" fontSize="sm" data-testid="calendar-links">
-      <Text as="span" color="gray.700">
+      <Text as="span" color="fg.muted">
         Add the meetings to your calendar:
       </Text>
-      <Link href={subscribe} onClick={handleClick(subscribe)} colorPalette="blue">
+      <Link href={subscribe} onClick={handleClick(subscribe)} colorPalette="brand">
         Subscribe
       </Link>
-      <Link href={download} download={`${slug}.ics`} onClick={handleClick(download)} colorPalette="blue">
+      <Link href={download} download={`${slug}.ics`} onClick={handleClick(download)} colorPalette="brand">
         Download .ics
       </Link>
     </HStack>

@@ -13,7 +13,7 @@ export function CancelledDates({ event }: { event: Pick<ChapterEventInfo, "name"
     <Stack as="ul" gap="0" listStyleType="none" aria-label={`Cancelled meetups of ${event.name}`} data-testid="cancelled-dates">
       {cancelled.map((c) => (
         <Text as="li" key={c.date} fontSize="sm">
-          <Text as="span" fontWeight="semibold" color="red.700">
+          <Text as="span" fontWeight="semibold" color="danger.fg">
             Cancelled:
           </Text>{" "}
           <Text as="del">{formatDate(c.date)}</Text>

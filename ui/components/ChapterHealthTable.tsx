@@ -12,7 +12,7 @@ type SortKey = "health" | "title" | "lastEmailAt" | "silence" | "nextMeetupAt" |
 /** Rows shown at first (a network has thousands of chapters); "Show more" adds as many again. */
 const PAGE = 100;
 const HEALTH_ORDER: Record<HealthState, number> = { at_risk: 0, dormant: 1, active: 2 };
-const COLORS: Record<HealthState, string> = { active: "green", at_risk: "orange", dormant: "red" };
+const COLORS: Record<HealthState, string> = { active: "success", at_risk: "warning", dormant: "danger" };
 
 const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
   { key: "title", label: "Chapter" },
@@ -97,7 +97,7 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
       <form onSubmit={handlePin} aria-label={`Pin ${name} active`}>
         <HStack gap="2">
           <Input size="xs" value={note} onChange={(e) => setNote(e.target.value)} placeholder="Why? (required)" aria-label={`Note for pinning ${name}`} maxLength={500} />
-          <Button size="xs" type="submit" colorPalette="blue" disabled={!note.trim() || pin.isPending}>Pin</Button>
+          <Button size="xs" type="submit" colorPalette="brand" disabled={!note.trim() || pin.isPending}>Pin</Button>
           <Button size="xs" variant="ghost" onClick={() => setPinning(false)}>Cancel</Button>
         </HStack>
       </form>
@@ -111,7 +111,7 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
         <Button size="xs" variant="outline" onClick={() => setPinning(true)} aria-label={`Pin ${name} active`}>Pin active</Button>
       )}
       {row.dormantByRule && row.status !== 1 && (
-        <Button size="xs" colorPalette="blue" onClick={() => void handleReactivate()} aria-label={`Re-enable ${name}`}>Re-enable</Button>
+        <Button size="xs" colorPalette="brand" onClick={() => void handleReactivate()} aria-label={`Re-enable ${name}`}>Re-enable</Button>
       )}
     </HStack>
   );
@@ -134,7 +134,7 @@ export function ChapterHealthTable({ list, canManage, initialFilter = "all" }: {
 
   return (
     <Stack gap="3" data-testid="chapter-health">
-      <Text color="gray.700" fontSize="sm">
+      <Text color="fg.muted" fontSize="sm">
         No email to the list for {atRiskAfterDays} days: at risk; {dormantAfterDays} days: dormant (taken off the map until a host emails the list).
       </Text>
       <HStack gap="2" wrap="wrap" role="group" aria-label="Show chapters by health">
@@ -149,7 +149,7 @@ export function ChapterHealthTable({ list, canManage, initialFilter = "all" }: {
         <Button size="sm" variant="ghost" onClick={() => void downloadCsv()}>Export CSV</Button>
       </HStack>
       {rows.length === 0 ? (
-        <Text color="gray.600">No chapters in this state.</Text>
+        <Text color="fg.muted">No chapters in this state.</Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" rounded="md">
           <Table.Root size="sm">
@@ -171,12 +171,12 @@ export function ChapterHealthTable({ list, canManage, initialFilter = "all" }: {
               {rows.slice(0, limit).map((r) => (
                 <Table.Row key={r.chapterId} data-testid="health-row" data-health={r.health} data-slug={r.slug}>
                   <Table.Cell>
-                    <Link asChild color="blue.700" fontWeight="medium"><RouterLink to={chapterPath(r)}>{r.title}</RouterLink></Link>
+                    <Link asChild color="link" fontWeight="medium"><RouterLink to={chapterPath(r)}>{r.title}</RouterLink></Link>
                     {r.status !== 1 && <Badge ms="2" variant="outline">Off the map</Badge>}
                   </Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={COLORS[r.health]}>{HEALTH_LABELS[r.health]}</Badge>
-                    {r.pinnedActive && <Badge ms="1" colorPalette="blue" variant="subtle" title={r.pinNote}>Pinned</Badge>}
+                    {r.pinnedActive && <Badge ms="1" colorPalette="brand" variant="subtle" title={r.pinNote}>Pinned</Badge>}
                   </Table.Cell>
                   <Table.Cell>{dateText(r.lastEmailAt)}</Table.Cell>
                   <Table.Cell textAlign="end">{silentDaysOf(r, list.at)}</Table.Cell>

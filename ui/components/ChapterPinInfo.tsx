@@ -21,10 +21,10 @@ export function ChapterPinInfo({ chapter, event, detailLoaded }: { chapter: Chap
   const listId = detail.data ? listIdFor(detail.data, config) : "";
   return (
     <Stack gap="1" fontSize="sm" data-testid="pin-info">
-      <Link asChild fontWeight="bold" fontSize="md" color="blue.700">
+      <Link asChild fontWeight="bold" fontSize="md" color="link">
         <RouterLink to={chapterPath(chapter)}>{chapter.city || chapter.displayTitle}</RouterLink>
       </Link>
-      {chapter.title !== chapter.city && <Text color="gray.700">{chapter.title}</Text>}
+      {chapter.title !== chapter.city && <Text color="fg.muted">{chapter.title}</Text>}
       {event && (
         <>
           <Text fontWeight="semibold">{event.name}</Text>
@@ -48,7 +48,7 @@ export function ChapterPinLoader({ pin }: { pin: ChapterPin }) {
   if (!detail.data) {
     return (
       <Stack gap="1" fontSize="sm" data-testid="pin-info">
-        <Link asChild fontWeight="bold" fontSize="md" color="blue.700">
+        <Link asChild fontWeight="bold" fontSize="md" color="link">
           <RouterLink to={chapterPath(pin)}>{pin.name}</RouterLink>
         </Link>
         {detail.isPending && <Spinner size="sm" aria-label="Loading chapter" />}

@@ -14,7 +14,7 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<unknown> | void;
   onClose: () => void;
   /** The colour of the button that goes ahead: red for what destroys, blue for what only cannot be taken back. */
-  confirmPalette?: "red" | "blue";
+  confirmPalette?: "danger" | "brand";
   /** A test id for the dialog's content. */
   testId?: string;
 }
@@ -23,7 +23,7 @@ export interface ConfirmDialogProps {
  * Asks before a destructive action: an alert dialog (focus starts on Cancel, Escape and the backdrop close it),
  * instead of the browser's confirm box.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onClose, confirmPalette = "red", testId = "confirm-dialog" }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onClose, confirmPalette = "danger", testId = "confirm-dialog" }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);

@@ -26,7 +26,7 @@ interface Props {
 /** A labelled input with its helper and error text. */
 export function FormField(p: Props) {
   const handleChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => p.onChange(e.target.value);
-  const border = p.error ? undefined : p.valid ? { borderColor: "green.500" } : undefined;
+  const border = p.error ? undefined : p.valid ? { borderColor: "border.success" } : undefined;
   return (
     <Field.Root invalid={Boolean(p.error)} required={p.required} disabled={p.disabled} readOnly={p.readOnly}>
       <Field.Label>

@@ -2,10 +2,11 @@ import { Box, Container, Flex, HStack, Link as ChakraLink, Text } from "@chakra-
 import { useEffect, useRef } from "react";
 import { Link as RouterLink, Outlet } from "react-router-dom";
 import { useCurrentUser } from "../auth/CurrentUser";
+import { ColorModeToggle } from "./ColorModeToggle";
 
 function NavLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <ChakraLink asChild variant="plain" color="white" fontWeight="medium" _hover={{ textDecoration: "underline" }}>
+    <ChakraLink asChild variant="plain" color="header.fg" fontWeight="medium" _hover={{ textDecoration: "underline" }}>
       <RouterLink to={to}>{children}</RouterLink>
     </ChakraLink>
   );
@@ -36,10 +37,10 @@ export function Layout() {
   const headerRef = useHeaderBottom();
   return (
     <Flex direction="column" minH="100vh">
-      <Box as="header" ref={headerRef} bg="blue.800" color="white">
+      <Box as="header" ref={headerRef} bg="header.bg" color="header.fg">
         <Container maxW="6xl" py="3">
           <Flex align="center" justify="space-between" wrap="wrap" gap="3">
-            <ChakraLink asChild variant="plain" color="white" fontWeight="bold" fontSize="xl">
+            <ChakraLink asChild variant="plain" color="header.fg" fontWeight="bold" fontSize="xl">
               <RouterLink to="/">Living Liberally</RouterLink>
             </ChakraLink>
             <HStack as="nav" aria-label="Main" gap="5" wrap="wrap">
@@ -48,6 +49,7 @@ export function Layout() {
               {user?.hasChapters && <NavLink to="/my_chapters">My Chapters</NavLink>}
               {user?.isAdmin && <NavLink to="/admin">Admin Tools</NavLink>}
               {user ? <NavLink to="/settings">{`Hi, ${user.name}!`}</NavLink> : <NavLink to="/signin">Sign In</NavLink>}
+              <ColorModeToggle />
             </HStack>
           </Flex>
         </Container>
@@ -55,9 +57,9 @@ export function Layout() {
       <Box as="main" flex="1" id="main" minH="100vh">
         <Outlet />
       </Box>
-      <Box as="footer" bg="gray.100" py="6" mt="10">
+      <Box as="footer" bg="bg.muted" py="6" mt="10">
         <Container maxW="6xl">
-          <Text fontSize="sm" color="gray.700">
+          <Text fontSize="sm" color="fg.muted">
             © {new Date().getFullYear()} Living Liberally. All rights reserved.
           </Text>
         </Container>

@@ -120,7 +120,7 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
         <Field.Label htmlFor={inputId}>Join the mailing list</Field.Label>
         <HStack gap="2" width="100%">
           <Input id={inputId} type="email" name="email" autoComplete="email" placeholder="you@example.org" value={email} onChange={(e) => setEmail(e.target.value)} size="sm" />
-          <Button type="submit" size="sm" colorPalette="blue" disabled={scriptsRun && !isEmail(email)}>
+          <Button type="submit" size="sm" colorPalette="brand" disabled={scriptsRun && !isEmail(email)}>
             Sign Up
           </Button>
         </HStack>

@@ -27,10 +27,10 @@ export function MapChapterList(props: { chapters: ChapterPin[]; pinIds: Set<stri
       <Stack as="ul" gap="3" mt="3" listStyleType="none">
         {shown.map((c) => (
           <li key={c.id}>
-            <Link asChild fontWeight="semibold" color="blue.700">
+            <Link asChild fontWeight="semibold" color="link">
               <RouterLink to={chapterPath(c)}>{c.name}</RouterLink>
             </Link>{" "}
-            <Text as="span" fontSize="sm" color="gray.700">
+            <Text as="span" fontSize="sm" color="fg.muted">
               ({c.type.name || "chapter"})
             </Text>
             {(c.eventName || c.next) && <Text fontSize="sm">{[c.eventName, c.next && `Next: ${formatDate(c.next)}`].filter(Boolean).join(" · ")}</Text>}

@@ -2,6 +2,7 @@ import MDEditor from "@uiw/react-md-editor/nohighlight";
 import { useEffect, useRef } from "react";
 import type { RichTextEditorProps } from "./RichTextEditor";
 import { safeHref } from "../lib/text";
+import { useColorMode } from "./ColorModeToggle";
 
 /** Links in the live preview: http, https, mailto and in-page anchors; anything else becomes inert. */
 function previewUrl(url: string): string {
@@ -17,6 +18,7 @@ const withoutAttributePlugin = (type: "rehype" | "remark", plugins: Plugin[]) =>
 /** The @uiw/react-md-editor implementation behind RichTextEditor; import RichTextEditor instead. */
 export function MarkdownEditor(p: RichTextEditorProps) {
   const root = useRef<HTMLDivElement>(null);
+  const colorMode = useColorMode();
 
   // The toolbar's icons are drawn as <svg role="img"> without text; their buttons carry the names.
   useEffect(() => {
@@ -30,7 +32,7 @@ export function MarkdownEditor(p: RichTextEditorProps) {
   }, []);
 
   return (
-    <div data-color-mode="light" data-testid="rich-text-editor" ref={root}>
+    <div data-color-mode={colorMode} data-testid="rich-text-editor" ref={root}>
       <MDEditor
         value={p.value}
         onChange={(v) => p.onChange(v ?? "")}

@@ -8,7 +8,7 @@ export function Pager({ page, limit, count, onPage, label }: { page: number; lim
   const last = Math.min(count, (page + 1) * limit);
   return (
     <HStack as="nav" aria-label={label} gap="3" justify="space-between" wrap="wrap" data-testid="pager">
-      <Text fontSize="sm" color="gray.700" aria-live="polite">
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
         {`Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${count.toLocaleString("en-US")} (page ${page + 1} of ${pages.toLocaleString("en-US")})`}
       </Text>
       <HStack gap="2">

@@ -9,15 +9,15 @@ export function PressMentionList({ mentions, showChapter = true }: { mentions: P
     <Stack as="ul" gap="3" listStyleType="none" data-testid="press-mentions">
       {mentions.map((m) => (
         <li key={m.id}>
-          <Link href={m.url} target="_blank" rel="noopener noreferrer" fontWeight="semibold" color="blue.700">
+          <Link href={m.url} target="_blank" rel="noopener noreferrer" fontWeight="semibold" color="link">
             {m.title}
           </Link>
-          <Text fontSize="sm" color="gray.700">
+          <Text fontSize="sm" color="fg.muted">
             {formatCreated(m.createdAt)}
             {showChapter && m.chapter && (
               <>
                 {" · "}
-                <Link asChild color="blue.700">
+                <Link asChild color="link">
                   <RouterLink to={chapterPath(m.chapter)}>{m.chapter.displayTitle}</RouterLink>
                 </Link>
               </>

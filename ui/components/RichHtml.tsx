@@ -1,30 +1,13 @@
-import { Box } from "@chakra-ui/react";
+import { chakra, type HTMLChakraProps } from "@chakra-ui/react";
+import { proseRecipe } from "../prose";
+
+const Prose = chakra("div", proseRecipe);
 
 /**
- * HTML the server rendered and sanitised (bodyHtml, aboutHtml). Nothing else is ever inserted as HTML:
- * scripts from content cannot run.
+ * HTML the server rendered and sanitised with renderRichText() (bodyHtml, aboutHtml: the `...Html` fields of API
+ * answers), styled by the theme's `prose` recipe. Nothing else is ever inserted as HTML: scripts from content
+ * cannot run, and text from users is shown as text everywhere else.
  */
-export function RichHtml({ html }: { html: string }) {
-  return (
-    <Box
-      className="rich-text"
-      css={{
-        "& p": { marginBottom: "3" },
-        "& h1, & h2, & h3, & h4": { fontWeight: "bold", marginTop: "4", marginBottom: "2" },
-        "& h1": { fontSize: "2xl" },
-        "& h2": { fontSize: "xl" },
-        "& h3": { fontSize: "lg" },
-        "& ul, & ol": { paddingLeft: "6", marginBottom: "3" },
-        "& ul": { listStyleType: "disc" },
-        "& ol": { listStyleType: "decimal" },
-        "& a": { color: "blue.700", textDecoration: "underline" },
-        "& blockquote": { borderLeftWidth: "4px", borderColor: "gray.300", paddingLeft: "3", color: "gray.700" },
-        "& table": { borderCollapse: "collapse", marginBottom: "3" },
-        "& th, & td": { borderWidth: "1px", borderColor: "gray.300", padding: "2", textAlign: "left" },
-        "& img": { maxWidth: "100%", height: "auto" },
-        "& pre": { background: "gray.100", padding: "3", overflowX: "auto" },
-      }}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+export function RichHtml({ html, ...rest }: { html: string } & Omit<HTMLChakraProps<"div">, "children" | "dangerouslySetInnerHTML">) {
+  return <Prose {...rest} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -18,7 +18,7 @@ export function useSaveState(): [SaveState, (s: SaveState) => void] {
 export function SavedIndicator({ state }: { state: SaveState }) {
   if (state === "idle") return null;
   return (
-    <Text as="span" role="status" color={state === "saved" ? "green.700" : "gray.600"} fontWeight="medium">
+    <Text as="span" role="status" color={state === "saved" ? "success.fg" : "fg.muted"} fontWeight="medium">
       {state === "saving" ? "Saving..." : "Saved"}
     </Text>
   );

@@ -33,8 +33,8 @@ export function SideMenu({ label, items }: { label: string; items: SideMenuItem[
             px="3"
             py="2"
             rounded="md"
-            color="gray.800"
-            _hover={{ bg: "gray.100" }}
+            color="fg"
+            _hover={{ bg: "bg.muted" }}
             css={{ "&[aria-current=page]": { background: "var(--chakra-colors-blue-50)", color: "var(--chakra-colors-blue-800)", fontWeight: 600 } }}
             onClick={() => setOpen(false)}
           >

@@ -4,12 +4,12 @@ import { Link as RouterLink } from "react-router-dom";
 /** The start-a-chapter call-out (state page, home). */
 export function StartChapterBox({ where }: { where?: string }) {
   return (
-    <Box borderWidth="1px" borderColor="blue.200" bg="blue.50" borderRadius="md" p="5" data-testid="start-chapter-box">
+    <Box borderWidth="1px" borderColor="brand.emphasized" bg="brand.subtle" borderRadius="md" p="5" data-testid="start-chapter-box">
       <Heading as="h2" size="md" mb="2">
         Start a chapter{where ? ` in ${where}` : ""}
       </Heading>
       <Text mb="3">Don't see a chapter near you? Bring progressives together where you live.</Text>
-      <Button asChild colorPalette="blue">
+      <Button asChild colorPalette="brand">
         <RouterLink to="/intro_start_chapter">Start One</RouterLink>
       </Button>
     </Box>

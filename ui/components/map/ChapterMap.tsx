@@ -4,6 +4,7 @@ import { useSiteConfig } from "../../api/settings";
 import type { ChapterMapProps } from "./types";
 import { MapLoadingOverlay } from "./parts";
 import { useScriptsRun } from "../../lib/hydration";
+import { MAP_COLOURS } from "../../lib/palette";
 
 // The offline map is what most sites use: fetch its chunk as soon as a page with a map is loaded,
 // in parallel with the site configuration, instead of after it.
@@ -14,7 +15,7 @@ const GoogleChapterMap = lazyNamed(() => import("./GoogleChapterMap"), "GoogleCh
 
 function Placeholder({ height }: { height: number }) {
   return (
-    <div style={{ position: "relative", width: "100%", height, background: "#d6e6f2", borderRadius: 6 }}>
+    <div style={{ position: "relative", width: "100%", height, background: MAP_COLOURS.water, borderRadius: 6 }}>
       <MapLoadingOverlay />
     </div>
   );

@@ -9,6 +9,8 @@ const MAX_GOOGLE_ZOOM = 21;
 import { boundingBoxCenter, useOutline } from "./outlines";
 import { clusterLabel, MapLoadingOverlay } from "./parts";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
+import { MAP_COLOURS } from "../../lib/palette";
+import { Theme } from "@chakra-ui/react";
 
 /** The centre a view starts on: the US middle, a state's bounding-box centre (Alaska fixed), or the point. */
 function useViewCenter(view: ChapterMapProps["view"]): LatLng {
@@ -74,7 +76,7 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
                 key={`cluster-${p.key}`}
                 position={{ lat: p.items.reduce((a, i) => a + i.lat, 0) / p.items.length, lng: p.items.reduce((a, i) => a + i.lng, 0) / p.items.length }}
                 title={clusterLabel(p.items.length)}
-                label={{ text: p.items.length.toLocaleString("en-US"), color: "#ffffff", fontWeight: "700" }}
+                label={{ text: p.items.length.toLocaleString("en-US"), color: MAP_COLOURS.clusterText, fontWeight: "700" }}
                 icon={{ url: clusterDataUrl(), scaledSize: new google.maps.Size(PIN_SIZE, PIN_SIZE) }}
                 onClick={() => handleOpenCluster(p.items, p.key)}
               />
@@ -85,7 +87,10 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
           {selected && <PinMarker pin={selected} onSelectPin={onSelectPin} />}
           {selected && (
             <InfoWindowF position={{ lat: selected.lat, lng: selected.lng }} options={{ maxWidth: INFO_WINDOW.maxWidth, pixelOffset: new google.maps.Size(0, -PIN_SIZE) }} onCloseClick={() => onSelectPin(null)}>
-              <div style={{ padding: INFO_WINDOW.padding }}>{renderInfo(selected)}</div>
+              {/* Google draws a white bubble in either colour mode: its content stays light. */}
+              <Theme appearance="light" style={{ padding: INFO_WINDOW.padding }}>
+                {renderInfo(selected)}
+              </Theme>
             </InfoWindowF>
           )}
         </GoogleMap>

@@ -7,10 +7,11 @@ import { ClusterButton, InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "
 import { ALASKA_CENTER, FAN_OUT_MAX, type ChapterMapProps, type MapPin } from "./types";
 import { useOutline, type Outline } from "./outlines";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
+import { MAP_COLOURS } from "../../lib/palette";
 
-const LAND = "#eef2f6";
-const BORDER = "#7b8794";
-const WATER = "#d6e6f2";
+const LAND = MAP_COLOURS.land;
+const BORDER = MAP_COLOURS.border;
+const WATER = MAP_COLOURS.water;
 const MAX_SCALE = 512;
 const PAD = 12;
 /** Pins are drawn 40 x 40; the clickable part is 28 x 36 around the marker, and pins closer than this are fanned out or clustered, so no two targets overlap. */
@@ -271,7 +272,7 @@ export function OfflineMap(props: ChapterMapProps) {
         </svg>
       )}
       {proj?.inset && (
-        <span style={{ position: "absolute", left: proj.inset.box.x, top: proj.inset.box.y + proj.inset.box.h + 1, fontSize: 11, lineHeight: "12px", color: "#1a202c" }} aria-hidden="true">
+        <span style={{ position: "absolute", left: proj.inset.box.x, top: proj.inset.box.y + proj.inset.box.h + 1, fontSize: 11, lineHeight: "12px", color: MAP_COLOURS.ink }} aria-hidden="true">
           Puerto Rico
         </span>
       )}

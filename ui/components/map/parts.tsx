@@ -1,13 +1,14 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { INFO_WINDOW, type MapPin } from "./types";
 import type { Placement } from "./cluster";
+import { MAP_COLOURS } from "../../lib/palette";
 
 /** 'Map loading...' over the map until it is ready or 3 seconds have passed (spec 000 section 4). */
 export function MapLoadingOverlay() {
   return (
     <div
       role="status"
-      style={{ position: "absolute", inset: 0, display: "flex", alignItems: "center", justifyContent: "center", background: "rgba(255,255,255,0.75)", color: "#1a202c", fontWeight: 600, zIndex: 5 }}
+      style={{ position: "absolute", inset: 0, display: "flex", alignItems: "center", justifyContent: "center", background: MAP_COLOURS.veil, color: MAP_COLOURS.ink, fontWeight: 600, zIndex: 5 }}
     >
       Map loading...
     </div>
@@ -17,9 +18,9 @@ export function MapLoadingOverlay() {
 const buttonStyle = {
   width: 32,
   height: 32,
-  border: "1px solid #a0aec0",
-  background: "#ffffff",
-  color: "#1a202c",
+  border: `1px solid ${MAP_COLOURS.frame}`,
+  background: MAP_COLOURS.paper,
+  color: MAP_COLOURS.ink,
   fontSize: 20,
   lineHeight: "28px",
   cursor: "pointer",
@@ -71,10 +72,11 @@ export function InfoWindowFrame(props: { anchorX: number; anchorY: number; conta
         width,
         ...vertical,
         overflow: "auto",
-        background: "#ffffff",
-        color: "#1a202c",
+        // The info window holds themed content (links, the sign-up form), so it follows the colour mode.
+        background: "var(--chakra-colors-bg-panel)",
+        color: "var(--chakra-colors-fg)",
         borderRadius: 6,
-        boxShadow: "0 2px 10px rgba(0,0,0,0.3)",
+        boxShadow: "var(--chakra-shadows-lg)",
         padding: INFO_WINDOW.padding,
         zIndex: 6,
         cursor: "auto",
@@ -86,7 +88,7 @@ export function InfoWindowFrame(props: { anchorX: number; anchorY: number; conta
         aria-label="Close"
         title="Close"
         onClick={onClose}
-        style={{ position: "absolute", top: 4, right: 4, width: 28, height: 28, border: 0, background: "transparent", fontSize: 20, lineHeight: "24px", cursor: "pointer", color: "#1a202c" }}
+        style={{ position: "absolute", top: 4, right: 4, width: 28, height: 28, border: 0, background: "transparent", fontSize: 20, lineHeight: "24px", cursor: "pointer", color: "inherit" }}
       >
         ×
       </button>
@@ -116,12 +118,12 @@ export function ClusterButton({ cluster, onOpen }: { cluster: Placement<MapPin> 
         width: size,
         height: size,
         borderRadius: "50%",
-        border: "3px solid #ffffff",
-        background: "#1a4f8b",
-        color: "#ffffff",
+        border: `3px solid ${MAP_COLOURS.pinOutline}`,
+        background: MAP_COLOURS.cluster,
+        color: MAP_COLOURS.clusterText,
         fontWeight: 700,
         fontSize: 13,
-        boxShadow: "0 0 0 2px rgba(26,79,139,0.35)",
+        boxShadow: `0 0 0 2px ${MAP_COLOURS.clusterHalo}`,
         cursor: "pointer",
         padding: 0,
         zIndex: 2,

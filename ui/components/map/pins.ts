@@ -1,6 +1,7 @@
 import type { MapPin } from "./types";
 import { readableTextOn } from "../../lib/contrast";
 import { fanOut, groupNear } from "./cluster";
+import { MAP_COLOURS } from "../../lib/palette";
 
 /** Short text drawn on each pin so types differ by more than colour. */
 export const TYPE_GLYPH: Record<string, string> = {
@@ -17,12 +18,12 @@ export const glyphFor = (typeName: string) => TYPE_GLYPH[typeName] ?? (typeName.
 /** The pin as an SVG document (Google marker icons need a URL). 40 x 40, tip at the bottom centre. */
 export function pinSvg(color: string, typeName: string): string {
   const glyph = glyphFor(typeName);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><path d="M20 39C20 39 6 24 6 15a14 14 0 0 1 28 0c0 9-14 24-14 24z" fill="${color}" stroke="#ffffff" stroke-width="2"/><text x="20" y="20" text-anchor="middle" font-family="Arial,sans-serif" font-size="11" font-weight="bold" fill="${readableTextOn(color)}">${glyph}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><path d="M20 39C20 39 6 24 6 15a14 14 0 0 1 28 0c0 9-14 24-14 24z" fill="${color}" stroke="${MAP_COLOURS.pinOutline}" stroke-width="2"/><text x="20" y="20" text-anchor="middle" font-family="Arial,sans-serif" font-size="11" font-weight="bold" fill="${readableTextOn(color)}">${glyph}</text></svg>`;
 }
 
 /** A cluster marker for Google maps: a round badge (the count is the marker's label). */
 export const clusterDataUrl = () =>
-  `data:image/svg+xml;charset=UTF-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="#1a4f8b" stroke="#ffffff" stroke-width="3"/></svg>')}`;
+  `data:image/svg+xml;charset=UTF-8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="${MAP_COLOURS.cluster}" stroke="${MAP_COLOURS.pinOutline}" stroke-width="3"/></svg>`)}`;
 
 export const pinDataUrl = (color: string, typeName: string) => `data:image/svg+xml;charset=UTF-8,${encodeURIComponent(pinSvg(color, typeName))}`;
 

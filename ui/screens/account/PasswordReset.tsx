@@ -42,7 +42,7 @@ export function PasswordReset() {
             </Alert.Root>
           )}
           <FormField label="Email" name="email" type="email" value={email} onChange={setEmail} required autoComplete="email" />
-          <Button type="submit" colorPalette="blue" disabled={loading || !email.trim()}>
+          <Button type="submit" colorPalette="brand" disabled={loading || !email.trim()}>
             {loading ? <Spinner size="sm" aria-label="Sending" /> : "Send Reset Link"}
           </Button>
         </Stack>

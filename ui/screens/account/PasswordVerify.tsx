@@ -74,7 +74,7 @@ export function PasswordVerify() {
             error={password.length > 0 ? newPasswordProblem(password) : null} />
           <FormField label="Confirm New Password" name="confirmPassword" type="password" value={confirm} onChange={setConfirm} required autoComplete="new-password"
             valid={confirm.length > 0 && confirm === password} error={confirm.length > 0 && confirm !== password ? "Passwords do not match" : null} />
-          <Button type="submit" colorPalette="blue" disabled={saving || !passwordOk(password, confirm)}>
+          <Button type="submit" colorPalette="brand" disabled={saving || !passwordOk(password, confirm)}>
             {saving ? <Spinner size="sm" aria-label="Saving" /> : "Save New Password"}
           </Button>
         </Stack>

@@ -49,7 +49,7 @@ export function Register() {
     return (
       <Page title="Success! Welcome" maxW="md">
         <Text>Your account is ready.</Text>
-        <ChakraLink asChild colorPalette="blue" fontWeight="bold">
+        <ChakraLink asChild colorPalette="brand" fontWeight="bold">
           <RouterLink to={returnUrl}>Let's Get Started!</RouterLink>
         </ChakraLink>
         <Text>
@@ -74,7 +74,7 @@ export function Register() {
             </Alert.Root>
           )}
           <AccountFields values={values} onChange={setValues} />
-          <Button type="submit" colorPalette="blue" disabled={loading || !accountValid(values)}>
+          <Button type="submit" colorPalette="brand" disabled={loading || !accountValid(values)}>
             {loading ? <Spinner size="sm" aria-label="Registering" /> : "Register"}
           </Button>
           <Heading as="h2" size="sm" fontWeight="normal">

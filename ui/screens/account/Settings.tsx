@@ -14,7 +14,7 @@ export function Settings() {
   return (
     <Page title="Settings" maxW="md">
       {user && <Text>Signed in as {user.name} ({user.email}).</Text>}
-      <Button colorPalette="red" variant="outline" onClick={handleSignOut} alignSelf="flex-start">
+      <Button colorPalette="danger" variant="outline" onClick={handleSignOut} alignSelf="flex-start">
         Sign Out
       </Button>
     </Page>

@@ -56,7 +56,7 @@ export function SignIn() {
           )}
           <FormField label="Email" name="email" type="email" value={email} onChange={setEmail} required autoComplete="username" />
           <FormField label="Password" name="password" type="password" value={password} onChange={setPassword} required autoComplete="current-password" />
-          <Button type="submit" colorPalette="blue" disabled={loading || !email.trim() || !password}>
+          <Button type="submit" colorPalette="brand" disabled={loading || !email.trim() || !password}>
             {loading ? <Spinner size="sm" aria-label="Signing in" /> : "Sign In"}
           </Button>
           <ChakraLink asChild>

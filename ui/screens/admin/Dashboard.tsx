@@ -57,7 +57,7 @@ export function Dashboard() {
     <Stack gap="6">
       <Stack gap="2">
         <Heading as="h2" size="lg">Dashboard</Heading>
-        <Text color="gray.700">
+        <Text color="fg.muted">
           Welcome to the admin tools. Review host applications, keep notes on users, manage chapters, the blog, pages, the wiki, press
           mentions and email aliases from the menu.
         </Text>
@@ -65,23 +65,23 @@ export function Dashboard() {
       <ChapterHealthSection canManage />
       <Box>
         <Heading as="h3" size="md" mb="3">Recent Activity</Heading>
-        <AsyncState query={feed} error={<LoadError error={loadError("The activity feed")} />} empty={<Text color="gray.600">No activity yet.</Text>}>
+        <AsyncState query={feed} error={<LoadError error={loadError("The activity feed")} />} empty={<Text color="fg.muted">No activity yet.</Text>}>
           {(items) => (
             <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-feed">
               {items.map((item) => {
                 const view = viewPathFor(item);
                 return (
                   <Flex as="li" key={item.id} gap="3" borderWidth="1px" rounded="md" p="3" align="flex-start" data-type={item.type}>
-                    <Icon as={ICONS[item.type] ?? FaBell} boxSize="5" color="blue.700" mt="1" aria-label={item.type.replace(/_/g, " ")} />
+                    <Icon as={ICONS[item.type] ?? FaBell} boxSize="5" color="link" mt="1" aria-label={item.type.replace(/_/g, " ")} />
                     <Box flex="1" minW="0">
                       <Text fontWeight="semibold">
                         {item.title}
                         {item.adminOnly && (
-                          <Badge ms="2" colorPalette="orange" variant="subtle">(Admin Only)</Badge>
+                          <Badge ms="2" colorPalette="warning" variant="subtle">(Admin Only)</Badge>
                         )}
                       </Text>
                       {item.note && <Text whiteSpace="pre-wrap">{item.note}</Text>}
-                      <Text fontSize="sm" color="gray.600">
+                      <Text fontSize="sm" color="fg.muted">
                         {item.user ? <Link href={`mailto:${item.user.email}`}>{item.user.name || item.user.email}</Link> : "System"} · {formatDateTime(item.createdAt)}
                       </Text>
                     </Box>

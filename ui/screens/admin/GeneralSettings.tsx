@@ -53,7 +53,7 @@ function FrontPageLinkForm({ initial }: { initial: string }) {
           {error && <Field.ErrorText>{error}</Field.ErrorText>}
         </Field.Root>
         <HStack>
-          <Button type="submit" colorPalette="blue" disabled={missing || state === "saving"}>Save</Button>
+          <Button type="submit" colorPalette="brand" disabled={missing || state === "saving"}>Save</Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -98,7 +98,7 @@ function FrontPageImageForm({ imageUrl }: { imageUrl: string | null }) {
           <Input key={inputKey} name="image" type="file" accept="image/*" p="1" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </Field.Root>
         <HStack>
-          <Button type="submit" colorPalette="blue" disabled={!file || state === "saving"}>Upload</Button>
+          <Button type="submit" colorPalette="brand" disabled={!file || state === "saving"}>Upload</Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -155,7 +155,7 @@ function EmailServiceForm() {
           <Field.HelperText>Mailing lists and chapter emails go through this provider.</Field.HelperText>
         </Field.Root>
         <HStack>
-          <Button type="submit" colorPalette="red" variant="outline" disabled={state === "saving" || choice === current}>Save</Button>
+          <Button type="submit" colorPalette="danger" variant="outline" disabled={state === "saving" || choice === current}>Save</Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -198,7 +198,7 @@ function ListSignupForm() {
         </Switch.Root>
         <SavedIndicator state={state} />
       </HStack>
-      <Text color="gray.600" fontSize="sm">
+      <Text color="fg.muted" fontSize="sm">
         When on, someone who signs up with a chapter's mailing-list form is mailed a link and joins the list only once they follow it.
         Members added by hosts are not affected.
       </Text>
@@ -233,12 +233,12 @@ function ChapterHealthForm() {
     }
   };
 
-  if (query.isError) return <Text color="red.700">The chapter health settings could not be loaded. Please try again.</Text>;
-  if (!query.data) return <Text color="gray.600">Loading...</Text>;
+  if (query.isError) return <Text color="danger.fg">The chapter health settings could not be loaded. Please try again.</Text>;
+  if (!query.data) return <Text color="fg.muted">Loading...</Text>;
   return (
     <form onSubmit={handleSubmit} aria-label="Chapter health">
       <Stack gap="3">
-        <Text color="gray.600" fontSize="sm">
+        <Text color="fg.muted" fontSize="sm">
           A chapter that has not emailed its list for this many days is at risk (its hosts get a reminder), then dormant (taken off the map
           until a host emails the list or an admin re-enables it).
         </Text>
@@ -252,9 +252,9 @@ function ChapterHealthForm() {
             <Input name="dormantAfterDays" type="number" min={1} step={1} value={dormant} onChange={(e) => setDormant(e.target.value)} />
           </Field.Root>
         </HStack>
-        {error && <Text color="red.700" role="alert">{error}</Text>}
+        {error && <Text color="danger.fg" role="alert">{error}</Text>}
         <HStack>
-          <Button type="submit" colorPalette="blue" disabled={state === "saving"}>Save</Button>
+          <Button type="submit" colorPalette="brand" disabled={state === "saving"}>Save</Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -276,7 +276,7 @@ export function GeneralSettings() {
         <Card.Header><Heading as="h3" size="md">Front Page</Heading></Card.Header>
         <Card.Body>
           <Stack gap="8">
-            {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="gray.600">Loading...</Text>}
+            {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="fg.muted">Loading...</Text>}
             <FrontPageImageForm imageUrl={frontPage?.hasImage ? frontPage.imageUrl : null} />
           </Stack>
         </Card.Body>

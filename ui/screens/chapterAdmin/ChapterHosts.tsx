@@ -86,7 +86,7 @@ function PermissionCard({ title, items, onRemove }: { title: string; items: Perm
       </Card.Header>
       <Card.Body>
         {items.length === 0 ? (
-          <Text color="gray.600">None</Text>
+          <Text color="fg.muted">None</Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none">
             {items.map((p) => (
@@ -97,10 +97,10 @@ function PermissionCard({ title, items, onRemove }: { title: string; items: Perm
                   </ChakraLink>
                   {mailtoHref(p.user.email) && <ChakraLink href={mailtoHref(p.user.email)}>{p.user.email}</ChakraLink>}
                   <Text fontSize="sm">{p.role.name}</Text>
-                  <Text fontSize="sm" color="gray.600">{`Added: ${formatMedium(p.createdAt)}`}</Text>
+                  <Text fontSize="sm" color="fg.muted">{`Added: ${formatMedium(p.createdAt)}`}</Text>
                 </Stack>
                 {onRemove && (
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => onRemove(p)} aria-label={`Remove ${p.user.name} as ${p.role.name}`}>
+                  <Button size="sm" variant="outline" colorPalette="danger" onClick={() => onRemove(p)} aria-label={`Remove ${p.user.name} as ${p.role.name}`}>
                     Remove
                   </Button>
                 )}
@@ -138,7 +138,7 @@ function AddPermissionCard({ existing, onGrant }: { existing: PermissionInfo[]; 
             {message && <Field.HelperText>{message}</Field.HelperText>}
           </Field.Root>
           {loading && <Text role="status">Searching...</Text>}
-          {results && results.length === 0 && !loading && <Text color="gray.600">No users found</Text>}
+          {results && results.length === 0 && !loading && <Text color="fg.muted">No users found</Text>}
           {results && results.length > 0 && (
             <Stack as="ul" gap="2" listStyleType="none" data-testid="user-search-results">
               {results.map((u) => (
@@ -147,15 +147,15 @@ function AddPermissionCard({ existing, onGrant }: { existing: PermissionInfo[]; 
                     <ChakraLink asChild fontWeight="semibold">
                       <RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink>
                     </ChakraLink>
-                    <Text fontSize="sm" color="gray.700">
+                    <Text fontSize="sm" color="fg.muted">
                       {u.email}
                     </Text>
                   </Stack>
                   <HStack gap="2">
-                    <Button size="sm" colorPalette="blue" variant="outline" disabled={has(u.id, ROLE_HOST)} onClick={() => onGrant(u.id, ROLE_HOST)}>
+                    <Button size="sm" colorPalette="brand" variant="outline" disabled={has(u.id, ROLE_HOST)} onClick={() => onGrant(u.id, ROLE_HOST)}>
                       Make Chapter Host
                     </Button>
-                    <Button size="sm" colorPalette="blue" variant="outline" disabled={has(u.id, ROLE_FIELD_ORGANIZER)} onClick={() => onGrant(u.id, ROLE_FIELD_ORGANIZER)}>
+                    <Button size="sm" colorPalette="brand" variant="outline" disabled={has(u.id, ROLE_FIELD_ORGANIZER)} onClick={() => onGrant(u.id, ROLE_FIELD_ORGANIZER)}>
                       Make Field Organizer
                     </Button>
                   </HStack>

@@ -236,13 +236,13 @@ function SettingsForm({ options }: { options: ChapterSettingsOptions }) {
                 ))}
               </SelectField>
             </SimpleGrid>
-            <Text fontSize="sm" color="gray.700">
+            <Text fontSize="sm" color="fg.muted">
               Note: changing the Email Alias or the Chapter Type requires manually adjusting the mail provider's settings for this chapter.
             </Text>
           </Stack>
         </fieldset>
         <HStack gap="4">
-          <Button type="submit" colorPalette="blue" disabled={!canSave || saveState === "saving"}>
+          <Button type="submit" colorPalette="brand" disabled={!canSave || saveState === "saving"}>
             Save
           </Button>
           <SavedIndicator state={saveState} />

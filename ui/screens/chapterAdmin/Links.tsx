@@ -79,7 +79,7 @@ export function Links() {
                 <Button type="button" variant="outline" onClick={handleAdd}>
                   Add Another
                 </Button>
-                <Button type="submit" colorPalette="blue" disabled={saveState === "saving"}>
+                <Button type="submit" colorPalette="brand" disabled={saveState === "saving"}>
                   Save All
                 </Button>
                 <SavedIndicator state={saveState} />

@@ -60,7 +60,7 @@ export function Notes() {
                 </Field.Label>
                 <Textarea name="note" rows={4} value={note} onChange={(e) => { setNote(e.target.value); setDirty(true); }} />
                 {dirty && invalid && <Field.ErrorText>Note is Required</Field.ErrorText>}
-                {error && <Text color="red.600">{error}</Text>}
+                {error && <Text color="danger.fg">{error}</Text>}
               </Field.Root>
               {canAdminOnly && (
                 <Checkbox.Root checked={adminOnly} onCheckedChange={(d) => setAdminOnly(d.checked === true)}>
@@ -70,7 +70,7 @@ export function Notes() {
                 </Checkbox.Root>
               )}
               <HStack gap="4">
-                <Button type="submit" colorPalette="blue" disabled={saveState === "saving"}>
+                <Button type="submit" colorPalette="brand" disabled={saveState === "saving"}>
                   Save
                 </Button>
                 <SavedIndicator state={saveState} />
@@ -85,7 +85,7 @@ export function Notes() {
           <Card.Title as="h3">Note Archive</Card.Title>
         </Card.Header>
         <Card.Body>
-          <AsyncState query={notes} loading={<Loading label="Loading notes" />} empty={<Text color="gray.600">No notes yet.</Text>}>
+          <AsyncState query={notes} loading={<Loading label="Loading notes" />} empty={<Text color="fg.muted">No notes yet.</Text>}>
             {(list) => (
               <Stack as="ul" gap="3" listStyleType="none" data-testid="note-archive">
                 {list.map((n) => (
@@ -93,10 +93,10 @@ export function Notes() {
                     <Text whiteSpace="pre-wrap" wordBreak="break-word">
                       {n.note}
                     </Text>
-                    <HStack gap="2" fontSize="sm" color="gray.600" mt="2" wrap="wrap">
+                    <HStack gap="2" fontSize="sm" color="fg.muted" mt="2" wrap="wrap">
                       {n.user ? mailtoHref(n.user.email) ? <ChakraLink href={mailtoHref(n.user.email)}>{n.user.name}</ChakraLink> : <Text as="span">{n.user.name}</Text> : <Text as="span">Someone</Text>}
                       <Text as="span">{formatMedium(n.createdAt)}</Text>
-                      {n.adminOnly && <Badge colorPalette="orange">Admin Only</Badge>}
+                      {n.adminOnly && <Badge colorPalette="warning">Admin Only</Badge>}
                     </HStack>
                   </Box>
                 ))}

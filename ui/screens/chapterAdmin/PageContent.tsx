@@ -61,7 +61,7 @@ function AboutEditor() {
             )}
             <RichTextEditor label="About this Chapter" value={about} onChange={setAbout} />
             <HStack gap="4">
-              <Button type="submit" colorPalette="blue" disabled={saveState === "saving"}>
+              <Button type="submit" colorPalette="brand" disabled={saveState === "saving"}>
                 Save
               </Button>
               <SavedIndicator state={saveState} />
@@ -141,7 +141,7 @@ function HeaderImage() {
               <Box borderWidth="1px" borderRadius="md" overflow="hidden" maxW="full">
                 <Image key={src} src={src} alt={`Header image of ${chapter.displayTitle}`} maxH="64" objectFit="cover" onError={() => setHasImage(false)} data-testid="header-image" />
               </Box>
-              <Button colorPalette="red" variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={busy !== null}>
+              <Button colorPalette="danger" variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={busy !== null}>
                 {busy === "deleting" ? "Deleting..." : "Delete"}
               </Button>
               <ConfirmDialog
@@ -154,7 +154,7 @@ function HeaderImage() {
               />
             </Stack>
           ) : (
-            <Text color="gray.600">This chapter has no header image.</Text>
+            <Text color="fg.muted">This chapter has no header image.</Text>
           )}
           <Field.Root>
             <Field.Label>Upload a header image</Field.Label>

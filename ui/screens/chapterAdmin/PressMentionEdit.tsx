@@ -126,21 +126,21 @@ function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
             <Field.HelperText>Only visible press mentions are visible to the public</Field.HelperText>
           </Field.Root>
           <HStack>
-            <Button type="submit" colorPalette="blue" disabled={busy}>
+            <Button type="submit" colorPalette="brand" disabled={busy}>
               Save
             </Button>
           </HStack>
         </Stack>
       </form>
       {existing && (
-        <Box borderWidth="1px" borderColor="red.300" borderRadius="md" p="4" as="section" aria-label="Danger! Irreversible!">
-          <Heading as="h3" size="sm" color="red.700" mb="2">
+        <Box borderWidth="1px" borderColor="border.error" borderRadius="md" p="4" as="section" aria-label="Danger! Irreversible!">
+          <Heading as="h3" size="sm" color="danger.fg" mb="2">
             Danger! Irreversible!
           </Heading>
           <Text fontSize="sm" mb="3">
             Deleting removes this press mention for good.
           </Text>
-          <Button colorPalette="red" onClick={() => setConfirming(true)} disabled={busy}>
+          <Button colorPalette="danger" onClick={() => setConfirming(true)} disabled={busy}>
             Delete Press Mention
           </Button>
           <ConfirmDialog

@@ -16,12 +16,12 @@ export function PressMentions() {
     <AdminSection
       title="Press Mentions"
       actions={
-        <Button asChild colorPalette="blue" size="sm">
+        <Button asChild colorPalette="brand" size="sm">
           <RouterLink to={`${basePath}/press_mentions/add`}>Add Press Mention</RouterLink>
         </Button>
       }
     >
-      <AsyncState query={mentions} loading={<Loading label="Loading press mentions" />} empty={<Text color="gray.600">This chapter has no press mentions yet.</Text>}>
+      <AsyncState query={mentions} loading={<Loading label="Loading press mentions" />} empty={<Text color="fg.muted">This chapter has no press mentions yet.</Text>}>
         {(list) => (
           <Stack as="ul" gap="3" listStyleType="none" data-testid="press-mention-list">
             {list.map((m) => (
@@ -31,7 +31,7 @@ export function PressMentions() {
                     <Stack gap="1" minW="0">
                       <HStack gap="2" wrap="wrap">
                         <Text fontWeight="semibold">{m.title}</Text>
-                        {m.isVisible ? <Badge colorPalette="green">Visible</Badge> : <Badge>Hidden</Badge>}
+                        {m.isVisible ? <Badge colorPalette="success">Visible</Badge> : <Badge>Hidden</Badge>}
                       </HStack>
                       {safeHref(m.url) ? (
                         <ChakraLink href={safeHref(m.url)} target="_blank" rel="noopener noreferrer nofollow" fontSize="sm" wordBreak="break-all">
@@ -40,8 +40,8 @@ export function PressMentions() {
                       ) : (
                         <Text fontSize="sm" wordBreak="break-all">{m.url}</Text>
                       )}
-                      {m.notes && <Text fontSize="sm" color="gray.700" whiteSpace="pre-wrap">{m.notes}</Text>}
-                      <Text fontSize="xs" color="gray.600">{formatMediumDate(m.createdAt)}</Text>
+                      {m.notes && <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">{m.notes}</Text>}
+                      <Text fontSize="xs" color="fg.muted">{formatMediumDate(m.createdAt)}</Text>
                     </Stack>
                     <Button asChild size="sm" variant="outline">
                       <RouterLink to={`${basePath}/press_mentions/edit/${m.slug}`} aria-label={`Edit ${m.title}`}>Edit</RouterLink>

@@ -43,7 +43,7 @@ export function ServerAddress({ onConnected }: { onConnected: () => void }) {
             </Alert.Root>
           )}
           <FormField label="Server address" name="serverAddress" type="url" value={address} onChange={setAddress} required autoComplete="url" placeholder="https://livingliberally.org" />
-          <Button type="submit" colorPalette="blue" disabled={busy}>
+          <Button type="submit" colorPalette="brand" disabled={busy}>
             {busy ? <Spinner size="sm" aria-label="Connecting" /> : "Connect"}
           </Button>
         </Stack>

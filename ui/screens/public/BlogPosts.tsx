@@ -27,11 +27,11 @@ export function BlogPosts() {
       {posts.map((p) => (
         <article key={p.id} data-testid="blog-post">
           <Heading as="h3" size="md">
-            <Link asChild color="blue.700">
+            <Link asChild color="link">
               <RouterLink to={`/blog/${p.slug}`}>{p.title}</RouterLink>
             </Link>
           </Heading>
-          <Text fontSize="sm" color="gray.700" mb="2">
+          <Text fontSize="sm" color="fg.muted" mb="2">
             {formatCreated(p.createdAt)}
           </Text>
           <RichHtml html={p.bodyHtml} />

@@ -27,7 +27,7 @@ export function ChapterEmails({ chapterId }: { chapterId: number }) {
           <Heading as="h3" size="md">
             {e.title}
           </Heading>
-          <Text fontSize="sm" color="gray.700" mb="1">
+          <Text fontSize="sm" color="fg.muted" mb="1">
             {formatCreated(e.createdAt)}
           </Text>
           {e.bodyHtml ? <RichHtml html={e.bodyHtml} /> : null}

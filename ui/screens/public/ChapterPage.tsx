@@ -64,7 +64,7 @@ function EventBlock({ event, date }: { event: ChapterEventInfo; date?: string })
       <Text>{date ? formatDate(date) : scheduleText(event)}</Text>
       <Text>{timeRange(event)}</Text>
       <CancelledDates event={event} />
-      {event.description && <Text color="gray.700">{event.description}</Text>}
+      {event.description && <Text color="fg.muted">{event.description}</Text>}
     </Box>
   );
 }
@@ -206,7 +206,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
             <Heading as="h2" size="md" id="contact-heading">
               Contact
             </Heading>
-            <Link href={`mailto:${chapter.contactEmail}`} color="blue.700">
+            <Link href={`mailto:${chapter.contactEmail}`} color="link">
               {chapter.contactEmail}
             </Link>
           </Stack>
@@ -220,7 +220,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
             <Stack as="ul" gap="1" listStyleType="none">
               {chapter.chapterLinks.map((l) => (
                 <li key={l.id}>
-                  <Link href={l.url} target="_blank" rel="noopener noreferrer" color="blue.700">
+                  <Link href={l.url} target="_blank" rel="noopener noreferrer" color="link">
                     {l.title}
                   </Link>
                 </li>
@@ -292,7 +292,7 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
             </Link>
           </Heading>
           {chapter.abilities.host && (
-            <Button asChild colorPalette="blue" variant="outline">
+            <Button asChild colorPalette="brand" variant="outline">
               <RouterLink to={`${path}/admin`}>Admin tools</RouterLink>
             </Button>
           )}

@@ -32,7 +32,7 @@ export function ConfirmSubscription() {
       {!error && info && !info.confirmed && (
         <Stack gap="4" align="flex-start">
           <Text>{`Join the ${info.chapterName} mailing list with ${info.email}?`}</Text>
-          <Button colorPalette="blue" onClick={handleConfirm} loading={confirm.isPending}>
+          <Button colorPalette="brand" onClick={handleConfirm} loading={confirm.isPending}>
             Confirm
           </Button>
         </Stack>

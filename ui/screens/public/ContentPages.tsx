@@ -25,7 +25,7 @@ function Problem({ error, what }: { error: ApiRequestError; what: string }) {
   return (
     <Page title={error.status === 404 ? "Page not found" : "Not available"}>
       <Text>{text}</Text>
-      <Link asChild color="blue.700">
+      <Link asChild color="link">
         <RouterLink to="/">Go to the home page</RouterLink>
       </Link>
     </Page>
@@ -77,12 +77,12 @@ export function BlogPostScreen() {
     <AsyncState query={post} loading={<Loading />} error={(error) => <Problem error={error} what="post" />}>
       {(data) => (
         <Page title={data.title}>
-          <Text fontSize="sm" color="gray.700">
+          <Text fontSize="sm" color="fg.muted">
             {formatCreated(data.createdAt)}
             {data.user ? ` · ${data.user.name}` : ""}
           </Text>
           <RichHtml html={data.bodyHtml} />
-          <Link asChild color="blue.700">
+          <Link asChild color="link">
             <RouterLink to="/">Back to the home page</RouterLink>
           </Link>
         </Page>

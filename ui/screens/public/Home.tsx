@@ -24,7 +24,7 @@ export function mapPinsOf(chapters: ChapterPin[]): MapPin[] {
 
 function Hero() {
   return (
-    <Box bg="blue.800" color="white">
+    <Box bg="header.bg" color="header.fg">
       <Container maxW="6xl" py={{ base: "6", md: "10" }}>
         <RouterLink to="/about">
           <Heading as="h1" size={{ base: "2xl", md: "4xl" }} mb="2">
@@ -65,7 +65,7 @@ function RecentPressMentions() {
         In the Press
       </Heading>
       {data && <PressMentionList mentions={data} />}
-      <Link asChild color="blue.700" fontWeight="semibold">
+      <Link asChild color="link" fontWeight="semibold">
         <RouterLink to="/press_mentions">View All</RouterLink>
       </Link>
     </Stack>
@@ -135,12 +135,12 @@ export function Home() {
                 <Field.Label>Search for a place</Field.Label>
                 <Input name="place" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="City, state or ZIP code" autoComplete="off" />
               </Field.Root>
-              <Button type="submit" colorPalette="blue">
+              <Button type="submit" colorPalette="brand">
                 Search
               </Button>
             </Flex>
             {notFound && (
-              <Text role="status" color="gray.700">
+              <Text role="status" color="fg.muted">
                 We could not find that place on the map.
               </Text>
             )}
@@ -170,7 +170,7 @@ export function Home() {
             <HStack gap="3" align="flex-end">
               <Stack gap="2">
                 <Text fontWeight="medium">No chapter near you?</Text>
-                <Button asChild colorPalette="blue">
+                <Button asChild colorPalette="brand">
                   <RouterLink to="/intro_start_chapter">Start One</RouterLink>
                 </Button>
               </Stack>

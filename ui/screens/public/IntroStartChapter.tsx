@@ -43,7 +43,7 @@ export function IntroStartChapter() {
         <List.Item>Put a sign or a button on the table so newcomers can find you.</List.Item>
       </List.Root>
 
-      <Button asChild colorPalette="blue" alignSelf="flex-start" size="lg">
+      <Button asChild colorPalette="brand" alignSelf="flex-start" size="lg">
         <RouterLink to="/start_chapter">Continue</RouterLink>
       </Button>
     </Page>

@@ -23,7 +23,7 @@ export function MyApplications() {
         empty={
           <Text>
             You have not applied to host a chapter yet.{" "}
-            <Link asChild color="blue.700">
+            <Link asChild color="link">
               <RouterLink to="/intro_start_chapter">Start one</RouterLink>
             </Link>
           </Text>
@@ -51,7 +51,7 @@ function ApplicationTable({ applications }: { applications: HostApplicationInfo[
         {applications.map((a) => (
           <Table.Row key={a.id}>
             <Table.Cell>
-              <Link asChild color="blue.700">
+              <Link asChild color="link">
                 <RouterLink to={`/my_chapter_host_applications/${a.slug}`}>{a.city}</RouterLink>
               </Link>
             </Table.Cell>
@@ -71,7 +71,7 @@ export function MyApplication() {
   const { slug = "" } = useParams();
   const application = useQuery(hostApplicationQueries.mine(slug));
   const back = (
-    <Link asChild color="blue.700">
+    <Link asChild color="link">
       <RouterLink to="/my_chapter_host_applications">Back</RouterLink>
     </Link>
   );

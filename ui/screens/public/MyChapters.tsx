@@ -44,15 +44,15 @@ function ChapterList({ chapters }: { chapters: MyChapterInfo[] }) {
           <li key={c.id}>
             <HStack justify="space-between" wrap="wrap" gap="3" borderWidth="1px" borderRadius="md" p="3">
               <Stack gap="0">
-                <Link asChild fontWeight="semibold" color="blue.700">
+                <Link asChild fontWeight="semibold" color="link">
                   <RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink>
                 </Link>
-                <Text fontSize="sm" color="gray.700">
+                <Text fontSize="sm" color="fg.muted">
                   {roles.join(", ")}
                 </Text>
               </Stack>
               {roles.length > 0 && (
-                <Button asChild size="sm" colorPalette="blue" variant="outline">
+                <Button asChild size="sm" colorPalette="brand" variant="outline">
                   <RouterLink to={`${chapterPath(c)}/admin`} aria-label={`Admin for ${c.displayTitle}`}>
                     Admin
                   </RouterLink>

@@ -38,13 +38,13 @@ function AccountStep() {
         </Heading>
         <Text>
           Already have an account?{" "}
-          <Link asChild color="blue.700" textDecoration="underline">
+          <Link asChild color="link" textDecoration="underline">
             <RouterLink to={`/signin?returnUrl=${encodeURIComponent("/start_chapter")}`}>Sign In</RouterLink>
           </Link>
         </Text>
         {error && <WarningBox text={error} />}
         <AccountFields values={values} onChange={setValues} />
-        <Button type="submit" colorPalette="blue" alignSelf="flex-start" disabled={loading || !accountValid(values)}>
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={loading || !accountValid(values)}>
           {loading ? <Spinner size="sm" aria-label="Creating your account" /> : "Create Account"}
         </Button>
       </Stack>
@@ -111,7 +111,7 @@ function ChapterInfoStep({ onDone }: { onDone: (a: HostApplicationInfo) => void 
           </HStack>
         </Box>
         <FormField label="Why do you want to start a chapter?" name="reason" value={values.reason} onChange={set("reason")} required multiline rows={5} />
-        <Button type="submit" colorPalette="blue" alignSelf="flex-start" disabled={loading || !infoValid(values)}>
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={loading || !infoValid(values)}>
           {loading ? <Spinner size="sm" aria-label="Sending" /> : "Apply"}
         </Button>
       </Stack>
@@ -131,7 +131,7 @@ export function StartChapter() {
             Great!
           </Heading>
           <Text fontSize="lg">We'll be in touch soon!</Text>
-          <Link asChild color="blue.700">
+          <Link asChild color="link">
             <RouterLink to="/my_chapter_host_applications">See your applications</RouterLink>
           </Link>
         </Stack>

@@ -15,7 +15,7 @@ import { ChapterPinInfo } from "../../components/ChapterPinInfo";
 import { PressMentionList } from "../../components/PressMentionList";
 import { StartChapterBox } from "../../components/StartChapterBox";
 import { NotFound } from "../NotFound";
-import { readableTextOn } from "../../lib/contrast";
+import { chapterTypeColours } from "../../components/chapterTypeColours";
 
 const byTitle = (a: ChapterSummary, b: ChapterSummary) => a.displayTitle.toLowerCase().localeCompare(b.displayTitle.toLowerCase());
 
@@ -102,7 +102,7 @@ export function StatePage() {
           {types.map((t) => {
             const on = !hiddenTypes.has(t.id);
             return (
-              <Button key={t.id} size="sm" variant={on ? "solid" : "outline"} aria-pressed={on} onClick={() => toggleType(t.id)} textTransform="capitalize" style={on ? { background: t.hexColor, color: readableTextOn(t.hexColor) } : undefined}>
+              <Button key={t.id} size="sm" variant={on ? "solid" : "outline"} aria-pressed={on} onClick={() => toggleType(t.id)} textTransform="capitalize" css={on ? chapterTypeColours(t) : undefined}>
                 {t.name}
               </Button>
             );
@@ -121,12 +121,12 @@ export function StatePage() {
             const events = c.chapterEvents;
             const pinIds = events.filter(hasPlace).map((e) => `${c.id}:${e.id}`);
             return (
-              <li key={c.id} data-inactive={inactive ? "true" : "false"} style={inactive ? { color: "#4a5568" } : undefined}>
+              <Box as="li" key={c.id} data-inactive={inactive ? "true" : "false"} color={inactive ? "fg.muted" : undefined}>
                 <HStack gap="2" wrap="wrap">
-                  <Link asChild fontWeight="semibold" color={inactive ? "gray.600" : "blue.700"} fontStyle={inactive ? "italic" : undefined}>
+                  <Link asChild fontWeight="semibold" color={inactive ? "fg.muted" : "link"} fontStyle={inactive ? "italic" : undefined}>
                     <RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink>
                   </Link>
-                  <Badge style={{ background: c.chapterType.hexColor, color: readableTextOn(c.chapterType.hexColor) }} textTransform="capitalize">
+                  <Badge css={chapterTypeColours(c.chapterType)} textTransform="capitalize">
                     {c.chapterType.name}
                   </Badge>
                   {inactive && <Badge variant="outline">Inactive</Badge>}
@@ -143,7 +143,7 @@ export function StatePage() {
                     Show on map
                   </Button>
                 )}
-              </li>
+              </Box>
             );
           })}
         </Stack>

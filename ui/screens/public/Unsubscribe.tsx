@@ -37,7 +37,7 @@ export function Unsubscribe() {
       {info && !info.unsubscribed && (
         <Stack gap="4" align="flex-start">
           <Text>{`Stop getting emails from the ${info.chapterName} mailing list at ${info.email}?`}</Text>
-          <Button colorPalette="blue" onClick={handleUnsubscribe} loading={unsubscribe.isPending}>
+          <Button colorPalette="brand" onClick={handleUnsubscribe} loading={unsubscribe.isPending}>
             Unsubscribe
           </Button>
         </Stack>

@@ -162,10 +162,10 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
           <Field.Label htmlFor="chapter-about">About</Field.Label>
           <RichTextEditor id="chapter-about" label="About" value={form.about} onChange={(v) => setForm((f) => ({ ...f, about: v }))} />
         </Field.Root>
-        <Text fontSize="sm" color="gray.600">A new chapter is hidden until it is enabled in its Chapter Settings.</Text>
+        <Text fontSize="sm" color="fg.muted">A new chapter is hidden until it is enabled in its Chapter Settings.</Text>
         {serverError && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{serverError}</Alert.Title></Alert.Root>}
         <HStack>
-          <Button type="submit" colorPalette="blue" loading={saving} disabled={saving}>Save</Button>
+          <Button type="submit" colorPalette="brand" loading={saving} disabled={saving}>Save</Button>
           <Link asChild><RouterLink to="/admin/chapters">All Chapters</RouterLink></Link>
         </HStack>
       </Stack>

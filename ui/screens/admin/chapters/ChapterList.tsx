@@ -9,7 +9,7 @@ import { LoadMore } from "../../../components/LoadMore";
 import { useDebounced } from "../../../lib/useDebounced";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { loadError } from "../shared/loadError";
-import { readableTextOn } from "../../../lib/contrast";
+import { chapterTypeColours } from "../../../components/chapterTypeColours";
 import { capitalize, chapterPath } from "../format";
 
 const stateName = (s: string) => STATES[s] ?? s.toUpperCase();
@@ -34,13 +34,13 @@ export function ChapterList() {
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap">
         <Heading as="h2" size="lg">Chapters</Heading>
-        <Button asChild colorPalette="blue"><RouterLink to="/admin/chapters/add">Add Chapter</RouterLink></Button>
+        <Button asChild colorPalette="brand"><RouterLink to="/admin/chapters/add">Add Chapter</RouterLink></Button>
       </HStack>
       <Input aria-label="Filter chapters" placeholder="Filter by title, city or state" value={filter} onChange={(e) => setFilter(e.target.value)} maxW="md" />
       <AsyncState query={query} error={<LoadError error={loadError("The chapters")} />}>
         {() => (
           <>
-            {groups.length === 0 && <Text color="gray.600">No chapters found</Text>}
+            {groups.length === 0 && <Text color="fg.muted">No chapters found</Text>}
             {groups.map(([state, rows]) => (
               <Box key={state} as="section" aria-label={stateName(state)}>
                 <Heading as="h3" size="md" mb="2">{stateName(state)}</Heading>
@@ -48,12 +48,12 @@ export function ChapterList() {
                   <Table.Root size="sm">
                     <Table.Body>
                       {rows.map((c) => (
-                        <Table.Row key={c.id} data-testid="chapter-row" data-slug={c.slug} opacity={c.status === 1 ? 1 : 0.7}>
+                        <Table.Row key={c.id} data-testid="chapter-row" data-slug={c.slug} bg={c.status === 1 ? undefined : "bg.muted"}>
                           <Table.Cell>
                             <Link asChild fontWeight="medium"><RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink></Link>
                           </Table.Cell>
-                          <Table.Cell>{c.chapterType.name && <Badge style={{ background: c.chapterType.hexColor, color: readableTextOn(c.chapterType.hexColor) }}>{capitalize(c.chapterType.name)}</Badge>}</Table.Cell>
-                          <Table.Cell>{c.status === 1 ? <Badge colorPalette="green">Active</Badge> : <Badge colorPalette="gray">Hidden</Badge>}</Table.Cell>
+                          <Table.Cell>{c.chapterType.name && <Badge css={chapterTypeColours(c.chapterType)}>{capitalize(c.chapterType.name)}</Badge>}</Table.Cell>
+                          <Table.Cell>{c.status === 1 ? <Badge colorPalette="success">Active</Badge> : <Badge colorPalette="neutral">Hidden</Badge>}</Table.Cell>
                           <Table.Cell textAlign="end">
                             <HStack justify="flex-end" gap="4">
                               <Link asChild><RouterLink to={`/admin/users?chapterId=${c.id}`}>Add Hosts</RouterLink></Link>

@@ -129,7 +129,7 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
         {serverError && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{serverError}</Alert.Title></Alert.Root>}
         <HStack gap="4">
           {!locked && (
-            <Button type="submit" colorPalette="blue" disabled={state === "saving"}>Save</Button>
+            <Button type="submit" colorPalette="brand" disabled={state === "saving"}>Save</Button>
           )}
           <SavedIndicator state={state} />
           {editing && item && <Link asChild><RouterLink to={kind.viewPath(item.slug)}>View</RouterLink></Link>}

@@ -15,9 +15,9 @@ export function ContentList({ kind }: { kind: ContentKind }) {
     <Stack gap="5">
       <HStack justify="space-between" wrap="wrap">
         <Heading as="h2" size="lg">{kind.listTitle}</Heading>
-        <Button asChild colorPalette="blue"><RouterLink to={`${kind.basePath}/add`}>{kind.addLabel}</RouterLink></Button>
+        <Button asChild colorPalette="brand"><RouterLink to={`${kind.basePath}/add`}>{kind.addLabel}</RouterLink></Button>
       </HStack>
-      <AsyncState query={list} error={<LoadError error={loadError(`The ${kind.listTitle.toLowerCase()} list`)} />} empty={<Text color="gray.600">Nothing here yet.</Text>}>
+      <AsyncState query={list} error={<LoadError error={loadError(`The ${kind.listTitle.toLowerCase()} list`)} />} empty={<Text color="fg.muted">Nothing here yet.</Text>}>
         {(items: ContentItem[]) => (
           <Table.ScrollArea borderWidth="1px" rounded="md">
             <Table.Root size="sm">
@@ -35,8 +35,8 @@ export function ContentList({ kind }: { kind: ContentKind }) {
                     <Table.Cell>
                       <Text fontWeight="medium">{item.title}</Text>
                       <HStack gap="1" mt="1">
-                        {!item.isPublic && <Badge colorPalette="orange">Not Public</Badge>}
-                        {item.isEditable === false && <Badge colorPalette="gray">Not Editable</Badge>}
+                        {!item.isPublic && <Badge colorPalette="warning">Not Public</Badge>}
+                        {item.isEditable === false && <Badge colorPalette="neutral">Not Editable</Badge>}
                       </HStack>
                     </Table.Cell>
                     <Table.Cell><Text fontFamily="mono" fontSize="sm">{item.slug}</Text></Table.Cell>

@@ -126,7 +126,7 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
                   </Field.Root>
                 </HStack>
                 {chapterId !== null && (
-                  <Text fontSize="sm" color="gray.600" data-testid="alias-locked-reason">
+                  <Text fontSize="sm" color="fg.muted" data-testid="alias-locked-reason">
                     The local part and domain come from the chosen chapter: its email alias and its chapter type's domain.
                   </Text>
                 )}
@@ -167,7 +167,7 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button colorPalette="blue" onClick={handleSave} disabled={!valid || busy} loading={busy} loadingText="Saving...">
+              <Button colorPalette="brand" onClick={handleSave} disabled={!valid || busy} loading={busy} loadingText="Saving...">
                 Save
               </Button>
             </Dialog.Footer>

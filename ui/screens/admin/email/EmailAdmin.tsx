@@ -42,7 +42,7 @@ function DeliveryCard() {
           </Text>
           <Text data-testid="delivery-queue">{`${info.queue.pending} waiting, ${info.queue.running} running, ${info.queue.failed} failed`}</Text>
           {info.queue.recentFailures.map((f) => (
-            <Text key={f.id} color="red.700">{`${f.type}: ${f.lastError}`}</Text>
+            <Text key={f.id} color="danger.fg">{`${f.type}: ${f.lastError}`}</Text>
           ))}
           {info.queue.failed > 0 && (
             <Button size="xs" alignSelf="flex-start" onClick={handleRetry}>
@@ -52,12 +52,12 @@ function DeliveryCard() {
           {note && <Text role="status">{note}</Text>}
           <Text data-testid="recipient-deliveries">{`List emails: ${info.deliveries.waiting} recipients waiting, ${info.deliveries.failed} refused, ${info.deliveries.unknown} not known`}</Text>
           {info.deliveries.unknown > 0 && (
-            <Text color="gray.700">
+            <Text color="fg.muted">
               Not known: the email was being handed to the provider when a server stopped, and the provider cannot tell us whether it went out. We do not send it again, so nobody gets it twice.
             </Text>
           )}
           {info.deliveries.recentProblems.map((p) => (
-            <Text key={p.id} color={p.state === "failed" ? "red.700" : "orange.700"}>{`${p.state === "failed" ? "Refused" : "Not known"}: ${p.email}, "${p.messageTitle}" (${p.chapterTitle})${p.state === "failed" && p.error ? `: ${p.error}` : ""}`}</Text>
+            <Text key={p.id} color={p.state === "failed" ? "danger.fg" : "warning.fg"}>{`${p.state === "failed" ? "Refused" : "Not known"}: ${p.email}, "${p.messageTitle}" (${p.chapterTitle})${p.state === "failed" && p.error ? `: ${p.error}` : ""}`}</Text>
           ))}
           {info.serviceName === "sendInBlue" && (
             <Text>
@@ -125,7 +125,7 @@ export function EmailAdmin() {
             </Button>
             <Button
               size="sm"
-              colorPalette="blue"
+              colorPalette="brand"
               onClick={() => {
                 setEditing(null);
                 setModalOpen(true);
@@ -135,7 +135,7 @@ export function EmailAdmin() {
             </Button>
           </HStack>
         </HStack>
-        <Text fontSize="sm" color="gray.700" data-testid="alias-delivery-note">
+        <Text fontSize="sm" color="fg.muted" data-testid="alias-delivery-note">
           {testResult?.local
             ? "No Mailgun key is set: aliases are kept here only and nothing is forwarded until MAILGUN_API_KEY is set."
             : "When MAILGUN_API_KEY is set, changes are sent to Mailgun at once (Test Mailgun Connection tells whether it is). Mailgun may answer with a rate-limit error when many changes are made quickly; if that happens, wait a minute and try again."}
@@ -189,7 +189,7 @@ export function EmailAdmin() {
                         >
                           Edit
                         </Button>
-                        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${a.address}`} onClick={() => setDeleting(a)}>
+                        <Button size="xs" variant="outline" colorPalette="danger" aria-label={`Delete ${a.address}`} onClick={() => setDeleting(a)}>
                           Delete
                         </Button>
                       </HStack>

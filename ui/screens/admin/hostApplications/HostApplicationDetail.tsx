@@ -138,13 +138,13 @@ export function HostApplicationDetail() {
               <HStack gap="3" wrap="wrap">
                 {application.status === "open" ? (
                   <>
-                    <Button asChild colorPalette="green">
+                    <Button asChild colorPalette="success">
                       <RouterLink to={`/admin/chapters/add/application/${application.slug}`}>Create Chapter</RouterLink>
                     </Button>
-                    <Button variant="outline" colorPalette="teal" disabled={busy} onClick={() => void save({ status: "approved_without_creation" }, "Approved without creating a chapter")}>
+                    <Button variant="outline" colorPalette="info" disabled={busy} onClick={() => void save({ status: "approved_without_creation" }, "Approved without creating a chapter")}>
                       Approve Without Creating Chapter
                     </Button>
-                    <Button variant="outline" colorPalette="red" disabled={busy} onClick={() => void save({ status: "denied" }, "Application denied")}>
+                    <Button variant="outline" colorPalette="danger" disabled={busy} onClick={() => void save({ status: "denied" }, "Application denied")}>
                       Deny
                     </Button>
                   </>

@@ -87,7 +87,7 @@ export function HostApplicationList() {
             return (
               <Box key={group.title} as="section" aria-label={group.title}>
                 <Heading as="h3" size="md" mb="2">{group.title} ({inGroup.length})</Heading>
-                {inGroup.length === 0 ? <Text color="gray.600">None</Text> : <ApplicationTable rows={inGroup} />}
+                {inGroup.length === 0 ? <Text color="fg.muted">None</Text> : <ApplicationTable rows={inGroup} />}
               </Box>
             );
           });

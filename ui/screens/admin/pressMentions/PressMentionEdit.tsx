@@ -90,7 +90,7 @@ export function PressMentionEdit() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          {chapters.isError && <Text fontSize="sm" color="red.700">{loadError("The chapters")}</Text>}
+          {chapters.isError && <Text fontSize="sm" color="danger.fg">{loadError("The chapters")}</Text>}
         </Field.Root>
         <Box>
           <Checkbox.Root checked={isVisible} onCheckedChange={(e) => setIsVisible(e.checked === true)}>
@@ -98,17 +98,17 @@ export function PressMentionEdit() {
             <Checkbox.Control />
             <Checkbox.Label>Visible</Checkbox.Label>
           </Checkbox.Root>
-          <Text fontSize="sm" color="gray.600">Only visible press mentions are visible to the public</Text>
+          <Text fontSize="sm" color="fg.muted">Only visible press mentions are visible to the public</Text>
         </Box>
         {serverError && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{serverError}</Alert.Title></Alert.Root>}
         <HStack gap="4">
-          <Button type="submit" colorPalette="blue" loading={saving}>Save</Button>
+          <Button type="submit" colorPalette="brand" loading={saving}>Save</Button>
           <Link asChild><RouterLink to="/admin/press_mentions">All Press Mentions</RouterLink></Link>
         </HStack>
         {editing && (
           <Box borderTopWidth="1px" pt="4">
-            <Text fontWeight="semibold" color="red.700">Danger! Irreversible!</Text>
-            <Button mt="2" colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>Delete Press Mention</Button>
+            <Text fontWeight="semibold" color="danger.fg">Danger! Irreversible!</Text>
+            <Button mt="2" colorPalette="danger" variant="outline" onClick={() => setConfirming(true)}>Delete Press Mention</Button>
             <ConfirmDialog
               open={confirming}
               title="Delete Press Mention"

@@ -14,9 +14,9 @@ export function PressMentionList() {
     <Stack gap="5">
       <HStack justify="space-between" wrap="wrap">
         <Heading as="h2" size="lg">Press Mentions</Heading>
-        <Button asChild colorPalette="blue"><RouterLink to="/admin/press_mentions/add">Add Press Mention</RouterLink></Button>
+        <Button asChild colorPalette="brand"><RouterLink to="/admin/press_mentions/add">Add Press Mention</RouterLink></Button>
       </HStack>
-      <AsyncState query={mentions} error={<LoadError error={loadError("The press mentions")} />} empty={<Text color="gray.600">No press mentions yet.</Text>}>
+      <AsyncState query={mentions} error={<LoadError error={loadError("The press mentions")} />} empty={<Text color="fg.muted">No press mentions yet.</Text>}>
         {(items) => (
           <Table.ScrollArea borderWidth="1px" rounded="md">
             <Table.Root size="sm">
@@ -33,9 +33,9 @@ export function PressMentionList() {
                   <Table.Row key={m.id} data-testid="press-row" data-slug={m.slug}>
                     <Table.Cell>
                       <Link href={m.url} target="_blank" rel="noopener noreferrer" fontWeight="medium">{m.title}</Link>
-                      {!m.isVisible && <Badge ms="2" colorPalette="orange">Hidden</Badge>}
+                      {!m.isVisible && <Badge ms="2" colorPalette="warning">Hidden</Badge>}
                     </Table.Cell>
-                    <Table.Cell>{m.chapter ? m.chapter.displayTitle : <Text as="span" color="gray.500">None</Text>}</Table.Cell>
+                    <Table.Cell>{m.chapter ? m.chapter.displayTitle : <Text as="span" color="fg.muted">None</Text>}</Table.Cell>
                     <Table.Cell>{formatDate(m.createdAt)}</Table.Cell>
                     <Table.Cell textAlign="end">
                       <Link asChild><RouterLink to={`/admin/press_mentions/edit/${m.slug}`} aria-label={`Edit ${m.title}`}>Edit</RouterLink></Link>

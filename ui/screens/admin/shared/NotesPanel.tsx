@@ -61,7 +61,7 @@ export function NotesPanel({ notes, onSave, requiredMessage }: Props) {
                 {showError && <Field.ErrorText>{requiredMessage}</Field.ErrorText>}
               </Field.Root>
               <HStack>
-                <Button type="submit" colorPalette="blue" disabled={empty || saving} loading={saving}>
+                <Button type="submit" colorPalette="brand" disabled={empty || saving} loading={saving}>
                   Save
                 </Button>
               </HStack>
@@ -71,13 +71,13 @@ export function NotesPanel({ notes, onSave, requiredMessage }: Props) {
       </Card.Root>
       <Box>
         <Heading as="h3" size="md" mb="3">Note Archive</Heading>
-        <AsyncState query={notes} loading={<Text color="gray.600">Loading...</Text>} empty={<Text color="gray.600">No notes yet.</Text>}>
+        <AsyncState query={notes} loading={<Text color="fg.muted">Loading...</Text>} empty={<Text color="fg.muted">No notes yet.</Text>}>
           {(list) => (
             <Stack as="ul" gap="3" listStyleType="none" data-testid="note-archive">
               {list.map((n) => (
                 <Box as="li" key={n.id} borderWidth="1px" rounded="md" p="3">
                   <Text whiteSpace="pre-wrap">{n.note}</Text>
-                  <Text fontSize="sm" color="gray.600" mt="1">
+                  <Text fontSize="sm" color="fg.muted" mt="1">
                     {n.user ? <Link href={`mailto:${n.user.email}`}>{n.user.name}</Link> : "Someone"} · {formatDateTime(n.createdAt)}
                   </Text>
                 </Box>

@@ -1,7 +1,7 @@
 import { Badge } from "@chakra-ui/react";
 import { APPLICATION_STATUS_LABELS, type HostApplicationStatus } from "../../../../server/contracts/siteAdmin";
 
-const COLORS: Record<HostApplicationStatus, string> = { open: "blue", approved: "green", approved_without_creation: "teal", denied: "red" };
+const COLORS: Record<HostApplicationStatus, string> = { open: "brand", approved: "success", approved_without_creation: "info", denied: "danger" };
 
 export function StatusBadge({ status }: { status: HostApplicationStatus }) {
   return (
@@ -12,5 +12,5 @@ export function StatusBadge({ status }: { status: HostApplicationStatus }) {
 }
 
 export function ArchivedBadge() {
-  return <Badge colorPalette="gray">Archived</Badge>;
+  return <Badge colorPalette="neutral">Archived</Badge>;
 }

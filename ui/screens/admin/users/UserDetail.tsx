@@ -26,13 +26,13 @@ function ChapterCard({ title, chapters }: { title: string; chapters: UserChapter
       <Card.Header><Heading as="h3" size="md">{title}</Heading></Card.Header>
       <Card.Body>
         {chapters.length === 0 ? (
-          <Text color="gray.600">None</Text>
+          <Text color="fg.muted">None</Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none">
             {chapters.map((c) => (
               <Box as="li" key={c.id}>
                 <Link asChild fontWeight="medium"><RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink></Link>
-                <Text fontSize="sm" color="gray.600">{lastPostText(c.lastBlogPostDate)}</Text>
+                <Text fontSize="sm" color="fg.muted">{lastPostText(c.lastBlogPostDate)}</Text>
               </Box>
             ))}
           </Stack>
@@ -79,7 +79,7 @@ export function UserDetail() {
           </HStack>
           <Box as="section" aria-label="Chapter Host Applications">
             <Heading as="h3" size="md" mb="2">Chapter Host Applications</Heading>
-            <AsyncState query={applications} loading={<Text color="gray.600">Loading...</Text>} empty={<Text color="gray.600">None</Text>}>
+            <AsyncState query={applications} loading={<Text color="fg.muted">Loading...</Text>} empty={<Text color="fg.muted">None</Text>}>
               {(list) => (
                 <Stack as="ul" gap="2" listStyleType="none">
                   {list.map((a) => (
@@ -87,7 +87,7 @@ export function UserDetail() {
                       <Link asChild fontWeight="medium"><RouterLink to={`/admin/chapter_host_applications/${a.slug}`}>{a.city}, {a.state.toUpperCase()}</RouterLink></Link>
                       <StatusBadge status={a.status} />
                       {a.isArchived && <ArchivedBadge />}
-                      <Text fontSize="sm" color="gray.600">{formatDate(a.createdAt)}</Text>
+                      <Text fontSize="sm" color="fg.muted">{formatDate(a.createdAt)}</Text>
                     </HStack>
                   ))}
                 </Stack>

@@ -38,7 +38,7 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
     <HStack gap="2" justify="flex-end">
       {([3, 2] as const).map((roleId) =>
         granted.has(roleId) ? (
-          <Badge key={roleId} colorPalette="green">{ROLE_LABELS[roleId]}</Badge>
+          <Badge key={roleId} colorPalette="success">{ROLE_LABELS[roleId]}</Badge>
         ) : (
           <Button key={roleId} size="xs" variant="outline" disabled={busy} onClick={() => void grant(roleId)} aria-label={`Make ${user.name} ${ROLE_LABELS[roleId]}`}>
             Make {ROLE_LABELS[roleId]}
@@ -99,21 +99,21 @@ export function UserList() {
       <Text data-testid="user-count">
         {count.data ? `${count.data.count} ${count.data.count === 1 ? "User" : "Users"}` : count.isError ? "The users could not be counted." : "Counting users..."}
       </Text>
-      <Text color="gray.600" fontSize="sm">Lists are limited to {USER_LIST_LIMIT} users. Search by name or email to find anyone else.</Text>
+      <Text color="fg.muted" fontSize="sm">Lists are limited to {USER_LIST_LIMIT} users. Search by name or email to find anyone else.</Text>
       <form onSubmit={handleSearch} role="search" aria-label="Search users">
         <HStack align="flex-start" maxW="xl">
           <Field.Root invalid={Boolean(searchError)}>
             <Input aria-label="Search by name or email" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
             {searchError && <Field.ErrorText>{searchError}</Field.ErrorText>}
           </Field.Root>
-          <Button type="submit" colorPalette="blue" loading={searchedFor !== null && found.isFetching}>Search</Button>
+          <Button type="submit" colorPalette="brand" loading={searchedFor !== null && found.isFetching}>Search</Button>
           {searchedFor !== null && <Button variant="ghost" onClick={handleShowAll}>Show All</Button>}
         </HStack>
       </form>
       <AsyncState
         query={users}
         error={(err) => <LoadError error={searchedFor === null ? loadError("The users") : err.message || "Search failed"} />}
-        empty={<Text color="gray.600">No users found</Text>}
+        empty={<Text color="fg.muted">No users found</Text>}
       >
         {(rows) => (
           <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -131,7 +131,7 @@ export function UserList() {
                   <Table.Row key={u.id} data-testid="user-row">
                     <Table.Cell>
                       <Link asChild fontWeight="medium"><RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink></Link>
-                      {u.isAdmin && <Badge ms="2" colorPalette="purple">Admin</Badge>}
+                      {u.isAdmin && <Badge ms="2" colorPalette="accent">Admin</Badge>}
                     </Table.Cell>
                     <Table.Cell><Link href={`mailto:${u.email}`}>{u.email}</Link></Table.Cell>
                     <Table.Cell>{formatDate(u.createdAt)}</Table.Cell>

@@ -23,9 +23,9 @@ function MessageProgress({ m }: { m: ListMessageInfo }) {
     <Box borderWidth="1px" rounded="md" p="3" data-testid="list-message">
       <HStack justify="space-between" wrap="wrap">
         <Text fontWeight="medium">{m.title}</Text>
-        <Badge colorPalette={m.status === "sent" ? "green" : m.status === "failed" ? "red" : "blue"}>{m.status}</Badge>
+        <Badge colorPalette={m.status === "sent" ? "success" : m.status === "failed" ? "danger" : "brand"}>{m.status}</Badge>
       </HStack>
-      <Text fontSize="sm" color="gray.600">
+      <Text fontSize="sm" color="fg.muted">
         {formatMedium(m.createdAt)} {m.user ? `by ${m.user.name}` : ""}
       </Text>
       <Progress.Root value={value} size="sm" mt="2" aria-label={`Progress of ${m.title}`}>
@@ -93,7 +93,7 @@ export function SendEmail() {
       <form onSubmit={handleSubmit} noValidate aria-label="Send Email">
         <Stack gap="4">
           <Heading as="h2" size="lg">Send Email</Heading>
-          <Text color="gray.700">The email goes to every active member of this chapter's mailing list and becomes a post on the chapter's page.</Text>
+          <Text color="fg.muted">The email goes to every active member of this chapter's mailing list and becomes a post on the chapter's page.</Text>
           <Field.Root required invalid={titleTouched && titleMissing}>
             <Field.Label>
               Title
@@ -110,14 +110,14 @@ export function SendEmail() {
             </Box>
           </Field.Root>
           <HStack>
-            <Button type="submit" colorPalette="blue" disabled={phase !== "editing"} loading={phase === "sending"} loadingText="Sending...">
+            <Button type="submit" colorPalette="brand" disabled={phase !== "editing"} loading={phase === "sending"} loadingText="Sending...">
               Send
             </Button>
-            {phase === "sent" && <Text role="status" color="green.700">Sent. Returning to the chapter page...</Text>}
+            {phase === "sent" && <Text role="status" color="success.fg">Sent. Returning to the chapter page...</Text>}
           </HStack>
         </Stack>
       </form>
-      <ConfirmDialog open={confirming} title="Send Email" message={SEND_CONFIRMATION} confirmLabel="Send" confirmPalette="blue" onConfirm={handleSend} onClose={() => setConfirming(false)} />
+      <ConfirmDialog open={confirming} title="Send Email" message={SEND_CONFIRMATION} confirmLabel="Send" confirmPalette="brand" onConfirm={handleSend} onClose={() => setConfirming(false)} />
       {messages.length > 0 && (
         <Stack gap="3" as="section" aria-label="Sent emails">
           <Heading as="h3" size="md">Sent Emails</Heading>

@@ -131,7 +131,7 @@ function CancelMeetupDialog({ event, open, onClose }: { event: ChapterEventInfo;
                 <Button variant="outline" onClick={close}>
                   Keep It
                 </Button>
-                <Button type="submit" colorPalette="red" loading={cancel.isPending} loadingText="Cancelling..." disabled={!chosen}>
+                <Button type="submit" colorPalette="danger" loading={cancel.isPending} loadingText="Cancelling..." disabled={!chosen}>
                   Cancel this Meetup
                 </Button>
               </Dialog.Footer>

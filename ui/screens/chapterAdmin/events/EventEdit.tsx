@@ -159,7 +159,7 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
                   role="radio"
                   aria-checked={values.isSingleDate === k.single}
                   variant={values.isSingleDate === k.single ? "solid" : "outline"}
-                  colorPalette="blue"
+                  colorPalette="brand"
                   onClick={() => set("isSingleDate")(k.single)}
                 >
                   {k.label}
@@ -211,11 +211,11 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
               ))}
             </SelectField>
           </SimpleGrid>
-          <Text fontSize="sm" color="gray.600">
+          <Text fontSize="sm" color="fg.muted">
             Times are in the chapter's time zone ({chapter.timeZone}).
           </Text>
           <HStack>
-            <Button type="submit" colorPalette="blue" disabled={busy}>
+            <Button type="submit" colorPalette="brand" disabled={busy}>
               Save
             </Button>
           </HStack>
@@ -223,14 +223,14 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
       </form>
       {existing && !existing.isSingleDate && <CancelledMeetups initial={existing} />}
       {existing && (
-        <Box borderWidth="1px" borderColor="red.300" borderRadius="md" p="4" as="section" aria-labelledby="delete-event-heading">
-          <Heading as="h3" size="sm" color="red.700" mb="2" id="delete-event-heading">
+        <Box borderWidth="1px" borderColor="border.error" borderRadius="md" p="4" as="section" aria-labelledby="delete-event-heading">
+          <Heading as="h3" size="sm" color="danger.fg" mb="2" id="delete-event-heading">
             Delete this Event
           </Heading>
           <Text fontSize="sm" mb="3">
             Deleting removes this event from the chapter page, the map and the calendar feeds for good.
           </Text>
-          <Button colorPalette="red" onClick={() => setConfirming(true)} disabled={busy}>
+          <Button colorPalette="danger" onClick={() => setConfirming(true)} disabled={busy}>
             Danger! Irreversible!
           </Button>
           <ConfirmDialog

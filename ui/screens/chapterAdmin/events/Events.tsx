@@ -25,7 +25,7 @@ export function Events() {
     <AdminSection
       title="Events"
       actions={
-        <Button asChild colorPalette="blue" size="sm">
+        <Button asChild colorPalette="brand" size="sm">
           <RouterLink to={`${basePath}/events/add`}>Add Event</RouterLink>
         </Button>
       }
@@ -39,7 +39,7 @@ export function Events() {
           {events.length} Events for this Chapter
         </Text>
       )}
-      <Text fontSize="sm" color="gray.600">
+      <Text fontSize="sm" color="fg.muted">
         Times are in the chapter's time zone ({chapter.timeZone}).
       </Text>
       {events.length > 0 && (
@@ -53,10 +53,10 @@ export function Events() {
                     <Text fontSize="sm" data-testid="event-schedule">
                       {e.isSingleDate ? formatDate(e.singleDate) : describeSchedule(e)}, {timeLabel(e.startTime)} to {timeLabel(e.endTime)}
                     </Text>
-                    <Text fontSize="sm" color="gray.700">
+                    <Text fontSize="sm" color="fg.muted">
                       {[e.address1, e.address2, e.city].filter(Boolean).join(", ")}
                     </Text>
-                    <Text fontSize="xs" color="gray.600">
+                    <Text fontSize="xs" color="fg.muted">
                       {e.nextDates[0] ? `Next: ${formatDate(e.nextDates[0].date)}` : "No upcoming date"}
                       {e.lat == null ? " · Address not found on the map" : ""}
                     </Text>

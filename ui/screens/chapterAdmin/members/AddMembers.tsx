@@ -81,7 +81,7 @@ export function AddMembers() {
           </Alert.Root>
         )}
         <HStack gap="3">
-          <Button type="submit" colorPalette="blue" disabled={save === "saving" || !listId}>
+          <Button type="submit" colorPalette="brand" disabled={save === "saving" || !listId}>
             Save
           </Button>
           <SavedIndicator state={save} />

@@ -31,19 +31,19 @@ function ContactRow({ contact, listId }: { contact: ListContact; listId: string 
 
   const shown = details.data ?? contact;
   return (
-    <Box as="li" listStyleType="none" borderBottomWidth="1px" py="2" opacity={contact.deleted ? 0.45 : 1} data-testid="member-row" data-email={contact.email} data-deleted={contact.deleted ? "true" : "false"}>
+    <Box as="li" listStyleType="none" borderBottomWidth="1px" py="2" color={contact.deleted ? "fg.muted" : undefined} bg={contact.deleted ? "bg.muted" : undefined} data-testid="member-row" data-email={contact.email} data-deleted={contact.deleted ? "true" : "false"}>
       <Flex gap="3" align="center" wrap="wrap">
         <Text flex="1" minW="48" fontWeight="medium" textDecoration={contact.deleted ? "line-through" : undefined}>
           {contact.email}
         </Text>
-        <Badge colorPalette={contact.status === "active" ? "green" : contact.status === "blocked" ? "red" : "gray"}>{contact.status}</Badge>
-        <Text fontSize="sm" color="gray.600">
+        <Badge colorPalette={contact.status === "active" ? "success" : contact.status === "blocked" ? "danger" : "neutral"}>{contact.status}</Badge>
+        <Text fontSize="sm" color="fg.muted">
           Joined {formatMediumDate(contact.created)}
         </Text>
         <Button size="xs" variant="outline" onClick={handleToggleDetails} aria-expanded={open} aria-label={`Details for ${contact.email}`}>
           Details
         </Button>
-        <Button size="xs" colorPalette="red" variant="outline" onClick={() => setConfirming(true)} disabled={contact.deleted || deleting} aria-label={`Delete ${contact.email}`}>
+        <Button size="xs" colorPalette="danger" variant="outline" onClick={() => setConfirming(true)} disabled={contact.deleted || deleting} aria-label={`Delete ${contact.email}`}>
           {deleting ? "Deleting..." : "Delete"}
         </Button>
         <ConfirmDialog open={confirming} title="Delete Member" message={deleteConfirmation(contact.email)} confirmLabel="Delete" onConfirm={handleDelete} onClose={() => setConfirming(false)} />
@@ -108,10 +108,10 @@ function MemberList({ listId }: { listId: string }) {
         <>
           <Flex gap="4" align="center" wrap="wrap">
             <Heading as="h3" size="md" data-testid="member-count">{`${data.total} Members`}</Heading>
-            <Button size="sm" variant={filter === "active" ? "solid" : "outline"} colorPalette="green" aria-pressed={filter === "active"} onClick={() => toggle("active")}>
+            <Button size="sm" variant={filter === "active" ? "solid" : "outline"} colorPalette="success" aria-pressed={filter === "active"} onClick={() => toggle("active")}>
               {`${data.stats.active} Active`}
             </Button>
-            <Button size="sm" variant={filter === "blocked" ? "solid" : "outline"} colorPalette="red" aria-pressed={filter === "blocked"} onClick={() => toggle("blocked")}>
+            <Button size="sm" variant={filter === "blocked" ? "solid" : "outline"} colorPalette="danger" aria-pressed={filter === "blocked"} onClick={() => toggle("blocked")}>
               {`${data.stats.blocked} Bounced`}
             </Button>
           </Flex>
@@ -124,7 +124,7 @@ function MemberList({ listId }: { listId: string }) {
               <ContactRow key={c.id} contact={c} listId={data.listId} />
             ))}
           </Box>
-          {!data.contacts.length && <Text color="gray.600">No members to show.</Text>}
+          {!data.contacts.length && <Text color="fg.muted">No members to show.</Text>}
           <Pager page={data.page} limit={data.limit} count={data.matching} onPage={setPage} label="Pages of members" />
         </>
       )}

@@ -21,7 +21,7 @@ export function NoMailingList(props: Pick<ChapterListIdResponse, "listStatus" | 
     <Box textAlign="center" py="8" data-testid="no-mailing-list">
       <Heading as="h3" size="md">No Members</Heading>
       <Text>This Chapter has no mailing list.</Text>
-      <Text mt="2" color="gray.700" maxW="60ch" mx="auto">
+      <Text mt="2" color="fg.muted" maxW="60ch" mx="auto">
         {listStatusText(props)}
       </Text>
     </Box>

@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export type ColorMode = "light" | "dark";
+
+export const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
+
+/** The header's colour mode toggle. */
+export function colorModeToggle(page: Page) {
+  return page.getByRole("banner").getByRole("button", { name: "Dark mode" });
+}
+
+/**
+ * Walks a list of screens in each colour mode and width, and collects what is wrong on each: axe's serious and
+ * critical violations and, where asked, a page wider than the window.
+ */
+export class ScreenSweep {
+  readonly problems: string[] = [];
+
+  constructor(private readonly page: Page) {}
+
+  /** The mode the pages arrive in: the toggle's cookie, which the server turns into the class on <html>. */
+  async useMode(mode: ColorMode) {
+    const url = new URL(this.page.url() === "about:blank" ? "http://localhost/" : this.page.url());
+    await this.page.context().addCookies([{ name: "ch_color_mode", value: mode, domain: url.hostname, path: "/" }]);
+  }
+
+  /** Opens a screen and waits until it has drawn what it loads (its heading, no spinner left). */
+  async open(path: string, mode: ColorMode) {
+    await this.page.goto(path);
+    await expect(this.page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await expect(this.page.locator(".chakra-spinner")).toHaveCount(0);
+    await expect(this.page.locator("html")).toHaveClass(mode);
+    // A button that was disabled while its data loaded fades in: measure colours once transitions are over.
+    await this.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity));
+  }
+
+  async check(paths: string[], opts: { modes?: ColorMode[]; noSideways?: boolean } = {}) {
+    for (const mode of opts.modes ?? (["light", "dark"] as const)) {
+      await this.useMode(mode);
+      for (const [name, size] of Object.entries(WIDTHS)) {
+        await this.page.setViewportSize(size);
+        for (const path of paths) {
+          await this.open(path, mode);
+          const where = `${path} (${mode}, ${name})`;
+          for (const v of await this.seriousViolations()) this.problems.push(`${where}: ${v}`);
+          if (opts.noSideways && size.width === WIDTHS.phone.width) {
+            const { scrollWidth, clientWidth } = await this.page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+            if (scrollWidth > clientWidth) this.problems.push(`${where}: ${scrollWidth} px wide in ${clientWidth} px`);
+          }
+        }
+      }
+    }
+    return this.problems;
+  }
+
+  private async seriousViolations(): Promise<string[]> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);
+  }
+}

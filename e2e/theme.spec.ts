@@ -1,0 +1,90 @@
+import { expect, test } from "./fixtures";
+import { E2E_ACCOUNTS, signInAs } from "./support";
+import { CHAPTER_ADMIN_SECTIONS, SITE_ADMIN_SCREENS } from "./pages/AdminScreens";
+import { ChapterAdminPage } from "./pages/ChapterAdminPage";
+import { colorModeToggle, ScreenSweep } from "./pages/ScreenSweep";
+
+/**
+ * The look: every screen, at 1280 and 390 px, in light and dark mode, has no serious or critical axe violation,
+ * and no admin screen scrolls sideways on a phone. The dark mode toggle persists and server-rendered pages
+ * hydrate without a mismatch.
+ */
+
+const PUBLIC_SCREENS = [
+  "/",
+  "/about",
+  "/chapter_types",
+  "/press_mentions",
+  "/chapters/tx",
+  "/chapter/tx/austin",
+  "/blog/twenty_years_of_drinking_liberally",
+  "/wiki/host_handbook",
+  "/page/chapter_resources",
+  "/intro_start_chapter",
+  "/start_chapter",
+  "/page/no_such_page",
+];
+
+const SIGNED_OUT_ACCOUNT_SCREENS = ["/signin", "/register_for_account", "/password_reset"];
+const SIGNED_IN_ACCOUNT_SCREENS = ["/settings", "/my_chapters", "/my_chapter_host_applications"];
+
+test.describe("every screen reads well in light and dark mode, on a desktop and a phone", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test("public pages", async ({ page }) => {
+    expect(await new ScreenSweep(page).check(PUBLIC_SCREENS)).toEqual([]);
+  });
+
+  test("account screens, signed out and signed in", async ({ page }) => {
+    const sweep = new ScreenSweep(page);
+    await sweep.check(SIGNED_OUT_ACCOUNT_SCREENS);
+    await signInAs(page, "host");
+    expect(await sweep.check(SIGNED_IN_ACCOUNT_SCREENS)).toEqual([]);
+  });
+
+  test("chapter admin: every section, none wider than a phone", async ({ page }) => {
+    await signInAs(page, "admin");
+    const admin = new ChapterAdminPage(page, "ny", E2E_ACCOUNTS.host.chapterSlug);
+    const paths = CHAPTER_ADMIN_SECTIONS.map((s) => (s ? `${admin.basePath}/${s}` : admin.basePath));
+    expect(await new ScreenSweep(page).check(paths, { noSideways: true })).toEqual([]);
+  });
+
+  test("site admin: every screen, none wider than a phone", async ({ page }) => {
+    await signInAs(page, "admin");
+    expect(await new ScreenSweep(page).check(SITE_ADMIN_SCREENS, { noSideways: true })).toEqual([]);
+  });
+});
+
+test.describe("dark mode", () => {
+  test("the header's toggle switches modes, the choice outlives a reload, and server-rendered pages hydrate without a mismatch", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+
+    await page.goto("/chapters/tx");
+    const html = page.locator("html");
+    await expect(html).toHaveClass("light");
+    await expect(colorModeToggle(page)).toHaveAttribute("aria-pressed", "false");
+    const lightBg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+    await colorModeToggle(page).click();
+    await expect(html).toHaveClass("dark");
+    await expect(colorModeToggle(page)).toHaveAttribute("aria-pressed", "true");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(lightBg);
+
+    // The server sends the next pages dark: the public page it renders and an admin screen the browser renders.
+    await page.reload();
+    await expect(html).toHaveClass("dark");
+    await expect(colorModeToggle(page)).toHaveAttribute("aria-pressed", "true");
+    await page.goto("/signin");
+    await expect(html).toHaveClass("dark");
+
+    await colorModeToggle(page).click();
+    await expect(html).toHaveClass("light");
+    await page.goto("/");
+    await expect(html).toHaveClass("light");
+    expect(errors.filter((e) => /hydrat|did not match|Minified React error #418|#423/i.test(e))).toEqual([]);
+  });
+});
