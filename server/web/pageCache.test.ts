@@ -90,6 +90,15 @@ describe("public pages kept for anonymous visitors", () => {
     expect((await get("/chapter/nv/reno")).text).not.toContain("Rita Reader");
   }, 60_000);
 
+  it("keep one page per colour mode", async () => {
+    const light = await get("/chapter/nv/reno");
+    const dark = await get("/chapter/nv/reno", { cookie: "ch_color_mode=dark" });
+    expect(light.text).toMatch(/<html[^>]*class="light"/);
+    expect(dark.text).toMatch(/<html[^>]*class="dark"/);
+    expect(dark.headers.get("etag")).not.toBe(light.headers.get("etag"));
+    expect((await get("/chapter/nv/reno", { cookie: "ch_color_mode=dark", "if-none-match": dark.headers.get("etag")! })).status).toBe(304);
+  }, 60_000);
+
   it("leave the admin areas and unknown paths to the browser", async () => {
     const admin = await get("/admin/users");
     expect(admin.text).toContain('<div id="root"></div>');
