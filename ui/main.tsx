@@ -1,4 +1,5 @@
 import { restoreColorMode } from "./lib/colorMode";
+import { SSR_STATE_ID } from "../server/contracts/ssr";
 
 /**
  * Starts the app in steps, each in a task of its own (React, Chakra's modules, the Chakra system, the screens, the first
@@ -7,8 +8,12 @@ import { restoreColorMode } from "./lib/colorMode";
  * network round trips.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** After the browser has painted what it has: the next frame, then a task after it. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function start() {
+  // A page the server rendered is complete as it arrives: let the browser paint it before the app starts.
+  if (document.getElementById(SSR_STATE_ID)) await afterPaint();
   restoreColorMode();
   const [{ createRoot }, { StrictMode, startTransition, createElement }] = await Promise.all([import("react-dom/client"), import("react")]);
   await nextTask();
