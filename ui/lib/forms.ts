@@ -1,0 +1,102 @@
+/**
+ * Forms validated by the request schemas in server/contracts (react-hook-form), with one way to submit: busy while
+ * the request runs, the server's error shown on its field (when the form has that field) or above the form.
+ */
+import { useEffect, useState } from "react";
+import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver } from "react-hook-form";
+import type { ZodType } from "zod";
+import { ApiRequestError } from "../api/client";
+
+/** Maps a schema's (the API's) field path onto a form field, or undefined for paths the form does not show. */
+export type FieldOf<V> = (apiPath: string) => (keyof V & string) | undefined;
+
+/** The first message for each form field when `schema` checks `body`; paths the form does not show are left out. */
+export function schemaErrors<V>(schema: ZodType, body: unknown, fieldOf: FieldOf<V>): Partial<Record<keyof V & string, string>> {
+  const result = schema.safeParse(body);
+  const errors: Partial<Record<keyof V & string, string>> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = fieldOf(issue.path.join("."));
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * A react-hook-form resolver that checks the body a form would send (`toBody(values)`) against the server's
+ * request schema and puts each message on the form field it belongs to.
+ */
+export function contractResolver<V extends FieldValues>(schema: ZodType, toBody: (values: V) => unknown, fieldOf: FieldOf<V>): Resolver<V> {
+  return (values) => {
+    const errors = schemaErrors<V>(schema, toBody(values), fieldOf);
+    const names = Object.keys(errors) as (keyof V & string)[];
+    if (!names.length) return { values, errors: {} };
+    return { values: {}, errors: Object.fromEntries(names.map((n) => [n, { type: "contract", message: errors[n] }])) as never };
+  };
+}
+
+/** Any failure as an ApiRequestError, so every form shows its message the same way. */
+export const asApiError = (err: unknown): ApiRequestError =>
+  err instanceof ApiRequestError ? err : new ApiRequestError(0, (err as Error)?.message ?? String(err), "client_error", undefined, null);
+
+interface Options<V extends FieldValues> {
+  defaultValues: DefaultValues<V>;
+  resolver?: Resolver<V>;
+  /** Sends the form; a thrown ApiRequestError is shown on its field or above the form. */
+  onSubmit: (values: V) => Promise<unknown>;
+  /** Which form field an error the server names belongs to (default: a field of the same name). */
+  fieldOf?: FieldOf<V>;
+}
+
+/**
+ * A form on react-hook-form with the house's submit: `submit` is the <form onSubmit>, `busy` is true while it
+ * runs, `error` is the server's answer that belongs to no field (cleared when a value changes), and `field(name)`
+ * gives FormField its value, onChange, onBlur and error (shown once the field is edited or the form submitted).
+ */
+export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, onSubmit, fieldOf }: Options<V>) {
+  const form = useForm<V>({ defaultValues, resolver, mode: "onChange" });
+  const [error, setError] = useState<ApiRequestError | null>(null);
+  const { setValue, watch } = form;
+
+  useEffect(() => {
+    const subscription = watch(() => setError(null));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      const failure = asApiError(err);
+      const name = failure.field ? (fieldOf ? fieldOf(failure.field) : (failure.field as keyof V & string)) : undefined;
+      if (name && name in form.getValues()) form.setError(name as Path<V>, { type: "server", message: failure.message });
+      else setError(failure);
+    }
+  });
+
+  const values = watch();
+  /**
+   * Sets a value as the user does: the field counts as edited, and every edited field (every field, once a save
+   * was tried) is checked again, since one value can decide another's message (end time after start time).
+   */
+  const set =
+    <K extends Path<V>>(name: K) =>
+    (value: PathValue<V, K>) => {
+      setValue(name, value, { shouldDirty: true, shouldTouch: true });
+      const { isSubmitted, touchedFields } = form.formState;
+      void form.trigger(isSubmitted ? undefined : ([...new Set([...Object.keys(touchedFields), name])] as Path<V>[]));
+    };
+  const errorOf = (name: Path<V>): string | undefined => {
+    const fieldError = form.getFieldState(name, form.formState).error;
+    return fieldError?.message;
+  };
+  const field = <K extends Path<V>>(name: K) => ({
+    name,
+    value: (values as Record<string, unknown>)[name] as PathValue<V, K>,
+    onChange: set(name),
+    error: errorOf(name),
+  });
+
+  return { form, values, set, field, errorOf, submit, busy: form.formState.isSubmitting, error };
+}
