@@ -39,9 +39,18 @@ export function contractResolver<V extends FieldValues>(schema: ZodType, toBody:
 export const asApiError = (err: unknown): ApiRequestError =>
   err instanceof ApiRequestError ? err : new ApiRequestError(0, (err as Error)?.message ?? String(err), "client_error", undefined, null);
 
+/** Form fields named as the API names them: an error's path is a field when the form has a field of that name. */
+export const sameNames =
+  <V>(values: V): FieldOf<V> =>
+  (apiPath) =>
+    apiPath in (values as object) ? (apiPath as keyof V & string) : undefined;
+
 interface Options<V extends FieldValues> {
-  defaultValues: DefaultValues<V>;
+  defaultValues: DefaultValues<V> & V;
+  /** The checks: a resolver, or the server's request schema with the body the form sends (`toBody`). */
   resolver?: Resolver<V>;
+  schema?: ZodType;
+  toBody?: (values: V) => unknown;
   /** Sends the form; a thrown ApiRequestError is shown on its field or above the form. */
   onSubmit: (values: V) => Promise<unknown>;
   /** Which form field an error the server names belongs to (default: a field of the same name). */
@@ -53,8 +62,9 @@ interface Options<V extends FieldValues> {
  * runs, `error` is the server's answer that belongs to no field (cleared when a value changes), and `field(name)`
  * gives FormField its value, onChange, onBlur and error (shown once the field is edited or the form submitted).
  */
-export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, onSubmit, fieldOf }: Options<V>) {
-  const form = useForm<V>({ defaultValues, resolver, mode: "onChange" });
+export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, schema, toBody, onSubmit, fieldOf = sameNames<V>(defaultValues) }: Options<V>) {
+  const [checks] = useState(() => resolver ?? (schema ? contractResolver<V>(schema, toBody ?? ((v) => v), fieldOf) : undefined));
+  const form = useForm<V>({ defaultValues, resolver: checks, mode: "onChange" });
   const [error, setError] = useState<ApiRequestError | null>(null);
   const { setValue, watch } = form;
 
@@ -69,8 +79,8 @@ export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, 
       await onSubmit(values);
     } catch (err) {
       const failure = asApiError(err);
-      const name = failure.field ? (fieldOf ? fieldOf(failure.field) : (failure.field as keyof V & string)) : undefined;
-      if (name && name in form.getValues()) form.setError(name as Path<V>, { type: "server", message: failure.message });
+      const name = failure.field ? fieldOf(failure.field) : undefined;
+      if (name) form.setError(name as Path<V>, { type: "server", message: failure.message });
       else setError(failure);
     }
   });

@@ -15,7 +15,7 @@ export function PageContent() {
   return (
     <AdminSection title="Page Content">
       <AboutEditor />
-      <HeaderImage />
+      <HeaderImageUpload />
     </AdminSection>
   );
 }
@@ -73,7 +73,7 @@ function AboutEditor() {
   );
 }
 
-function HeaderImage() {
+function HeaderImageUpload() {
   const { chapter } = useChapterAdmin();
   // Bumped after every change so the browser asks again (the server answers 304 when nothing changed).
   const [version, setVersion] = useState(() => Date.now());

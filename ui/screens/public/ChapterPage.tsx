@@ -27,7 +27,7 @@ export const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
 export const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, field organizers and admins see this page. It can be enabled in Chapter Settings.";
 
 /** The header image at its fixed upload path; stays hidden unless it loads. */
-function HeaderImage({ chapterId, alt }: { chapterId: number; alt: string }) {
+function ChapterHeaderImage({ chapterId, alt }: { chapterId: number; alt: string }) {
   const [loaded, setLoaded] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   // A server-rendered page may have loaded the image before React listened for it.
@@ -286,7 +286,7 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
   return (
     <Container maxW="5xl" py="8">
       <Stack gap="6">
-        {!chapter.restricted && <HeaderImage chapterId={chapter.id} alt={`${chapter.displayTitle} header`} />}
+        {!chapter.restricted && <ChapterHeaderImage chapterId={chapter.id} alt={`${chapter.displayTitle} header`} />}
         <Flex justify="space-between" align="center" gap="4" wrap="wrap">
           <Heading as="h1" size="2xl">
             <Link asChild variant="plain" color="inherit">

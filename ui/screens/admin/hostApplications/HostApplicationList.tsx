@@ -17,7 +17,7 @@ const GROUPS: Array<{ title: string; statuses: string[] }> = [
   { title: "Denied", statuses: ["denied"] },
 ];
 
-function ApplicationTable({ rows }: { rows: AdminHostApplication[] }) {
+function HostApplicationTable({ rows }: { rows: AdminHostApplication[] }) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm">
@@ -87,7 +87,7 @@ export function HostApplicationList() {
             return (
               <Box key={group.title} as="section" aria-label={group.title}>
                 <Heading as="h3" size="md" mb="2">{group.title} ({inGroup.length})</Heading>
-                {inGroup.length === 0 ? <Text color="gray.600">None</Text> : <ApplicationTable rows={inGroup} />}
+                {inGroup.length === 0 ? <Text color="gray.600">None</Text> : <HostApplicationTable rows={inGroup} />}
               </Box>
             );
           });

@@ -7,7 +7,7 @@ import { loadError } from "../shared/loadError";
 import { formatDate } from "../format";
 
 /** /admin/press_mentions: every press mention, with or without a chapter. */
-export function PressMentionList() {
+export function SiteAdminPressMentionList() {
   const mentions = useQuery(pressMentionQueries.adminAll());
 
   return (
