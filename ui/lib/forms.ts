@@ -2,10 +2,11 @@
  * Forms validated by the request schemas in server/contracts (react-hook-form), with one way to submit: busy while
  * the request runs, the server's error shown on its field (when the form has that field) or above the form.
  */
-import { useEffect, useState } from "react";
-import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver } from "react-hook-form";
+import { useEffect, useReducer, useState } from "react";
+import { useForm, type UseFormReset, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver } from "react-hook-form";
 import type { ZodType } from "zod";
 import { ApiRequestError } from "../api/client";
+import { useSaveState } from "../components/SavedIndicator";
 
 /** Maps a schema's (the API's) field path onto a form field, or undefined for paths the form does not show. */
 export type FieldOf<V> = (apiPath: string) => (keyof V & string) | undefined;
@@ -51,21 +52,30 @@ interface Options<V extends FieldValues> {
   resolver?: Resolver<V>;
   schema?: ZodType;
   toBody?: (values: V) => unknown;
-  /** Sends the form; a thrown ApiRequestError is shown on its field or above the form. */
-  onSubmit: (values: V) => Promise<unknown>;
+  /**
+   * Sends the form; a thrown ApiRequestError is shown on its field or above the form. `reset` empties the form
+   * (or sets new values) after a save that keeps it open.
+   */
+  onSubmit: (values: V, form: { reset: UseFormReset<V> }) => Promise<unknown>;
+  /** Shows a failure some other way (a toast) instead of on its field or above the form. */
+  onError?: (failure: ApiRequestError) => void;
+  /** Show every server error above the form, whichever field it names (forms whose fields show only their own checks). */
+  serverErrorsAbove?: boolean;
   /** Which form field an error the server names belongs to (default: a field of the same name). */
   fieldOf?: FieldOf<V>;
 }
 
 /**
  * A form on react-hook-form with the house's submit: `submit` is the <form onSubmit>, `busy` is true while it
- * runs, `error` is the server's answer that belongs to no field (cleared when a value changes), and `field(name)`
+ * runs, `saveState` drives SavedIndicator ("Saved" for a moment after a save), `error` is the server's answer that
+ * belongs to no field (cleared when a value changes), and `field(name)`
  * gives FormField its value, onChange, onBlur and error (shown once the field is edited or the form submitted).
  */
-export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, schema, toBody, onSubmit, fieldOf = sameNames<V>(defaultValues) }: Options<V>) {
+export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, schema, toBody, onSubmit, onError, serverErrorsAbove, fieldOf = sameNames<V>(defaultValues) }: Options<V>) {
   const [checks] = useState(() => resolver ?? (schema ? contractResolver<V>(schema, toBody ?? ((v) => v), fieldOf) : undefined));
   const form = useForm<V>({ defaultValues, resolver: checks, mode: "onChange" });
   const [error, setError] = useState<ApiRequestError | null>(null);
+  const [saveState, setSaveState] = useSaveState();
   const { setValue, watch } = form;
 
   useEffect(() => {
@@ -75,16 +85,23 @@ export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, 
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
+    setSaveState("saving");
     try {
-      await onSubmit(values);
+      await onSubmit(values, { reset: form.reset });
+      setSaveState("saved");
     } catch (err) {
+      setSaveState("idle");
       const failure = asApiError(err);
-      const name = failure.field ? fieldOf(failure.field) : undefined;
+      if (onError) return onError(failure);
+      const name = failure.field && !serverErrorsAbove ? fieldOf(failure.field) : undefined;
       if (name) form.setError(name as Path<V>, { type: "server", message: failure.message });
       else setError(failure);
     }
   });
 
+  // Each change renders the form at once, like a useState form: react-hook-form's own re-render waits for its
+  // subscription, set up in an effect, and a change made before that (right after hydration) would be lost.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
   const values = watch();
   /**
    * Sets a value as the user does: the field counts as edited, and every edited field (every field, once a save
@@ -94,6 +111,7 @@ export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, 
     <K extends Path<V>>(name: K) =>
     (value: PathValue<V, K>) => {
       setValue(name, value, { shouldDirty: true, shouldTouch: true });
+      rerender();
       const { isSubmitted, touchedFields } = form.formState;
       void form.trigger(isSubmitted ? undefined : ([...new Set([...Object.keys(touchedFields), name])] as Path<V>[]));
     };
@@ -108,5 +126,5 @@ export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, 
     error: errorOf(name),
   });
 
-  return { form, values, set, field, errorOf, submit, busy: form.formState.isSubmitting, error };
+  return { form, values, set, field, errorOf, submit, busy: form.formState.isSubmitting, error, saveState };
 }

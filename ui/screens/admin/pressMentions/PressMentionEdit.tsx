@@ -66,6 +66,7 @@ function PressMentionForm({ mention }: { mention?: PressMentionAdmin }) {
       ? { title: mention.title, url: mention.url, notes: mention.notes, isVisible: mention.isVisible, chapterId: mention.chapterId }
       : { title: "", url: "", notes: "", isVisible: true, chapterId: NO_CHAPTER },
     schema: pressMentionBodySchema,
+    serverErrorsAbove: true,
     toBody,
     onSubmit: async (v) => {
       await save.mutateAsync(toBody(v));
