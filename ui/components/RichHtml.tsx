@@ -1,10 +1,11 @@
-import { Box } from "@chakra-ui/react";
+import { Box, type BoxProps } from "@chakra-ui/react";
 
 /**
- * HTML the server rendered and sanitised (bodyHtml, aboutHtml). Nothing else is ever inserted as HTML:
- * scripts from content cannot run.
+ * HTML the server rendered and sanitised with renderRichText() (the `...Html` fields of API answers: bodyHtml,
+ * aboutHtml). The one component that inserts HTML; never pass anything else: text from users is shown as text
+ * everywhere, and scripts from content cannot run.
  */
-export function RichHtml({ html }: { html: string }) {
+export function RichHtml({ html, ...rest }: { html: string } & Omit<BoxProps, "children" | "dangerouslySetInnerHTML">) {
   return (
     <Box
       className="rich-text"
@@ -24,6 +25,7 @@ export function RichHtml({ html }: { html: string }) {
         "& img": { maxWidth: "100%", height: "auto" },
         "& pre": { background: "gray.100", padding: "3", overflowX: "auto" },
       }}
+      {...rest}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

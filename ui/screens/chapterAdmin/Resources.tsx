@@ -2,7 +2,7 @@ import { Card } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { contentQueries } from "../../api/content";
 import { AsyncState } from "../../components/AsyncState";
-import { RenderedHtml } from "../../components/RenderedHtml";
+import { RichHtml } from "../../components/RichHtml";
 import { AdminSection, LoadError, Loading } from "./AdminSection";
 
 export const RESOURCES_PAGE_SLUG = "chapter_resources";
@@ -20,7 +20,7 @@ export function Resources() {
         {(data) => (
           <Card.Root>
             <Card.Body>
-              <RenderedHtml html={data.bodyHtml} data-testid="resources-body" />
+              <RichHtml html={data.bodyHtml} data-testid="resources-body" />
             </Card.Body>
           </Card.Root>
         )}

@@ -12,6 +12,7 @@ import { AsyncState, useDeferredQuery } from "../../components/AsyncState";
 import { listIdFor } from "../../lib/listId";
 import { addressText, chapterPath, formatDate, formatTime, hasPlace, scheduleText, timeRange } from "../../lib/format";
 import { ChapterMap } from "../../components/map/ChapterMap";
+import { eventPinsOf } from "../../components/map/pins";
 import { MAP_HEIGHT, MAP_ZOOM, type MapPin } from "../../components/map/types";
 import { MailingListSignup } from "../../components/MailingListSignup";
 import { PressMentionList } from "../../components/PressMentionList";
@@ -110,7 +111,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
   const next = upcoming[0] ?? null;
   const more = upcoming.slice(1, 5);
   const placed = chapter.chapterEvents.filter(hasPlace);
-  const pins: MapPin[] = placed.map((e) => ({ id: String(e.id), lat: e.lat!, lng: e.lng!, title: `${chapter.displayTitle}: ${e.name}`, typeName: chapter.chapterType.name, color: chapter.chapterType.hexColor, state: chapter.state }));
+  const pins: MapPin[] = eventPinsOf(chapter, placed);
   const listId = listIdFor(chapter, config);
   const hosts = chapter.hosts;
   // About and events first; the map, emails and side column in a second commit.

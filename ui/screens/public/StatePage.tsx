@@ -10,6 +10,7 @@ import { addressText, chapterPath, hasPlace, nextDateText, timeRange } from "../
 import { CancelledDates } from "../../components/CancelledDates";
 import { Page } from "../../components/Page";
 import { ChapterMap } from "../../components/map/ChapterMap";
+import { eventPinsOf } from "../../components/map/pins";
 import { MAP_HEIGHT, MAP_ZOOM, type MapPin } from "../../components/map/types";
 import { ChapterPinInfo } from "../../components/ChapterPinInfo";
 import { PressMentionList } from "../../components/PressMentionList";
@@ -38,13 +39,7 @@ export function StatePage() {
   }, [sorted]);
   const shown = sorted.filter((c) => !hiddenTypes.has(c.chapterTypeId));
 
-  const pins: MapPin[] = useMemo(
-    () =>
-      shown.flatMap((c) =>
-        c.chapterEvents.filter(hasPlace).map((e) => ({ id: `${c.id}:${e.id}`, lat: e.lat!, lng: e.lng!, title: `${c.displayTitle}: ${e.name}`, typeName: c.chapterType.name, color: c.chapterType.hexColor, state: c.state })),
-      ),
-    [shown],
-  );
+  const pins: MapPin[] = useMemo(() => shown.flatMap((c) => eventPinsOf(c, c.chapterEvents, (e) => `${c.id}:${e.id}`)), [shown]);
   const pinTarget = (id: string) => {
     const [chapterId, eventId] = id.split(":").map(Number);
     const chapter = sorted.find((c) => c.id === chapterId)!;

@@ -14,8 +14,8 @@ import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { notify } from "../../../components/Toaster";
 import { loadError } from "../shared/loadError";
 import { chapterPath, formatDate } from "../format";
+import { ROLE_NAMES } from "../../../../server/contracts/roles";
 
-const ROLE_LABELS = { 2: "Field Organizer", 3: "Chapter Host" } as const;
 
 /** Make Chapter Host / Make Field Organizer for the chapter in context (?chapterId=N). */
 function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUserRow }) {
@@ -27,7 +27,7 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
     try {
       await grantRole({ userId: user.id, roleId });
       setGranted((g) => new Set([...g, roleId]));
-      notify("success", `${user.name} is now ${ROLE_LABELS[roleId]} of ${chapter.displayTitle}`);
+      notify("success", `${user.name} is now ${ROLE_NAMES[roleId]} of ${chapter.displayTitle}`);
     } catch (err) {
       notify("error", "The permission was not added", err instanceof ApiRequestError ? err.message : undefined);
     } finally {
@@ -38,10 +38,10 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
     <HStack gap="2" justify="flex-end">
       {([3, 2] as const).map((roleId) =>
         granted.has(roleId) ? (
-          <Badge key={roleId} colorPalette="green">{ROLE_LABELS[roleId]}</Badge>
+          <Badge key={roleId} colorPalette="green">{ROLE_NAMES[roleId]}</Badge>
         ) : (
-          <Button key={roleId} size="xs" variant="outline" disabled={busy} onClick={() => void grant(roleId)} aria-label={`Make ${user.name} ${ROLE_LABELS[roleId]}`}>
-            Make {ROLE_LABELS[roleId]}
+          <Button key={roleId} size="xs" variant="outline" disabled={busy} onClick={() => void grant(roleId)} aria-label={`Make ${user.name} ${ROLE_NAMES[roleId]}`}>
+            Make {ROLE_NAMES[roleId]}
           </Button>
         ),
       )}
