@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Container, Flex, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
@@ -8,7 +8,7 @@ import { chapterQueries } from "../../api/chapters";
 import { mailingListQueries } from "../../api/mailingLists";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { useSiteConfig } from "../../api/settings";
-import { AsyncState, useDeferredQuery } from "../../components/AsyncState";
+import { AsyncState, useDeferredQuery, Loading } from "../../components/AsyncState";
 import { listIdFor } from "../../lib/listId";
 import { addressText, chapterPath, formatDate, formatTime, hasPlace, scheduleText, timeRange } from "../../lib/format";
 import { ChapterMap } from "../../components/map/ChapterMap";
@@ -262,11 +262,7 @@ export function ChapterPage() {
   return (
     <AsyncState
       query={query}
-      loading={
-        <Center py="20">
-          <Spinner aria-label="Loading chapter" />
-        </Center>
-      }
+      loading={<Loading label="Loading chapter" py="20" />}
       error={(error) =>
         error.status === 404 ? (
           <NotFound />

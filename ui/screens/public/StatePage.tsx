@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Center, Heading, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { STATES, type ChapterSummary } from "../../../server/contracts/chapter";
 import { chapterQueries } from "../../api/chapters";
 import { pressMentionQueries } from "../../api/pressMentions";
-import { AsyncState, useDeferredQuery } from "../../components/AsyncState";
+import { AsyncState, useDeferredQuery, Loading } from "../../components/AsyncState";
 import { addressText, chapterPath, hasPlace, nextDateText, timeRange } from "../../lib/format";
 import { CancelledDates } from "../../components/CancelledDates";
 import { Page } from "../../components/Page";
@@ -83,11 +83,7 @@ export function StatePage() {
 
       <AsyncState
         query={chapters}
-        loading={
-          <Center minH="200px">
-            <Spinner aria-label="Loading chapters" />
-          </Center>
-        }
+        loading={<Loading label="Loading chapters" py="0" minH="200px" />}
         error={<Text>The chapters could not be loaded.</Text>}
       >
       {() => (

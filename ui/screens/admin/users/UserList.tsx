@@ -15,6 +15,7 @@ import { notify } from "../../../components/Toaster";
 import { loadError } from "../shared/loadError";
 import { chapterPath, formatDate } from "../format";
 import { ROLE_NAMES } from "../../../../server/contracts/roles";
+import { AdminTable } from "../shared/AdminTable";
 
 
 /** Make Chapter Host / Make Field Organizer for the chapter in context (?chapterId=N). */
@@ -116,31 +117,19 @@ export function UserList() {
         empty={<Text color="gray.600">No users found</Text>}
       >
         {(rows) => (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((u) => (
-                  <Table.Row key={u.id} data-testid="user-row">
-                    <Table.Cell>
-                      <Link asChild fontWeight="medium"><RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink></Link>
-                      {u.isAdmin && <Badge ms="2" colorPalette="purple">Admin</Badge>}
-                    </Table.Cell>
-                    <Table.Cell><Link href={`mailto:${u.email}`}>{u.email}</Link></Table.Cell>
-                    <Table.Cell>{formatDate(u.createdAt)}</Table.Cell>
-                    <Table.Cell>{chapter && <GrantButtons chapter={chapter} user={u} />}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <AdminTable columns={["Name", "Email", "Joined", ""]}>
+            {rows.map((u) => (
+              <Table.Row key={u.id} data-testid="user-row">
+                <Table.Cell>
+                  <Link asChild fontWeight="medium"><RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink></Link>
+                  {u.isAdmin && <Badge ms="2" colorPalette="purple">Admin</Badge>}
+                </Table.Cell>
+                <Table.Cell><Link href={`mailto:${u.email}`}>{u.email}</Link></Table.Cell>
+                <Table.Cell>{formatDate(u.createdAt)}</Table.Cell>
+                <Table.Cell>{chapter && <GrantButtons chapter={chapter} user={u} />}</Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
         )}
       </AsyncState>
       {searchedFor === null && <LoadMore query={all} />}
