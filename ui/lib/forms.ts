@@ -59,6 +59,8 @@ interface Options<V extends FieldValues> {
   onSubmit: (values: V, form: { reset: UseFormReset<V> }) => Promise<unknown>;
   /** Shows a failure some other way (a toast) instead of on its field or above the form. */
   onError?: (failure: ApiRequestError) => void;
+  /** A field left without a change counts as edited too (its message shows once touched: Add Chapter). */
+  touchOnBlur?: boolean;
   /** Show every server error above the form, whichever field it names (forms whose fields show only their own checks). */
   serverErrorsAbove?: boolean;
   /** Which form field an error the server names belongs to (default: a field of the same name). */
@@ -71,7 +73,7 @@ interface Options<V extends FieldValues> {
  * belongs to no field (cleared when a value changes), and `field(name)`
  * gives FormField its value, onChange, onBlur and error (shown once the field is edited or the form submitted).
  */
-export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, schema, toBody, onSubmit, onError, serverErrorsAbove, fieldOf = sameNames<V>(defaultValues) }: Options<V>) {
+export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, schema, toBody, onSubmit, onError, serverErrorsAbove, touchOnBlur, fieldOf = sameNames<V>(defaultValues) }: Options<V>) {
   const [checks] = useState(() => resolver ?? (schema ? contractResolver<V>(schema, toBody ?? ((v) => v), fieldOf) : undefined));
   const form = useForm<V>({ defaultValues, resolver: checks, mode: "onChange" });
   const [error, setError] = useState<ApiRequestError | null>(null);
@@ -103,6 +105,11 @@ export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, 
   // subscription, set up in an effect, and a change made before that (right after hydration) would be lost.
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const values = watch();
+  /** Checks again every edited field (every field, once a save was tried) and `name`. */
+  const recheck = (name: Path<V>) => {
+    const { isSubmitted, touchedFields } = form.formState;
+    void form.trigger(isSubmitted ? undefined : ([...new Set([...Object.keys(touchedFields), name])] as Path<V>[]));
+  };
   /**
    * Sets a value as the user does: the field counts as edited, and every edited field (every field, once a save
    * was tried) is checked again, since one value can decide another's message (end time after start time).
@@ -112,9 +119,14 @@ export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, 
     (value: PathValue<V, K>) => {
       setValue(name, value, { shouldDirty: true, shouldTouch: true });
       rerender();
-      const { isSubmitted, touchedFields } = form.formState;
-      void form.trigger(isSubmitted ? undefined : ([...new Set([...Object.keys(touchedFields), name])] as Path<V>[]));
+      recheck(name);
     };
+  /** A field the user left counts as edited too (its message shows). */
+  const touch = (name: Path<V>) => {
+    setValue(name, form.getValues(name), { shouldTouch: true });
+    rerender();
+    recheck(name);
+  };
   const errorOf = (name: Path<V>): string | undefined => {
     const fieldError = form.getFieldState(name, form.formState).error;
     return fieldError?.message;
@@ -123,8 +135,9 @@ export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, 
     name,
     value: (values as Record<string, unknown>)[name] as PathValue<V, K>,
     onChange: set(name),
+    onBlur: touchOnBlur ? () => touch(name) : undefined,
     error: errorOf(name),
   });
 
-  return { form, values, set, field, errorOf, submit, busy: form.formState.isSubmitting, error, saveState };
+  return { form, values, set, touch, field, errorOf, submit, busy: form.formState.isSubmitting, error, saveState };
 }
