@@ -1,4 +1,4 @@
-import { Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Button, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { Resolver } from "react-hook-form";
 import { isHttpUrl, type ChapterLinkInfo } from "../../../server/contracts/chapterAdmin";
 import { linkQueries, useSaveLinks } from "../../api/links";
@@ -6,7 +6,7 @@ import { useFreshQuery } from "../../api/queryClient";
 import { AsyncState } from "../../components/AsyncState";
 import { FormField } from "../../components/FormField";
 import { ErrorAlert } from "../../components/ErrorAlert";
-import { SavedIndicator } from "../../components/SavedIndicator";
+import { SaveRow } from "../../components/SavedIndicator";
 import { useSubmitForm } from "../../lib/forms";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
@@ -70,15 +70,11 @@ function LinksForm({ loaded }: { loaded: ChapterLinkInfo[] }) {
             <FormField label={`URL ${i + 1}`} name={`url-${i}`} type="url" value={r.url} onChange={(v) => update(r.key, "url", v)} placeholder="https://" error={submitted || r.url ? rowError(r) : undefined} />
           </SimpleGrid>
         ))}
-        <HStack gap="3">
+        <SaveRow state={saveState} label="Save All">
           <Button type="button" variant="outline" onClick={handleAdd}>
             Add Another
           </Button>
-          <Button type="submit" colorPalette="blue" disabled={saveState === "saving"}>
-            Save All
-          </Button>
-          <SavedIndicator state={saveState} />
-        </HStack>
+        </SaveRow>
       </Stack>
     </form>
   );

@@ -1,10 +1,10 @@
-import { Badge, Box, Button, Card, Checkbox, Field, HStack, Link as ChakraLink, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Badge, Box, Card, Checkbox, Field, HStack, Link as ChakraLink, Stack, Text, Textarea } from "@chakra-ui/react";
 import { noteBodySchema } from "../../../server/contracts/notes";
 import { noteQueries, useAddChapterNote } from "../../api/notes";
 import { usePagedList } from "../../api/paging";
 import { LoadMore } from "../../components/LoadMore";
 import { AsyncState } from "../../components/AsyncState";
-import { SavedIndicator } from "../../components/SavedIndicator";
+import { SaveRow } from "../../components/SavedIndicator";
 import { formatMedium } from "../../lib/formatDate";
 import { useSubmitForm } from "../../lib/forms";
 import { mailtoHref } from "../../lib/text";
@@ -62,12 +62,7 @@ export function Notes() {
                   <Checkbox.Label>Admin Only</Checkbox.Label>
                 </Checkbox.Root>
               )}
-              <HStack gap="4">
-                <Button type="submit" colorPalette="blue" disabled={saveState === "saving"}>
-                  Save
-                </Button>
-                <SavedIndicator state={saveState} />
-              </HStack>
+              <SaveRow state={saveState} />
             </Stack>
           </form>
         </Card.Body>

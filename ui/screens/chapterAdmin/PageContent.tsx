@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Card, Field, HStack, Image, Input, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Card, Field, Image, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { chapterHeaderImagePath } from "../../../server/contracts/chapterAdmin";
 import { useDeleteHeaderImage, useSaveChapter, useUploadHeaderImage } from "../../api/chapters";
 import { ApiRequestError } from "../../api/client";
 import { RichTextEditor } from "../../components/RichTextEditor";
-import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
+import { SaveRow, useSaveState } from "../../components/SavedIndicator";
 import { normalizeSpaces } from "../../lib/text";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useChapterAdmin } from "./ChapterAdminContext";
@@ -60,12 +60,7 @@ function AboutEditor() {
               </Alert.Root>
             )}
             <RichTextEditor label="About this Chapter" value={about} onChange={setAbout} />
-            <HStack gap="4">
-              <Button type="submit" colorPalette="blue" disabled={saveState === "saving"}>
-                Save
-              </Button>
-              <SavedIndicator state={saveState} />
-            </HStack>
+            <SaveRow state={saveState} />
           </Stack>
         </form>
       </Card.Body>
