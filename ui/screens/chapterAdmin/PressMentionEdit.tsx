@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Field, HStack, Heading, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Checkbox, Field, Heading, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import type { PressMentionInfo } from "../../../server/contracts/chapterAdmin";
@@ -12,6 +12,7 @@ import { ErrorAlert } from "../../components/ErrorAlert";
 import { useSubmitForm } from "../../lib/forms";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "./AdminSection";
+import { SaveRow } from "../../components/SavedIndicator";
 
 interface Values {
   title: string;
@@ -96,11 +97,8 @@ function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
             </Checkbox.Root>
             <Field.HelperText>Only visible press mentions are visible to the public</Field.HelperText>
           </Field.Root>
-          <HStack>
-            <Button type="submit" colorPalette="blue" disabled={busy}>
-              Save
-            </Button>
-          </HStack>
+          {/* Saving leaves the form, so no Saved here. */}
+          <SaveRow state="idle" disabled={busy} />
         </Stack>
       </form>
       {existing && (

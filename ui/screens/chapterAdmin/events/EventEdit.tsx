@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Field, Fieldset, Group, HStack, Heading, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Checkbox, Field, Fieldset, Group, Heading, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useState, type ReactNode } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
@@ -15,6 +15,7 @@ import { useChapterAdmin } from "../ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "../AdminSection";
 import { CancelledMeetups } from "./CancelledMeetups";
 import { newEventFor, eventBody, eventResolver, formFieldOf, valuesOf, type EventFormValues } from "./eventForm";
+import { SaveRow } from "../../../components/SavedIndicator";
 
 /** US states for the event's state select (the chapter's state list without International). */
 const US_STATES = Object.entries(STATES)
@@ -185,11 +186,8 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
           <Text fontSize="sm" color="gray.600">
             Times are in the chapter's time zone ({chapter.timeZone}).
           </Text>
-          <HStack>
-            <Button type="submit" colorPalette="blue" disabled={busy}>
-              Save
-            </Button>
-          </HStack>
+          {/* Saving leaves the form, so no Saved here. */}
+          <SaveRow state="idle" disabled={busy} />
         </Stack>
       </form>
       {existing && !existing.isSingleDate && <CancelledMeetups initial={existing} />}
