@@ -6,7 +6,7 @@ import { badRequest } from "../errors";
 import { isUpcomingEvent } from "../presenters/schedule";
 import { describeSchedule, timeLabel } from "../contracts/schedule";
 import { makeSlug } from "../lib/slug";
-import type { ChapterEventFields } from "../lib/chapterEventSchema";
+import type { ChapterEventFields } from "../contracts/chapterEvent";
 import type { GeoPoint } from "../integrations/geocoder";
 import { recordActivity } from "./activity";
 import { forgetFeedFingerprints } from "../calendar/feedCache";

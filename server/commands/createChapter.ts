@@ -15,6 +15,7 @@ import { recordActivity } from "./activity";
 import { checkApprovalWithChapter } from "./hostApplicationStatus";
 import type { Services } from "../services";
 import { provideChapterLists } from "../mailingLists/chapterLists";
+import { slugify } from "../contracts/text";
 
 export interface CreateChapterInput {
   title: string;
@@ -26,16 +27,7 @@ export interface CreateChapterInput {
   chapterTypeId?: number;
 }
 
-function baseSlug(text: string): string {
-  const base = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 80);
-  return base || "chapter";
-}
+const baseSlug = (text: string): string => slugify(text, 80) || "chapter";
 
 /** The title as a slug ("Bozeman Drinking" -> bozeman_drinking), numbered when taken (bozeman_drinking_2). */
 async function freeChapterSlug(title: string, trx: Transaction): Promise<string> {

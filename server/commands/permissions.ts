@@ -2,7 +2,7 @@ import { Permission } from "../models/Permission";
 import type { Chapter } from "../models/Chapter";
 import type { User } from "../models/User";
 import { displayTitle } from "../contracts/chapter";
-import { ROLE_NAMES } from "../presenters/chapterAdmin";
+import { ROLE_NAMES } from "../contracts/roles";
 import type { Viewer } from "../policies/viewer";
 import { recordActivity } from "./activity";
 

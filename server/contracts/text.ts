@@ -25,3 +25,16 @@ export const singleLine = <T extends ZodString>(schema: T, label: string): T => 
 
 /** Adds the multi-line rule to a string schema. */
 export const multiLine = <T extends ZodString>(schema: T, label: string): T => schema.refine(isCleanMultiLine, multiLineMessage(label)) as T;
+
+/**
+ * Free text as a slug: accents dropped, lowercase letters and digits, every other run as one underscore, none at
+ * the ends, at most `max` characters ("Bozeman Drinking" -> bozeman_drinking). Empty when nothing is left.
+ */
+export const slugify = (text: string, max = 80): string =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, max);

@@ -1,9 +1,6 @@
 import { BaseModel } from "./BaseModel";
 
-export const ROLE_ADMIN = 1;
-export const ROLE_FIELD_ORGANIZER = 2;
-export const ROLE_CHAPTER_HOST = 3;
-export type RoleId = typeof ROLE_ADMIN | typeof ROLE_FIELD_ORGANIZER | typeof ROLE_CHAPTER_HOST;
+export { ROLE_ADMIN, ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, type RoleId } from "../contracts/roles";
 
 export class Role extends BaseModel {
   static override tableName = "roles";

@@ -1,5 +1,6 @@
 import type { ChapterDetail, ChapterEventInfo, ChapterSummary } from "../contracts/chapter";
 import { displayTitle, normalizeState } from "../contracts/chapter";
+import { ROLE_NAMES } from "../contracts/roles";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import { chapterAbilities } from "../policies/chapter";
@@ -7,7 +8,6 @@ import type { Viewer } from "../policies/viewer";
 import { renderRichText } from "../lib/richText";
 import { cancelledDatesFor, isUpcomingEvent, nextDatesFor } from "./schedule";
 
-const ROLE_NAMES: Record<number, string> = { 1: "Admin", 2: "Field Organizer", 3: "Chapter Host" };
 
 export function presentChapterSummary(c: Chapter): ChapterSummary {
   return {

@@ -7,9 +7,7 @@ import type { ChapterNote } from "../models/ChapterNote";
 import type { Permission } from "../models/Permission";
 import type { PressMention } from "../models/PressMention";
 import type { User } from "../models/User";
-import { ROLE_ADMIN, ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
-
-export const ROLE_NAMES: Record<number, string> = { [ROLE_ADMIN]: "Admin", [ROLE_FIELD_ORGANIZER]: "Field Organizer", [ROLE_CHAPTER_HOST]: "Chapter Host" };
+import { ROLE_ADMIN, ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../contracts/roles";
 
 export const presentUserRef = (u: Pick<User, "id" | "name" | "email"> | null | undefined): UserRef | null =>
   u ? { id: u.id, name: u.name, email: u.email } : null;

@@ -6,8 +6,7 @@ import { Chapter } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
 import { notFound } from "../errors";
-import { multiLine } from "../contracts/text";
-import { idSchema, intParam, parse } from "../lib/validate";
+import { intParam, parse } from "../lib/validate";
 import { requireAdmin } from "../policies/authorize";
 import { addUserNote } from "../commands/notes";
 import { containsPattern } from "../lib/search";
@@ -16,6 +15,7 @@ import { NOTES_PAGE_SIZE } from "../contracts/paging";
 import { MIN_SEARCH_LENGTH, USER_LIST_LIMIT, type AdminUserDetail, type UserChapterInfo } from "../contracts/siteAdmin";
 import { presentChapterRef, presentNote, presentUserRow } from "../presenters/siteAdmin";
 import type { Services } from "../services";
+import { userNoteBodySchema } from "../contracts/notes";
 
 const searchSchema = z.object({
   search: z
@@ -25,10 +25,6 @@ const searchSchema = z.object({
     .max(200, "Search is too long"),
 });
 
-const noteSchema = z.object({
-  note: multiLine(z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(10_000, "Note is too long"), "Note"),
-  aboutUserId: idSchema("aboutUserId", "aboutUserId must be a user id"),
-});
 
 
 /** Last post date of each chapter (chapter_blog_posts: every email to the list is kept as one). */
@@ -110,7 +106,7 @@ export function adminUserRoutes(router: Router, _s: Services) {
 
   router.post("/user_note", async (ctx) => {
     const viewer = requireAdmin(ctx);
-    const { note, aboutUserId } = parse(noteSchema, ctx.request.body);
+    const { note, aboutUserId } = parse(userNoteBodySchema, ctx.request.body);
     const about = await User.query().findById(aboutUserId);
     if (!about) throw notFound("User");
     const saved = await addUserNote(viewer, about, note);

@@ -11,7 +11,7 @@ import { presentEvent } from "../presenters/chapter";
 import { createChapterEvent, deleteChapterEvent, updateChapterEvent } from "../commands/chapterEvents";
 import type { GeoPoint } from "../integrations/geocoder";
 import type { Services } from "../services";
-import { cancelDateSchema, chapterEventBodySchema, uncancelDateSchema, type ChapterEventFields } from "../lib/chapterEventSchema";
+import { cancelDateSchema, chapterEventBodySchema, uncancelDateSchema, type ChapterEventFields } from "../contracts/chapterEvent";
 import { cancelEventDate, uncancelEventDate } from "../commands/cancelledDates";
 
 const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "postalCode", "country"] as const;

@@ -1,25 +1,16 @@
 import type Router from "@koa/router";
-import { z } from "zod";
 import { forbidden } from "../errors";
 import { ChapterNote } from "../models/ChapterNote";
-import { idSchema, intParam, parse } from "../lib/validate";
+import { intParam, parse } from "../lib/validate";
 import { pageOf, readPage } from "../lib/paging";
 import { NOTES_PAGE_SIZE } from "../contracts/paging";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
-import { multiLine } from "../contracts/text";
+import { noteBodySchema } from "../contracts/notes";
 import { addChapterNote } from "../commands/notes";
 import { presentNote } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
-
-export const MAX_NOTE_LENGTH = 10_000;
-
-const noteSchema = z.object({
-  chapterId: idSchema("chapterId", "chapterId is required"),
-  note: multiLine(z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`), "Note"),
-  adminOnly: z.boolean({ error: "adminOnly must be true or false" }).optional().default(false),
-});
 
 /**
  * Chapter notes (spec 001 section 7), host access. Admin-only notes are written by admins and never
@@ -41,7 +32,7 @@ export function chapterNoteRoutes(router: Router, s: Services) {
 
   router.post("/chapter_note", async (ctx) => {
     const viewer = requireViewer(ctx);
-    const input = parse(noteSchema, ctx.request.body);
+    const input = parse(noteBodySchema, ctx.request.body);
     const chapter = await findChapter(input.chapterId);
     authorize(viewer, chapterPolicy.host, chapter);
     if (input.adminOnly && !chapterPolicy.writeAdminOnlyNotes(viewer)) throw forbidden("Only admins can write admin-only notes.");

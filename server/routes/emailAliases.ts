@@ -8,12 +8,11 @@ import { ALIAS_SEARCH_MIN, ALIAS_SEARCH_TOO_SHORT, type AliasDomainsResponse } f
 import { aliasSchema, createAlias, deleteAlias, testAliasService, updateAlias } from "../commands/emailAliases";
 import { presentEmailAlias } from "../presenters/mailingList";
 import type { Services } from "../services";
+import { containsPattern } from "../lib/search";
 
 const searchSchema = z.object({
   search: z.string().trim().min(ALIAS_SEARCH_MIN, ALIAS_SEARCH_TOO_SHORT).max(100, "Search is too long").optional(),
 });
-
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Email aliases (spec 001 Email Administration): admins only. */
 export function emailAliasRoutes(router: Router, s: Services) {
@@ -24,7 +23,7 @@ export function emailAliasRoutes(router: Router, s: Services) {
     const { search } = parse(searchSchema, ctx.query);
     const query = EmailAlias.query().withGraphFetched("chapter").orderBy([{ column: "domain" }, { column: "localPart" }]);
     if (search !== undefined) {
-      const pattern = likePattern(search);
+      const pattern = containsPattern(search);
       const like = (expr: string) => [`lower(${expr}) like ? escape '\\'`, [pattern]] as const;
       query.where((q) =>
         q

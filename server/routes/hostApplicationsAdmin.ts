@@ -5,7 +5,6 @@ import { ChapterHostApplicationNote } from "../models/ChapterHostApplicationNote
 import { Chapter } from "../models/Chapter";
 import { User } from "../models/User";
 import { notFound } from "../errors";
-import { multiLine } from "../contracts/text";
 import { intParam, parse } from "../lib/validate";
 import { requireAdmin } from "../policies/authorize";
 import { addApplicationNote, updateHostApplication } from "../commands/hostApplicationsAdmin";
@@ -13,6 +12,7 @@ import { pageOf, readPage } from "../lib/paging";
 import { HOST_APPLICATIONS_PAGE_SIZE, NOTES_PAGE_SIZE } from "../contracts/paging";
 import { presentApplicationForAdmin, presentNote } from "../presenters/siteAdmin";
 import type { Services } from "../services";
+import { adminNoteBodySchema } from "../contracts/notes";
 
 const updateSchema = z
   .object({
@@ -24,9 +24,6 @@ const updateSchema = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
 
-const noteSchema = z.object({
-  note: multiLine(z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(10_000, "Note is too long"), "Note"),
-});
 
 async function loadApplication(slug: string): Promise<ChapterHostApplication> {
   const application = await ChapterHostApplication.query().findOne({ slug }).withGraphFetched("user");
@@ -91,7 +88,7 @@ export function hostApplicationAdminRoutes(router: Router, _s: Services) {
 
   router.post("/chapter_host_application/slug/:slug/notes", async (ctx) => {
     const viewer = requireAdmin(ctx);
-    const { note } = parse(noteSchema, ctx.request.body);
+    const { note } = parse(adminNoteBodySchema, ctx.request.body);
     const application = await loadApplication(ctx.params.slug);
     const saved = await addApplicationNote(viewer, application, note);
     ctx.status = 201;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { badRequest, notFound } from "../errors";
 import { Permission } from "../models/Permission";
 import { User } from "../models/User";
-import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
+import { CHAPTER_ROLES } from "../contracts/roles";
 import { idSchema, intParam, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
 import { authorize, requireViewer } from "../policies/authorize";
@@ -12,7 +12,6 @@ import { grantChapterRole, removeChapterRole } from "../commands/permissions";
 import { presentPermission } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
 
-const CHAPTER_ROLES = [ROLE_FIELD_ORGANIZER, ROLE_CHAPTER_HOST];
 
 const grantSchema = z.object({
   userId: idSchema("userId", "userId is required"),

@@ -4,9 +4,9 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ApiRequestError } from "../api/client";
 
 /** A spinner with a name for screen readers: the default loading state. */
-export function Loading({ label = "Loading" }: { label?: string }) {
+export function Loading({ label = "Loading", py = "8", minH }: { label?: string; py?: string; minH?: string }) {
   return (
-    <Center py="8">
+    <Center py={py} minH={minH}>
       <Spinner aria-label={label} />
     </Center>
   );

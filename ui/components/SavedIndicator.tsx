@@ -1,5 +1,5 @@
-import { Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { Button, HStack, Text } from "@chakra-ui/react";
+import { useEffect, useState, type ReactNode } from "react";
 
 export const SAVED_MS = 3000;
 export type SaveState = "idle" | "saving" | "saved";
@@ -21,5 +21,18 @@ export function SavedIndicator({ state }: { state: SaveState }) {
     <Text as="span" role="status" color={state === "saved" ? "success.fg" : "fg.muted"} fontWeight="medium">
       {state === "saving" ? "Saving..." : "Saved"}
     </Text>
+  );
+}
+
+/** A form's Save button (off while saving) with Saving... / Saved beside it; `children` come first (Add Another). */
+export function SaveRow({ state, disabled, label = "Save", children }: { state: SaveState; disabled?: boolean; label?: string; children?: ReactNode }) {
+  return (
+    <HStack gap="4">
+      {children}
+      <Button type="submit" colorPalette="brand" disabled={disabled || state === "saving"}>
+        {label}
+      </Button>
+      <SavedIndicator state={state} />
+    </HStack>
   );
 }

@@ -1,7 +1,37 @@
+import type { ChapterEventInfo, ChapterTypeInfo } from "../../../server/contracts/chapter";
+import type { ChapterPin } from "../../api/chapters";
 import type { MapPin } from "./types";
 import { readableTextOn } from "../../lib/contrast";
+import { hasPlace } from "../../lib/format";
 import { fanOut, groupNear } from "./cluster";
 import { MAP_COLOURS } from "../../lib/palette";
+
+/** A pin titled "Chapter: Event" (or just the chapter), drawn in its chapter type's icon and colour. */
+const pinOf = (id: string, at: { lat: number; lng: number }, title: string, type: Pick<ChapterTypeInfo, "name" | "hexColor">, state: string): MapPin => ({
+  id,
+  lat: at.lat,
+  lng: at.lng,
+  title,
+  typeName: type.name,
+  color: type.hexColor,
+  state,
+});
+
+/** One pin per chapter row of the home map that has a place. */
+export function mapPinsOf(chapters: ChapterPin[]): MapPin[] {
+  return chapters
+    .filter((c): c is ChapterPin & { lat: number; lng: number } => c.lat != null && c.lng != null)
+    .map((c) => pinOf(String(c.id), c, c.eventName ? `${c.name}: ${c.eventName}` : c.name, c.type, c.state));
+}
+
+/** One pin per event of a chapter that has a place (chapter and state pages); `idOf` names each pin, the event id by default. */
+export function eventPinsOf(
+  chapter: { displayTitle: string; chapterType: Pick<ChapterTypeInfo, "name" | "hexColor">; state: string },
+  events: ChapterEventInfo[],
+  idOf: (event: ChapterEventInfo) => string = (e) => String(e.id),
+): MapPin[] {
+  return events.filter(hasPlace).map((e) => pinOf(idOf(e), e, `${chapter.displayTitle}: ${e.name}`, chapter.chapterType, chapter.state));
+}
 
 /** Short text drawn on each pin so types differ by more than colour. */
 export const TYPE_GLYPH: Record<string, string> = {

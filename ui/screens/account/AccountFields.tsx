@@ -1,5 +1,10 @@
 import { Stack } from "@chakra-ui/react";
+import type { AuthResponse } from "../../../server/contracts/user";
+import { signUpRequest } from "../../api/auth";
+import { ApiRequestError } from "../../api/client";
+import { useCurrentUser } from "../../auth/CurrentUser";
 import { FormField } from "../../components/FormField";
+import { useSubmitForm } from "../../lib/forms";
 import { isEmail, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordProblem, passwordOk } from "../../lib/validation";
 
 export interface AccountValues {
@@ -15,9 +20,29 @@ export function accountValid(v: AccountValues): boolean {
   return v.name.trim() !== "" && isEmail(v.email) && passwordOk(v.password, v.confirmPassword);
 }
 
+/**
+ * The account form of the registration page and the host application (POST /api/auth/signup): sends only valid
+ * values, signs the new user in, then calls `onDone`. A refusal shows the server's message (an email in use).
+ */
+export function useSignupForm(onDone?: () => void) {
+  const { setSignedIn } = useCurrentUser();
+  return useSubmitForm<AccountValues>({
+    defaultValues: emptyAccount,
+    onSubmit: async (v) => {
+      if (!accountValid(v)) return;
+      try {
+        await setSignedIn(await signUpRequest({ name: v.name.trim(), email: v.email.trim(), password: v.password, confirmPassword: v.confirmPassword }));
+      } catch (err) {
+        const body = err instanceof ApiRequestError ? (err.body as AuthResponse | null) : null;
+        throw new Error(body?.error ?? (err as Error).message);
+      }
+      onDone?.();
+    },
+  });
+}
+
 /** Name, email, password and confirmation, each marked green or red by validity once typed in. */
-export function AccountFields({ values, onChange }: { values: AccountValues; onChange: (v: AccountValues) => void }) {
-  const set = (key: keyof AccountValues) => (value: string) => onChange({ ...values, [key]: value });
+export function AccountFields({ values, set }: { values: AccountValues; set: (key: keyof AccountValues) => (value: string) => void }) {
   const touched = (s: string) => s.length > 0;
   const passwordProblem = newPasswordProblem(values.password);
   return (

@@ -1,10 +1,12 @@
 import { Alert, Button, Center, Link as ChakraLink, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { authQueries, setNewPassword } from "../../api/auth";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
+import { useSubmitForm } from "../../lib/forms";
 import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordProblem, passwordOk } from "../../lib/validation";
 
 type View = "checking" | "invalid" | "form" | "done";
@@ -14,26 +16,16 @@ export function PasswordVerify() {
   const check = useQuery(authQueries.passwordToken(token));
   const [done, setDone] = useState(false);
   const view: View = done ? "done" : check.isPending ? "checking" : check.data?.result === "ok" ? "form" : "invalid";
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!passwordOk(password, confirm)) return;
-    setSaving(true);
-    setFailed(false);
-    try {
-      const res = await setNewPassword({ password, token });
-      if (res.result === "ok") setDone(true);
-      else setFailed(true);
-    } catch {
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { values, field, submit, busy, error } = useSubmitForm({
+    defaultValues: { password: "", confirmPassword: "" },
+    onSubmit: async ({ password, confirmPassword }) => {
+      if (!passwordOk(password, confirmPassword)) return;
+      const res = await setNewPassword({ password, token }).catch(() => null);
+      if (res?.result !== "ok") throw new Error("Oops. Something went wrong.");
+      setDone(true);
+    },
+  });
+  const { password, confirmPassword: confirm } = values;
 
   if (view === "checking") return <Center py="20"><Spinner aria-label="Checking your link" /></Center>;
   if (view === "invalid") {
@@ -61,21 +53,16 @@ export function PasswordVerify() {
   }
   return (
     <Page title="Reset Password" maxW="md">
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          {failed && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>Oops. Something went wrong.</Alert.Title>
-            </Alert.Root>
-          )}
-          <FormField label="New Password" name="password" type="password" value={password} onChange={setPassword} required autoComplete="new-password"
+          <ErrorAlert message={error?.message ?? null} />
+          <FormField label="New Password" type="password" {...field("password")} required autoComplete="new-password"
             helper={`At least ${MIN_PASSWORD_LENGTH} characters, at most ${MAX_PASSWORD_BYTES} bytes.`} valid={newPasswordProblem(password) === null}
             error={password.length > 0 ? newPasswordProblem(password) : null} />
-          <FormField label="Confirm New Password" name="confirmPassword" type="password" value={confirm} onChange={setConfirm} required autoComplete="new-password"
+          <FormField label="Confirm New Password" type="password" {...field("confirmPassword")} required autoComplete="new-password"
             valid={confirm.length > 0 && confirm === password} error={confirm.length > 0 && confirm !== password ? "Passwords do not match" : null} />
-          <Button type="submit" colorPalette="brand" disabled={saving || !passwordOk(password, confirm)}>
-            {saving ? <Spinner size="sm" aria-label="Saving" /> : "Save New Password"}
+          <Button type="submit" colorPalette="brand" disabled={busy || !passwordOk(password, confirm)}>
+            {busy ? <Spinner size="sm" aria-label="Saving" /> : "Save New Password"}
           </Button>
         </Stack>
       </form>

@@ -1,11 +1,13 @@
-import { Alert, Button, Link as ChakraLink, Spinner, Stack } from "@chakra-ui/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Button, Link as ChakraLink, Spinner, Stack } from "@chakra-ui/react";
+import { useEffect, useRef } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import { signInRequest } from "../../api/auth";
 import { ApiRequestError } from "../../api/client";
 import { useCurrentUser } from "../../auth/CurrentUser";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
+import { useSubmitForm } from "../../lib/forms";
 import { safeReturnUrl } from "../../lib/returnUrl";
 
 export const SIGN_IN_FAILED = "Oops. Either your email or password is incorrect.";
@@ -14,10 +16,20 @@ export function SignIn() {
   const { signOut, setSignedIn } = useCurrentUser();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { values, field, submit, busy, error } = useSubmitForm({
+    defaultValues: { email: "", password: "" },
+    onSubmit: async ({ email, password }) => {
+      if (!email.trim() || !password) return;
+      try {
+        await setSignedIn(await signInRequest({ username: email.trim(), password }));
+      } catch (err) {
+        // Only a rate limit says more than that the pair did not match.
+        throw err instanceof ApiRequestError && err.status === 429 ? err : new Error(SIGN_IN_FAILED);
+      }
+      navigate(safeReturnUrl(params.get("returnUrl")), { replace: true });
+    },
+  });
+  const filled = Boolean(values.email.trim() && values.password);
   const signedOut = useRef(false);
 
   // On entry the user is signed out first (spec 000 section 2).
@@ -27,37 +39,15 @@ export function SignIn() {
     void signOut();
   }, [signOut]);
 
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim() || !password) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const res = await signInRequest({ username: email.trim(), password });
-      await setSignedIn(res);
-      navigate(safeReturnUrl(params.get("returnUrl")), { replace: true });
-    } catch (err) {
-      const status = err instanceof ApiRequestError ? err.status : 0;
-      setError(status === 429 && err instanceof ApiRequestError ? err.message : SIGN_IN_FAILED);
-    } finally {
-      setLoading(false);
-    }
-  };
-
   return (
     <Page title="Sign In" maxW="md">
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          {error && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          )}
-          <FormField label="Email" name="email" type="email" value={email} onChange={setEmail} required autoComplete="username" />
-          <FormField label="Password" name="password" type="password" value={password} onChange={setPassword} required autoComplete="current-password" />
-          <Button type="submit" colorPalette="brand" disabled={loading || !email.trim() || !password}>
-            {loading ? <Spinner size="sm" aria-label="Signing in" /> : "Sign In"}
+          <ErrorAlert message={error?.message ?? null} />
+          <FormField label="Email" type="email" {...field("email")} required autoComplete="username" />
+          <FormField label="Password" type="password" {...field("password")} required autoComplete="current-password" />
+          <Button type="submit" colorPalette="brand" disabled={busy || !filled}>
+            {busy ? <Spinner size="sm" aria-label="Signing in" /> : "Sign In"}
           </Button>
           <ChakraLink asChild>
             <RouterLink to="/password_reset">Forgot your password?</RouterLink>

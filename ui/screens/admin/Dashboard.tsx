@@ -50,7 +50,7 @@ export function viewPathFor(item: ActivityFeedItemInfo): string | null {
 }
 
 /** /admin: overview and the network-wide activity feed. */
-export function Dashboard() {
+export function SiteAdminDashboard() {
   const feed = usePagedList(activityQueries.network());
 
   return (

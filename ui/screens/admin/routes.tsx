@@ -5,7 +5,7 @@ import { RequireAdmin } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
 
 const AdminLayout = lazyNamed(() => import("./AdminLayout"), "AdminLayout");
-const Dashboard = lazyNamed(() => import("./Dashboard"), "Dashboard");
+const SiteAdminDashboard = lazyNamed(() => import("./Dashboard"), "SiteAdminDashboard");
 const GeneralSettings = lazyNamed(() => import("./GeneralSettings"), "GeneralSettings");
 const HostApplicationList = lazyNamed(() => import("./hostApplications/HostApplicationList"), "HostApplicationList");
 const HostApplicationDetail = lazyNamed(() => import("./hostApplications/HostApplicationDetail"), "HostApplicationDetail");
@@ -19,8 +19,8 @@ const WikiList = lazyNamed(() => import("./content/ContentList"), "WikiList");
 const BlogEdit = lazyNamed(() => import("./content/ContentEdit"), "BlogEdit");
 const PageEdit = lazyNamed(() => import("./content/ContentEdit"), "PageEdit");
 const WikiEdit = lazyNamed(() => import("./content/ContentEdit"), "WikiEdit");
-const PressMentionList = lazyNamed(() => import("./pressMentions/PressMentionList"), "PressMentionList");
-const PressMentionEdit = lazyNamed(() => import("./pressMentions/PressMentionEdit"), "PressMentionEdit");
+const SiteAdminPressMentionList = lazyNamed(() => import("./pressMentions/PressMentionList"), "SiteAdminPressMentionList");
+const SiteAdminPressMentionEdit = lazyNamed(() => import("./pressMentions/PressMentionEdit"), "SiteAdminPressMentionEdit");
 const SiteContentScreen = lazyNamed(() => import("./ComingSoon"), "SiteContentScreen");
 const SurveysScreen = lazyNamed(() => import("./ComingSoon"), "SurveysScreen");
 const EmailAdmin = lazyNamed(() => import("./email/EmailAdmin"), "EmailAdmin");
@@ -44,7 +44,7 @@ export function adminRoutes() {
         </RequireAdmin>
       }
     >
-      <Route index element={<Dashboard />} />
+      <Route index element={<SiteAdminDashboard />} />
       <Route path="settings" element={<GeneralSettings />} />
       <Route path="chapter_host_applications" element={<HostApplicationList />} />
       <Route path="chapter_host_applications/:slug" element={<HostApplicationDetail />} />
@@ -57,9 +57,9 @@ export function adminRoutes() {
       <Route path="pages" element={<PageList />} />
       <Route path="pages/add" element={<PageEdit />} />
       <Route path="pages/edit/:slug" element={<PageEdit />} />
-      <Route path="press_mentions" element={<PressMentionList />} />
-      <Route path="press_mentions/add" element={<PressMentionEdit />} />
-      <Route path="press_mentions/edit/:slug" element={<PressMentionEdit />} />
+      <Route path="press_mentions" element={<SiteAdminPressMentionList />} />
+      <Route path="press_mentions/add" element={<SiteAdminPressMentionEdit />} />
+      <Route path="press_mentions/edit/:slug" element={<SiteAdminPressMentionEdit />} />
       <Route path="surveys" element={<SurveysScreen />} />
       <Route path="chapters" element={<ChapterList />} />
       <Route path="chapters/add" element={<AddChapter />} />

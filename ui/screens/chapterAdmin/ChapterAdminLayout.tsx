@@ -4,7 +4,7 @@ import { Suspense, useMemo } from "react";
 import { Link as RouterLink, Outlet, useParams } from "react-router-dom";
 import type { ChapterDetail } from "../../../server/contracts/chapter";
 import { chapterQueries } from "../../api/chapters";
-import { AsyncState, LoadError } from "../../components/AsyncState";
+import { AsyncState, LoadError, Loading } from "../../components/AsyncState";
 import { SideMenu, type SideMenuItem } from "../../components/SideMenu";
 import { ChapterAdminContext, type ChapterAdminState } from "./ChapterAdminContext";
 
@@ -18,7 +18,7 @@ export function ChapterAdminLayout() {
   return (
     <AsyncState
       query={chapter}
-      loading={<Center py="20"><Spinner aria-label="Loading chapter" /></Center>}
+      loading={<Loading label="Loading chapter" py="20" />}
       error={(error) => (
         <Container maxW="6xl" py="8">
           <LoadError error={error.status === 404 ? "This chapter does not exist." : "The chapter could not be loaded. Please try again."} />

@@ -12,9 +12,7 @@ import { useDebounced } from "../../lib/useDebounced";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
-
-const ROLE_HOST = 3;
-const ROLE_FIELD_ORGANIZER = 2;
+import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../../../server/contracts/roles";
 
 /**
  * Chapter Hosts (spec 001 section 2): the Chapter Hosts and Field Organizers cards; admins also remove
@@ -28,7 +26,7 @@ export function ChapterHosts() {
   const canManage = chapter.abilities.managePermissions;
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<PermissionInfo | null>(null);
-  const hostCount = (permissions.data ?? []).filter((p) => p.roleId === ROLE_HOST).length;
+  const hostCount = (permissions.data ?? []).filter((p) => p.roleId === ROLE_CHAPTER_HOST).length;
 
   const handleRemove = async () => {
     if (removing) await remove.mutateAsync(removing.id);
@@ -62,7 +60,7 @@ export function ChapterHosts() {
       <AsyncState query={permissions} loading={<Loading label="Loading hosts" />}>
         {(list) => (
           <>
-            <PermissionCard title="Chapter Hosts" items={list.filter((p) => p.roleId === ROLE_HOST)} onRemove={canManage ? setRemoving : undefined} />
+            <PermissionCard title="Chapter Hosts" items={list.filter((p) => p.roleId === ROLE_CHAPTER_HOST)} onRemove={canManage ? setRemoving : undefined} />
             <PermissionCard title="Field Organizers" items={list.filter((p) => p.roleId === ROLE_FIELD_ORGANIZER)} onRemove={canManage ? setRemoving : undefined} />
             {canManage && <AddPermissionCard existing={list} onGrant={handleGrant} />}
           </>
@@ -75,7 +73,7 @@ export function ChapterHosts() {
 /** What removing a permission does; removing the last Chapter Host says the chapter is left without one. */
 function removalMessage(p: PermissionInfo, chapterTitle: string, hostCount: number) {
   const base = `Remove ${p.user.name} as ${p.role.name} of ${chapterTitle}?`;
-  return p.roleId === ROLE_HOST && hostCount <= 1 ? `${base} ${p.user.name} is its last Chapter Host: ${chapterTitle} will have no host.` : base;
+  return p.roleId === ROLE_CHAPTER_HOST && hostCount <= 1 ? `${base} ${p.user.name} is its last Chapter Host: ${chapterTitle} will have no host.` : base;
 }
 
 function PermissionCard({ title, items, onRemove }: { title: string; items: PermissionInfo[]; onRemove?: (p: PermissionInfo) => void }) {
@@ -152,7 +150,7 @@ function AddPermissionCard({ existing, onGrant }: { existing: PermissionInfo[]; 
                     </Text>
                   </Stack>
                   <HStack gap="2">
-                    <Button size="sm" colorPalette="brand" variant="outline" disabled={has(u.id, ROLE_HOST)} onClick={() => onGrant(u.id, ROLE_HOST)}>
+                    <Button size="sm" colorPalette="brand" variant="outline" disabled={has(u.id, ROLE_CHAPTER_HOST)} onClick={() => onGrant(u.id, ROLE_CHAPTER_HOST)}>
                       Make Chapter Host
                     </Button>
                     <Button size="sm" colorPalette="brand" variant="outline" disabled={has(u.id, ROLE_FIELD_ORGANIZER)} onClick={() => onGrant(u.id, ROLE_FIELD_ORGANIZER)}>

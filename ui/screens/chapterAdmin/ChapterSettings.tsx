@@ -1,4 +1,4 @@
-import { Alert, Button, Field, HStack, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Field, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
@@ -9,7 +9,7 @@ import { chapterQueries, useSaveChapter } from "../../api/chapters";
 import { ApiRequestError } from "../../api/client";
 import { AsyncState } from "../../components/AsyncState";
 import { FormField } from "../../components/FormField";
-import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
+import { SaveRow, useSaveState } from "../../components/SavedIndicator";
 import { STATE_OPTIONS } from "../../components/StateSelect";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
@@ -241,12 +241,7 @@ function SettingsForm({ options }: { options: ChapterSettingsOptions }) {
             </Text>
           </Stack>
         </fieldset>
-        <HStack gap="4">
-          <Button type="submit" colorPalette="brand" disabled={!canSave || saveState === "saving"}>
-            Save
-          </Button>
-          <SavedIndicator state={saveState} />
-        </HStack>
+        <SaveRow state={saveState} disabled={!canSave} />
       </Stack>
     </form>
   );

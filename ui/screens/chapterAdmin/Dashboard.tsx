@@ -8,7 +8,7 @@ import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
 
 /** Dashboard: the chapter's Recent Activity Feed (spec 001 section 2). */
-export function Dashboard() {
+export function ChapterDashboard() {
   const { chapter } = useChapterAdmin();
   const feed = usePagedList(activityQueries.chapter(chapter.id));
   return (

@@ -1,15 +1,20 @@
-import { Badge, Box, Button, Card, Checkbox, Field, HStack, Link as ChakraLink, Stack, Text, Textarea } from "@chakra-ui/react";
-import { useState, type FormEvent } from "react";
-import { ApiRequestError } from "../../api/client";
+import { Badge, Box, Card, Checkbox, Field, HStack, Link as ChakraLink, Stack, Text, Textarea } from "@chakra-ui/react";
+import { noteBodySchema } from "../../../server/contracts/notes";
 import { noteQueries, useAddChapterNote } from "../../api/notes";
 import { usePagedList } from "../../api/paging";
 import { LoadMore } from "../../components/LoadMore";
 import { AsyncState } from "../../components/AsyncState";
-import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
+import { SaveRow } from "../../components/SavedIndicator";
 import { formatMedium } from "../../lib/formatDate";
+import { useSubmitForm } from "../../lib/forms";
 import { mailtoHref } from "../../lib/text";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
+
+interface NoteValues {
+  note: string;
+  adminOnly: boolean;
+}
 
 /**
  * Notes (spec 001 section 2): Leave a Note (Admin Only for admins), and the Note Archive, newest first.
@@ -19,31 +24,19 @@ export function Notes() {
   const { chapter } = useChapterAdmin();
   const notes = usePagedList(noteQueries.chapter(chapter.id));
   const addNote = useAddChapterNote();
-  const [note, setNote] = useState("");
-  const [adminOnly, setAdminOnly] = useState(false);
-  const [dirty, setDirty] = useState(false);
-  const [saveState, setSaveState] = useSaveState();
-  const [error, setError] = useState<string | null>(null);
   const canAdminOnly = chapter.abilities.writeAdminOnlyNotes;
-  const invalid = note.trim() === "";
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setDirty(true);
-    setError(null);
-    if (invalid) return;
-    setSaveState("saving");
-    try {
-      await addNote.mutateAsync({ chapterId: chapter.id, note: note.trim(), adminOnly: canAdminOnly && adminOnly });
-      setNote("");
-      setAdminOnly(false);
-      setDirty(false);
-      setSaveState("saved");
-    } catch (err) {
-      setSaveState("idle");
-      setError(err instanceof ApiRequestError ? err.message : "The note could not be saved.");
-    }
-  };
+  const toBody = (v: NoteValues) => ({ chapterId: chapter.id, note: v.note.trim(), adminOnly: canAdminOnly && v.adminOnly });
+  const { values, set, errorOf, submit, error, saveState } = useSubmitForm<NoteValues>({
+    defaultValues: { note: "", adminOnly: false },
+    schema: noteBodySchema,
+    serverErrorsAbove: true,
+    toBody,
+    onSubmit: async (v, { reset }) => {
+      await addNote.mutateAsync(toBody(v));
+      reset();
+    },
+  });
+  const noteError = errorOf("note");
 
   return (
     <AdminSection title="Notes">
@@ -52,29 +45,24 @@ export function Notes() {
           <Card.Title as="h3">Leave a Note</Card.Title>
         </Card.Header>
         <Card.Body>
-          <form onSubmit={handleSubmit} noValidate aria-label="Leave a Note">
+          <form onSubmit={submit} noValidate aria-label="Leave a Note">
             <Stack gap="3">
-              <Field.Root required invalid={dirty && invalid}>
+              <Field.Root required invalid={Boolean(noteError)}>
                 <Field.Label>
                   Note <Field.RequiredIndicator />
                 </Field.Label>
-                <Textarea name="note" rows={4} value={note} onChange={(e) => { setNote(e.target.value); setDirty(true); }} />
-                {dirty && invalid && <Field.ErrorText>Note is Required</Field.ErrorText>}
-                {error && <Text color="danger.fg">{error}</Text>}
+                <Textarea name="note" rows={4} value={values.note} onChange={(e) => set("note")(e.target.value)} />
+                {noteError && <Field.ErrorText>{noteError}</Field.ErrorText>}
+                {error && <Text color="danger.fg">{error.message}</Text>}
               </Field.Root>
               {canAdminOnly && (
-                <Checkbox.Root checked={adminOnly} onCheckedChange={(d) => setAdminOnly(d.checked === true)}>
+                <Checkbox.Root checked={values.adminOnly} onCheckedChange={(d) => set("adminOnly")(d.checked === true)}>
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>Admin Only</Checkbox.Label>
                 </Checkbox.Root>
               )}
-              <HStack gap="4">
-                <Button type="submit" colorPalette="brand" disabled={saveState === "saving"}>
-                  Save
-                </Button>
-                <SavedIndicator state={saveState} />
-              </HStack>
+              <SaveRow state={saveState} />
             </Stack>
           </form>
         </Card.Body>

@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Card, Field, HStack, Image, Input, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Card, Field, Image, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { chapterHeaderImagePath } from "../../../server/contracts/chapterAdmin";
 import { useDeleteHeaderImage, useSaveChapter, useUploadHeaderImage } from "../../api/chapters";
 import { ApiRequestError } from "../../api/client";
 import { RichTextEditor } from "../../components/RichTextEditor";
-import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
+import { SaveRow, useSaveState } from "../../components/SavedIndicator";
 import { normalizeSpaces } from "../../lib/text";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useChapterAdmin } from "./ChapterAdminContext";
@@ -15,7 +15,7 @@ export function PageContent() {
   return (
     <AdminSection title="Page Content">
       <AboutEditor />
-      <HeaderImage />
+      <HeaderImageUpload />
     </AdminSection>
   );
 }
@@ -60,12 +60,7 @@ function AboutEditor() {
               </Alert.Root>
             )}
             <RichTextEditor label="About this Chapter" value={about} onChange={setAbout} />
-            <HStack gap="4">
-              <Button type="submit" colorPalette="brand" disabled={saveState === "saving"}>
-                Save
-              </Button>
-              <SavedIndicator state={saveState} />
-            </HStack>
+            <SaveRow state={saveState} />
           </Stack>
         </form>
       </Card.Body>
@@ -73,7 +68,7 @@ function AboutEditor() {
   );
 }
 
-function HeaderImage() {
+function HeaderImageUpload() {
   const { chapter } = useChapterAdmin();
   // Bumped after every change so the browser asks again (the server answers 304 when nothing changed).
   const [version, setVersion] = useState(() => Date.now());

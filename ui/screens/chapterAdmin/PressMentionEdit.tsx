@@ -1,15 +1,18 @@
-import { Alert, Box, Button, Checkbox, Field, HStack, Heading, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { Box, Button, Checkbox, Field, Heading, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
-import { isHttpUrl, type PressMentionInfo } from "../../../server/contracts/chapterAdmin";
-import { ApiRequestError } from "../../api/client";
+import type { PressMentionInfo } from "../../../server/contracts/chapterAdmin";
+import { pressMentionBodySchema } from "../../../server/contracts/pressMention";
 import { pressMentionQueries, useDeletePressMention, useSavePressMention } from "../../api/pressMentions";
 import { useFreshQuery } from "../../api/queryClient";
 import { AsyncState } from "../../components/AsyncState";
 import { FormField } from "../../components/FormField";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { useSubmitForm } from "../../lib/forms";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "./AdminSection";
+import { SaveRow } from "../../components/SavedIndicator";
 
 interface Values {
   title: string;
@@ -20,16 +23,8 @@ interface Values {
 
 const EMPTY: Values = { title: "", url: "", notes: "", isVisible: true };
 
-export function pressMentionErrors(v: Values): Partial<Record<"title" | "url", string>> {
-  const e: Partial<Record<"title" | "url", string>> = {};
-  if (!v.title.trim()) e.title = "Title is Required";
-  if (!v.url.trim()) e.url = "URL is Required";
-  else if (!isHttpUrl(v.url)) e.url = "URL must start with http:// or https://";
-  return e;
-}
-
 /** Add or edit a chapter press mention (edit when the route has a slug). Saving returns to the list. */
-export function PressMentionEdit() {
+export function ChapterPressMentionEdit() {
   // The chapter's own slug is the area's :slug; the mention's is :mentionSlug.
   const { mentionSlug: slug } = useParams();
   const { chapter, basePath } = useChapterAdmin();
@@ -67,35 +62,17 @@ function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
   const navigate = useNavigate();
   const save = useSavePressMention();
   const remove = useDeletePressMention();
-  const [values, setValues] = useState<Values>(existing ? { title: existing.title, url: existing.url, notes: existing.notes, isVisible: existing.isVisible } : EMPTY);
-  const [dirty, setDirty] = useState<Partial<Record<keyof Values, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiRequestError | null>(null);
-  const errors = pressMentionErrors(values);
   const listPath = `${basePath}/press_mentions`;
-
-  useEffect(() => setError(null), [values]);
-
-  const set = <K extends keyof Values>(k: K) => (v: Values[K]) => {
-    setValues((old) => ({ ...old, [k]: v }));
-    setDirty((old) => ({ ...old, [k]: true }));
-  };
-  const shown = (k: "title" | "url") => ((submitted || dirty[k]) && errors[k]) || (error?.field === k ? error.message : undefined);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    if (errors.title || errors.url) return;
-    setBusy(true);
-    try {
-      await save.mutateAsync({ ...values, title: values.title.trim(), url: values.url.trim(), slug: existing?.slug, chapterId: chapter.id });
+  const toBody = (v: Values) => ({ ...v, title: v.title.trim(), url: v.url.trim(), slug: existing?.slug, chapterId: chapter.id });
+  const { values, set, field, submit, busy, error } = useSubmitForm<Values>({
+    defaultValues: existing ? { title: existing.title, url: existing.url, notes: existing.notes, isVisible: existing.isVisible } : EMPTY,
+    schema: pressMentionBodySchema,
+    toBody,
+    onSubmit: async (v) => {
+      await save.mutateAsync(toBody(v));
       navigate(listPath);
-    } catch (err) {
-      setBusy(false);
-      setError(err instanceof ApiRequestError ? err : new ApiRequestError(0, (err as Error).message, "client_error", undefined, null));
-    }
-  };
+    },
+  });
 
   const [confirming, setConfirming] = useState(false);
   const handleDelete = async () => {
@@ -106,17 +83,12 @@ function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
 
   return (
     <Stack gap="6">
-      <form onSubmit={handleSubmit} noValidate aria-label="Press Mention">
+      <form onSubmit={submit} noValidate aria-label="Press Mention">
         <Stack gap="4">
-          {error && !error.field && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{error.message}</Alert.Title>
-            </Alert.Root>
-          )}
-          <FormField label="Title" name="title" required value={values.title} onChange={set("title")} error={shown("title")} />
-          <FormField label="URL" name="url" type="url" required value={values.url} onChange={set("url")} error={shown("url")} placeholder="https://" />
-          <FormField label="Notes" name="notes" multiline rows={3} value={values.notes} onChange={set("notes")} />
+          <ErrorAlert message={error?.message ?? null} />
+          <FormField label="Title" required {...field("title")} />
+          <FormField label="URL" type="url" required {...field("url")} placeholder="https://" />
+          <FormField label="Notes" multiline rows={3} {...field("notes")} />
           <Field.Root>
             <Checkbox.Root checked={values.isVisible} onCheckedChange={(d) => set("isVisible")(d.checked === true)}>
               <Checkbox.HiddenInput />
@@ -125,11 +97,8 @@ function PressMentionForm({ existing }: { existing?: PressMentionInfo }) {
             </Checkbox.Root>
             <Field.HelperText>Only visible press mentions are visible to the public</Field.HelperText>
           </Field.Root>
-          <HStack>
-            <Button type="submit" colorPalette="brand" disabled={busy}>
-              Save
-            </Button>
-          </HStack>
+          {/* Saving leaves the form, so no Saved here. */}
+          <SaveRow state="idle" disabled={busy} />
         </Stack>
       </form>
       {existing && (

@@ -5,7 +5,7 @@ import { RequireSignedIn } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
 
 const ChapterAdminLayout = lazyNamed(() => import("./ChapterAdminLayout"), "ChapterAdminLayout");
-const Dashboard = lazyNamed(() => import("./Dashboard"), "Dashboard");
+const ChapterDashboard = lazyNamed(() => import("./Dashboard"), "ChapterDashboard");
 const Resources = lazyNamed(() => import("./Resources"), "Resources");
 const ChapterSettings = lazyNamed(() => import("./ChapterSettings"), "ChapterSettings");
 const PageContent = lazyNamed(() => import("./PageContent"), "PageContent");
@@ -13,7 +13,7 @@ const ChapterHosts = lazyNamed(() => import("./ChapterHosts"), "ChapterHosts");
 const Links = lazyNamed(() => import("./Links"), "Links");
 const Notes = lazyNamed(() => import("./Notes"), "Notes");
 const PressMentions = lazyNamed(() => import("./PressMentions"), "PressMentions");
-const PressMentionEdit = lazyNamed(() => import("./PressMentionEdit"), "PressMentionEdit");
+const ChapterPressMentionEdit = lazyNamed(() => import("./PressMentionEdit"), "ChapterPressMentionEdit");
 const Members = lazyNamed(() => import("./members/Members"), "Members");
 const AddMembers = lazyNamed(() => import("./members/AddMembers"), "AddMembers");
 const SendEmail = lazyNamed(() => import("./email/SendEmail"), "SendEmail");
@@ -37,7 +37,7 @@ export function chapterAdminRoutes() {
         </RequireSignedIn>
       }
     >
-      <Route index element={<Dashboard />} />
+      <Route index element={<ChapterDashboard />} />
       <Route path="resources" element={<Resources />} />
       <Route path="settings" element={<ChapterSettings />} />
       <Route path="content" element={<PageContent />} />
@@ -45,8 +45,8 @@ export function chapterAdminRoutes() {
       <Route path="links" element={<Links />} />
       <Route path="notes" element={<Notes />} />
       <Route path="press_mentions" element={<PressMentions />} />
-      <Route path="press_mentions/add" element={<PressMentionEdit />} />
-      <Route path="press_mentions/edit/:mentionSlug" element={<PressMentionEdit />} />
+      <Route path="press_mentions/add" element={<ChapterPressMentionEdit />} />
+      <Route path="press_mentions/edit/:mentionSlug" element={<ChapterPressMentionEdit />} />
       <Route path="members" element={<Members />} />
       <Route path="members/add" element={<AddMembers />} />
       <Route path="email" element={<SendEmail />} />

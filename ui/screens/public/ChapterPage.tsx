@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Container, Flex, Heading, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Container, Flex, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
@@ -8,10 +8,11 @@ import { chapterQueries } from "../../api/chapters";
 import { mailingListQueries } from "../../api/mailingLists";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { useSiteConfig } from "../../api/settings";
-import { AsyncState, useDeferredQuery } from "../../components/AsyncState";
+import { AsyncState, useDeferredQuery, Loading } from "../../components/AsyncState";
 import { listIdFor } from "../../lib/listId";
 import { addressText, chapterPath, formatDate, formatTime, hasPlace, scheduleText, timeRange } from "../../lib/format";
 import { ChapterMap } from "../../components/map/ChapterMap";
+import { eventPinsOf } from "../../components/map/pins";
 import { MAP_HEIGHT, MAP_ZOOM, type MapPin } from "../../components/map/types";
 import { MailingListSignup } from "../../components/MailingListSignup";
 import { PressMentionList } from "../../components/PressMentionList";
@@ -30,7 +31,7 @@ export const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, fi
  * The chapter's header image, when it has one: the page's largest picture, so it is fetched first, in a box of
  * fixed height (nothing moves when it arrives). Hidden if it fails to load.
  */
-function HeaderImage({ src, alt }: { src: string; alt: string }) {
+function ChapterHeaderImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return null;
   return (
@@ -108,7 +109,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
   const next = upcoming[0] ?? null;
   const more = upcoming.slice(1, 5);
   const placed = chapter.chapterEvents.filter(hasPlace);
-  const pins: MapPin[] = placed.map((e) => ({ id: String(e.id), lat: e.lat!, lng: e.lng!, title: `${chapter.displayTitle}: ${e.name}`, typeName: chapter.chapterType.name, color: chapter.chapterType.hexColor, state: chapter.state }));
+  const pins: MapPin[] = eventPinsOf(chapter, placed);
   const listId = listIdFor(chapter, config);
   const hosts = chapter.hosts;
   // About and events first; the map, emails and side column in a second commit.
@@ -259,11 +260,7 @@ export function ChapterPage() {
   return (
     <AsyncState
       query={query}
-      loading={
-        <Center py="20">
-          <Spinner aria-label="Loading chapter" />
-        </Center>
-      }
+      loading={<Loading label="Loading chapter" py="20" />}
       error={(error) =>
         error.status === 404 ? (
           <NotFound />
@@ -284,7 +281,7 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
   return (
     <Container maxW="5xl" py="8">
       <Stack gap="6">
-        {!chapter.restricted && chapter.headerImage && <HeaderImage src={chapter.headerImage} alt={`${chapter.displayTitle} header`} />}
+        {!chapter.restricted && chapter.headerImage && <ChapterHeaderImage src={chapter.headerImage} alt={`${chapter.displayTitle} header`} />}
         <Flex justify="space-between" align="center" gap="4" wrap="wrap">
           <Heading as="h1" size="2xl">
             <Link asChild variant="plain" color="inherit">

@@ -3,24 +3,18 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { HOME_PRESS_MENTION_COUNT } from "../../../server/contracts/content";
-import { chapterQueries, type ChapterPin } from "../../api/chapters";
+import { chapterQueries } from "../../api/chapters";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { settingsQueries } from "../../api/settings";
 import { ChapterMap } from "../../components/map/ChapterMap";
 import { useGeocodePlace } from "../../components/map/geocode";
-import { MAP_HEIGHT, MAP_ZOOM, type MapFocus, type MapPin } from "../../components/map/types";
+import { mapPinsOf } from "../../components/map/pins";
+import { MAP_HEIGHT, MAP_ZOOM, type MapFocus } from "../../components/map/types";
 import { ChapterPinLoader } from "../../components/ChapterPinInfo";
 import { MapChapterList } from "../../components/MapChapterList";
 import { PressMentionList } from "../../components/PressMentionList";
 import { StateSelect } from "../../components/StateSelect";
 import { BlogPosts } from "./BlogPosts";
-
-/** One map pin per chapter pin row with a place. */
-export function mapPinsOf(chapters: ChapterPin[]): MapPin[] {
-  return chapters
-    .filter((c): c is ChapterPin & { lat: number; lng: number } => c.lat != null && c.lng != null)
-    .map((c) => ({ id: String(c.id), lat: c.lat, lng: c.lng, title: c.eventName ? `${c.name}: ${c.eventName}` : c.name, typeName: c.type.name, color: c.type.hexColor, state: c.state }));
-}
 
 function Hero() {
   return (

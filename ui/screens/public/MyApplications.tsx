@@ -29,13 +29,13 @@ export function MyApplications() {
           </Text>
         }
       >
-        {(data) => <ApplicationTable applications={data} />}
+        {(data) => <MyApplicationTable applications={data} />}
       </AsyncState>
     </Page>
   );
 }
 
-function ApplicationTable({ applications }: { applications: HostApplicationInfo[] }) {
+function MyApplicationTable({ applications }: { applications: HostApplicationInfo[] }) {
   return (
     <Table.Root size="sm" data-testid="my-applications">
       <Table.Header>

@@ -8,8 +8,8 @@ import { chapterPath } from "../../lib/format";
 import { Page } from "../../components/Page";
 import { ChapterHealthSection } from "../../components/ChapterHealthSection";
 import { useCurrentUser } from "../../auth/CurrentUser";
+import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../../../server/contracts/roles";
 
-const ROLE_LABELS: Record<number, string> = { 3: "Chapter Host", 2: "Field Organizer" };
 
 /** /my_chapters: the user's chapters by display title, their roles in each, and the Admin button. */
 export function MyChapters() {
@@ -39,7 +39,7 @@ function ChapterList({ chapters }: { chapters: MyChapterInfo[] }) {
   return (
     <Stack as="ul" gap="4" listStyleType="none" data-testid="my-chapters">
       {sorted.map((c) => {
-        const roles = [...c.roleIds].sort((a, b) => b - a).map((r) => ROLE_LABELS[r]).filter(Boolean);
+        const roles = [...c.roleIds].sort((a, b) => b - a).filter((r) => r === ROLE_CHAPTER_HOST || r === ROLE_FIELD_ORGANIZER).map((r) => ROLE_NAMES[r]);
         return (
           <li key={c.id}>
             <HStack justify="space-between" wrap="wrap" gap="3" borderWidth="1px" borderRadius="md" p="3">

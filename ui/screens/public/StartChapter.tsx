@@ -1,15 +1,14 @@
 import { Alert, Box, Button, Field, Heading, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { HOST_APPLICATION_TYPES, type HostApplicationInfo, type HostApplicationType } from "../../../server/contracts/hostApplication";
-import { ApiRequestError } from "../../api/client";
 import { useApplyToHost } from "../../api/hostApplications";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
 import { StateSelect } from "../../components/StateSelect";
-import { AccountFields, accountValid, emptyAccount, type AccountValues } from "../account/AccountFields";
-import { useSignup } from "../account/Register";
+import { useSubmitForm } from "../../lib/forms";
+import { AccountFields, accountValid, useSignupForm } from "../account/AccountFields";
 
 export const APPLY_TITLE = "Apply to Host a New Chapter";
 
@@ -24,14 +23,9 @@ function WarningBox({ text }: { text: string }) {
 
 /** Signed-out visitors create their account first, right here. */
 function AccountStep() {
-  const [values, setValues] = useState<AccountValues>(emptyAccount);
-  const { signup, loading, error } = useSignup();
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    await signup(values);
-  };
+  const { values, set, submit, busy, error } = useSignupForm();
   return (
-    <form onSubmit={handleSubmit} noValidate aria-labelledby="account-heading">
+    <form onSubmit={submit} noValidate aria-labelledby="account-heading">
       <Stack gap="4">
         <Heading as="h2" size="lg" id="account-heading">
           First, create your account
@@ -42,10 +36,10 @@ function AccountStep() {
             <RouterLink to={`/signin?returnUrl=${encodeURIComponent("/start_chapter")}`}>Sign In</RouterLink>
           </Link>
         </Text>
-        {error && <WarningBox text={error} />}
-        <AccountFields values={values} onChange={setValues} />
-        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={loading || !accountValid(values)}>
-          {loading ? <Spinner size="sm" aria-label="Creating your account" /> : "Create Account"}
+        {error && <WarningBox text={error.message} />}
+        <AccountFields values={values} set={set} />
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={busy || !accountValid(values)}>
+          {busy ? <Spinner size="sm" aria-label="Creating your account" /> : "Create Account"}
         </Button>
       </Stack>
     </form>
@@ -62,33 +56,22 @@ interface ChapterInfo {
 const infoValid = (v: ChapterInfo) => Boolean(v.city.trim() && v.state && v.type && v.reason.trim());
 
 function ChapterInfoStep({ onDone }: { onDone: (a: HostApplicationInfo) => void }) {
-  const [values, setValues] = useState<ChapterInfo>({ city: "", state: "", type: "drinking", reason: "" });
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const apply = useApplyToHost();
-  const set = <K extends keyof ChapterInfo>(key: K) => (value: ChapterInfo[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!infoValid(values)) return;
-    setLoading(true);
-    setError(null);
-    try {
-      onDone(await apply.mutateAsync({ ...values, city: values.city.trim(), reason: values.reason.trim() }));
-    } catch (err) {
-      setError(err instanceof ApiRequestError ? err.message : "Something went wrong.");
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { values, set, submit, busy, error } = useSubmitForm<ChapterInfo>({
+    defaultValues: { city: "", state: "", type: "drinking", reason: "" },
+    serverErrorsAbove: true,
+    onSubmit: async (v) => {
+      if (infoValid(v)) onDone(await apply.mutateAsync({ ...v, city: v.city.trim(), reason: v.reason.trim() }));
+    },
+  });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-labelledby="chapter-info-heading">
+    <form onSubmit={submit} noValidate aria-labelledby="chapter-info-heading">
       <Stack gap="4">
         <Heading as="h2" size="lg" id="chapter-info-heading">
           About your chapter
         </Heading>
-        {error && <WarningBox text={error} />}
+        {error && <WarningBox text={error.message} />}
         <FormField label="City" name="city" value={values.city} onChange={set("city")} required autoComplete="address-level2" />
         <Field.Root required>
           <Field.Label htmlFor="apply-state">
@@ -111,8 +94,8 @@ function ChapterInfoStep({ onDone }: { onDone: (a: HostApplicationInfo) => void 
           </HStack>
         </Box>
         <FormField label="Why do you want to start a chapter?" name="reason" value={values.reason} onChange={set("reason")} required multiline rows={5} />
-        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={loading || !infoValid(values)}>
-          {loading ? <Spinner size="sm" aria-label="Sending" /> : "Apply"}
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={busy || !infoValid(values)}>
+          {busy ? <Spinner size="sm" aria-label="Sending" /> : "Apply"}
         </Button>
       </Stack>
     </form>

@@ -1,15 +1,16 @@
-import { Badge, Box, Button, Center, Heading, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { STATES, type ChapterSummary } from "../../../server/contracts/chapter";
 import { chapterQueries } from "../../api/chapters";
 import { pressMentionQueries } from "../../api/pressMentions";
-import { AsyncState, useDeferredQuery } from "../../components/AsyncState";
+import { AsyncState, useDeferredQuery, Loading } from "../../components/AsyncState";
 import { addressText, chapterPath, hasPlace, nextDateText, timeRange } from "../../lib/format";
 import { CancelledDates } from "../../components/CancelledDates";
 import { Page } from "../../components/Page";
 import { ChapterMap } from "../../components/map/ChapterMap";
+import { eventPinsOf } from "../../components/map/pins";
 import { MAP_HEIGHT, MAP_ZOOM, type MapPin } from "../../components/map/types";
 import { ChapterPinInfo } from "../../components/ChapterPinInfo";
 import { PressMentionList } from "../../components/PressMentionList";
@@ -38,13 +39,7 @@ export function StatePage() {
   }, [sorted]);
   const shown = sorted.filter((c) => !hiddenTypes.has(c.chapterTypeId));
 
-  const pins: MapPin[] = useMemo(
-    () =>
-      shown.flatMap((c) =>
-        c.chapterEvents.filter(hasPlace).map((e) => ({ id: `${c.id}:${e.id}`, lat: e.lat!, lng: e.lng!, title: `${c.displayTitle}: ${e.name}`, typeName: c.chapterType.name, color: c.chapterType.hexColor, state: c.state })),
-      ),
-    [shown],
-  );
+  const pins: MapPin[] = useMemo(() => shown.flatMap((c) => eventPinsOf(c, c.chapterEvents, (e) => `${c.id}:${e.id}`)), [shown]);
   const pinTarget = (id: string) => {
     const [chapterId, eventId] = id.split(":").map(Number);
     const chapter = sorted.find((c) => c.id === chapterId)!;
@@ -88,11 +83,7 @@ export function StatePage() {
 
       <AsyncState
         query={chapters}
-        loading={
-          <Center minH="200px">
-            <Spinner aria-label="Loading chapters" />
-          </Center>
-        }
+        loading={<Loading label="Loading chapters" py="0" minH="200px" />}
         error={<Text>The chapters could not be loaded.</Text>}
       >
       {() => (

@@ -1,17 +1,19 @@
 import { Alert, Button, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { STATES } from "../../../../server/contracts/chapter";
+import { newChapterBodySchema } from "../../../../server/contracts/newChapter";
 import { APPLICATION_TYPE_CHAPTER_TYPE_IDS, type AdminHostApplication } from "../../../../server/contracts/siteAdmin";
 import { useAddChapter } from "../../../api/chapters";
-import { ApiRequestError } from "../../../api/client";
 import { hostApplicationQueries } from "../../../api/hostApplications";
 import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
+import { ErrorAlert } from "../../../components/ErrorAlert";
 import { FormField } from "../../../components/FormField";
 import { STATE_OPTIONS } from "../../../components/StateSelect";
 import { RichTextEditor } from "../../../components/RichTextEditor";
 import { notify } from "../../../components/Toaster";
+import { useSubmitForm } from "../../../lib/forms";
 import { loadError } from "../shared/loadError";
 import { APPLICATION_BANNERS } from "../hostApplications/banners";
 
@@ -35,13 +37,6 @@ interface Form {
 }
 
 const EMPTY: Form = { title: "", city: "", state: "ny", postalCode: "", country: "USA", about: "", chapterTypeId: 1 };
-
-const REQUIRED: Array<[keyof Form, string]> = [
-  ["title", "Title is Required"],
-  ["city", "City is Required"],
-  ["postalCode", "Postal Code is Required"],
-  ["country", "Country is Required"],
-];
 
 function fromApplication(a: AdminHostApplication): Form {
   return {
@@ -82,39 +77,19 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
   const add = useAddChapter();
   const [application] = useState(opened ?? null);
   const chapterHostApplicationSlug = application?.slug;
-  const [form, setForm] = useState<Form>(() => (application ? fromApplication(application) : EMPTY));
-  const [touched, setTouched] = useState<Partial<Record<keyof Form, boolean>>>({});
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    touch(key);
-  };
-  /** A field is touched once edited or left (spec 001 section 5: messages show once touched). */
-  const touch = (key: keyof Form) => setTouched((t) => (t[key] ? t : { ...t, [key]: true }));
-  const errorFor = (key: keyof Form) => {
-    const rule = REQUIRED.find(([k]) => k === key);
-    return rule && touched[key] && String(form[key]).trim() === "" ? rule[1] : null;
-  };
-  const valid = REQUIRED.every(([k]) => String(form[k]).trim() !== "");
   const blocked = Boolean(application && application.status !== "open");
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched({ title: true, city: true, postalCode: true, country: true });
-    if (!valid || saving || blocked) return;
-    setSaving(true);
-    setServerError(null);
-    try {
-      const result = await add.mutateAsync({ ...form, ...(chapterHostApplicationSlug ? { chapterHostApplicationSlug } : {}) });
+  const { values: form, set, field, submit, busy, error } = useSubmitForm<Form>({
+    defaultValues: application ? fromApplication(application) : EMPTY,
+    schema: newChapterBodySchema,
+    serverErrorsAbove: true,
+    touchOnBlur: true,
+    onSubmit: async (v) => {
+      if (blocked) return;
+      const result = await add.mutateAsync({ ...v, ...(chapterHostApplicationSlug ? { chapterHostApplicationSlug } : {}) });
       notify("success", `${result.chapter.displayTitle} was added`, "It stays hidden until it is enabled in its Chapter Settings.");
       navigate(chapterHostApplicationSlug ? `/admin/chapter_host_applications/${chapterHostApplicationSlug}` : "/admin/chapters");
-    } catch (err) {
-      setServerError(err instanceof ApiRequestError ? err.message : "The chapter was not added. Please try again.");
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   if (application && blocked) {
     // One message: the application's state, and the way back to it; no form that could not be saved.
@@ -127,7 +102,7 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Add Chapter" noValidate>
+    <form onSubmit={submit} aria-label="Add Chapter" noValidate>
       <Stack gap="4" maxW="2xl">
         {application && (
           <Text>
@@ -136,23 +111,23 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
             : saving approves it and makes {application.user.name} the chapter's host.
           </Text>
         )}
-        <FormField label="Title" name="title" required value={form.title} onChange={(v) => set("title", v)} onBlur={() => touch("title")} error={errorFor("title")} />
-        <FormField label="City" name="city" required value={form.city} onChange={(v) => set("city", v)} onBlur={() => touch("city")} error={errorFor("city")} />
+        <FormField label="Title" required {...field("title")} />
+        <FormField label="City" required {...field("city")} />
         <Field.Root>
           <Field.Label>State</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field name="state" value={form.state} onChange={(e) => set("state", e.target.value)}>
+            <NativeSelect.Field name="state" value={form.state} onChange={(e) => set("state")(e.target.value)}>
               {STATE_OPTIONS.map(({ abbr, name }) => <option key={abbr} value={abbr}>{name}</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <FormField label="Postal Code" name="postalCode" required value={form.postalCode} onChange={(v) => set("postalCode", v)} onBlur={() => touch("postalCode")} error={errorFor("postalCode")} />
-        <FormField label="Country" name="country" required value={form.country} onChange={(v) => set("country", v)} onBlur={() => touch("country")} error={errorFor("country")} />
+        <FormField label="Postal Code" required {...field("postalCode")} />
+        <FormField label="Country" required {...field("country")} />
         <Field.Root>
           <Field.Label>Chapter Type</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field name="chapterTypeId" value={String(form.chapterTypeId)} onChange={(e) => set("chapterTypeId", Number(e.target.value))}>
+            <NativeSelect.Field name="chapterTypeId" value={String(form.chapterTypeId)} onChange={(e) => set("chapterTypeId")(Number(e.target.value))}>
               {CHAPTER_TYPES.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
@@ -160,12 +135,12 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
         </Field.Root>
         <Field.Root>
           <Field.Label htmlFor="chapter-about">About</Field.Label>
-          <RichTextEditor id="chapter-about" label="About" value={form.about} onChange={(v) => setForm((f) => ({ ...f, about: v }))} />
+          <RichTextEditor id="chapter-about" label="About" value={form.about} onChange={set("about")} />
         </Field.Root>
         <Text fontSize="sm" color="fg.muted">A new chapter is hidden until it is enabled in its Chapter Settings.</Text>
-        {serverError && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{serverError}</Alert.Title></Alert.Root>}
+        <ErrorAlert message={error?.message ?? null} />
         <HStack>
-          <Button type="submit" colorPalette="brand" loading={saving} disabled={saving}>Save</Button>
+          <Button type="submit" colorPalette="brand" loading={busy} disabled={busy}>Save</Button>
           <Link asChild><RouterLink to="/admin/chapters">All Chapters</RouterLink></Link>
         </HStack>
       </Stack>

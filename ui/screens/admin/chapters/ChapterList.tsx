@@ -11,6 +11,7 @@ import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { loadError } from "../shared/loadError";
 import { chapterTypeColours } from "../../../components/chapterTypeColours";
 import { capitalize, chapterPath } from "../format";
+import { LinksCell } from "../shared/AdminTable";
 
 const stateName = (s: string) => STATES[s] ?? s.toUpperCase();
 
@@ -54,12 +55,7 @@ export function ChapterList() {
                           </Table.Cell>
                           <Table.Cell>{c.chapterType.name && <Badge css={chapterTypeColours(c.chapterType)}>{capitalize(c.chapterType.name)}</Badge>}</Table.Cell>
                           <Table.Cell>{c.status === 1 ? <Badge colorPalette="success">Active</Badge> : <Badge colorPalette="neutral">Hidden</Badge>}</Table.Cell>
-                          <Table.Cell textAlign="end">
-                            <HStack justify="flex-end" gap="4">
-                              <Link asChild><RouterLink to={`/admin/users?chapterId=${c.id}`}>Add Hosts</RouterLink></Link>
-                              <Link asChild><RouterLink to={`${chapterPath(c)}/admin`}>Admin</RouterLink></Link>
-                            </HStack>
-                          </Table.Cell>
+                          <LinksCell links={[{ to: `/admin/users?chapterId=${c.id}`, label: "Add Hosts" }, { to: `${chapterPath(c)}/admin`, label: "Admin" }]} />
                         </Table.Row>
                       ))}
                     </Table.Body>

@@ -1,5 +1,6 @@
 import type { ContentKindKey } from "../../../api/content";
 import { pagePath } from "../../../../server/contracts/content";
+import { slugify } from "../../../../server/contracts/text";
 
 export interface ContentItem {
   id: number;
@@ -59,5 +60,4 @@ export const CONTENT_KINDS: Record<ContentKind["key"], ContentKind> = {
 };
 
 /** A slug suggested from a title: lowercase letters, digits and underscores. */
-export const slugFromTitle = (title: string) =>
-  title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 120);
+export const slugFromTitle = (title: string) => slugify(title, 120);

@@ -162,7 +162,7 @@ export function HostApplicationDetail() {
 
           <NotesPanel
             notes={notes}
-            requiredMessage="Note is Required"
+            showRequired
             onSave={addNote}
           />
         </Stack>

@@ -10,6 +10,7 @@ import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { loadError } from "../shared/loadError";
 import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
 import { formatDate, yesNo } from "../format";
+import { AdminTable } from "../shared/AdminTable";
 
 const GROUPS: Array<{ title: string; statuses: string[] }> = [
   { title: "Open", statuses: ["open"] },
@@ -17,50 +18,34 @@ const GROUPS: Array<{ title: string; statuses: string[] }> = [
   { title: "Denied", statuses: ["denied"] },
 ];
 
-function ApplicationTable({ rows }: { rows: AdminHostApplication[] }) {
+function HostApplicationTable({ rows }: { rows: AdminHostApplication[] }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Applicant</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>City, State</Table.ColumnHeader>
-            <Table.ColumnHeader>Created</Table.ColumnHeader>
-            <Table.ColumnHeader>Completed Call</Table.ColumnHeader>
-            <Table.ColumnHeader>Signed Agreement</Table.ColumnHeader>
-            <Table.ColumnHeader>Gave Additional Info</Table.ColumnHeader>
-            <Table.ColumnHeader />
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((a) => (
-            <Table.Row key={a.id} data-testid="application-row" data-slug={a.slug}>
-              <Table.Cell>
-                <Text fontWeight="medium">{a.user.name}</Text>
-                <Link href={`mailto:${a.user.email}`} fontSize="sm">{a.user.email}</Link>
-              </Table.Cell>
-              <Table.Cell>
-                <HStack gap="1" wrap="wrap">
-                  <StatusBadge status={a.status} />
-                  {a.isArchived && <ArchivedBadge />}
-                </HStack>
-              </Table.Cell>
-              <Table.Cell>{a.city}, {STATES[a.state] ?? a.state.toUpperCase()}</Table.Cell>
-              <Table.Cell>{formatDate(a.createdAt)}</Table.Cell>
-              <Table.Cell>{yesNo(a.didHavePhoneCall)}</Table.Cell>
-              <Table.Cell>{yesNo(a.didSignAgreement)}</Table.Cell>
-              <Table.Cell>{yesNo(a.didGiveAdditionalInfo)}</Table.Cell>
-              <Table.Cell>
-                <Link asChild fontWeight="medium">
-                  <RouterLink to={`/admin/chapter_host_applications/${a.slug}`} aria-label={`View the application of ${a.user.name}`}>View</RouterLink>
-                </Link>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <AdminTable columns={["Applicant", "Status", "City, State", "Created", "Completed Call", "Signed Agreement", "Gave Additional Info", ""]}>
+      {rows.map((a) => (
+        <Table.Row key={a.id} data-testid="application-row" data-slug={a.slug}>
+          <Table.Cell>
+            <Text fontWeight="medium">{a.user.name}</Text>
+            <Link href={`mailto:${a.user.email}`} fontSize="sm">{a.user.email}</Link>
+          </Table.Cell>
+          <Table.Cell>
+            <HStack gap="1" wrap="wrap">
+              <StatusBadge status={a.status} />
+              {a.isArchived && <ArchivedBadge />}
+            </HStack>
+          </Table.Cell>
+          <Table.Cell>{a.city}, {STATES[a.state] ?? a.state.toUpperCase()}</Table.Cell>
+          <Table.Cell>{formatDate(a.createdAt)}</Table.Cell>
+          <Table.Cell>{yesNo(a.didHavePhoneCall)}</Table.Cell>
+          <Table.Cell>{yesNo(a.didSignAgreement)}</Table.Cell>
+          <Table.Cell>{yesNo(a.didGiveAdditionalInfo)}</Table.Cell>
+          <Table.Cell>
+            <Link asChild fontWeight="medium">
+              <RouterLink to={`/admin/chapter_host_applications/${a.slug}`} aria-label={`View the application of ${a.user.name}`}>View</RouterLink>
+            </Link>
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -87,7 +72,7 @@ export function HostApplicationList() {
             return (
               <Box key={group.title} as="section" aria-label={group.title}>
                 <Heading as="h3" size="md" mb="2">{group.title} ({inGroup.length})</Heading>
-                {inGroup.length === 0 ? <Text color="fg.muted">None</Text> : <ApplicationTable rows={inGroup} />}
+                {inGroup.length === 0 ? <Text color="fg.muted">None</Text> : <HostApplicationTable rows={inGroup} />}
               </Box>
             );
           });

@@ -1,15 +1,17 @@
-import { Alert, Box, Button, Checkbox, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Checkbox, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
+import { pressMentionBodySchema } from "../../../../server/contracts/pressMention";
 import type { PressMentionAdmin } from "../../../../server/contracts/siteAdmin";
 import { chapterQueries } from "../../../api/chapters";
-import { ApiRequestError } from "../../../api/client";
 import { pressMentionQueries, useDeletePressMention, useSavePressMention } from "../../../api/pressMentions";
 import { useFreshQuery } from "../../../api/queryClient";
-import { AsyncState, LoadError, Loading } from "../../../components/AsyncState";
+import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ErrorAlert } from "../../../components/ErrorAlert";
+import { useSubmitForm } from "../../../lib/forms";
 import { loadError } from "../shared/loadError";
 
 /** -1 means the mention belongs to no chapter (spec 001 section 3). */
@@ -19,54 +21,58 @@ const NO_CHAPTER = -1;
  * /admin/press_mentions/add and edit/{slug}: Title, URL, Notes, Visible and an optional chapter.
  * Saves through POST /api/press_mention/ and deletes through DELETE /api/press_mention/slug/{slug}.
  */
-export function PressMentionEdit() {
+export function SiteAdminPressMentionEdit() {
   const { slug } = useParams();
   const editing = Boolean(slug);
+  const mentions = useFreshQuery({ ...pressMentionQueries.adminAll(), enabled: editing });
+
+  return (
+    <Stack gap="5">
+      <Heading as="h2" size="lg">{editing ? "Edit" : "Add"} Press Mention</Heading>
+      {editing ? (
+        <AsyncState query={mentions} error={<LoadError error={loadError("The press mention")} />}>
+          {(all) => <EditExisting key={slug} found={all.find((m) => m.slug === slug)} />}
+        </AsyncState>
+      ) : (
+        <PressMentionForm key="new" />
+      )}
+    </Stack>
+  );
+}
+
+/** The form starts from the mention its address names; answers after a save or a delete leave it alone. */
+function EditExisting({ found }: { found: PressMentionAdmin | undefined }) {
+  const [opened] = useState(found);
+  return opened ? <PressMentionForm mention={opened} /> : <LoadError error="This press mention does not exist." />;
+}
+
+interface Values {
+  title: string;
+  url: string;
+  notes: string;
+  isVisible: boolean;
+  chapterId: number;
+}
+
+function PressMentionForm({ mention }: { mention?: PressMentionAdmin }) {
+  const editing = Boolean(mention);
   const navigate = useNavigate();
   const chapters = useQuery(chapterQueries.list());
-  const mentions = useFreshQuery({ ...pressMentionQueries.adminAll(), enabled: editing });
   const save = useSavePressMention();
   const remove = useDeletePressMention();
-  const [mention, setMention] = useState<PressMentionAdmin | null>(null);
-  const [title, setTitle] = useState("");
-  const [url, setUrl] = useState("");
-  const [notes, setNotes] = useState("");
-  const [isVisible, setIsVisible] = useState(true);
-  const [chapterId, setChapterId] = useState(NO_CHAPTER);
-  const [dirty, setDirty] = useState<{ title?: boolean; url?: boolean }>({});
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  // The form starts from the mention its address names; answers after a save or a delete leave it alone.
-  useEffect(() => {
-    const found = mentions.data?.find((m) => m.slug === slug);
-    if (!found || mention?.slug === slug) return;
-    setMention(found);
-    setTitle(found.title);
-    setUrl(found.url);
-    setNotes(found.notes);
-    setIsVisible(found.isVisible);
-    setChapterId(found.chapterId);
-  }, [mentions.data, slug, mention]);
-
-  const titleError = dirty.title && title.trim() === "" ? "Title is Required" : null;
-  const urlError = dirty.url && url.trim() === "" ? "URL is Required" : null;
-  const valid = title.trim() !== "" && url.trim() !== "";
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setDirty({ title: true, url: true });
-    if (!valid || saving) return;
-    setSaving(true);
-    setServerError(null);
-    try {
-      await save.mutateAsync({ ...(mention ? { slug: mention.slug } : {}), title: title.trim(), url: url.trim(), notes, isVisible, chapterId });
+  const toBody = (v: Values) => ({ ...(mention ? { slug: mention.slug } : {}), ...v, title: v.title.trim(), url: v.url.trim() });
+  const { values, set, field, submit, busy, error } = useSubmitForm<Values>({
+    defaultValues: mention
+      ? { title: mention.title, url: mention.url, notes: mention.notes, isVisible: mention.isVisible, chapterId: mention.chapterId }
+      : { title: "", url: "", notes: "", isVisible: true, chapterId: NO_CHAPTER },
+    schema: pressMentionBodySchema,
+    serverErrorsAbove: true,
+    toBody,
+    onSubmit: async (v) => {
+      await save.mutateAsync(toBody(v));
       navigate("/admin/press_mentions");
-    } catch (err) {
-      setServerError(err instanceof ApiRequestError ? err.message : "Not saved. Please try again.");
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   const [confirming, setConfirming] = useState(false);
   const handleDelete = async () => {
@@ -75,16 +81,16 @@ export function PressMentionEdit() {
     navigate("/admin/press_mentions");
   };
 
-  const form = (
-    <form onSubmit={handleSubmit} aria-label={editing ? "Edit Press Mention" : "Add Press Mention"} noValidate>
+  return (
+    <form onSubmit={submit} aria-label={editing ? "Edit Press Mention" : "Add Press Mention"} noValidate>
       <Stack gap="4" maxW="2xl">
-        <FormField label="Title" name="title" required value={title} onChange={(v) => { setTitle(v); setDirty((d) => ({ ...d, title: true })); }} error={titleError} />
-        <FormField label="URL" name="url" type="url" required value={url} onChange={(v) => { setUrl(v); setDirty((d) => ({ ...d, url: true })); }} error={urlError} />
-        <FormField label="Notes" name="notes" multiline value={notes} onChange={setNotes} />
+        <FormField label="Title" required {...field("title")} />
+        <FormField label="URL" type="url" required {...field("url")} />
+        <FormField label="Notes" multiline {...field("notes")} />
         <Field.Root>
           <Field.Label>Chapter</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field name="chapterId" value={String(chapterId)} onChange={(e) => setChapterId(Number(e.target.value))}>
+            <NativeSelect.Field name="chapterId" value={String(values.chapterId)} onChange={(e) => set("chapterId")(Number(e.target.value))}>
               <option value={NO_CHAPTER}>No chapter</option>
               {(chapters.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.displayTitle} ({c.state.toUpperCase()})</option>)}
             </NativeSelect.Field>
@@ -93,16 +99,16 @@ export function PressMentionEdit() {
           {chapters.isError && <Text fontSize="sm" color="danger.fg">{loadError("The chapters")}</Text>}
         </Field.Root>
         <Box>
-          <Checkbox.Root checked={isVisible} onCheckedChange={(e) => setIsVisible(e.checked === true)}>
+          <Checkbox.Root checked={values.isVisible} onCheckedChange={(e) => set("isVisible")(e.checked === true)}>
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Visible</Checkbox.Label>
           </Checkbox.Root>
           <Text fontSize="sm" color="fg.muted">Only visible press mentions are visible to the public</Text>
         </Box>
-        {serverError && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{serverError}</Alert.Title></Alert.Root>}
+        <ErrorAlert message={error?.message ?? null} />
         <HStack gap="4">
-          <Button type="submit" colorPalette="brand" loading={saving}>Save</Button>
+          <Button type="submit" colorPalette="brand" loading={busy}>Save</Button>
           <Link asChild><RouterLink to="/admin/press_mentions">All Press Mentions</RouterLink></Link>
         </HStack>
         {editing && (
@@ -121,18 +127,5 @@ export function PressMentionEdit() {
         )}
       </Stack>
     </form>
-  );
-
-  return (
-    <Stack gap="5">
-      <Heading as="h2" size="lg">{editing ? "Edit" : "Add"} Press Mention</Heading>
-      {editing ? (
-        <AsyncState query={mentions} error={<LoadError error={loadError("The press mention")} />}>
-          {(all) => (mention ? form : all.some((m) => m.slug === slug) ? <Loading /> : <LoadError error="This press mention does not exist." />)}
-        </AsyncState>
-      ) : (
-        form
-      )}
-    </Stack>
   );
 }

@@ -5,9 +5,10 @@ import { pressMentionQueries } from "../../../api/pressMentions";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { loadError } from "../shared/loadError";
 import { formatDate } from "../format";
+import { AdminTable, LinksCell } from "../shared/AdminTable";
 
 /** /admin/press_mentions: every press mention, with or without a chapter. */
-export function PressMentionList() {
+export function SiteAdminPressMentionList() {
   const mentions = useQuery(pressMentionQueries.adminAll());
 
   return (
@@ -18,33 +19,19 @@ export function PressMentionList() {
       </HStack>
       <AsyncState query={mentions} error={<LoadError error={loadError("The press mentions")} />} empty={<Text color="fg.muted">No press mentions yet.</Text>}>
         {(items) => (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Title</Table.ColumnHeader>
-                  <Table.ColumnHeader>Chapter</Table.ColumnHeader>
-                  <Table.ColumnHeader>Added</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((m) => (
-                  <Table.Row key={m.id} data-testid="press-row" data-slug={m.slug}>
-                    <Table.Cell>
-                      <Link href={m.url} target="_blank" rel="noopener noreferrer" fontWeight="medium">{m.title}</Link>
-                      {!m.isVisible && <Badge ms="2" colorPalette="warning">Hidden</Badge>}
-                    </Table.Cell>
-                    <Table.Cell>{m.chapter ? m.chapter.displayTitle : <Text as="span" color="fg.muted">None</Text>}</Table.Cell>
-                    <Table.Cell>{formatDate(m.createdAt)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Link asChild><RouterLink to={`/admin/press_mentions/edit/${m.slug}`} aria-label={`Edit ${m.title}`}>Edit</RouterLink></Link>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <AdminTable columns={["Title", "Chapter", "Added", ""]}>
+            {items.map((m) => (
+              <Table.Row key={m.id} data-testid="press-row" data-slug={m.slug}>
+                <Table.Cell>
+                  <Link href={m.url} target="_blank" rel="noopener noreferrer" fontWeight="medium">{m.title}</Link>
+                  {!m.isVisible && <Badge ms="2" colorPalette="warning">Hidden</Badge>}
+                </Table.Cell>
+                <Table.Cell>{m.chapter ? m.chapter.displayTitle : <Text as="span" color="fg.muted">None</Text>}</Table.Cell>
+                <Table.Cell>{formatDate(m.createdAt)}</Table.Cell>
+                <LinksCell links={[{ to: `/admin/press_mentions/edit/${m.slug}`, label: "Edit", ariaLabel: `Edit ${m.title}` }]} />
+              </Table.Row>
+            ))}
+          </AdminTable>
         )}
       </AsyncState>
     </Stack>

@@ -1,11 +1,11 @@
 import { Box, Button, Card, Field, Heading, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react";
-import { useState, type FormEvent } from "react";
+import { adminNoteBodySchema } from "../../../../server/contracts/notes";
 import type { NoteInfo } from "../../../../server/contracts/siteAdmin";
-import { ApiRequestError } from "../../../api/client";
 import { AsyncState } from "../../../components/AsyncState";
 import { LoadMore } from "../../../components/LoadMore";
 import type { usePagedList } from "../../../api/paging";
 import { notify } from "../../../components/Toaster";
+import { useSubmitForm } from "../../../lib/forms";
 import { formatDateTime } from "../format";
 
 interface Props {
@@ -13,55 +13,44 @@ interface Props {
   notes: ReturnType<typeof usePagedList<NoteInfo>>;
   /** Saves the note (a write that invalidates the notes); the form then resets and the note shows at the top. */
   onSave: (note: string) => Promise<unknown>;
-  /** 'Note is Required' when the field was edited and is empty (applications); users show no message. */
-  requiredMessage?: string;
+  /** Show 'Note is Required' when the field was edited and is empty (applications); users show no message. */
+  showRequired?: boolean;
 }
 
 /** 'Leave a Note' form and the 'Note Archive', newest first. */
-export function NotesPanel({ notes, onSave, requiredMessage }: Props) {
-  const [text, setText] = useState("");
-  const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const empty = text.trim() === "";
+export function NotesPanel({ notes, onSave, showRequired }: Props) {
+  const { values, set, errorOf, submit, busy } = useSubmitForm<{ note: string }>({
+    defaultValues: { note: "" },
+    schema: adminNoteBodySchema,
+    toBody: (v) => ({ note: v.note.trim() }),
+    onSubmit: async (v, { reset }) => {
+      await onSave(v.note.trim());
+      reset();
+    },
+    onError: (failure) => notify("error", "The note was not saved", failure.message),
+  });
+  const empty = values.note.trim() === "";
+  const noteError = showRequired ? errorOf("note") : undefined;
 
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (empty || saving) return;
-    setSaving(true);
-    try {
-      await onSave(text.trim());
-      setText("");
-      setDirty(false);
-    } catch (err) {
-      notify("error", "The note was not saved", err instanceof ApiRequestError ? err.message : undefined);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const showError = Boolean(requiredMessage) && dirty && empty;
   return (
     <Stack gap="6">
       <Card.Root>
         <Card.Body>
-          <form onSubmit={handleSubmit} aria-label="Leave a Note">
+          <form onSubmit={submit} aria-label="Leave a Note">
             <Stack gap="3">
               <Heading as="h3" size="md">Leave a Note</Heading>
-              <Field.Root invalid={showError} required>
+              <Field.Root invalid={Boolean(noteError)} required>
                 <Field.Label>Note</Field.Label>
                 <Textarea
                   name="note"
-                  value={text}
+                  value={values.note}
                   rows={3}
-                  onChange={(e) => {
-                    setText(e.target.value);
-                    setDirty(true);
-                  }}
+                  onChange={(e) => set("note")(e.target.value)}
                 />
-                {showError && <Field.ErrorText>{requiredMessage}</Field.ErrorText>}
+                {noteError && <Field.ErrorText>{noteError}</Field.ErrorText>}
               </Field.Root>
               <HStack>
-                <Button type="submit" colorPalette="brand" disabled={empty || saving} loading={saving}>
+                <Button type="submit" colorPalette="brand" disabled={empty || busy} loading={busy}>
                   Save
                 </Button>
               </HStack>

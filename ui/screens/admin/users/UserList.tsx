@@ -14,8 +14,9 @@ import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { notify } from "../../../components/Toaster";
 import { loadError } from "../shared/loadError";
 import { chapterPath, formatDate } from "../format";
+import { ROLE_NAMES } from "../../../../server/contracts/roles";
+import { AdminTable } from "../shared/AdminTable";
 
-const ROLE_LABELS = { 2: "Field Organizer", 3: "Chapter Host" } as const;
 
 /** Make Chapter Host / Make Field Organizer for the chapter in context (?chapterId=N). */
 function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUserRow }) {
@@ -27,7 +28,7 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
     try {
       await grantRole({ userId: user.id, roleId });
       setGranted((g) => new Set([...g, roleId]));
-      notify("success", `${user.name} is now ${ROLE_LABELS[roleId]} of ${chapter.displayTitle}`);
+      notify("success", `${user.name} is now ${ROLE_NAMES[roleId]} of ${chapter.displayTitle}`);
     } catch (err) {
       notify("error", "The permission was not added", err instanceof ApiRequestError ? err.message : undefined);
     } finally {
@@ -38,10 +39,10 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
     <HStack gap="2" justify="flex-end">
       {([3, 2] as const).map((roleId) =>
         granted.has(roleId) ? (
-          <Badge key={roleId} colorPalette="success">{ROLE_LABELS[roleId]}</Badge>
+          <Badge key={roleId} colorPalette="success">{ROLE_NAMES[roleId]}</Badge>
         ) : (
-          <Button key={roleId} size="xs" variant="outline" disabled={busy} onClick={() => void grant(roleId)} aria-label={`Make ${user.name} ${ROLE_LABELS[roleId]}`}>
-            Make {ROLE_LABELS[roleId]}
+          <Button key={roleId} size="xs" variant="outline" disabled={busy} onClick={() => void grant(roleId)} aria-label={`Make ${user.name} ${ROLE_NAMES[roleId]}`}>
+            Make {ROLE_NAMES[roleId]}
           </Button>
         ),
       )}
@@ -116,31 +117,19 @@ export function UserList() {
         empty={<Text color="fg.muted">No users found</Text>}
       >
         {(rows) => (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((u) => (
-                  <Table.Row key={u.id} data-testid="user-row">
-                    <Table.Cell>
-                      <Link asChild fontWeight="medium"><RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink></Link>
-                      {u.isAdmin && <Badge ms="2" colorPalette="accent">Admin</Badge>}
-                    </Table.Cell>
-                    <Table.Cell><Link href={`mailto:${u.email}`}>{u.email}</Link></Table.Cell>
-                    <Table.Cell>{formatDate(u.createdAt)}</Table.Cell>
-                    <Table.Cell>{chapter && <GrantButtons chapter={chapter} user={u} />}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <AdminTable columns={["Name", "Email", "Joined", ""]}>
+            {rows.map((u) => (
+              <Table.Row key={u.id} data-testid="user-row">
+                <Table.Cell>
+                  <Link asChild fontWeight="medium"><RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink></Link>
+                  {u.isAdmin && <Badge ms="2" colorPalette="accent">Admin</Badge>}
+                </Table.Cell>
+                <Table.Cell><Link href={`mailto:${u.email}`}>{u.email}</Link></Table.Cell>
+                <Table.Cell>{formatDate(u.createdAt)}</Table.Cell>
+                <Table.Cell>{chapter && <GrantButtons chapter={chapter} user={u} />}</Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
         )}
       </AsyncState>
       {searchedFor === null && <LoadMore query={all} />}

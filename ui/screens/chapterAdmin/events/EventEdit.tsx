@@ -1,19 +1,21 @@
-import { Alert, Box, Button, Checkbox, Field, Fieldset, Group, HStack, Heading, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Box, Button, Checkbox, Field, Fieldset, Group, Heading, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useState, type ReactNode } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
 import { STATES } from "../../../../server/contracts/chapter";
 import { TIME_CHOICES, WEEK_CODES, WEEKDAY_NAMES } from "../../../../server/contracts/schedule";
-import { ApiRequestError } from "../../../api/client";
 import { eventQueries, useDeleteEvent, useSaveEvent } from "../../../api/events";
 import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ErrorAlert } from "../../../components/ErrorAlert";
+import { useSubmitForm } from "../../../lib/forms";
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { AdminSection, LoadError, Loading } from "../AdminSection";
 import { CancelledMeetups } from "./CancelledMeetups";
-import { newEventFor, eventBody, eventErrors, formFieldOf, valuesOf, type EventField, type EventFormValues } from "./eventForm";
+import { newEventFor, eventBody, eventResolver, formFieldOf, valuesOf, type EventFormValues } from "./eventForm";
+import { SaveRow } from "../../../components/SavedIndicator";
 
 /** US states for the event's state select (the chapter's state list without International). */
 const US_STATES = Object.entries(STATES)
@@ -74,43 +76,18 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
   const navigate = useNavigate();
   const save = useSaveEvent();
   const remove = useDeleteEvent();
-  const [values, setValues] = useState<EventFormValues>(existing ? valuesOf(existing) : newEventFor(chapter));
-  const [edited, setEdited] = useState<Partial<Record<EventField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<ApiRequestError | null>(null);
-  const errors = eventErrors(values);
-  const serverField = formFieldOf(serverError?.field);
-
-  useEffect(() => setServerError(null), [values]);
-
-  const set = <K extends EventField>(k: K) => (v: EventFormValues[K]) => {
-    setValues((old) => ({ ...old, [k]: v }));
-    setEdited((old) => ({ ...old, [k]: true }));
-  };
-  /** A field's message: once it is invalid and edited (or a save was tried), or the server's for it. */
-  const shown = (k: EventField) => ((submitted || edited[k]) && errors[k]) || (serverField === k ? serverError!.message : undefined);
-
-  const toggleWeek = (code: number, checked: boolean) => set("weeks")(checked ? [...values.weeks.filter((w) => w !== code), code].sort((a, b) => a - b) : values.weeks.filter((w) => w !== code));
-
-  const fail = (err: unknown) => {
-    setBusy(false);
-    setServerError(err instanceof ApiRequestError ? err : new ApiRequestError(0, (err as Error).message, "client_error", undefined, null));
-  };
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(errors).length) return;
-    setBusy(true);
-    try {
-      await save.mutateAsync(eventBody(values, chapter.id, existing?.slug));
+  const { values, set, errorOf, submit, busy, error } = useSubmitForm<EventFormValues>({
+    defaultValues: existing ? valuesOf(existing) : newEventFor(chapter),
+    resolver: eventResolver,
+    fieldOf: formFieldOf,
+    onSubmit: async (v) => {
+      await save.mutateAsync(eventBody(v, chapter.id, existing?.slug));
       // Add (events/add) goes up one level, edit (events/edit/{slug}) up two: both are the list.
       navigate(existing ? "../.." : "..", { relative: "path" });
-    } catch (err) {
-      fail(err);
-    }
-  };
+    },
+  });
+
+  const toggleWeek = (code: number, checked: boolean) => set("weeks")(checked ? [...values.weeks.filter((w) => w !== code), code].sort((a, b) => a - b) : values.weeks.filter((w) => w !== code));
 
   const [confirming, setConfirming] = useState(false);
   const handleDelete = async () => {
@@ -121,20 +98,15 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
 
   return (
     <Stack gap="6">
-      <form onSubmit={handleSubmit} noValidate aria-label={existing ? "Edit Event" : "Add Event"}>
+      <form onSubmit={submit} noValidate aria-label={existing ? "Edit Event" : "Add Event"}>
         <Stack gap="4">
-          {serverError && !serverField && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{serverError.message}</Alert.Title>
-            </Alert.Root>
-          )}
-          <FormField label="Location" name="name" required value={values.name} onChange={set("name")} error={shown("name")} helper="The venue's name, e.g. Rudy's Bar" />
-          <FormField label="Address" name="address1" required value={values.address1} onChange={set("address1")} error={shown("address1")} autoComplete="address-line1" />
+          <ErrorAlert message={error?.message ?? null} />
+          <FormField label="Location" name="name" required value={values.name} onChange={set("name")} error={errorOf("name")} helper="The venue's name, e.g. Rudy's Bar" />
+          <FormField label="Address" name="address1" required value={values.address1} onChange={set("address1")} error={errorOf("address1")} autoComplete="address-line1" />
           <FormField label="Address 2" name="address2" value={values.address2} onChange={set("address2")} autoComplete="address-line2" />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label="City" name="city" required value={values.city} onChange={set("city")} error={shown("city")} autoComplete="address-level2" />
-            <SelectField label="State" name="state" value={values.state} onChange={set("state")} error={shown("state")}>
+            <FormField label="City" name="city" required value={values.city} onChange={set("city")} error={errorOf("city")} autoComplete="address-level2" />
+            <SelectField label="State" name="state" value={values.state} onChange={set("state")} error={errorOf("state")}>
               <option value="">None (outside the US)</option>
               {US_STATES.map(([abbr, name]) => (
                 <option key={abbr} value={abbr}>
@@ -142,10 +114,10 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
                 </option>
               ))}
             </SelectField>
-            <FormField label="Postal Code" name="postalCode" value={values.postalCode} onChange={set("postalCode")} error={shown("postalCode")} autoComplete="postal-code" />
-            <FormField label="Country" name="country" value={values.country} onChange={set("country")} error={shown("country")} autoComplete="country-name" />
+            <FormField label="Postal Code" name="postalCode" value={values.postalCode} onChange={set("postalCode")} error={errorOf("postalCode")} autoComplete="postal-code" />
+            <FormField label="Country" name="country" value={values.country} onChange={set("country")} error={errorOf("country")} autoComplete="country-name" />
           </SimpleGrid>
-          <FormField label="Description (optional)" name="description" multiline rows={3} value={values.description} onChange={set("description")} error={shown("description")} />
+          <FormField label="Description (optional)" name="description" multiline rows={3} value={values.description} onChange={set("description")} error={errorOf("description")} />
 
           <Fieldset.Root>
             <Fieldset.Legend>When</Fieldset.Legend>
@@ -169,17 +141,17 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
           </Fieldset.Root>
 
           {values.isSingleDate ? (
-            <FormField label="Date" name="singleDate" type="date" required value={values.singleDate} onChange={set("singleDate")} error={shown("singleDate")} helper="YYYY-MM-DD" />
+            <FormField label="Date" name="singleDate" type="date" required value={values.singleDate} onChange={set("singleDate")} error={errorOf("singleDate")} helper="YYYY-MM-DD" />
           ) : (
             <Stack gap="4">
-              <SelectField label="Day of the Week" name="dayOfWeekIndex" value={String(values.dayOfWeekIndex)} onChange={(v) => set("dayOfWeekIndex")(Number(v))} error={shown("dayOfWeekIndex")}>
+              <SelectField label="Day of the Week" name="dayOfWeekIndex" value={String(values.dayOfWeekIndex)} onChange={(v) => set("dayOfWeekIndex")(Number(v))} error={errorOf("dayOfWeekIndex")}>
                 {WEEKDAY_NAMES.map((name, i) => (
                   <option key={name} value={i}>
                     {name}
                   </option>
                 ))}
               </SelectField>
-              <Fieldset.Root invalid={Boolean(shown("weeks"))}>
+              <Fieldset.Root invalid={Boolean(errorOf("weeks"))}>
                 <Fieldset.Legend>Weeks of the Month</Fieldset.Legend>
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" mt="2">
                   {WEEK_CODES.map((w) => (
@@ -190,20 +162,20 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
                     </Checkbox.Root>
                   ))}
                 </SimpleGrid>
-                {shown("weeks") && <Fieldset.ErrorText>{shown("weeks")}</Fieldset.ErrorText>}
+                {errorOf("weeks") && <Fieldset.ErrorText>{errorOf("weeks")}</Fieldset.ErrorText>}
               </Fieldset.Root>
             </Stack>
           )}
 
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <SelectField label="Start Time" name="startTime" value={values.startTime} onChange={set("startTime")} error={shown("startTime")}>
+            <SelectField label="Start Time" name="startTime" value={values.startTime} onChange={set("startTime")} error={errorOf("startTime")}>
               {TIME_CHOICES.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="End Time" name="endTime" value={values.endTime} onChange={set("endTime")} error={shown("endTime")}>
+            <SelectField label="End Time" name="endTime" value={values.endTime} onChange={set("endTime")} error={errorOf("endTime")}>
               {TIME_CHOICES.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}
@@ -214,11 +186,8 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
           <Text fontSize="sm" color="fg.muted">
             Times are in the chapter's time zone ({chapter.timeZone}).
           </Text>
-          <HStack>
-            <Button type="submit" colorPalette="brand" disabled={busy}>
-              Save
-            </Button>
-          </HStack>
+          {/* Saving leaves the form, so no Saved here. */}
+          <SaveRow state="idle" disabled={busy} />
         </Stack>
       </form>
       {existing && !existing.isSingleDate && <CancelledMeetups initial={existing} />}

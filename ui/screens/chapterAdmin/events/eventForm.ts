@@ -1,6 +1,12 @@
-/** The Add/Edit Event form's values, its validation (spec 001 section 5) and the body it posts. No React here. */
+/**
+ * The Add/Edit Event form's values, the body it posts, and its checks: the server's own request schema
+ * (server/contracts/chapterEvent.ts, spec 001 section 5) applied to that body. No React here.
+ */
 import { STATES, type ChapterEventInfo, type ChapterEventInput } from "../../../../server/contracts/chapter";
-import { weekCodesProblem } from "../../../../server/contracts/schedule";
+import { chapterEventBodySchema } from "../../../../server/contracts/chapterEvent";
+import { contractResolver, schemaErrors } from "../../../lib/forms";
+
+export { isIsoDate } from "../../../../server/contracts/fields";
 
 export interface EventFormValues {
   name: string;
@@ -65,29 +71,9 @@ export function valuesOf(e: ChapterEventInfo): EventFormValues {
   };
 }
 
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
+/** The form's messages: the server's schema on the body the form would post (any chapter id will do here). */
 export function eventErrors(v: EventFormValues): EventErrors {
-  const e: EventErrors = {};
-  if (!v.name.trim()) e.name = "Name is Required";
-  if (!v.address1.trim()) e.address1 = "Address is Required";
-  if (!v.city.trim()) e.city = "City is Required";
-  if (v.endTime <= v.startTime) e.endTime = "End time must be after the start time";
-  if (v.isSingleDate) {
-    if (!v.singleDate) e.singleDate = "Date is Required (YYYY-MM-DD)";
-    else if (!isIsoDate(v.singleDate)) e.singleDate = "Date must be a real date in the form YYYY-MM-DD";
-  } else {
-    if (!v.weeks.length) e.weeks = "Check at least one week";
-    else e.weeks = weekCodesProblem(v.weeks) ?? undefined;
-    if (!e.weeks) delete e.weeks;
-  }
-  return e;
+  return schemaErrors<EventFormValues>(chapterEventBodySchema, eventBody(v, 1), formFieldOf);
 }
 
 /** The server names fields as the API does; map them onto the form's. */
@@ -120,3 +106,6 @@ export function eventBody(v: EventFormValues, chapterId: number, slug?: string):
     endTime: v.endTime,
   };
 }
+
+/** The form's react-hook-form resolver: the same checks as eventErrors. */
+export const eventResolver = contractResolver<EventFormValues>(chapterEventBodySchema, (v) => eventBody(v, 1), formFieldOf);

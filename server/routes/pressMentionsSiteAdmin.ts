@@ -8,7 +8,7 @@ import type { Services } from "../services";
  * GET /api/press_mention/all (admin): every press mention for the site admin list and editor. Writes
  * go through POST /api/press_mention/ and DELETE /api/press_mention/slug/{slug} (chapter admin).
  */
-export function adminPressMentionRoutes(router: Router, _s: Services) {
+export function pressMentionSiteAdminRoutes(router: Router, _s: Services) {
   /** Every press mention (visible or not, with or without a chapter), newest first. */
   router.get("/press_mention/all", async (ctx) => {
     requireAdmin(ctx);

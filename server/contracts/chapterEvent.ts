@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { STATES } from "../contracts/chapter";
-import { multiLine, singleLine } from "../contracts/text";
-import { WEEK_CODE_VALUES, weekCodesProblem } from "../contracts/schedule";
-import { isValidDate, isValidTime } from "../schedule/engine";
-import { idSchema } from "../lib/validate";
+import { STATES } from "./chapter";
+import { multiLine, singleLine } from "./text";
+import { WEEK_CODE_VALUES, weekCodesProblem } from "./schedule";
+import { idSchema, isIsoDate, isIsoTime } from "./fields";
 
 /** Numbers may arrive as numbers or numeric strings (form posts); anything else stays as is and fails. */
 const intLike = (v: unknown) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v);
@@ -19,7 +18,7 @@ const optionalText = (label: string, max: number, lines: "single" | "multi" = "s
 };
 
 const timeField = (label: string) =>
-  z.string({ error: `${label} is Required` }).trim().refine(isValidTime, `${label} must be a time from 00:00 to 23:59 (HH:mm)`);
+  z.string({ error: `${label} is Required` }).trim().refine(isIsoTime, `${label} must be a time from 00:00 to 23:59 (HH:mm)`);
 
 /** The first entry that is not a known week code, or undefined when all are fine. */
 function badWeekCode(entries: unknown[]): string | undefined {
@@ -50,7 +49,8 @@ const weeksString = z
 /**
  * The body of POST /api/chapter_event (spec 001 section 3, ChapterEvent): create when it names no existing
  * event (by id or slug), update otherwise. Week codes come as weeksOfMonthIndexesArray or weeksOfMonthIndexes.
- * lat/lng are the server's (geocoded on save); frequency is accepted and ignored.
+ * lat/lng are the server's (geocoded on save); frequency is accepted and ignored. The Add/Edit Event form
+ * validates with this schema too (ui/screens/chapterAdmin/events/eventForm.ts), so its messages live here only.
  */
 export const chapterEventBodySchema = z
   .object({
@@ -70,7 +70,7 @@ export const chapterEventBodySchema = z
     isSingleDate: z.preprocess((v) => (v == null ? false : v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "isSingleDate must be true or false" })),
     singleDate: z.preprocess(
       (v) => (v === "" ? null : v),
-      z.string().trim().refine(isValidDate, "Date must be a real date in the form YYYY-MM-DD").nullish(),
+      z.string().trim().refine(isIsoDate, "Date must be a real date in the form YYYY-MM-DD").nullish(),
     ),
     dayOfWeekIndex: z.preprocess(
       (v) => (v === "" ? null : intLike(v)),
@@ -123,11 +123,10 @@ export const chapterEventBodySchema = z
     };
   });
 
-export type ChapterEventInput = z.infer<typeof chapterEventBodySchema>;
-export type ChapterEventFields = ChapterEventInput["fields"];
+export type ChapterEventFields = z.infer<typeof chapterEventBodySchema>["fields"];
 
 const eventSlug = singleLine(z.string({ error: "slug is required" }).trim().min(1, "slug is required").max(160, "slug must be at most 160 characters"), "slug");
-const meetupDate = z.string({ error: "date is required (YYYY-MM-DD)" }).trim().refine(isValidDate, "date must be a real date in the form YYYY-MM-DD");
+const meetupDate = z.string({ error: "date is required (YYYY-MM-DD)" }).trim().refine(isIsoDate, "date must be a real date in the form YYYY-MM-DD");
 
 /** POST /api/chapter_event/uncancel: { slug, date }. */
 export const uncancelDateSchema = z.object({ slug: eventSlug, date: meetupDate });
