@@ -7,7 +7,13 @@ import react from "@vitejs/plugin-react";
  * browser fetches them at once instead of one after the other. Lazily loaded screens are not preloaded.
  */
 function preloadStartupChunks(): Plugin {
-  const STARTUP = [/\/ui\/App\.tsx$/, /\/ui\/components\/ServerAddressGate\.tsx$/, /\/ui\/theme\.ts$/, /react-dom[\\/]client/, /node_modules[\\/]react[\\/]index\.js$/];
+  const STARTUP = [
+    /\/ui\/App\.tsx$/,
+    /\/ui\/components\/ServerAddressGate\.tsx$/,
+    /\/ui\/theme\.ts$/,
+    /react-dom[\\/]client/,
+    /node_modules[\\/]react[\\/]index\.js$/,
+  ];
   return {
     name: "preload-startup-chunks",
     apply: "build",

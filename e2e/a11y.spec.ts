@@ -29,7 +29,9 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
 
   test("a chapter page", async ({ page }) => {
     await page.goto("/chapter/tx/austin");
-    await expect(page.getByText("Coming Soon! This chapter hasn't sent any e-mails yet! Stay tuned.").or(page.getByTestId("chapter-emails").locator("article").first())).toBeVisible();
+    await expect(
+      page.getByText("Coming Soon! This chapter hasn't sent any e-mails yet! Stay tuned.").or(page.getByTestId("chapter-emails").locator("article").first()),
+    ).toBeVisible();
     await expect(page.getByRole("region", { name: "Map of where Austin meets" })).toHaveAttribute("data-map-ready", "true");
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -75,9 +75,17 @@ test.describe("accounts", () => {
   });
 
   test("limits: a refused registration shows the server's error; a refused reset request says Something went wrong.", async ({ page }) => {
-    const tooMany = (error: string, extra: Record<string, unknown>) => ({ status: 429, headers: { "retry-after": "1800" }, json: { ...extra, error, errorId: "rate_limited" } });
-    await page.route("**/api/auth/signup", (route) => route.fulfill(tooMany("Too many new accounts from your address. Please try again in 30 minutes.", { user: null })));
-    await page.route("**/api/password_reset/create", (route) => route.fulfill(tooMany("Too many reset requests from your address. Please try again in 30 minutes.", { result: "too many requests" })));
+    const tooMany = (error: string, extra: Record<string, unknown>) => ({
+      status: 429,
+      headers: { "retry-after": "1800" },
+      json: { ...extra, error, errorId: "rate_limited" },
+    });
+    await page.route("**/api/auth/signup", (route) =>
+      route.fulfill(tooMany("Too many new accounts from your address. Please try again in 30 minutes.", { user: null })),
+    );
+    await page.route("**/api/password_reset/create", (route) =>
+      route.fulfill(tooMany("Too many reset requests from your address. Please try again in 30 minutes.", { result: "too many requests" })),
+    );
 
     const register = new RegisterPage(page);
     await register.open();

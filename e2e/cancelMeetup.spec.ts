@@ -14,7 +14,17 @@ test("a host cancels the 2nd Tuesday of a '2nd and 4th Tuesday' event; the publi
   await events.open();
   const name = `Tuesdays ${unique()}`;
   await events.openAdd();
-  await events.fill({ name, address1: "627 9th Ave", city: "New York", state: "New York", postalCode: "10036", day: "Tuesday", weeks: ["Second", "Fourth"], start: "11:00pm", end: "11:30pm" });
+  await events.fill({
+    name,
+    address1: "627 9th Ave",
+    city: "New York",
+    state: "New York",
+    postalCode: "10036",
+    day: "Tuesday",
+    weeks: ["Second", "Fourth"],
+    start: "11:00pm",
+    end: "11:30pm",
+  });
   await events.save();
   await expect(page).toHaveURL(events.listUrl);
 
@@ -26,7 +36,9 @@ test("a host cancels the 2nd Tuesday of a '2nd and 4th Tuesday' event; the publi
 
   await events.openEdit(name);
   const dialog = await events.openCancelDialog();
-  const violations = (await new AxeBuilder({ page }).include('[data-testid="cancel-meetup-dialog"]').analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const violations = (await new AxeBuilder({ page }).include('[data-testid="cancel-meetup-dialog"]').analyze()).violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
   expect(violations.map((v) => v.id)).toEqual([]);
   await dialog.getByRole("button", { name: "Keep It" }).click();
   await expect(dialog).toBeHidden();
@@ -34,7 +46,9 @@ test("a host cancels the 2nd Tuesday of a '2nd and 4th Tuesday' event; the publi
   await events.cancelDate(longDate(second), "The bar is closed for a private party");
   await expect(events.cancelledMeetups()).toContainText(`${longDate(second)}: The bar is closed for a private party`);
 
-  const after = (await (await page.request.get(`/api/chapter/slug/nyc`)).json()) as { chapterEvents: { slug: string; nextDates: { date: string }[]; cancelledDates: { date: string }[] }[] };
+  const after = (await (await page.request.get(`/api/chapter/slug/nyc`)).json()) as {
+    chapterEvents: { slug: string; nextDates: { date: string }[]; cancelledDates: { date: string }[] }[];
+  };
   const shown = after.chapterEvents.find((e) => e.slug === slug)!;
   expect(shown.nextDates.map((d) => d.date)).not.toContain(second);
   expect(shown.cancelledDates.map((d) => d.date)).toEqual([second]);

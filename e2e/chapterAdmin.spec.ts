@@ -8,7 +8,19 @@ import { ConfirmDialog } from "./pages/ConfirmDialog";
 /** The chapter admin area of nyc, walked as its host, its field organizer and an admin (spec 001 sections 2-9). */
 
 const MENU_FOR_HOSTS = ["Dashboard", "Resources", "Page Content", "Chapter Hosts", "Send Email", "Events", "Members", "Links", "Notes", "Press Mentions"];
-const MENU_FOR_FIELD_ORGANIZERS = ["Dashboard", "Resources", "Chapter Settings", "Page Content", "Chapter Hosts", "Send Email", "Events", "Members", "Links", "Notes", "Press Mentions"];
+const MENU_FOR_FIELD_ORGANIZERS = [
+  "Dashboard",
+  "Resources",
+  "Chapter Settings",
+  "Page Content",
+  "Chapter Hosts",
+  "Send Email",
+  "Events",
+  "Members",
+  "Links",
+  "Notes",
+  "Press Mentions",
+];
 
 test.describe("chapter admin area: access", () => {
   test("visitors are sent to signin; a plain user and another chapter's host are refused", async ({ page }) => {
@@ -68,7 +80,9 @@ test.describe("chapter admin area: as the chapter host", () => {
     expect(chapter.about).toBe(`Welcome friends ${u}. **Bold** move.`);
     expect(chapter.aboutHtml).toContain("<strong>Bold</strong>");
 
-    const png = await sharp({ create: { width: 640, height: 200, channels: 3, background: "#336699" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 200, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
     await admin.headerImageInput().setInputFiles({ name: "header.png", mimeType: "image/png", buffer: png });
     await expect(page.getByText("Header image saved.")).toBeVisible();
     await expect(admin.headerImage()).toBeVisible();
@@ -174,7 +188,11 @@ test.describe("chapter admin area: as the chapter host", () => {
     const all = await (await page.request.get(`/api/press_mention/chapter/${pub.id}/all`)).json();
     expect(all.find((m: { title: string }) => m.title === title).isVisible).toBe(false);
 
-    await admin.pressMentionItems().filter({ hasText: title }).getByRole("link", { name: `Edit ${title}` }).click();
+    await admin
+      .pressMentionItems()
+      .filter({ hasText: title })
+      .getByRole("link", { name: `Edit ${title}` })
+      .click();
     await expect(page.getByText("Danger! Irreversible!")).toBeVisible();
     // Nothing is deleted until the dialog is confirmed.
     const confirm = new ConfirmDialog(page, "Delete Press Mention");

@@ -50,7 +50,10 @@ async function expectNothingRan(page: Page, dialogs: string[], where: string) {
       }
     }),
   );
-  expect(dataBlocks.filter((b) => b !== "json"), `data blocks that are not whole JSON on ${where}`).toEqual([]);
+  expect(
+    dataBlocks.filter((b) => b !== "json"),
+    `data blocks that are not whole JSON on ${where}`,
+  ).toEqual([]);
 }
 
 test("script payloads in every text field of the area run nowhere: public chapter page and admin screens", async ({ page, request }) => {

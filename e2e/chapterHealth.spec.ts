@@ -9,7 +9,9 @@ async function seriousViolations(page: Page, selector?: string) {
   const builder = new AxeBuilder({ page });
   if (selector) builder.include(selector);
   const results = await builder.analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`).slice(0, 3) }));
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`).slice(0, 3) }));
 }
 
 test.describe("chapter health", () => {
@@ -35,7 +37,9 @@ test.describe("chapter health", () => {
 
     const csv = await health.exportCsv();
     const lines = csv.trim().split(/\r\n/);
-    expect(lines[0]).toBe('"Chapter","Slug","State","Health","On the map","Last email","Days silent","Last meetup","Next meetup","Members","Growth (30 days)","Hosts","Pinned active","Pin note"');
+    expect(lines[0]).toBe(
+      '"Chapter","Slug","State","Health","On the map","Last email","Days silent","Last meetup","Next meetup","Members","Growth (30 days)","Hosts","Pinned active","Pin note"',
+    );
     expect(lines).toHaveLength(api.length + 1);
 
     // A pin with its note, then taken off again (the chapter stays on the map either way).
@@ -52,16 +56,45 @@ test.describe("chapter health", () => {
     await signInAs(page, "admin");
     const at = new Date().toISOString();
     const row = (over: Partial<ChapterHealthRow>): ChapterHealthRow => ({
-      chapterId: 1, slug: "a", title: "A", state: "ny", status: 1, health: "active", lastEmailAt: at, countedFrom: at, lastMeetupAt: null, nextMeetupAt: null,
-      members: 10, growth30d: 1, hosts: ["Hal Host"], pinnedActive: false, pinNote: "", dormantByRule: false, ...over,
+      chapterId: 1,
+      slug: "a",
+      title: "A",
+      state: "ny",
+      status: 1,
+      health: "active",
+      lastEmailAt: at,
+      countedFrom: at,
+      lastMeetupAt: null,
+      nextMeetupAt: null,
+      members: 10,
+      growth30d: 1,
+      hosts: ["Hal Host"],
+      pinnedActive: false,
+      pinNote: "",
+      dormantByRule: false,
+      ...over,
     });
     const list: ChapterHealthList = {
       settings: { atRiskAfterDays: 42, dormantAfterDays: 56 },
       counts: { active: 1, at_risk: 1, dormant: 1 },
       at,
       rows: [
-        row({ chapterId: 901, slug: "quiet_town", title: "Quiet Town", health: "at_risk", countedFrom: new Date(Date.parse(at) - 45 * 86_400_000).toISOString() }),
-        row({ chapterId: 902, slug: "sleepy_hollow", title: "Sleepy Hollow", health: "dormant", status: 0, dormantByRule: true, countedFrom: new Date(Date.parse(at) - 60 * 86_400_000).toISOString() }),
+        row({
+          chapterId: 901,
+          slug: "quiet_town",
+          title: "Quiet Town",
+          health: "at_risk",
+          countedFrom: new Date(Date.parse(at) - 45 * 86_400_000).toISOString(),
+        }),
+        row({
+          chapterId: 902,
+          slug: "sleepy_hollow",
+          title: "Sleepy Hollow",
+          health: "dormant",
+          status: 0,
+          dormantByRule: true,
+          countedFrom: new Date(Date.parse(at) - 60 * 86_400_000).toISOString(),
+        }),
         row({ chapterId: 903, slug: "busy_city", title: "Busy City" }),
       ],
     };

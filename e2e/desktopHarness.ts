@@ -91,11 +91,18 @@ function emulatedBridge(opts: BridgeOptions) {
 type MainProcessEmulation = { deliverNotice(n: AdminNotice): void; clickNotification(n: AdminNotice): void };
 
 export async function emulatedDesktop(page: Page): Promise<DesktopHarness> {
-  const messages = { https: SERVER_ADDRESS_MESSAGES.https, invalid: SERVER_ADDRESS_MESSAGES.invalid, unreachable: SERVER_ADDRESS_MESSAGES.unreachable("{origin}") };
+  const messages = {
+    https: SERVER_ADDRESS_MESSAGES.https,
+    invalid: SERVER_ADDRESS_MESSAGES.invalid,
+    unreachable: SERVER_ADDRESS_MESSAGES.unreachable("{origin}"),
+  };
   await page.addInitScript(emulatedBridge, { messages });
   await page.goto("/");
   const main = (fn: "deliverNotice" | "clickNotification", notice: AdminNotice) =>
-    page.evaluate(([f, n]) => (window as unknown as { __desktopMainProcess: MainProcessEmulation }).__desktopMainProcess[f as "deliverNotice"](n as AdminNotice), [fn, notice] as const);
+    page.evaluate(
+      ([f, n]) => (window as unknown as { __desktopMainProcess: MainProcessEmulation }).__desktopMainProcess[f as "deliverNotice"](n as AdminNotice),
+      [fn, notice] as const,
+    );
   return {
     page,
     context: page.context(),

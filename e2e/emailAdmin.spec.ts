@@ -45,7 +45,12 @@ test.describe("email administration", () => {
     await admin.openAdd();
     await admin.fillAlias(local, "diningliberally.org", ["x@example.org"]);
     await admin.save();
-    await expect(admin.modal().getByRole("alert").or(admin.modal().getByText(/^Failed to save alias: /))).toContainText(`Failed to save alias: An alias for ${address} already exists`);
+    await expect(
+      admin
+        .modal()
+        .getByRole("alert")
+        .or(admin.modal().getByText(/^Failed to save alias: /)),
+    ).toContainText(`Failed to save alias: An alias for ${address} already exists`);
     await page.keyboard.press("Escape");
 
     // Delete: the backdrop closes the confirmation; then confirm.

@@ -32,7 +32,17 @@ test.describe("chapter admin events", () => {
     await expect(page).toHaveURL(/\/admin\/events\/add$/);
 
     const name = `Repeat ${unique()}`;
-    await events.fill({ name, address1: "627 9th Ave", city: "New York", state: "New York", postalCode: "10036", day: "Thursday", weeks: ["Second", "Fourth"], start: "6:30pm", end: "8:30pm" });
+    await events.fill({
+      name,
+      address1: "627 9th Ave",
+      city: "New York",
+      state: "New York",
+      postalCode: "10036",
+      day: "Thursday",
+      weeks: ["Second", "Fourth"],
+      start: "6:30pm",
+      end: "8:30pm",
+    });
     await events.save();
     // Add mode goes up one level: the list.
     await expect(page).toHaveURL(events.listUrl);
@@ -69,7 +79,17 @@ test.describe("chapter admin events", () => {
     const name = `Single ${unique()}`;
     const date = daysAhead(9);
     await events.openAdd();
-    await events.fill({ name, address1: "1 Picnic Lawn", city: "New York", state: "New York", postalCode: "10024", kind: "Single Date", date, start: "12:00pm", end: "2:00pm" });
+    await events.fill({
+      name,
+      address1: "1 Picnic Lawn",
+      city: "New York",
+      state: "New York",
+      postalCode: "10024",
+      kind: "Single Date",
+      date,
+      start: "12:00pm",
+      end: "2:00pm",
+    });
     await events.save();
     await expect(page).toHaveURL(events.listUrl);
     await expect(events.count()).toHaveText(`${before + 1} Events for this Chapter`);
@@ -110,7 +130,17 @@ test.describe("chapter admin events", () => {
     const headers = { "x-csrf-token": csrf };
     const create = await page.request.post("/api/chapter_event", {
       headers,
-      data: { chapterId: chapter.id, name: "Sneaky", address1: "1 Main St", city: "New York", startTime: "19:00", endTime: "21:00", isSingleDate: false, dayOfWeekIndex: 2, weeksOfMonthIndexesArray: [0] },
+      data: {
+        chapterId: chapter.id,
+        name: "Sneaky",
+        address1: "1 Main St",
+        city: "New York",
+        startTime: "19:00",
+        endTime: "21:00",
+        isSingleDate: false,
+        dayOfWeekIndex: 2,
+        weeksOfMonthIndexesArray: [0],
+      },
     });
     expect(create.status()).toBe(403);
     const existing = chapter.chapterEvents[0].slug as string;

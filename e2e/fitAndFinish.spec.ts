@@ -120,7 +120,12 @@ test.describe("admin areas on a phone (390 px)", () => {
     test.setTimeout(120_000);
     await signInAs(page, "admin");
     const admin = new ChapterAdminPage(page);
-    expect(await tooWide(page, CHAPTER_ADMIN_SECTIONS.map((s) => (s ? `${admin.basePath}/${s}` : admin.basePath)))).toEqual([]);
+    expect(
+      await tooWide(
+        page,
+        CHAPTER_ADMIN_SECTIONS.map((s) => (s ? `${admin.basePath}/${s}` : admin.basePath)),
+      ),
+    ).toEqual([]);
     // The side menu is folded: the screen comes first.
     await expect(admin.menuLink("Members")).toBeHidden();
     await new AdminScreen(page).menuButton().click();

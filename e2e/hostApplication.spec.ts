@@ -44,7 +44,9 @@ test("a visitor reads the intro, registers inline, applies, and sees the applica
 
 test("a server refusal is shown in a warning box", async ({ page }) => {
   await page.route("**/api/chapter_host_application", (route) =>
-    route.request().method() === "POST" ? route.fulfill({ status: 400, json: { error: "City is Required", errorId: "validation_failed", field: "city" } }) : route.continue(),
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 400, json: { error: "City is Required", errorId: "validation_failed", field: "city" } })
+      : route.continue(),
   );
   const start = new StartChapterPage(page);
   await start.open();

@@ -130,7 +130,13 @@ test.describe("mailing lists", () => {
     await send.sendButton().click();
     await expect(page.getByText("Title is Required")).toBeVisible();
     // The host loses access while writing: the server refuses with 403.
-    await page.route("**/api/mailing_list/send_message", (route) => route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ error: "You do not have permission to do that.", errorId: "forbidden" }) }));
+    await page.route("**/api/mailing_list/send_message", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "You do not have permission to do that.", errorId: "forbidden" }),
+      }),
+    );
     await send.write("Refused", "x");
     await send.send(true);
     await expect(page.getByText("Email Send Failed")).toBeVisible();
@@ -169,7 +175,10 @@ test.describe("mailing lists", () => {
       await members.open();
       await expect(members.row(email)).toContainText("active");
     } finally {
-      const signin = await request.post("/api/auth/signin", { data: { username: E2E_ACCOUNTS.admin.email, password: E2E_ACCOUNTS.admin.password }, headers: { "x-session-transport": "bearer" } });
+      const signin = await request.post("/api/auth/signin", {
+        data: { username: E2E_ACCOUNTS.admin.email, password: E2E_ACCOUNTS.admin.password },
+        headers: { "x-session-transport": "bearer" },
+      });
       const { token } = await signin.json();
       const off = await request.post("/api/email_settings", { data: { doubleOptIn: false }, headers: { authorization: `Bearer ${token}` } });
       expect((await off.json()).doubleOptIn).toBe(false);
@@ -178,7 +187,10 @@ test.describe("mailing lists", () => {
 
   test("a plain user is refused by the API", async ({ request }) => {
     const listId = await nycListId(request);
-    const signin = await request.post("/api/auth/signin", { data: { username: E2E_ACCOUNTS.user.email, password: E2E_ACCOUNTS.user.password }, headers: { "x-session-transport": "bearer" } });
+    const signin = await request.post("/api/auth/signin", {
+      data: { username: E2E_ACCOUNTS.user.email, password: E2E_ACCOUNTS.user.password },
+      headers: { "x-session-transport": "bearer" },
+    });
     const { token } = await signin.json();
     expect(token).toBeTruthy();
     const auth = { authorization: `Bearer ${token}` };

@@ -124,7 +124,9 @@ test.describe("home", () => {
   });
 
   test("the front-page call-out image links to its URL, and hides when it fails to load", async ({ page }) => {
-    await page.route("**/api/front_page", (route) => route.fulfill({ json: { imageLinkURL: "https://example.com/rally", hasImage: true, imageUrl: "/assets/images/uploads/front_page.jpg" } }));
+    await page.route("**/api/front_page", (route) =>
+      route.fulfill({ json: { imageLinkURL: "https://example.com/rally", hasImage: true, imageUrl: "/assets/images/uploads/front_page.jpg" } }),
+    );
     const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
     await page.route("**/assets/images/uploads/front_page.jpg", (route) => route.fulfill({ body: png, contentType: "image/png" }));
     // The home page the server renders carries the real front page: open it from a page the browser renders, so it asks.
@@ -164,7 +166,9 @@ test.describe("mailing-list signup widget", () => {
   });
 
   test("a server failure is shown as Oops. with its message", async ({ page }) => {
-    await page.route("**/api/mailing_list/sign_up", (route) => route.fulfill({ status: 502, json: { error: "The list service is not answering", errorId: "service_unavailable" } }));
+    await page.route("**/api/mailing_list/sign_up", (route) =>
+      route.fulfill({ status: 502, json: { error: "The list service is not answering", errorId: "service_unavailable" } }),
+    );
     const chapter = new ChapterPage(page);
     await chapter.open("tx", "austin");
     await chapter.signup.signUp("someone@example.org");
@@ -174,7 +178,11 @@ test.describe("mailing-list signup widget", () => {
   test("too many sign-ups from one address: Oops. with the server's error string, and Try again", async ({ page }) => {
     const message = "Too many sign-ups from your address. Please try again in 60 minutes.";
     await page.route("**/api/mailing_list/sign_up", (route) =>
-      route.fulfill({ status: 429, headers: { "retry-after": "3600" }, json: { error: message, errorId: "rate_limited", return: { results: [{ isError: true, errorString: message }] } } }),
+      route.fulfill({
+        status: 429,
+        headers: { "retry-after": "3600" },
+        json: { error: message, errorId: "rate_limited", return: { results: [{ isError: true, errorString: message }] } },
+      }),
     );
     const chapter = new ChapterPage(page);
     await chapter.open("tx", "austin");
@@ -236,7 +244,11 @@ test.describe("state pages", () => {
   });
 
   test("Alaska, Puerto Rico, DC and International", async ({ page }) => {
-    for (const [abbr, name, chapter] of [["ak", "Alaska", "Anchorage"], ["pr", "Puerto Rico", "San Juan"], ["dc", "District of Columbia", "Washington: Washington DC"]]) {
+    for (const [abbr, name, chapter] of [
+      ["ak", "Alaska", "Anchorage"],
+      ["pr", "Puerto Rico", "San Juan"],
+      ["dc", "District of Columbia", "Washington: Washington DC"],
+    ]) {
       const state = new StatePage(page, name);
       await state.open(abbr);
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -274,7 +286,10 @@ test.describe("chapter pages", () => {
 
   test("inactive chapters say so to visitors and show their content to hosts and admins", async ({ page }) => {
     const chapter = new ChapterPage(page);
-    for (const [state, slug] of [["pa", "pittsburgh"], ["tx", "dallas"]]) {
+    for (const [state, slug] of [
+      ["pa", "pittsburgh"],
+      ["tx", "dallas"],
+    ]) {
       await chapter.open(state, slug);
       await expect(page.getByText("This Chapter is not active.")).toBeVisible();
       await expect(chapter.section("Next Event")).toHaveCount(0);
@@ -366,7 +381,9 @@ test.describe("map implementation", () => {
     await expect(page.getByTestId("offline-map")).toHaveAttribute("data-map-ready", "true");
     expect(scripts.some((u) => /GoogleChapterMap/.test(u))).toBe(false);
 
-    await page.route("**/api/site_config", (route) => route.fulfill({ json: { googleMapsApiKey: "test-browser-key", hasGoogleMapsKey: true, emailServiceName: "sendInBlue" } }));
+    await page.route("**/api/site_config", (route) =>
+      route.fulfill({ json: { googleMapsApiKey: "test-browser-key", hasGoogleMapsKey: true, emailServiceName: "sendInBlue" } }),
+    );
     await browserRendered(page, "/chapters/tx");
     // The Google loader puts its script on the page (this server has no key, so its CSP keeps it from loading).
     await expect(page.locator('script[src^="https://maps.googleapis.com/maps/api/js"][src*="key=test-browser-key"]')).toHaveCount(1);

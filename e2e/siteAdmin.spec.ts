@@ -266,7 +266,12 @@ test.describe("site admin: users and chapters", () => {
     await signInAs(page, "admin");
     const add = new AddChapterPage(page);
     await add.open();
-    for (const [label, message] of [["Title", "Title is Required"], ["City", "City is Required"], ["Postal Code", "Postal Code is Required"], ["Country", "Country is Required"]] as const) {
+    for (const [label, message] of [
+      ["Title", "Title is Required"],
+      ["City", "City is Required"],
+      ["Postal Code", "Postal Code is Required"],
+      ["Country", "Country is Required"],
+    ] as const) {
       await add.field(label).fill("x");
       await add.field(label).fill("");
       await expect(page.getByText(message)).toBeVisible();

@@ -20,7 +20,14 @@ afterEach(() => {
 
 function feedFor(token: string | null, store: FeedStateStore = createMemoryFeedStateStore(), origin = () => server.origin) {
   const received: AdminNotice[] = [];
-  const feed = createAdminFeed({ fetch, serverOrigin: origin, token: () => token, stateStore: store, onNotice: (n) => received.push(n), backoff: { initialMs: 20 } });
+  const feed = createAdminFeed({
+    fetch,
+    serverOrigin: origin,
+    token: () => token,
+    stateStore: store,
+    onNotice: (n) => received.push(n),
+    backoff: { initialMs: 20 },
+  });
   feeds.push(feed);
   return { feed, received };
 }

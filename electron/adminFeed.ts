@@ -109,7 +109,10 @@ async function whoAmI(deps: AdminFeedDeps, origin: string, token: string): Promi
 
 export function createAdminFeed(deps: AdminFeedDeps): AdminFeed {
   const log = deps.log ?? (() => {});
-  const timers = deps.timers ?? { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+  const timers = deps.timers ?? {
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
   const backoff = { ...DEFAULT_BACKOFF, ...deps.backoff };
   let stream: EventStream | null = null;
   let retryHandle: unknown = null;

@@ -18,8 +18,14 @@ describe("resolveAppRequest", () => {
   it("maps files, client-side routes and uploaded images", () => {
     expect(resolveAppRequest("app://chapterhouse/", uiDir)).toEqual({ kind: "index" });
     expect(resolveAppRequest("app://chapterhouse/admin/chapter_host_applications/a-b", uiDir)).toEqual({ kind: "index" });
-    expect(resolveAppRequest("app://chapterhouse/assets/index-Abc123xy.js", uiDir)).toEqual({ kind: "file", file: path.join(uiDir, "assets", "index-Abc123xy.js") });
-    expect(resolveAppRequest("app://chapterhouse/assets/images/uploads/chapter_header_3.jpg?v=2", uiDir)).toEqual({ kind: "server", path: "/assets/images/uploads/chapter_header_3.jpg?v=2" });
+    expect(resolveAppRequest("app://chapterhouse/assets/index-Abc123xy.js", uiDir)).toEqual({
+      kind: "file",
+      file: path.join(uiDir, "assets", "index-Abc123xy.js"),
+    });
+    expect(resolveAppRequest("app://chapterhouse/assets/images/uploads/chapter_header_3.jpg?v=2", uiDir)).toEqual({
+      kind: "server",
+      path: "/assets/images/uploads/chapter_header_3.jpg?v=2",
+    });
   });
 
   it("never leaves the UI folder and answers only its own host", () => {

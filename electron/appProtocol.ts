@@ -27,11 +27,7 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-export type AppRequestTarget =
-  | { kind: "file"; file: string }
-  | { kind: "index" }
-  | { kind: "server"; path: string }
-  | { kind: "not-found" };
+export type AppRequestTarget = { kind: "file"; file: string } | { kind: "index" } | { kind: "server"; path: string } | { kind: "not-found" };
 
 /** Where a request to the app scheme is answered from. Never outside uiDir. */
 export function resolveAppRequest(url: string, uiDir: string): AppRequestTarget {
@@ -95,9 +91,15 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
         try {
           const body = await readFile(target.file);
           const immutable = /[\\/]assets[\\/].+-[A-Za-z0-9_-]{6,}\.\w+$/.test(target.file);
-          return answer(200, request.method === "HEAD" ? null : new Uint8Array(body), TYPES[path.extname(target.file).toLowerCase()] ?? "application/octet-stream", server, {
-            "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-          });
+          return answer(
+            200,
+            request.method === "HEAD" ? null : new Uint8Array(body),
+            TYPES[path.extname(target.file).toLowerCase()] ?? "application/octet-stream",
+            server,
+            {
+              "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+            },
+          );
         } catch {
           return answer(404, "Not found", "text/plain; charset=utf-8", server);
         }

@@ -18,7 +18,14 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-bundle-"));
   bundles = await bundleDesktop(dir, true);
   fake = path.join(dir, "fake-electron.cjs");
-  await build({ entryPoints: [path.join(__dirname, "testing", "fakeElectron.ts")], outfile: fake, bundle: true, format: "cjs", platform: "node", logLevel: "warning" });
+  await build({
+    entryPoints: [path.join(__dirname, "testing", "fakeElectron.ts")],
+    outfile: fake,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    logLevel: "warning",
+  });
 }, 60_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

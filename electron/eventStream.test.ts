@@ -6,7 +6,7 @@ import { backoffDelay, openEventStream, SseParser, type EventStream, type SseEve
 describe("SseParser", () => {
   it("reads events split anywhere across chunks, with CRLF, comments and multi-line data", () => {
     const p = new SseParser();
-    const text = ": hello\r\nretry: 2500\r\nevent: notice\r\nid: 7\r\ndata: {\"a\":\r\ndata: 1}\r\n\r\ndata: plain\n\n";
+    const text = ': hello\r\nretry: 2500\r\nevent: notice\r\nid: 7\r\ndata: {"a":\r\ndata: 1}\r\n\r\ndata: plain\n\n';
     const events: SseEvent[] = [];
     for (const ch of text) events.push(...p.push(ch));
     expect(events).toEqual([
@@ -111,7 +111,15 @@ describe("openEventStream", () => {
         res.writeHead(status).end();
       });
       const statuses: StreamStatus[] = [];
-      stream = openEventStream({ url, fetch, headers: () => ({}), lastEventId: () => null, onEvent: () => {}, onStatus: (s) => statuses.push(s), backoff: { initialMs: 5 } });
+      stream = openEventStream({
+        url,
+        fetch,
+        headers: () => ({}),
+        lastEventId: () => null,
+        onEvent: () => {},
+        onStatus: (s) => statuses.push(s),
+        backoff: { initialMs: 5 },
+      });
       await waitFor(() => statuses.some((s) => s.state === "stopped"));
       await new Promise((r) => setTimeout(r, 50));
       expect(requests).toBe(1);

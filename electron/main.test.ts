@@ -20,8 +20,14 @@ let userData: string;
 let appDir: string;
 
 const windows = () => FakeBrowserWindow.instances;
-const navigations = () => windows()[0].webContents.sent.filter((m) => m.channel === IPC.navigate).map((m) => m.args[0]);
-const forwarded = () => windows()[0].webContents.sent.filter((m) => m.channel === IPC.notice).map((m) => m.args[0]);
+const navigations = () =>
+  windows()[0]
+    .webContents.sent.filter((m) => m.channel === IPC.navigate)
+    .map((m) => m.args[0]);
+const forwarded = () =>
+  windows()[0]
+    .webContents.sent.filter((m) => m.channel === IPC.notice)
+    .map((m) => m.args[0]);
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
 beforeAll(async () => {
@@ -80,7 +86,7 @@ describe("hardening", () => {
     const handler = protocol.handlers.get("app")!;
     const page = await handler(new Request("app://chapterhouse/admin/chapter_host_applications/x"));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id=root>');
+    expect(await page.text()).toContain("<div id=root>");
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
     const script = await handler(new Request("app://chapterhouse/assets/index-AbCdEf12.js"));
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");

@@ -15,7 +15,13 @@ class FakeNotification extends EventEmitter {
   }
 }
 
-const notice: AdminNotice = { id: 9, type: "host_application_created", title: "New host application", body: "Sam wants to host a chapter in Reno, NV.", path: "/admin/chapter_host_applications/sam-reno" };
+const notice: AdminNotice = {
+  id: 9,
+  type: "host_application_created",
+  title: "New host application",
+  body: "Sam wants to host a chapter in Reno, NV.",
+  path: "/admin/chapter_host_applications/sam-reno",
+};
 
 describe("notice routing", () => {
   it("shows one OS notification; its click opens the notice's screen; the window gets it for a toast", () => {
@@ -25,7 +31,11 @@ describe("notice routing", () => {
     const router = createNoticeRouter({ Notification: FakeNotification, isSupported: () => true, openPath, forwardToWindow, icon: "/app/icon.png" });
     router.show(notice);
     expect(FakeNotification.made).toHaveLength(1);
-    expect(FakeNotification.made[0].options).toEqual({ title: "New host application", body: "Sam wants to host a chapter in Reno, NV.", icon: "/app/icon.png" });
+    expect(FakeNotification.made[0].options).toEqual({
+      title: "New host application",
+      body: "Sam wants to host a chapter in Reno, NV.",
+      icon: "/app/icon.png",
+    });
     expect(FakeNotification.made[0].shown).toBe(true);
     expect(forwardToWindow).toHaveBeenCalledWith(notice);
     expect(openPath).not.toHaveBeenCalled();
@@ -44,7 +54,10 @@ describe("notice routing", () => {
   it("a click never leaves the app", () => {
     FakeNotification.made = [];
     const openPath = vi.fn();
-    createNoticeRouter({ Notification: FakeNotification, isSupported: () => true, openPath, forwardToWindow: vi.fn() }).show({ ...notice, path: "//evil.example/x" });
+    createNoticeRouter({ Notification: FakeNotification, isSupported: () => true, openPath, forwardToWindow: vi.fn() }).show({
+      ...notice,
+      path: "//evil.example/x",
+    });
     FakeNotification.made[0].emit("click");
     expect(openPath).toHaveBeenCalledWith("/admin");
   });

@@ -1,6 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
 import { EventEmitter } from "node:events";
-import { contentSecurityPolicy, decideNavigation, hardenSession, hardenWebContents, isAllowedNavigation, isSafeExternalUrl, isTrustedIpcSender, secureWebPreferences, type HardenableContents } from "./security";
+import {
+  contentSecurityPolicy,
+  decideNavigation,
+  hardenSession,
+  hardenWebContents,
+  isAllowedNavigation,
+  isSafeExternalUrl,
+  isTrustedIpcSender,
+  secureWebPreferences,
+  type HardenableContents,
+} from "./security";
 
 const SERVER = "https://chapters.example.org";
 
@@ -35,7 +45,10 @@ describe("decideNavigation", () => {
   it("shows server pages inside the app, sends API downloads and other sites out, refuses the rest", () => {
     expect(decideNavigation("app://chapterhouse/settings", SERVER)).toEqual({ action: "allow" });
     expect(decideNavigation(`${SERVER}/chapter/ny/nyc?x=1#top`, SERVER)).toEqual({ action: "open-in-app", path: "/chapter/ny/nyc?x=1#top" });
-    expect(decideNavigation(`${SERVER}/api/chapter_event/ical/nyc.ics`, SERVER)).toEqual({ action: "external", url: `${SERVER}/api/chapter_event/ical/nyc.ics` });
+    expect(decideNavigation(`${SERVER}/api/chapter_event/ical/nyc.ics`, SERVER)).toEqual({
+      action: "external",
+      url: `${SERVER}/api/chapter_event/ical/nyc.ics`,
+    });
     expect(decideNavigation("https://drinkingliberally.org/", SERVER)).toEqual({ action: "external", url: "https://drinkingliberally.org/" });
     expect(decideNavigation("mailto:host@example.org", SERVER)).toEqual({ action: "external", url: "mailto:host@example.org" });
     expect(decideNavigation("file:///etc/passwd", SERVER)).toEqual({ action: "deny" });
@@ -43,8 +56,14 @@ describe("decideNavigation", () => {
   });
 
   it("sends the app's relative links to server files out to the server", () => {
-    expect(decideNavigation("app://chapterhouse/api/chapter_event/ical/nyc.ics", SERVER)).toEqual({ action: "external", url: `${SERVER}/api/chapter_event/ical/nyc.ics` });
-    expect(decideNavigation("app://chapterhouse/assets/images/uploads/chapter_header_3.jpg", SERVER)).toEqual({ action: "external", url: `${SERVER}/assets/images/uploads/chapter_header_3.jpg` });
+    expect(decideNavigation("app://chapterhouse/api/chapter_event/ical/nyc.ics", SERVER)).toEqual({
+      action: "external",
+      url: `${SERVER}/api/chapter_event/ical/nyc.ics`,
+    });
+    expect(decideNavigation("app://chapterhouse/assets/images/uploads/chapter_header_3.jpg", SERVER)).toEqual({
+      action: "external",
+      url: `${SERVER}/assets/images/uploads/chapter_header_3.jpg`,
+    });
     expect(decideNavigation("app://chapterhouse/api/x", null)).toEqual({ action: "deny" });
     expect(decideNavigation("app://chapterhouse/assets/index-abc.js", SERVER)).toEqual({ action: "allow" });
   });

@@ -29,16 +29,15 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 }
 
 /** app:// is a standard, secure origin (so the UI gets localStorage, fetch and ES modules), never file://. */
-export const APP_SCHEME_PRIVILEGES = [
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
-];
+export const APP_SCHEME_PRIVILEGES = [{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }];
 
 /** The origin of an http(s) URL, or null. */
 export function originOf(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
     const u = new URL(url);
-    if (u.protocol === "http:" || u.protocol === "https:" || u.protocol === `${APP_SCHEME}:`) return u.origin === "null" ? `${u.protocol}//${u.host}` : u.origin;
+    if (u.protocol === "http:" || u.protocol === "https:" || u.protocol === `${APP_SCHEME}:`)
+      return u.origin === "null" ? `${u.protocol}//${u.host}` : u.origin;
   } catch {
     /* not a URL */
   }
@@ -98,11 +97,7 @@ export function isSafeExternalUrl(url: string): boolean {
   }
 }
 
-export type NavigationDecision =
-  | { action: "allow" }
-  | { action: "open-in-app"; path: string }
-  | { action: "external"; url: string }
-  | { action: "deny" };
+export type NavigationDecision = { action: "allow" } | { action: "open-in-app"; path: string } | { action: "external"; url: string } | { action: "deny" };
 
 /**
  * What to do when the window would go to `url`:

@@ -20,8 +20,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.schema.createTable("chapter_host_application_notes", (t) => {
     t.increments("id").primary();
-    t.integer("chapter_host_application_id").notNullable()
-      .references("chapter_host_applications.id").onDelete("CASCADE").index();
+    t.integer("chapter_host_application_id").notNullable().references("chapter_host_applications.id").onDelete("CASCADE").index();
     t.integer("user_id").references("users.id").onDelete("SET NULL");
     t.text("note").notNullable();
     t.timestamp("created_at", { useTz: true }).notNullable();

@@ -26,6 +26,16 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex("email_settings").where({ id: 1 }).delete();
   await knex("front_page").where({ id: 1 }).delete();
-  await knex("chapter_types").whereIn("id", CHAPTER_TYPES.map((t) => t.id)).delete();
-  await knex("roles").whereIn("id", ROLES.map((r) => r.id)).delete();
+  await knex("chapter_types")
+    .whereIn(
+      "id",
+      CHAPTER_TYPES.map((t) => t.id),
+    )
+    .delete();
+  await knex("roles")
+    .whereIn(
+      "id",
+      ROLES.map((r) => r.id),
+    )
+    .delete();
 }

@@ -6,7 +6,17 @@ import type { Knex } from "knex";
  * (server/lib/readCache.ts) are stamped with the versions they were built at, so a committed write is seen
  * by the next read of every app process sharing the database.
  */
-export const VERSIONED_TABLES = ["chapters", "chapter_types", "chapter_events", "chapter_links", "permissions", "users", "press_mentions", "blog_posts", "chapter_blog_posts"] as const;
+export const VERSIONED_TABLES = [
+  "chapters",
+  "chapter_types",
+  "chapter_events",
+  "chapter_links",
+  "permissions",
+  "users",
+  "press_mentions",
+  "blog_posts",
+  "chapter_blog_posts",
+] as const;
 
 /** Users change what public reads show only through their name and email (hosts, post authors). */
 const USER_COLUMNS = ["name", "email"];
@@ -33,7 +43,9 @@ export async function up(knex: Knex): Promise<void> {
   for (const table of VERSIONED_TABLES) {
     for (const event of ["insert", "update", "delete"]) {
       const on = table === "users" && event === "update" ? `update of ${USER_COLUMNS.join(", ")}` : event;
-      await knex.raw(`create trigger ${table}_read_version_${event} after ${on} on ${table} begin update read_versions set version = version + 1 where name = '${table}'; end`);
+      await knex.raw(
+        `create trigger ${table}_read_version_${event} after ${on} on ${table} begin update read_versions set version = version + 1 where name = '${table}'; end`,
+      );
     }
   }
 }
@@ -43,7 +55,8 @@ export async function down(knex: Knex): Promise<void> {
     for (const table of VERSIONED_TABLES) await knex.raw(`drop trigger if exists ${table}_read_version on ${table}`);
     await knex.raw("drop function if exists bump_read_version()");
   } else {
-    for (const table of VERSIONED_TABLES) for (const event of ["insert", "update", "delete"]) await knex.raw(`drop trigger if exists ${table}_read_version_${event}`);
+    for (const table of VERSIONED_TABLES)
+      for (const event of ["insert", "update", "delete"]) await knex.raw(`drop trigger if exists ${table}_read_version_${event}`);
   }
   await knex.schema.dropTable("read_versions");
 }

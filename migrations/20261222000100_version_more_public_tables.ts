@@ -12,13 +12,17 @@ export async function up(knex: Knex): Promise<void> {
   await knex("read_versions").insert(MORE_VERSIONED_TABLES.map((name) => ({ name, version: 0 })));
   if (knex.client.config.client === "pg") {
     for (const table of MORE_VERSIONED_TABLES) {
-      await knex.raw(`create trigger ${table}_read_version after insert or update or delete or truncate on ${table} for each statement execute function bump_read_version()`);
+      await knex.raw(
+        `create trigger ${table}_read_version after insert or update or delete or truncate on ${table} for each statement execute function bump_read_version()`,
+      );
     }
     return;
   }
   for (const table of MORE_VERSIONED_TABLES) {
     for (const event of ["insert", "update", "delete"]) {
-      await knex.raw(`create trigger ${table}_read_version_${event} after ${event} on ${table} begin update read_versions set version = version + 1 where name = '${table}'; end`);
+      await knex.raw(
+        `create trigger ${table}_read_version_${event} after ${event} on ${table} begin update read_versions set version = version + 1 where name = '${table}'; end`,
+      );
     }
   }
 }
@@ -28,5 +32,7 @@ export async function down(knex: Knex): Promise<void> {
     if (knex.client.config.client === "pg") await knex.raw(`drop trigger if exists ${table}_read_version on ${table}`);
     else for (const event of ["insert", "update", "delete"]) await knex.raw(`drop trigger if exists ${table}_read_version_${event}`);
   }
-  await knex("read_versions").whereIn("name", [...MORE_VERSIONED_TABLES]).delete();
+  await knex("read_versions")
+    .whereIn("name", [...MORE_VERSIONED_TABLES])
+    .delete();
 }

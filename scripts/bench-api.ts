@@ -45,15 +45,30 @@ async function serve() {
 
   // Which database: one given (kept as it is), or a fresh one grown to --chapters and removed afterwards.
   const chapters = Number(args.chapters ?? 300);
-  const { given, dataDir, databaseUrl, drop: dropFresh } = await benchDatabase({ postgres: Boolean(args.postgres), chapters, bigChapterMembers: chapters * 5, prefix: "chapterhouse_bench" });
+  const {
+    given,
+    dataDir,
+    databaseUrl,
+    drop: dropFresh,
+  } = await benchDatabase({ postgres: Boolean(args.postgres), chapters, bigChapterMembers: chapters * 5, prefix: "chapterhouse_bench" });
 
-  const config = loadConfig({ ...process.env, PORT: "0", DATA_DIR: dataDir, SEED_DEMO: "false", DATABASE_URL: databaseUrl, GOOGLE_MAPS_API_KEY: "", RUN_JOBS: "false", SESSION_SECRET: "bench-secret-bench-secret-bench-secret" });
+  const config = loadConfig({
+    ...process.env,
+    PORT: "0",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    DATABASE_URL: databaseUrl,
+    GOOGLE_MAPS_API_KEY: "",
+    RUN_JOBS: "false",
+    SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
+  });
   const running = await startServer(config, { uiDir: null });
   const app = `http://127.0.0.1:${running.port}`;
   const { Chapter } = await import("../server/models");
   const active = await Chapter.query().where({ status: 1 }).resultSize();
   const total = await Chapter.query().resultSize();
-  const sample = (await Chapter.query().where({ status: 1, state: "ny" }).orderBy("id").first()) ?? (await Chapter.query().where({ status: 1 }).orderBy("id").first());
+  const sample =
+    (await Chapter.query().where({ status: 1, state: "ny" }).orderBy("id").first()) ?? (await Chapter.query().where({ status: 1 }).orderBy("id").first());
 
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -178,9 +193,13 @@ async function bench() {
   let failed = false;
   try {
     await serverStats();
-    console.log(`${ready.database}${ready.given ? " (given)" : " (fresh)"}: ${ready.total} chapters, ${ready.active} active; ${connections} connections, ${duration} s a measurement`);
+    console.log(
+      `${ready.database}${ready.given ? " (given)" : " (fresh)"}: ${ready.total} chapters, ${ready.active} active; ${connections} connections, ${duration} s a measurement`,
+    );
     console.log("");
-    console.log(`${"read".padEnd(22)} ${pad("bytes", 9)} ${pad("cold ms", 8)} ${pad("app req/s", 10)} ${pad("p50", 6)} ${pad("p99", 6)} ${pad("bare req/s", 11)} ${pad("ratio", 6)} ${pad("304s", 6)} ${pad("max loop delay", 15)}`);
+    console.log(
+      `${"read".padEnd(22)} ${pad("bytes", 9)} ${pad("cold ms", 8)} ${pad("app req/s", 10)} ${pad("p50", 6)} ${pad("p99", 6)} ${pad("bare req/s", 11)} ${pad("ratio", 6)} ${pad("304s", 6)} ${pad("max loop delay", 15)}`,
+    );
     for (const target of targets) {
       const url = app + target.path;
       await run(url, warmup, connections);
@@ -212,7 +231,9 @@ async function bench() {
       if (target.path === "/api/chapters/active" && ((minRatio && ratio < minRatio) || (maxP99 && r.latency.p99 > maxP99))) failed = true;
     }
     console.log("");
-    console.log("cold ms: the first request, built from the database; p50/p99 in ms; max loop delay: the largest event-loop delay in the server process while the read was measured.");
+    console.log(
+      "cold ms: the first request, built from the database; p50/p99 in ms; max loop delay: the largest event-loop delay in the server process while the read was measured.",
+    );
   } catch (err) {
     console.error(err);
     failed = true;

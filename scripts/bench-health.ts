@@ -20,13 +20,31 @@ const SECRET = "bench-secret-bench-secret-bench-secret";
 async function main() {
   const chapters = Number(args.chapters ?? 10_000);
   const started = Date.now();
-  const { given, dataDir, databaseUrl, drop } = await benchDatabase({ postgres: Boolean(args.postgres), chapters, bigChapterMembers: chapters * 2, prefix: "chapterhouse_bench_health" });
+  const { given, dataDir, databaseUrl, drop } = await benchDatabase({
+    postgres: Boolean(args.postgres),
+    chapters,
+    bigChapterMembers: chapters * 2,
+    prefix: "chapterhouse_bench_health",
+  });
   if (!given) console.log(`seeded ${chapters} chapters in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const config = loadConfig({ ...process.env, PORT: "0", DATA_DIR: dataDir, SEED_DEMO: "false", DATABASE_URL: databaseUrl, RUN_JOBS: "false", SESSION_SECRET: SECRET });
+  const config = loadConfig({
+    ...process.env,
+    PORT: "0",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    DATABASE_URL: databaseUrl,
+    RUN_JOBS: "false",
+    SESSION_SECRET: SECRET,
+  });
   const running = await startServer(config, { uiDir: null });
   try {
     const { User, Permission } = await import("../server/models");
-    const admin = await User.query().insert({ name: "Bench Admin", email: `bench-admin-${process.pid}@example.test`, username: `bench-admin-${process.pid}`, passwordHash: "x" });
+    const admin = await User.query().insert({
+      name: "Bench Admin",
+      email: `bench-admin-${process.pid}@example.test`,
+      username: `bench-admin-${process.pid}`,
+      passwordHash: "x",
+    });
     await Permission.query().insert({ userId: admin.id, roleId: 1, chapterId: null });
     const token = (await issueToken(admin.id, SECRET))!.token;
     const url = `http://127.0.0.1:${running.port}/api/chapter_health`;
@@ -51,12 +69,23 @@ async function main() {
     const chapter = await running.services.knex("chapters").first("id");
     for (let i = 0; i < 15; i++) {
       const at = new Date().toISOString();
-      await running.services.knex("mailingListContacts").insert({ chapterId: chapter.id, email: `bench-${process.pid}-${i}@example.test`, status: "active", unsubscribeToken: `bench-${process.pid}-${i}`, createdAt: at, updatedAt: at });
+      await running.services.knex("mailingListContacts").insert({
+        chapterId: chapter.id,
+        email: `bench-${process.pid}-${i}@example.test`,
+        status: "active",
+        unsubscribeToken: `bench-${process.pid}-${i}`,
+        createdAt: at,
+        updatedAt: at,
+      });
       afterWrite.push((await get()).ms);
     }
     afterWrite.sort((a, b) => a - b);
-    console.log(`after each write (${afterWrite.length}): p50 ${afterWrite[Math.floor(afterWrite.length / 2)].toFixed(1)} ms, max ${afterWrite[afterWrite.length - 1].toFixed(1)} ms`);
-    console.log(`${databaseUrl ? "Postgres" : "SQLite"}: ${first.rows} chapters, ${(first.bytes / 1e6).toFixed(1)} MB; first ${first.ms.toFixed(1)} ms; ${n} requests: p50 ${q(0.5)} ms, p90 ${q(0.9)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
+    console.log(
+      `after each write (${afterWrite.length}): p50 ${afterWrite[Math.floor(afterWrite.length / 2)].toFixed(1)} ms, max ${afterWrite[afterWrite.length - 1].toFixed(1)} ms`,
+    );
+    console.log(
+      `${databaseUrl ? "Postgres" : "SQLite"}: ${first.rows} chapters, ${(first.bytes / 1e6).toFixed(1)} MB; first ${first.ms.toFixed(1)} ms; ${n} requests: p50 ${q(0.5)} ms, p90 ${q(0.9)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
+    );
   } finally {
     await running.close();
     await drop();

@@ -68,7 +68,11 @@ async function lighthouse(url: string, out: string): Promise<Result> {
       break;
     } catch (err) {
       if (attempt >= 3) throw err;
-      console.warn(`Lighthouse failed on ${url} (${String((err as { stderr?: string }).stderr ?? err).trim().slice(0, 200)}); trying again`);
+      console.warn(
+        `Lighthouse failed on ${url} (${String((err as { stderr?: string }).stderr ?? err)
+          .trim()
+          .slice(0, 200)}); trying again`,
+      );
     }
   }
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
@@ -100,9 +104,15 @@ function checkPublicBundle(): boolean {
     if (/w-md-editor|react-md-editor/.test(s)) leaks.push(`${f} has the markdown editor`);
   }
   const chunks = fs.readdirSync(path.join(dist, "assets")).filter((f) => f.endsWith(".js"));
-  console.log(`Public start-up bundle: ${new Set(files).size} files, ${Math.round(raw / 1024)} kB (${Math.round(gz / 1024)} kB gzipped); ${chunks.length} chunks in all.`);
-  const own = ["AdminLayout", "ChapterAdminLayout", "GoogleChapterMap", "OfflineMap"].filter((name) => chunks.some((c) => c.startsWith(`${name}-`)) && !files.some((f) => f.includes(`/${name}-`)));
-  console.log(leaks.length ? `NOT split out: ${leaks.join("; ")}` : `Google Maps and the markdown editor are not in it; chunks of their own: ${own.join(", ")}.`);
+  console.log(
+    `Public start-up bundle: ${new Set(files).size} files, ${Math.round(raw / 1024)} kB (${Math.round(gz / 1024)} kB gzipped); ${chunks.length} chunks in all.`,
+  );
+  const own = ["AdminLayout", "ChapterAdminLayout", "GoogleChapterMap", "OfflineMap"].filter(
+    (name) => chunks.some((c) => c.startsWith(`${name}-`)) && !files.some((f) => f.includes(`/${name}-`)),
+  );
+  console.log(
+    leaks.length ? `NOT split out: ${leaks.join("; ")}` : `Google Maps and the markdown editor are not in it; chunks of their own: ${own.join(", ")}.`,
+  );
   return leaks.length === 0;
 }
 
@@ -115,7 +125,15 @@ async function main() {
   const dataDir = path.join(root, ".tmp", "bench-web");
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({ ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "true", GOOGLE_MAPS_API_KEY: "", DATABASE_URL: "", RUN_JOBS: "false" });
+  const config = loadConfig({
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    GOOGLE_MAPS_API_KEY: "",
+    DATABASE_URL: "",
+    RUN_JOBS: "false",
+  });
   const server = await startServer(config, { uiDir: path.join(root, "dist", "ui") });
   console.log(`Serving the demo network on http://127.0.0.1:${port}; Lighthouse 12 (${preset}, ${runs} run${runs > 1 ? "s" : ""} a page)\n`);
 
@@ -130,7 +148,9 @@ async function main() {
       const first = performance.now() - started;
       const again = performance.now();
       await (await fetch(`http://127.0.0.1:${port}${page.path}`, { headers: { accept: "text/html" } })).arrayBuffer();
-      console.log(`${page.path}: ${res.status}, ${Math.round(bytes / 1024)} kB of HTML; served in ${Math.round(first)} ms, then ${Math.round(performance.now() - again)} ms`);
+      console.log(
+        `${page.path}: ${res.status}, ${Math.round(bytes / 1024)} kB of HTML; served in ${Math.round(first)} ms, then ${Math.round(performance.now() - again)} ms`,
+      );
     }
     console.log("");
     for (const page of PAGES) {

@@ -37,7 +37,13 @@ export async function benchDatabase(opts: { postgres: boolean; chapters: number;
   if (!given) {
     const knex = openDatabase({ databaseUrl: databaseUrl || null, dataDir });
     await migrateLatest(knex);
-    await seedScale(knex, { chapters: opts.chapters, members: opts.chapters * 20, users: opts.chapters * 5, bigChapterMembers: opts.bigChapterMembers, seed: 1 });
+    await seedScale(knex, {
+      chapters: opts.chapters,
+      members: opts.chapters * 20,
+      users: opts.chapters * 5,
+      bigChapterMembers: opts.bigChapterMembers,
+      seed: 1,
+    });
     await knex.destroy();
   }
   return {

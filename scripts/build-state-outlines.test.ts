@@ -7,7 +7,9 @@ const dir = path.resolve(__dirname, "..", "ui", "public", "state_outlines");
 
 describe("committed state outline files", () => {
   it("has one small GeoJSON outline per state, DC and PR, named by upper-case abbreviation", () => {
-    const wanted = Object.keys(STATES).filter((s) => s !== "int").map((s) => s.toUpperCase());
+    const wanted = Object.keys(STATES)
+      .filter((s) => s !== "int")
+      .map((s) => s.toUpperCase());
     expect(wanted).toHaveLength(52);
     for (const abbr of wanted) {
       const file = path.join(dir, `${abbr}.json`);

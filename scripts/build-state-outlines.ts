@@ -20,12 +20,58 @@ const outDir = path.join(root, "ui", "public", "state_outlines");
 
 /** Census FIPS codes of the 50 states, DC and Puerto Rico. */
 export const FIPS_TO_ABBR: Record<string, string> = {
-  "01": "AL", "02": "AK", "04": "AZ", "05": "AR", "06": "CA", "08": "CO", "09": "CT", "10": "DE", "11": "DC", "12": "FL",
-  "13": "GA", "15": "HI", "16": "ID", "17": "IL", "18": "IN", "19": "IA", "20": "KS", "21": "KY", "22": "LA", "23": "ME",
-  "24": "MD", "25": "MA", "26": "MI", "27": "MN", "28": "MS", "29": "MO", "30": "MT", "31": "NE", "32": "NV", "33": "NH",
-  "34": "NJ", "35": "NM", "36": "NY", "37": "NC", "38": "ND", "39": "OH", "40": "OK", "41": "OR", "42": "PA", "44": "RI",
-  "45": "SC", "46": "SD", "47": "TN", "48": "TX", "49": "UT", "50": "VT", "51": "VA", "53": "WA", "54": "WV", "55": "WI",
-  "56": "WY", "72": "PR",
+  "01": "AL",
+  "02": "AK",
+  "04": "AZ",
+  "05": "AR",
+  "06": "CA",
+  "08": "CO",
+  "09": "CT",
+  "10": "DE",
+  "11": "DC",
+  "12": "FL",
+  "13": "GA",
+  "15": "HI",
+  "16": "ID",
+  "17": "IL",
+  "18": "IN",
+  "19": "IA",
+  "20": "KS",
+  "21": "KY",
+  "22": "LA",
+  "23": "ME",
+  "24": "MD",
+  "25": "MA",
+  "26": "MI",
+  "27": "MN",
+  "28": "MS",
+  "29": "MO",
+  "30": "MT",
+  "31": "NE",
+  "32": "NV",
+  "33": "NH",
+  "34": "NJ",
+  "35": "NM",
+  "36": "NY",
+  "37": "NC",
+  "38": "ND",
+  "39": "OH",
+  "40": "OK",
+  "41": "OR",
+  "42": "PA",
+  "44": "RI",
+  "45": "SC",
+  "46": "SD",
+  "47": "TN",
+  "48": "TX",
+  "49": "UT",
+  "50": "VT",
+  "51": "VA",
+  "53": "WA",
+  "54": "WV",
+  "55": "WI",
+  "56": "WY",
+  "72": "PR",
 };
 
 const DIGITS = 2;
@@ -70,7 +116,13 @@ function douglasPeucker(points: Position[], tolerance: number): Position[] {
   return points.filter((_, i) => keep[i]);
 }
 
-const ringArea = (ring: Position[]) => Math.abs(ring.reduce((a, p, i) => { const q = ring[(i + 1) % ring.length]; return a + p[0] * q[1] - q[0] * p[1]; }, 0)) / 2;
+const ringArea = (ring: Position[]) =>
+  Math.abs(
+    ring.reduce((a, p, i) => {
+      const q = ring[(i + 1) % ring.length];
+      return a + p[0] * q[1] - q[0] * p[1];
+    }, 0),
+  ) / 2;
 
 /** Simplifies, rounds and drops repeated points; rings that collapse below a triangle are dropped. */
 function simplifyRing(ring: Position[], d: Detail): Position[] | null {
@@ -93,7 +145,14 @@ function simplifyRing(ring: Position[], d: Detail): Position[] | null {
 function simplifyPolygon(rings: Position[][], d: Detail): Position[][] | null {
   const outer = simplifyRing(rings[0], d);
   if (!outer) return null;
-  return [outer, ...rings.slice(1).filter((r) => ringArea(r) >= d.minArea).map((r) => simplifyRing(r, d)).filter((r): r is Position[] => r !== null)];
+  return [
+    outer,
+    ...rings
+      .slice(1)
+      .filter((r) => ringArea(r) >= d.minArea)
+      .map((r) => simplifyRing(r, d))
+      .filter((r): r is Position[] => r !== null),
+  ];
 }
 
 export function simplifyGeometry(g: Geometry, d: Detail): Polygon | MultiPolygon | null {
@@ -139,5 +198,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const us: FeatureCollection = { type: "FeatureCollection", features: [...buildOutlines(US_DETAIL).values()].filter((f) => f.properties.abbr !== "PR") };
   const usText = JSON.stringify(us);
   fs.writeFileSync(path.join(outDir, "US.json"), usText);
-  console.log(`Wrote ${outlines.size} state outlines (${Math.round(total / 1024)} kB) and US.json (${Math.round(usText.length / 1024)} kB) to ${path.relative(root, outDir)}`);
+  console.log(
+    `Wrote ${outlines.size} state outlines (${Math.round(total / 1024)} kB) and US.json (${Math.round(usText.length / 1024)} kB) to ${path.relative(root, outDir)}`,
+  );
 }

@@ -21,7 +21,11 @@ function newestMtime(dir: string): number {
 }
 
 const sources = [path.join(root, "ui"), path.join(root, "server", "contracts")];
-const sourceTime = Math.max(...sources.map(newestMtime), fs.statSync(path.join(root, "vite.config.ts")).mtimeMs, fs.statSync(path.join(root, "package-lock.json")).mtimeMs);
+const sourceTime = Math.max(
+  ...sources.map(newestMtime),
+  fs.statSync(path.join(root, "vite.config.ts")).mtimeMs,
+  fs.statSync(path.join(root, "package-lock.json")).mtimeMs,
+);
 const force = process.argv.includes("--force");
 if (!force && fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs > sourceTime) {
   console.log("UI build is up to date (dist/ui).");

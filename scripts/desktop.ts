@@ -68,7 +68,9 @@ async function main() {
     await buildDesktopApp(false);
     const electron = findElectron();
     if (!electron.ok) {
-      console.error(`\n${electron.message}\n\nThe app itself is built in ${path.relative(ROOT, APP_DIR)}; start it with \`electron ${path.relative(ROOT, APP_DIR)}\` where Electron is available.`);
+      console.error(
+        `\n${electron.message}\n\nThe app itself is built in ${path.relative(ROOT, APP_DIR)}; start it with \`electron ${path.relative(ROOT, APP_DIR)}\` where Electron is available.`,
+      );
       return 1;
     }
     const env = { ...process.env };
@@ -89,7 +91,17 @@ async function main() {
       return 1;
     }
     await buildDesktopApp(true);
-    return run(process.execPath, [builder.path, "--config", "electron-builder.yml", "--projectDir", ROOT, `-c.electronVersion=${version}`, "--publish", "never", ...passThrough]);
+    return run(process.execPath, [
+      builder.path,
+      "--config",
+      "electron-builder.yml",
+      "--projectDir",
+      ROOT,
+      `-c.electronVersion=${version}`,
+      "--publish",
+      "never",
+      ...passThrough,
+    ]);
   }
 
   console.error(`Unknown mode "${mode}": use dev, dist or build.`);

@@ -31,13 +31,26 @@ if (process.env.E2E_DB === "postgres") {
 // The suite signs up many accounts and list members from 127.0.0.1: the per-address limits are raised (the API
 // tests cover them at their defaults; the browser tests show their refusals through mocked answers).
 const rateLimits = process.env.RATE_LIMITS ?? "signup=1000,listSignup=1000,passwordReset=1000";
-const config = loadConfig({ ...process.env, RATE_LIMITS: rateLimits, PORT: port, DATA_DIR: dataDir, SEED_DEMO: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e" });
+const config = loadConfig({
+  ...process.env,
+  RATE_LIMITS: rateLimits,
+  PORT: port,
+  DATA_DIR: dataDir,
+  SEED_DEMO: "true",
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
+});
 const running = await startServer(config, { uiDir: path.resolve("dist", "ui") });
 
 await createOrPromoteAdmin(E2E_ACCOUNTS.admin);
 for (const [key, account] of Object.entries(E2E_ACCOUNTS)) {
   if (key === "admin") continue;
-  const user = await User.query().insertAndFetch({ name: account.name, email: account.email, username: account.email, passwordHash: await hashPassword(account.password) });
+  const user = await User.query().insertAndFetch({
+    name: account.name,
+    email: account.email,
+    username: account.email,
+    passwordHash: await hashPassword(account.password),
+  });
   if ("chapterSlug" in account && account.chapterSlug) {
     const chapter = await Chapter.query().findOne({ slug: account.chapterSlug });
     await Permission.query().insert({ userId: user.id, roleId: account.roleId, chapterId: chapter!.id });

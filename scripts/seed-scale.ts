@@ -35,7 +35,9 @@ async function main() {
   const knex = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateLatest(knex);
-    console.log(`Growing ${config.databaseUrl ? "Postgres" : `SQLite (${config.dataDir})`} by ${opts.chapters} chapters, ${opts.users} users, ${opts.members} members`);
+    console.log(
+      `Growing ${config.databaseUrl ? "Postgres" : `SQLite (${config.dataDir})`} by ${opts.chapters} chapters, ${opts.users} users, ${opts.members} members`,
+    );
     const result = await seedScale(knex, opts, (line) => console.log(line));
     console.log(`Done in ${(result.ms / 1000).toFixed(1)} s (run tag ${result.tag}).`);
     if (result.bigChapter) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, unit and API tests on SQLite and on Postgres, then the browser tests on both.
+# npm test: typecheck, lint, format, unit and API tests on SQLite and on Postgres, then the browser tests on both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +8,9 @@ npx tsc -p tsconfig.json --noEmit
 
 echo "== lint"
 npx eslint .
+
+echo "== format"
+npx prettier --check .
 
 echo "== unit and API tests (SQLite)"
 npx vitest run

@@ -27,7 +27,9 @@ export interface AppOptions {
 }
 
 function contentSecurityPolicy(s: Services) {
-  const google = s.config.googleMapsApiKey ? ["https://maps.googleapis.com", "https://maps.gstatic.com", "https://*.googleapis.com", "https://*.gstatic.com"] : [];
+  const google = s.config.googleMapsApiKey
+    ? ["https://maps.googleapis.com", "https://maps.gstatic.com", "https://*.googleapis.com", "https://*.gstatic.com"]
+    : [];
   return {
     useDefaults: false,
     directives: {

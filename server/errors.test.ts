@@ -4,7 +4,8 @@ import { toHttpError } from "./errors";
 
 const pgError = (code: string) => Object.assign(new Error("from postgres"), { code, severity: "ERROR" });
 /** What objection throws for a failed query (its typings only know a message). */
-const wrapped = (code: string) => new (DBError as unknown as new (args: { nativeError: Error; client: string }) => Error)({ nativeError: pgError(code), client: "postgres" });
+const wrapped = (code: string) =>
+  new (DBError as unknown as new (args: { nativeError: Error; client: string }) => Error)({ nativeError: pgError(code), client: "postgres" });
 
 describe("toHttpError", () => {
   it("answers Postgres data exceptions (values that got past validation) with a 400, logged as unexpected", () => {

@@ -1,5 +1,13 @@
 import type { Context, Next } from "koa";
-import { DBError, NotFoundError as ObjectionNotFound, UniqueViolationError, ForeignKeyViolationError, CheckViolationError, NotNullViolationError, ValidationError as ObjectionValidationError } from "objection";
+import {
+  DBError,
+  NotFoundError as ObjectionNotFound,
+  UniqueViolationError,
+  ForeignKeyViolationError,
+  CheckViolationError,
+  NotNullViolationError,
+  ValidationError as ObjectionValidationError,
+} from "objection";
 import { ZodError } from "zod";
 import { writeLog } from "./lib/log";
 

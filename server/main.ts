@@ -8,7 +8,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 try {
   const config = loadConfig();
   const running = await startServer(config, { uiDir: path.join(root, "dist", "ui") });
-  console.log(`Chapterhouse is serving ${config.publicUrl} (database: ${config.databaseUrl ? "Postgres" : "SQLite under " + config.dataDir}; mail: ${running.services.mail.name})`);
+  console.log(
+    `Chapterhouse is serving ${config.publicUrl} (database: ${config.databaseUrl ? "Postgres" : "SQLite under " + config.dataDir}; mail: ${running.services.mail.name})`,
+  );
   const stop = async () => {
     await running.close();
     process.exit(0);

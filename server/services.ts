@@ -23,7 +23,13 @@ export interface Services {
 }
 
 /** Builds the integrations over an opened database and registers the job handlers. */
-export function createServices(config: Config, knex: Knex, mail: MailTransport, queueOptions: QueueOptions = {}, geocoder: Geocoder = createGeocoder(config)): Services {
+export function createServices(
+  config: Config,
+  knex: Knex,
+  mail: MailTransport,
+  queueOptions: QueueOptions = {},
+  geocoder: Geocoder = createGeocoder(config),
+): Services {
   const services: Services = {
     config,
     knex,

@@ -38,7 +38,14 @@ export function App({ queryClient, location }: { queryClient?: QueryClient; loca
           <Route path="register_for_account" element={<Register />} />
           <Route path="password_reset" element={<PasswordReset />} />
           <Route path="password_verify/:token" element={<PasswordVerify />} />
-          <Route path="settings" element={<RequireSignedIn><Settings /></RequireSignedIn>} />
+          <Route
+            path="settings"
+            element={
+              <RequireSignedIn>
+                <Settings />
+              </RequireSignedIn>
+            }
+          />
           {chapterAdminRoutes()}
           {adminRoutes()}
           <Route path="*" element={<NotFound />} />

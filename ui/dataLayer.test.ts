@@ -16,7 +16,10 @@ function sources(dir: string): string[] {
   });
 }
 
-const files = [...sources(join(UI, "screens")), ...sources(join(UI, "components"))].map((path) => ({ name: relative(UI, path), text: readFileSync(path, "utf8") }));
+const files = [...sources(join(UI, "screens")), ...sources(join(UI, "components"))].map((path) => ({
+  name: relative(UI, path),
+  text: readFileSync(path, "utf8"),
+}));
 
 /** The text of each useEffect(...) call, up to its closing parenthesis. */
 function effectsOf(text: string): string[] {
@@ -44,13 +47,19 @@ describe("the UI data layer", () => {
 
   it("screens and components call no API directly: no fetch, no client request, no /api/ path", () => {
     const offenders = files
-      .filter((f) => /\bfetch\(|\brequest\s*[(<]|["'`]\/api\//.test(f.text) || /import\s*\{[^}]*\b(request|api)\b[^}]*\}\s*from\s*"[./]*api\/client"/.test(f.text))
+      .filter(
+        (f) => /\bfetch\(|\brequest\s*[(<]|["'`]\/api\//.test(f.text) || /import\s*\{[^}]*\b(request|api)\b[^}]*\}\s*from\s*"[./]*api\/client"/.test(f.text),
+      )
       .map((f) => f.name);
     expect(offenders).toEqual([]);
   });
 
   it("no useEffect fetches data", () => {
-    const offenders = files.flatMap((f) => effectsOf(f.text).filter((e) => FETCHING.test(e)).map(() => f.name));
+    const offenders = files.flatMap((f) =>
+      effectsOf(f.text)
+        .filter((e) => FETCHING.test(e))
+        .map(() => f.name),
+    );
     expect(offenders).toEqual([]);
   });
 

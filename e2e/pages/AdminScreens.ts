@@ -20,7 +20,22 @@ export const SITE_ADMIN_SCREENS = [
 ];
 
 /** Every section of a chapter's admin area. */
-export const CHAPTER_ADMIN_SECTIONS = ["", "resources", "settings", "content", "hosts", "email", "events", "events/add", "members", "members/add", "links", "notes", "press_mentions", "press_mentions/add"];
+export const CHAPTER_ADMIN_SECTIONS = [
+  "",
+  "resources",
+  "settings",
+  "content",
+  "hosts",
+  "email",
+  "events",
+  "events/add",
+  "members",
+  "members/add",
+  "links",
+  "notes",
+  "press_mentions",
+  "press_mentions/add",
+];
 
 /** An admin screen as a phone shows it: its width and its folded side menu. */
 export class AdminScreen {

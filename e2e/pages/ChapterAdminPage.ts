@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export type AdminSection = "" | "resources" | "settings" | "content" | "hosts" | "email" | "events" | "members" | "links" | "notes" | "press_mentions" | "press_mentions/add";
+export type AdminSection =
+  "" | "resources" | "settings" | "content" | "hosts" | "email" | "events" | "members" | "links" | "notes" | "press_mentions" | "press_mentions/add";
 
 /** The chapter admin area of one chapter: /chapter/{state}/{slug}/admin. */
 export class ChapterAdminPage {

@@ -39,7 +39,10 @@ export class ChapterHealthTable {
 
   /** Sorts by a column (a second click reverses). */
   async sortBy(column: string) {
-    await this.root.getByRole("columnheader", { name: new RegExp(`^${column}`) }).getByRole("button").click();
+    await this.root
+      .getByRole("columnheader", { name: new RegExp(`^${column}`) })
+      .getByRole("button")
+      .click();
   }
 
   healthsShown() {

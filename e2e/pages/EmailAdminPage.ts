@@ -32,7 +32,9 @@ export class EmailAdminPage {
     await this.modal().getByRole("combobox", { name: "Domain" }).selectOption(domain);
     for (let i = 0; i < recipients.length; i++) {
       if (i > 0) await this.modal().getByRole("button", { name: "Add Recipient" }).click();
-      await this.modal().getByRole("textbox", { name: `Recipient ${i + 1}` }).fill(recipients[i]);
+      await this.modal()
+        .getByRole("textbox", { name: `Recipient ${i + 1}` })
+        .fill(recipients[i]);
     }
   }
 

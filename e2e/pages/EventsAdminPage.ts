@@ -20,7 +20,10 @@ const WEEK_LABELS = ["Every Week", "First", "Second", "Third", "Fourth", "Last W
 
 /** Chapter admin Events: the list, Add Event and Edit Event (spec 001 section 2). */
 export class EventsAdminPage {
-  constructor(private readonly page: Page, readonly chapterPath: string) {}
+  constructor(
+    private readonly page: Page,
+    readonly chapterPath: string,
+  ) {}
 
   get listUrl() {
     return new RegExp(`${this.chapterPath}/admin/events$`);
@@ -110,7 +113,9 @@ export class EventsAdminPage {
   }
 
   async uncancelDate(dateLabel: string) {
-    await this.cancelledMeetups().getByRole("button", { name: `Put ${dateLabel} back on` }).click();
+    await this.cancelledMeetups()
+      .getByRole("button", { name: `Put ${dateLabel} back on` })
+      .click();
   }
 
   deleteConfirmation() {

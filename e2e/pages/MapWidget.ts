@@ -3,7 +3,10 @@ import { expect, type Locator, type Page } from "@playwright/test";
 /** The chapter map (offline SVG map when no Google key is set), its pins and info window. */
 export class MapWidget {
   readonly root: Locator;
-  constructor(private readonly page: Page, label: string | RegExp) {
+  constructor(
+    private readonly page: Page,
+    label: string | RegExp,
+  ) {
     this.root = page.getByRole("region", { name: label });
   }
 

@@ -2,7 +2,10 @@ import { expect, type Page } from "@playwright/test";
 
 /** Chapter admin Members and Add Members (spec 001 section 2). */
 export class MembersPage {
-  constructor(private readonly page: Page, private readonly chapterPath: string) {}
+  constructor(
+    private readonly page: Page,
+    private readonly chapterPath: string,
+  ) {}
 
   async open() {
     await this.page.goto(`${this.chapterPath}/admin/members`);
@@ -19,7 +22,9 @@ export class MembersPage {
 
   /** Deletes a member, accepting the confirmation dialog; returns the confirmation's text. */
   async delete(email: string): Promise<string> {
-    await this.row(email).getByRole("button", { name: `Delete ${email}` }).click();
+    await this.row(email)
+      .getByRole("button", { name: `Delete ${email}` })
+      .click();
     const dialog = this.page.getByRole("alertdialog", { name: "Delete Member" });
     await expect(dialog).toBeVisible();
     const message = (await dialog.getByRole("paragraph").first().textContent()) ?? "";

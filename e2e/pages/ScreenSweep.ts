@@ -32,7 +32,9 @@ export class ScreenSweep {
     await expect(this.page.locator(".chakra-spinner")).toHaveCount(0);
     await expect(this.page.locator("html")).toHaveClass(mode);
     // A button that was disabled while its data loaded fades in: measure colours once transitions are over.
-    await this.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity));
+    await this.page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+    );
   }
 
   async check(paths: string[], opts: { modes?: ColorMode[]; noSideways?: boolean } = {}) {
@@ -45,7 +47,10 @@ export class ScreenSweep {
           const where = `${path} (${mode}, ${name})`;
           for (const v of await this.seriousViolations()) this.problems.push(`${where}: ${v}`);
           if (opts.noSideways && size.width === WIDTHS.phone.width) {
-            const { scrollWidth, clientWidth } = await this.page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+            const { scrollWidth, clientWidth } = await this.page.evaluate(() => ({
+              scrollWidth: document.documentElement.scrollWidth,
+              clientWidth: document.documentElement.clientWidth,
+            }));
             if (scrollWidth > clientWidth) this.problems.push(`${where}: ${scrollWidth} px wide in ${clientWidth} px`);
           }
         }
@@ -58,6 +63,12 @@ export class ScreenSweep {
     const results = await new AxeBuilder({ page: this.page }).analyze();
     return results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(", ")}`);
+      .map(
+        (v) =>
+          `${v.id} at ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 4)
+            .join(", ")}`,
+      );
   }
 }

@@ -3,7 +3,10 @@ import { ConfirmDialog } from "./ConfirmDialog";
 
 /** Chapter admin Send Email (spec 001 section 2). */
 export class SendEmailPage {
-  constructor(private readonly page: Page, private readonly chapterPath: string) {}
+  constructor(
+    private readonly page: Page,
+    private readonly chapterPath: string,
+  ) {}
 
   async open() {
     await this.page.goto(`${this.chapterPath}/admin/email`);

@@ -3,7 +3,10 @@ import { MapWidget } from "./MapWidget";
 
 export class StatePage {
   readonly map: MapWidget;
-  constructor(private readonly page: Page, stateName: string) {
+  constructor(
+    private readonly page: Page,
+    stateName: string,
+  ) {
     this.map = new MapWidget(page, `Map of chapters in ${stateName}`);
   }
 

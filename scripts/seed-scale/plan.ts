@@ -33,22 +33,110 @@ type Row = Record<string, unknown>;
 
 /** Residents in millions (2020 census, rounded): chapters follow people. */
 const STATE_WEIGHTS: Record<string, number> = {
-  al: 5.0, ak: 0.7, az: 7.2, ar: 3.0, ca: 39.5, co: 5.8, ct: 3.6, de: 1.0, dc: 0.7, fl: 21.5, ga: 10.7, hi: 1.5, id: 1.8,
-  il: 12.8, in: 6.8, ia: 3.2, ks: 2.9, ky: 4.5, la: 4.7, me: 1.4, md: 6.2, ma: 7.0, mi: 10.1, mn: 5.7, ms: 3.0, mo: 6.2,
-  mt: 1.1, ne: 2.0, nv: 3.1, nh: 1.4, nj: 9.3, nm: 2.1, ny: 20.2, nc: 10.4, nd: 0.8, oh: 11.8, ok: 4.0, or: 4.2, pa: 13.0,
-  ri: 1.1, sc: 5.1, sd: 0.9, tn: 6.9, tx: 29.1, ut: 3.3, vt: 0.6, va: 8.6, wa: 7.7, wv: 1.8, wi: 5.9, wy: 0.6, pr: 3.3,
+  al: 5.0,
+  ak: 0.7,
+  az: 7.2,
+  ar: 3.0,
+  ca: 39.5,
+  co: 5.8,
+  ct: 3.6,
+  de: 1.0,
+  dc: 0.7,
+  fl: 21.5,
+  ga: 10.7,
+  hi: 1.5,
+  id: 1.8,
+  il: 12.8,
+  in: 6.8,
+  ia: 3.2,
+  ks: 2.9,
+  ky: 4.5,
+  la: 4.7,
+  me: 1.4,
+  md: 6.2,
+  ma: 7.0,
+  mi: 10.1,
+  mn: 5.7,
+  ms: 3.0,
+  mo: 6.2,
+  mt: 1.1,
+  ne: 2.0,
+  nv: 3.1,
+  nh: 1.4,
+  nj: 9.3,
+  nm: 2.1,
+  ny: 20.2,
+  nc: 10.4,
+  nd: 0.8,
+  oh: 11.8,
+  ok: 4.0,
+  or: 4.2,
+  pa: 13.0,
+  ri: 1.1,
+  sc: 5.1,
+  sd: 0.9,
+  tn: 6.9,
+  tx: 29.1,
+  ut: 3.3,
+  vt: 0.6,
+  va: 8.6,
+  wa: 7.7,
+  wv: 1.8,
+  wi: 5.9,
+  wy: 0.6,
+  pr: 3.3,
 };
 
 /** Chapter type id and its share of the network. */
-const TYPE_WEIGHTS: Array<[number, number]> = [[1, 55], [6, 15], [5, 10], [4, 8], [2, 6], [3, 6]];
+const TYPE_WEIGHTS: Array<[number, number]> = [
+  [1, 55],
+  [6, 15],
+  [5, 10],
+  [4, 8],
+  [2, 6],
+  [3, 6],
+];
 const TYPE_NAMES: Record<number, string> = { 1: "Drinking", 2: "Screening", 3: "Living", 4: "Laughing", 5: "Dining", 6: "Reading" };
-const VENUES = ["The Rusty Anchor", "Blue Door Tavern", "Commons Cafe", "Union Hall", "The Reading Room", "Lakeside Grill", "Main Street Pub", "The Civic Club"];
+const VENUES = [
+  "The Rusty Anchor",
+  "Blue Door Tavern",
+  "Commons Cafe",
+  "Union Hall",
+  "The Reading Room",
+  "Lakeside Grill",
+  "Main Street Pub",
+  "The Civic Club",
+];
 const FIRST = ["Alex", "Maria", "Sam", "Priya", "Jordan", "Wei", "Fatima", "Diego", "Grace", "Omar", "Hannah", "Kwame", "Lena", "Marcus", "Rosa", "Tom"];
-const LAST = ["Garcia", "Smith", "Nguyen", "Johnson", "Patel", "Kim", "Brown", "Okafor", "Lopez", "Cohen", "Williams", "Silva", "Chen", "Davis", "Ali", "Murphy"];
+const LAST = [
+  "Garcia",
+  "Smith",
+  "Nguyen",
+  "Johnson",
+  "Patel",
+  "Kim",
+  "Brown",
+  "Okafor",
+  "Lopez",
+  "Cohen",
+  "Williams",
+  "Silva",
+  "Chen",
+  "Davis",
+  "Ali",
+  "Murphy",
+];
 const QUARTERS = ["Downtown", "Eastside", "Westside", "Uptown", "Northside", "Old Town"];
 
 /** Contact statuses and their shares: most members are active; "blocked" is what the Members screen calls Bounced. */
-export const MEMBER_STATUSES: Array<[string, number]> = [["active", 80], ["unsub", 8], ["blocked", 4], ["bounce", 3], ["unconfirmed", 2], ["deleted", 3]];
+export const MEMBER_STATUSES: Array<[string, number]> = [
+  ["active", 80],
+  ["unsub", 8],
+  ["blocked", 4],
+  ["bounce", 3],
+  ["unconfirmed", 2],
+  ["deleted", 3],
+];
 
 /** mulberry32: a small seeded generator, so a seed gives the same network every time. */
 function random(seed: number) {
@@ -72,7 +160,11 @@ function weighted<T>(rnd: () => number, items: Array<[T, number]>): T {
   return items[items.length - 1][0];
 }
 
-const slugPart = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const slugPart = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
 export interface ScalePlan {
@@ -171,8 +263,26 @@ export function buildScalePlan(opts: ScaleOptions, ctx: PlanContext): ScalePlan 
     const times = { start_time: `${pad2(startHour)}:${rnd() < 0.5 ? "00" : "30"}`, end_time: `${pad2(startHour + 2)}:00` };
     if (rnd() < 0.95) {
       // Repeating: mostly one or two weeks of the month, some every week, some even or odd weeks.
-      const weeks = weighted(rnd, [["1", 15], ["2", 15], ["3", 15], ["4", 10], ["5", 10], ["1,3", 15], ["2,4", 10], ["0", 5], ["6", 3], ["7", 2]]);
-      events.push({ ...baseEvent(k++, pick(VENUES)), ...times, is_single_date: false, single_date: null, day_of_week_index: Math.floor(rnd() * 7), weeks_of_month_indexes: weeks });
+      const weeks = weighted(rnd, [
+        ["1", 15],
+        ["2", 15],
+        ["3", 15],
+        ["4", 10],
+        ["5", 10],
+        ["1,3", 15],
+        ["2,4", 10],
+        ["0", 5],
+        ["6", 3],
+        ["7", 2],
+      ]);
+      events.push({
+        ...baseEvent(k++, pick(VENUES)),
+        ...times,
+        is_single_date: false,
+        single_date: null,
+        day_of_week_index: Math.floor(rnd() * 7),
+        weeks_of_month_indexes: weeks,
+      });
     }
     const single = (daysFromNow: number) => ({
       ...baseEvent(k++, `${pick(VENUES)} special`),
@@ -189,23 +299,50 @@ export function buildScalePlan(opts: ScaleOptions, ctx: PlanContext): ScalePlan 
       const hosts = new Set<number>();
       for (let h = rnd() < 0.4 ? 2 : 1; h > 0; h--) hosts.add(Math.floor(rnd() * opts.users));
       for (const user of hosts) permissions.push({ chapter: i, user, role_id: 3, created_at: created, updated_at: created });
-      if (i % 25 === 0) permissions.push({ chapter: i, user: Math.floor(rnd() * Math.min(opts.users, 400)), role_id: 2, created_at: created, updated_at: created });
+      if (i % 25 === 0)
+        permissions.push({ chapter: i, user: Math.floor(rnd() * Math.min(opts.users, 400)), role_id: 2, created_at: created, updated_at: created });
       // Most chapters emailed their list lately; some went quiet long ago (the last active date).
       if (rnd() < 0.8) {
         for (let p = 1 + Math.floor(rnd() * 3); p > 0; p--) {
           const at = ago(Math.floor(rnd() < 0.7 ? rnd() * 45 : rnd() * 400));
-          chapterPosts.push({ chapter: i, user: [...hosts][0], title: `News from ${title}`, slug: `${slug}_post_${p}`, body: `<p>See you at our next meetup in ${city}.</p>`, created_at: at, updated_at: at });
+          chapterPosts.push({
+            chapter: i,
+            user: [...hosts][0],
+            title: `News from ${title}`,
+            slug: `${slug}_post_${p}`,
+            body: `<p>See you at our next meetup in ${city}.</p>`,
+            created_at: at,
+            updated_at: at,
+          });
         }
       }
     }
     if (rnd() < 0.05) {
       const at = ago(Math.floor(rnd() * 900));
-      pressMentions.push({ chapter: i, title: `${TYPE_NAMES[type]} Liberally in the ${city} news`, url: `https://news.example.com/${slug}`, notes: "", slug: `${slug}_press`, is_visible: rnd() < 0.9, created_at: at, updated_at: at });
+      pressMentions.push({
+        chapter: i,
+        title: `${TYPE_NAMES[type]} Liberally in the ${city} news`,
+        url: `https://news.example.com/${slug}`,
+        notes: "",
+        slug: `${slug}_press`,
+        is_visible: rnd() < 0.9,
+        created_at: at,
+        updated_at: at,
+      });
     }
   }
   for (let p = 0; p < Math.ceil(opts.chapters / 200); p++) {
     const at = ago(Math.floor(rnd() * 900));
-    pressMentions.push({ chapter: null, title: `Living Liberally feature ${p + 1}`, url: `https://press.example.com/${tag}/${p}`, notes: "", slug: `${tag}_network_press_${p}`, is_visible: true, created_at: at, updated_at: at });
+    pressMentions.push({
+      chapter: null,
+      title: `Living Liberally feature ${p + 1}`,
+      url: `https://press.example.com/${tag}/${p}`,
+      notes: "",
+      slug: `${tag}_network_press_${p}`,
+      is_visible: true,
+      created_at: at,
+      updated_at: at,
+    });
   }
 
   const applications: ScalePlan["applications"] = [];
@@ -213,7 +350,12 @@ export function buildScalePlan(opts: ScaleOptions, ctx: PlanContext): ScalePlan 
     for (let a = 0; a < Math.ceil(opts.chapters / 10); a++) {
       const state = weighted(rnd, stateWeights);
       const at = ago(Math.floor(rnd() * 700));
-      const status = weighted(rnd, [["open", 40], ["approved", 30], ["approved_without_creation", 10], ["denied", 20]]);
+      const status = weighted(rnd, [
+        ["open", 40],
+        ["approved", 30],
+        ["approved_without_creation", 10],
+        ["denied", 20],
+      ]);
       applications.push({
         user: Math.floor(rnd() * opts.users),
         slug: `${tag}_application_${a}`,

@@ -9,7 +9,12 @@ const opts = { chapters: 300, members: 6000, users: 400, bigChapterMembers: 1500
 
 describe("the scale data set", () => {
   it("is the same network for the same seed, with the shape benchmarks rely on", () => {
-    const ctx = { tag: "abc123", now: DateTime.fromISO("2026-11-24T12:00:00Z"), cities: () => [{ zip: "10001", latitude: 40.7, longitude: -74, city: "New York", state: "NY" }], timeZone: () => "America/New_York" };
+    const ctx = {
+      tag: "abc123",
+      now: DateTime.fromISO("2026-11-24T12:00:00Z"),
+      cities: () => [{ zip: "10001", latitude: 40.7, longitude: -74, city: "New York", state: "NY" }],
+      timeZone: () => "America/New_York",
+    };
     const a = buildScalePlan(opts, ctx);
     const b = buildScalePlan(opts, ctx);
     expect(a.chapters).toEqual(b.chapters);
@@ -34,7 +39,8 @@ describe("the scale data set", () => {
 describe("seed:scale on the database", () => {
   let db: { knex: Knex; drop(): Promise<void> };
   let result: SeedScaleResult;
-  const count = async (table: string, where: Record<string, unknown> = {}) => Number(((await db.knex(table).where(where).count("* as n").first()) as { n: number | string }).n);
+  const count = async (table: string, where: Record<string, unknown> = {}) =>
+    Number(((await db.knex(table).where(where).count("* as n").first()) as { n: number | string }).n);
 
   beforeAll(async () => {
     db = await freshDatabase();
@@ -49,7 +55,12 @@ describe("seed:scale on the database", () => {
     expect(await count("mailing_list_contacts", { chapter_id: result.bigChapter!.id })).toBe(1500);
     expect(await count("chapter_events")).toBeGreaterThanOrEqual(300);
     expect(await count("permissions", { role_id: 3 })).toBeGreaterThanOrEqual(300);
-    const orphans = await db.knex("chapter_events").leftJoin("chapters", "chapters.id", "chapter_events.chapter_id").whereNull("chapters.id").count("* as n").first();
+    const orphans = await db
+      .knex("chapter_events")
+      .leftJoin("chapters", "chapters.id", "chapter_events.chapter_id")
+      .whereNull("chapters.id")
+      .count("* as n")
+      .first();
     expect(Number((orphans as { n: number | string }).n)).toBe(0);
   });
 

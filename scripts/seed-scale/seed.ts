@@ -36,8 +36,14 @@ export async function seedScale(knex: Knex, opts: ScaleOptions, log: (line: stri
 
   // One hash for every generated account: a random password nobody knows.
   const passwordHash = await hashPassword(crypto.randomBytes(24).toString("base64url"));
-  await insertAll(knex, "users", plan.users.map((u) => ({ ...u, password_hash: passwordHash })));
-  const userRows: { id: number }[] = plan.users.length ? await knex("users").select("id").where("email", "like", `%.${tag}@scale.example.org`).orderBy("id") : [];
+  await insertAll(
+    knex,
+    "users",
+    plan.users.map((u) => ({ ...u, password_hash: passwordHash })),
+  );
+  const userRows: { id: number }[] = plan.users.length
+    ? await knex("users").select("id").where("email", "like", `%.${tag}@scale.example.org`).orderBy("id")
+    : [];
   const userIds = userRows.map((r) => Number(r.id));
   await insertAll(knex, "chapters", plan.chapters);
   const chapterRows: { id: number }[] = await knex("chapters").select("id").where("slug", "like", `${tag}_%`).orderBy("id");
@@ -46,11 +52,31 @@ export async function seedScale(knex: Knex, opts: ScaleOptions, log: (line: stri
   const userId = (i: number) => userIds[i];
 
   await knex.transaction(async (trx) => {
-    await insertAll(trx, "chapter_events", plan.events.map(({ chapter, ...e }) => ({ ...e, chapter_id: chapterId(chapter) })));
-    await insertAll(trx, "permissions", plan.permissions.map(({ chapter, user, ...p }) => ({ ...p, chapter_id: chapterId(chapter), user_id: userId(user) })));
-    await insertAll(trx, "chapter_blog_posts", plan.chapterPosts.map(({ chapter, user, ...p }) => ({ ...p, chapter_id: chapterId(chapter), user_id: userId(user) })));
-    await insertAll(trx, "press_mentions", plan.pressMentions.map(({ chapter, ...p }) => ({ ...p, chapter_id: chapter === null ? null : chapterId(chapter) })));
-    await insertAll(trx, "chapter_host_applications", plan.applications.map(({ user, ...a }) => ({ ...a, user_id: userId(user) })));
+    await insertAll(
+      trx,
+      "chapter_events",
+      plan.events.map(({ chapter, ...e }) => ({ ...e, chapter_id: chapterId(chapter) })),
+    );
+    await insertAll(
+      trx,
+      "permissions",
+      plan.permissions.map(({ chapter, user, ...p }) => ({ ...p, chapter_id: chapterId(chapter), user_id: userId(user) })),
+    );
+    await insertAll(
+      trx,
+      "chapter_blog_posts",
+      plan.chapterPosts.map(({ chapter, user, ...p }) => ({ ...p, chapter_id: chapterId(chapter), user_id: userId(user) })),
+    );
+    await insertAll(
+      trx,
+      "press_mentions",
+      plan.pressMentions.map(({ chapter, ...p }) => ({ ...p, chapter_id: chapter === null ? null : chapterId(chapter) })),
+    );
+    await insertAll(
+      trx,
+      "chapter_host_applications",
+      plan.applications.map(({ user, ...a }) => ({ ...a, user_id: userId(user) })),
+    );
   });
 
   // Members in chunks of their own: a million rows need not sit in one transaction.
@@ -68,7 +94,13 @@ export async function seedScale(knex: Knex, opts: ScaleOptions, log: (line: stri
   let bigChapter: SeedScaleResult["bigChapter"] = null;
   if (plan.bigChapter !== null) {
     const c = plan.chapters[plan.bigChapter];
-    bigChapter = { id: chapterId(plan.bigChapter), state: String(c.state), slug: String(c.slug), listId: String(c.send_in_blue_list_id), members: plan.memberCounts[plan.bigChapter] };
+    bigChapter = {
+      id: chapterId(plan.bigChapter),
+      state: String(c.state),
+      slug: String(c.slug),
+      listId: String(c.send_in_blue_list_id),
+      members: plan.memberCounts[plan.bigChapter],
+    };
   }
   return { tag, ms: Date.now() - started, chapterIds, bigChapter };
 }

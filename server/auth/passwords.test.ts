@@ -20,7 +20,8 @@ const accents72 = "é".repeat(36);
 const accents74 = "é".repeat(37);
 
 let n = 0;
-const signup = (password: string) => t.request("POST", "/api/auth/signup", { body: { name: "Long Password", email: `long${++n}@example.org`, password, confirmPassword: password } });
+const signup = (password: string) =>
+  t.request("POST", "/api/auth/signup", { body: { name: "Long Password", email: `long${++n}@example.org`, password, confirmPassword: password } });
 const signIn = (username: string, password: string) => t.request("POST", "/api/auth/signin", { body: { username, password } });
 
 describe("passwords are at most 72 bytes (bcrypt reads no further)", () => {

@@ -31,13 +31,21 @@ describe.skipIf(!onPostgres)("sessions across app processes (Postgres)", () => {
   });
 
   const call = (p: AppProcess, path: string, headers: Record<string, string>, body?: unknown) =>
-    fetch(p.baseUrl + path, { method: body ? "POST" : "GET", headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  const whoIs = async (p: AppProcess, headers: Record<string, string>) => ((await (await call(p, "/api/auth/user", headers)).json()) as { user: { id: number } | null }).user?.id ?? null;
+    fetch(p.baseUrl + path, {
+      method: body ? "POST" : "GET",
+      headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const whoIs = async (p: AppProcess, headers: Record<string, string>) =>
+    ((await (await call(p, "/api/auth/user", headers)).json()) as { user: { id: number } | null }).user?.id ?? null;
 
   it("a cookie signed out through one process is anonymous on the other", async () => {
     const signin = await call(a, "/api/auth/signin", {}, { username: user.email, password: TEST_PASSWORD });
     expect(signin.status).toBe(200);
-    const cookie = signin.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signin.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(await whoIs(b, { cookie })).toBe(user.id);
 
     expect((await call(b, "/api/auth/signout", { cookie })).status).toBe(200);

@@ -73,10 +73,16 @@ describe("signing out ends the session on the server", () => {
   it("signing in again replaces the session the browser had", async () => {
     const user = await buildUser();
     const first = await cookieSignIn(user.email);
-    const again = await t.request("POST", "/api/auth/signin", { headers: { cookie: first.cookie, "x-csrf-token": first.csrf }, body: { username: user.email, password: TEST_PASSWORD } });
+    const again = await t.request("POST", "/api/auth/signin", {
+      headers: { cookie: first.cookie, "x-csrf-token": first.csrf },
+      body: { username: user.email, password: TEST_PASSWORD },
+    });
     expect(again.status).toBe(200);
     expect(await whoIs({ cookie: first.cookie })).toBeNull();
-    const second = again.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const second = again.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(await whoIs({ cookie: second })).toBe(user.id);
   });
 

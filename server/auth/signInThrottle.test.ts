@@ -113,7 +113,8 @@ describe("without TRUST_PROXY", () => {
 
   it("X-Forwarded-For is ignored: the socket address counts", async () => {
     const user = await buildUser();
-    const attempt = (password: string, from: string) => direct.request("POST", "/api/auth/signin", { body: { username: user.email, password }, headers: { "x-forwarded-for": from } });
+    const attempt = (password: string, from: string) =>
+      direct.request("POST", "/api/auth/signin", { body: { username: user.email, password }, headers: { "x-forwarded-for": from } });
     for (let i = 0; i < 10; i++) expect((await attempt("wrong-pw", A)).status).toBe(401);
     expect((await attempt(TEST_PASSWORD, B)).status).toBe(429);
   });

@@ -41,7 +41,10 @@ export async function beginSignIn(email: string, ip: string): Promise<SignInAtte
   return withBuckets([pairBucket, addressBucket], async (trx) => {
     const pair = await bucketStats(pairBucket, PAIR_WINDOW_MS, trx);
     const address = await bucketStats(addressBucket, ADDRESS_WINDOW_MS, trx);
-    const until = Math.max(delayedUntil(pair.newest, signInDelayMs(pair.count, PAIR_FREE_FAILURES)), delayedUntil(address.newest, signInDelayMs(address.count, ADDRESS_FREE_FAILURES)));
+    const until = Math.max(
+      delayedUntil(pair.newest, signInDelayMs(pair.count, PAIR_FREE_FAILURES)),
+      delayedUntil(address.newest, signInDelayMs(address.count, ADDRESS_FREE_FAILURES)),
+    );
     if (until > Date.now()) return { hits: [], pairBucket, waitSeconds: secondsUntil(until) };
     const hits = [await recordHit(pairBucket, trx), await recordHit(addressBucket, trx)];
     return { hits, pairBucket, waitSeconds: 0 };

@@ -25,8 +25,37 @@ const ZONES: [string, string][] = [
   ["UTC", "int"],
 ];
 // Every code, and every kind of combination the API accepts (Even/Odd Weeks with Last Week is refused).
-const WEEK_CODES = ["0", "1", "2", "3", "4", "5", "6", "7", "2,4", "1,3", "1,5", "4,5", "6,7", "0,3", "6,2", "7,4", "6,1,3", "7,1,2,3,4", "1,2,3,4,5", "6,7,5", "0,6,5"];
-const TIMES: [string, string][] = [["19:00", "21:00"], ["12:00", "13:30"], ["23:00", "23:30"], ["06:30", "08:00"], ["18:30", "20:30"], ["00:00", "00:30"]];
+const WEEK_CODES = [
+  "0",
+  "1",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "2,4",
+  "1,3",
+  "1,5",
+  "4,5",
+  "6,7",
+  "0,3",
+  "6,2",
+  "7,4",
+  "6,1,3",
+  "7,1,2,3,4",
+  "1,2,3,4,5",
+  "6,7,5",
+  "0,6,5",
+];
+const TIMES: [string, string][] = [
+  ["19:00", "21:00"],
+  ["12:00", "13:30"],
+  ["23:00", "23:30"],
+  ["06:30", "08:00"],
+  ["18:30", "20:30"],
+  ["00:00", "00:30"],
+];
 // DST days in the US, Europe and Australia, a year end and the day after.
 const SINGLE_DATES = ["2026-03-08", "2026-03-29", "2026-04-05", "2026-11-01", "2026-12-31", "2027-01-01"];
 
@@ -53,7 +82,15 @@ beforeAll(async () => {
       }
       for (const [n, singleDate] of SINGLE_DATES.entries()) {
         const [startTime, endTime] = TIMES[n % TIMES.length];
-        await buildEvent(chapter, { isSingleDate: true, singleDate, dayOfWeekIndex: null, weeksOfMonthIndexes: "", startTime, endTime, createdAt: scenario.createdAt });
+        await buildEvent(chapter, {
+          isSingleDate: true,
+          singleDate,
+          dayOfWeekIndex: null,
+          weeksOfMonthIndexes: "",
+          startTime,
+          endTime,
+          createdAt: scenario.createdAt,
+        });
       }
     }
   }
@@ -106,12 +143,19 @@ async function expectFeedAgrees(path: string, chapters: Chapter[]) {
     }
   }
   const feed = expandFeed(res.text, (id) => windows.get(id) ?? { from: "0000-00-00", to: "0000-00-00" });
-  expect([...feed.keys()].sort((a, b) => a - b), `${path}: the events in the feed`).toEqual([...windows.keys()].sort((a, b) => a - b));
+  expect(
+    [...feed.keys()].sort((a, b) => a - b),
+    `${path}: the events in the feed`,
+  ).toEqual([...windows.keys()].sort((a, b) => a - b));
   let compared = 0;
   for (const c of chapters) {
     for (const e of c.chapterEvents ?? []) {
       const { from, to } = windows.get(e.id)!;
-      const engine: Occ[] = occurrencesBetween(scheduleOf(e, c.timeZone), from, to).map((o) => ({ date: o.date, start: o.start.toMillis(), end: o.end.toMillis() }));
+      const engine: Occ[] = occurrencesBetween(scheduleOf(e, c.timeZone), from, to).map((o) => ({
+        date: o.date,
+        start: o.start.toMillis(),
+        end: o.end.toMillis(),
+      }));
       const label = `${path}: event ${e.id} (${c.timeZone}, ${e.isSingleDate ? e.singleDate : `day ${e.dayOfWeekIndex} weeks ${e.weeksOfMonthIndexes}`}, ${e.startTime})`;
       expect(feed.get(e.id), label).toEqual(engine);
       compared += engine.length;
@@ -134,11 +178,15 @@ describe("feeds agree with the schedule engine for 12 months", () => {
     expect(total).toBeGreaterThan(16 * 19 * 12);
   }, 180_000);
 
-  it.each(["ny", "ca", "az", "hi", "int"])("the %s state feed", async (state) => {
-    const chapters = await activeChapters((q) => (state === "int" ? q.where((w) => w.where({ state: "int" }).orWhere({ state: "" })) : q.where({ state })));
-    expect(chapters.length).toBeGreaterThan(0);
-    await expectFeedAgrees(`/api/chapter_calendar/state/${state}/events.ics`, chapters);
-  }, 120_000);
+  it.each(["ny", "ca", "az", "hi", "int"])(
+    "the %s state feed",
+    async (state) => {
+      const chapters = await activeChapters((q) => (state === "int" ? q.where((w) => w.where({ state: "int" }).orWhere({ state: "" })) : q.where({ state })));
+      expect(chapters.length).toBeGreaterThan(0);
+      await expectFeedAgrees(`/api/chapter_calendar/state/${state}/events.ics`, chapters);
+    },
+    120_000,
+  );
 
   it("the network feed", async () => {
     const compared = await expectFeedAgrees("/api/chapter_calendar/all/events.ics", await activeChapters());

@@ -5,14 +5,42 @@ import { Chapter } from "../models/Chapter";
 import { buildFeed } from "./feed";
 import { countEvents, icalProblems } from "./structure";
 
-const chapter = (o: Partial<Chapter> = {}) => Chapter.fromJson({ id: 1, slug: "nyc", title: "New York City", city: "New York City", state: "ny", timeZone: "America/New_York", status: 1, ...o }, { skipValidation: true });
+const chapter = (o: Partial<Chapter> = {}) =>
+  Chapter.fromJson(
+    { id: 1, slug: "nyc", title: "New York City", city: "New York City", state: "ny", timeZone: "America/New_York", status: 1, ...o },
+    { skipValidation: true },
+  );
 const event = (id: number, o: Partial<ChapterEvent> = {}) =>
-  ChapterEvent.fromJson({
-    id, chapterId: 1, slug: `e${id}`, name: "Rudy's Bar", description: "", address1: "627 9th Ave", address2: "", city: "New York", state: "NY", postalCode: "10036", country: "USA",
-    lat: null, lng: null, startTime: "19:00", endTime: "21:00", isSingleDate: false, singleDate: null, dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", sequence: 0,
-    createdAt: "2026-01-15T12:00:00.000Z", updatedAt: "2026-02-01T10:00:00.000Z", ...o,
-  }, { skipValidation: true });
-const feed = (events: { event: ChapterEvent; chapter: Chapter }[]) => buildFeed({ name: "Test", description: "Test feed", publicUrl: "https://example.org", events });
+  ChapterEvent.fromJson(
+    {
+      id,
+      chapterId: 1,
+      slug: `e${id}`,
+      name: "Rudy's Bar",
+      description: "",
+      address1: "627 9th Ave",
+      address2: "",
+      city: "New York",
+      state: "NY",
+      postalCode: "10036",
+      country: "USA",
+      lat: null,
+      lng: null,
+      startTime: "19:00",
+      endTime: "21:00",
+      isSingleDate: false,
+      singleDate: null,
+      dayOfWeekIndex: 2,
+      weeksOfMonthIndexes: "0",
+      sequence: 0,
+      createdAt: "2026-01-15T12:00:00.000Z",
+      updatedAt: "2026-02-01T10:00:00.000Z",
+      ...o,
+    },
+    { skipValidation: true },
+  );
+const feed = (events: { event: ChapterEvent; chapter: Chapter }[]) =>
+  buildFeed({ name: "Test", description: "Test feed", publicUrl: "https://example.org", events });
 
 describe("the structural check", () => {
   const good = feed([{ event: event(1), chapter: chapter() }]);
@@ -45,7 +73,10 @@ describe("buildFeed", () => {
       { event: event(1), chapter: chapter() },
       { event: event(2), chapter: chapter({ id: 2, slug: "b", timeZone: "America/New_York" }) },
       { event: event(3, { dayOfWeekIndex: 4 }), chapter: chapter({ id: 3, slug: "l", timeZone: "Europe/London" }) },
-      { event: event(4, { isSingleDate: true, singleDate: "2026-07-04", dayOfWeekIndex: null, weeksOfMonthIndexes: "" }), chapter: chapter({ id: 4, slug: "u", timeZone: "UTC" }) },
+      {
+        event: event(4, { isSingleDate: true, singleDate: "2026-07-04", dayOfWeekIndex: null, weeksOfMonthIndexes: "" }),
+        chapter: chapter({ id: 4, slug: "u", timeZone: "UTC" }),
+      },
     ]);
     expect(icalProblems(text)).toEqual([]);
     expect(text.match(/BEGIN:VTIMEZONE/g)).toHaveLength(2);
@@ -99,7 +130,10 @@ describe("buildFeedInSlices", () => {
     const { buildFeedInSlices } = await import("./feed");
     const events = [
       { event: event(1), chapter: chapter() },
-      { event: event(2, { isSingleDate: true, singleDate: "2026-05-01", dayOfWeekIndex: null, weeksOfMonthIndexes: "" }), chapter: chapter({ id: 2, slug: "la", title: "Los Angeles", timeZone: "America/Los_Angeles" }) },
+      {
+        event: event(2, { isSingleDate: true, singleDate: "2026-05-01", dayOfWeekIndex: null, weeksOfMonthIndexes: "" }),
+        chapter: chapter({ id: 2, slug: "la", title: "Los Angeles", timeZone: "America/Los_Angeles" }),
+      },
       { event: event(3, { description: "é".repeat(100) }), chapter: chapter({ id: 3, slug: "utc", title: "Utc", timeZone: "UTC" }) },
     ];
     const opts = { name: "Test", description: "Test feed", publicUrl: "https://example.org", events };

@@ -56,7 +56,10 @@ export function icsCalendarText(text: string): string {
 
 function locationOf(e: ChapterEvent): string {
   const cityLine = [e.city, [e.state, e.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return [e.name, e.address1, e.address2, cityLine, e.country].map((p) => p?.trim()).filter(Boolean).join(", ");
+  return [e.name, e.address1, e.address2, cityLine, e.country]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** The date (YYYY-MM-DD, in the chapter's zone) a repeating event's rules start from: the day it was created. */

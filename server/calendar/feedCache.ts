@@ -119,7 +119,9 @@ function feedEvents(query: QueryBuilder<ChapterEvent>, cutoff: string) {
 }
 
 async function loadChapters(scope: FeedScope, cutoff: string, chapterId?: number): Promise<Chapter[]> {
-  const query = Chapter.query().withGraphFetched("chapterEvents(inFeed)").modifiers({ inFeed: (q: QueryBuilder<ChapterEvent>) => feedEvents(q, cutoff) });
+  const query = Chapter.query()
+    .withGraphFetched("chapterEvents(inFeed)")
+    .modifiers({ inFeed: (q: QueryBuilder<ChapterEvent>) => feedEvents(q, cutoff) });
   if (scope.kind === "chapter") query.where({ id: chapterId! });
   else {
     query.where({ status: CHAPTER_ACTIVE });
@@ -137,7 +139,8 @@ function feedTitle(scope: FeedScope, chapters: Chapter[]): { name: string; descr
     // The file name goes into a Content-Disposition header: nothing but safe characters (old slugs may hold more).
     return { name: title, description: `Meetings of ${title}`, fileName: `${scope.slug.replace(/[^A-Za-z0-9_-]/g, "_")}.ics` };
   }
-  if (scope.kind === "state") return { name: `${STATES[scope.state]} chapters`, description: `Meetings of the chapters in ${STATES[scope.state]}`, fileName: `${scope.state}.ics` };
+  if (scope.kind === "state")
+    return { name: `${STATES[scope.state]} chapters`, description: `Meetings of the chapters in ${STATES[scope.state]}`, fileName: `${scope.state}.ics` };
   return { name: "All chapters", description: "Meetings of every active chapter", fileName: "all-chapters.ics" };
 }
 
@@ -170,4 +173,3 @@ export function clearFeedCache(): void {
   cache.clear();
   fingerprints.clear();
 }
-

@@ -76,7 +76,10 @@ export function feedComponents(eventId: number, s: ScheduleInput, anchorDate: st
   // Even/Odd Weeks with the Last week would need a negative BYMONTHDAY in a DAILY rule, which hangs
   // ical.js (Thunderbird's parser), so the API refuses that combination. Rows stored before that rule get the
   // month weeks as a monthly rule; a date in both sets then shows twice in calendar apps.
-  return [...parityRule, ...component(eventUid(eventId, 2), firstFrom(s, months.join(","), anchorDate), `FREQ=MONTHLY;BYDAY=${monthlyPositions(months, byDay)}`)];
+  return [
+    ...parityRule,
+    ...component(eventUid(eventId, 2), firstFrom(s, months.join(","), anchorDate), `FREQ=MONTHLY;BYDAY=${monthlyPositions(months, byDay)}`),
+  ];
 }
 
 const monthlyPositions = (months: number[], byDay: string) => months.map((c) => (c === 5 ? "-1" : String(c)) + byDay).join(",");

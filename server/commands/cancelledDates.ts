@@ -80,7 +80,17 @@ export async function cancelEventDate(
     const already = kept.some((c) => c.date === input.date);
     const cancelledDates = [...kept.filter((c) => c.date !== input.date), { date: input.date, note: input.note }].sort((a, b) => a.date.localeCompare(b.date));
     const saved = await ChapterEvent.query(trx).patchAndFetchById(row.id, { cancelledDates, sequence: row.sequence + 1 });
-    await recordActivity({ type: "chapter_event", title: `Meetup cancelled: ${row.name} on ${dateWords(input.date)}`, note: input.note, userId: viewer.id, chapterId: chapter.id, objectId: row.id }, trx);
+    await recordActivity(
+      {
+        type: "chapter_event",
+        title: `Meetup cancelled: ${row.name} on ${dateWords(input.date)}`,
+        note: input.note,
+        userId: viewer.id,
+        chapterId: chapter.id,
+        objectId: row.id,
+      },
+      trx,
+    );
     if (input.emailList && !already) await sendListMessage(s, chapter, notice(chapter, saved, input.date, input.note, now), viewer, trx);
     return saved;
   });
@@ -96,7 +106,10 @@ export async function uncancelEventDate(chapter: Chapter, event: ChapterEvent, d
     const kept = stillAhead(row.cancelledDates ?? [], chapter, row, now);
     if (!kept.some((c) => c.date === date)) return row;
     const saved = await ChapterEvent.query(trx).patchAndFetchById(row.id, { cancelledDates: kept.filter((c) => c.date !== date), sequence: row.sequence + 1 });
-    await recordActivity({ type: "chapter_event", title: `Meetup back on: ${row.name} on ${dateWords(date)}`, userId: viewer.id, chapterId: chapter.id, objectId: row.id }, trx);
+    await recordActivity(
+      { type: "chapter_event", title: `Meetup back on: ${row.name} on ${dateWords(date)}`, userId: viewer.id, chapterId: chapter.id, objectId: row.id },
+      trx,
+    );
     return saved;
   });
   forgetFeedFingerprints();

@@ -24,7 +24,12 @@ export async function saveHealthSettings(s: Services, settings: ChapterHealthSet
       .onConflict("id")
       .merge({ ...settings, updatedAt: at });
     await recordActivity(
-      { type: "chapter_health", title: `Chapter health thresholds set: at risk after ${settings.atRiskAfterDays} days, dormant after ${settings.dormantAfterDays} days`, userId: viewer.id, adminOnly: true },
+      {
+        type: "chapter_health",
+        title: `Chapter health thresholds set: at risk after ${settings.atRiskAfterDays} days, dormant after ${settings.dormantAfterDays} days`,
+        userId: viewer.id,
+        adminOnly: true,
+      },
       trx as unknown as Transaction,
     );
   });
@@ -40,7 +45,10 @@ async function bringBack(trx: Knex.Transaction, chapter: Chapter, at: string, re
   if (!row?.dormantSince) return false;
   await saveChapterHealthRow(trx, chapter.id, { dormantSince: null, countedFrom: at }, at);
   await Chapter.query(trx).findById(chapter.id).patch({ status: CHAPTER_ACTIVE });
-  await recordActivity({ type: "chapter_health", title: `${displayTitle(chapter)} is active again and back on the map`, note: reason, userId, chapterId: chapter.id }, trx as unknown as Transaction);
+  await recordActivity(
+    { type: "chapter_health", title: `${displayTitle(chapter)} is active again and back on the map`, note: reason, userId, chapterId: chapter.id },
+    trx as unknown as Transaction,
+  );
   return true;
 }
 
@@ -51,7 +59,8 @@ export async function reviveOnListEmail(s: Services, chapter: Chapter, viewer: V
 
 /** An admin re-enables a dormant chapter (the health table's Re-enable, or status Active in Chapter Settings). */
 export async function reactivateChapter(s: Services, chapter: Chapter, note: string, viewer: Viewer, outer?: Knex.Transaction): Promise<boolean> {
-  const work = (trx: Knex.Transaction) => bringBack(trx, chapter, s.jobs.now().toISOString(), note ? `Re-enabled by ${viewer.name}: ${note}` : `Re-enabled by ${viewer.name}.`, viewer.id);
+  const work = (trx: Knex.Transaction) =>
+    bringBack(trx, chapter, s.jobs.now().toISOString(), note ? `Re-enabled by ${viewer.name}: ${note}` : `Re-enabled by ${viewer.name}.`, viewer.id);
   return outer ? work(outer) : s.knex.transaction(work);
 }
 
@@ -65,10 +74,16 @@ export async function pinChapterActive(s: Services, chapter: Chapter, input: { p
     if (input.pinned) {
       await bringBack(trx, chapter, at, `Pinned active by ${viewer.name}: ${input.note}`, viewer.id);
       await saveChapterHealthRow(trx, chapter.id, { pinnedActive: true, pinNote: input.note, pinnedBy: viewer.id }, at);
-      await recordActivity({ type: "chapter_health", title: `${displayTitle(chapter)} pinned active`, note: input.note, userId: viewer.id, chapterId: chapter.id }, trx as unknown as Transaction);
+      await recordActivity(
+        { type: "chapter_health", title: `${displayTitle(chapter)} pinned active`, note: input.note, userId: viewer.id, chapterId: chapter.id },
+        trx as unknown as Transaction,
+      );
     } else {
       await saveChapterHealthRow(trx, chapter.id, { pinnedActive: false, pinNote: "", pinnedBy: null, countedFrom: at }, at);
-      await recordActivity({ type: "chapter_health", title: `${displayTitle(chapter)} no longer pinned active`, note: input.note, userId: viewer.id, chapterId: chapter.id }, trx as unknown as Transaction);
+      await recordActivity(
+        { type: "chapter_health", title: `${displayTitle(chapter)} no longer pinned active`, note: input.note, userId: viewer.id, chapterId: chapter.id },
+        trx as unknown as Transaction,
+      );
     }
   });
 }

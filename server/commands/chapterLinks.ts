@@ -13,7 +13,13 @@ export async function replaceChapterLinks(viewer: Viewer, chapter: Chapter, link
       rows.push(await ChapterLink.query(trx).insertAndFetch({ chapterId: chapter.id, title: l.title, url: l.url, position }));
     }
     await recordActivity(
-      { type: "chapter_link", title: `Links of ${displayTitle(chapter)} updated`, note: `${rows.length} link${rows.length === 1 ? "" : "s"}`, userId: viewer.id, chapterId: chapter.id },
+      {
+        type: "chapter_link",
+        title: `Links of ${displayTitle(chapter)} updated`,
+        note: `${rows.length} link${rows.length === 1 ? "" : "s"}`,
+        userId: viewer.id,
+        chapterId: chapter.id,
+      },
       trx,
     );
     return rows;

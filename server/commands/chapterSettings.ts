@@ -24,7 +24,25 @@ export const CHAPTER_FIELD_LABELS: Record<string, string> = {
   about: "About this Chapter",
 };
 
-export type ChapterChanges = Partial<Pick<Chapter, "title" | "slug" | "city" | "state" | "postalCode" | "country" | "chapterTypeId" | "status" | "emailAlias" | "brontoListName" | "brontoListId" | "sendInBlueListId" | "timeZone" | "about">>;
+export type ChapterChanges = Partial<
+  Pick<
+    Chapter,
+    | "title"
+    | "slug"
+    | "city"
+    | "state"
+    | "postalCode"
+    | "country"
+    | "chapterTypeId"
+    | "status"
+    | "emailAlias"
+    | "brontoListName"
+    | "brontoListId"
+    | "sendInBlueListId"
+    | "timeZone"
+    | "about"
+  >
+>;
 
 /** The fields of `changes` whose value differs from the chapter's. */
 export function changedFields(chapter: Chapter, changes: ChapterChanges): ChapterChanges {
@@ -44,7 +62,8 @@ export async function updateChapter(s: Services, chapter: Chapter, changes: Chap
   await Chapter.transaction(async (trx) => {
     await Chapter.query(trx).patch(changes).where({ id: chapter.id });
     // Set Active again: a chapter the health rule made dormant restarts its count (docs/decisions.md).
-    if (changes.status === CHAPTER_ACTIVE && chapter.status !== CHAPTER_ACTIVE) await reactivateChapter(s, chapter, "Chapter Status set to Active in Chapter Settings.", viewer, trx);
+    if (changes.status === CHAPTER_ACTIVE && chapter.status !== CHAPTER_ACTIVE)
+      await reactivateChapter(s, chapter, "Chapter Status set to Active in Chapter Settings.", viewer, trx);
     // A new list id: hand the chapter's contacts to that list at the provider.
     if (changes.sendInBlueListId !== undefined || changes.brontoListId !== undefined) await enqueueChapterResync(s, chapter.id, trx);
     const settings = Object.keys(changes).filter((k) => k !== "about");

@@ -69,7 +69,10 @@ async function insertChapter(s: Services, input: CreateChapterInput, trx: Transa
 export async function createChapter(s: Services, input: CreateChapterInput, actor: Viewer): Promise<Chapter> {
   return Chapter.transaction(async (trx) => {
     const chapter = await insertChapter(s, input, trx);
-    await recordActivity({ type: "chapter_created", title: `Chapter added: ${displayTitle(chapter)}`, userId: actor.id, chapterId: chapter.id, objectId: chapter.slug }, trx);
+    await recordActivity(
+      { type: "chapter_created", title: `Chapter added: ${displayTitle(chapter)}`, userId: actor.id, chapterId: chapter.id, objectId: chapter.slug },
+      trx,
+    );
     return chapter;
   });
 }
@@ -99,9 +102,27 @@ export async function createChapterFromApplication(
       .withGraphFetched("user");
     await Permission.query(trx).insert({ userId: application.userId, roleId: ROLE_CHAPTER_HOST, chapterId: chapter.id });
 
-    await recordActivity({ type: "chapter_created", title: `Chapter added: ${displayTitle(chapter)}`, note: `Created from the host application of ${approved.user?.name ?? "an applicant"}.`, userId: actor.id, chapterId: chapter.id, objectId: chapter.slug }, trx);
     await recordActivity(
-      { type: "host_application", title: `Host application approved: ${approved.user?.name ?? ""} (${application.city})`, note: `Now chapter host of ${displayTitle(chapter)}.`, adminOnly: true, userId: actor.id, chapterId: chapter.id, objectId: application.slug },
+      {
+        type: "chapter_created",
+        title: `Chapter added: ${displayTitle(chapter)}`,
+        note: `Created from the host application of ${approved.user?.name ?? "an applicant"}.`,
+        userId: actor.id,
+        chapterId: chapter.id,
+        objectId: chapter.slug,
+      },
+      trx,
+    );
+    await recordActivity(
+      {
+        type: "host_application",
+        title: `Host application approved: ${approved.user?.name ?? ""} (${application.city})`,
+        note: `Now chapter host of ${displayTitle(chapter)}.`,
+        adminOnly: true,
+        userId: actor.id,
+        chapterId: chapter.id,
+        objectId: application.slug,
+      },
       trx,
     );
     return { chapter, application: approved };

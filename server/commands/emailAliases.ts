@@ -94,14 +94,26 @@ export async function createAlias(s: Services, input: AliasInput, viewer: Viewer
   const localPart = input.localPart ?? chapter?.emailAlias?.toLowerCase();
   if (!localPart) throw badRequest("Local part is required", "localPart");
   checkChapterDomain(s, chapter, input.domain);
-  if (await EmailAlias.query().findOne({ localPart, domain: input.domain })) throw conflict(`An alias for ${localPart}@${input.domain} already exists`, "localPart");
+  if (await EmailAlias.query().findOne({ localPart, domain: input.domain }))
+    throw conflict(`An alias for ${localPart}@${input.domain} already exists`, "localPart");
   const alias = { localPart, domain: input.domain, recipients: input.recipients };
   const route = await viaMailgun(viewer, "create the alias", () => s.mailgun.create(routeInput(alias)));
   let created: EmailAlias;
   try {
     created = await s.knex.transaction(async (trx) => {
       const row = await EmailAlias.query(trx).insert({ ...alias, chapterId: chapter?.id ?? null, mailgunRouteId: route?.id ?? null });
-      await recordActivity({ type: "email_alias", title: `Email alias ${localPart}@${input.domain} created`, note: input.recipients.join(", "), adminOnly: true, userId: viewer.id, chapterId: chapter?.id ?? null, objectId: row.id }, trx);
+      await recordActivity(
+        {
+          type: "email_alias",
+          title: `Email alias ${localPart}@${input.domain} created`,
+          note: input.recipients.join(", "),
+          adminOnly: true,
+          userId: viewer.id,
+          chapterId: chapter?.id ?? null,
+          objectId: row.id,
+        },
+        trx,
+      );
       return row;
     });
   } catch (err) {
@@ -137,8 +149,21 @@ export async function updateAlias(s: Services, id: number, input: AliasInput, vi
     return (await s.mailgun.create(routeInput(next)))?.id ?? current;
   });
   await s.knex.transaction(async (trx) => {
-    await EmailAlias.query(trx).findById(id).patch({ domain: next.domain, recipients: next.recipients, chapterId: chapter?.id ?? null, mailgunRouteId: routeId });
-    await recordActivity({ type: "email_alias", title: `Email alias ${next.localPart}@${next.domain} updated`, note: next.recipients.join(", "), adminOnly: true, userId: viewer.id, chapterId: chapter?.id ?? null, objectId: id }, trx);
+    await EmailAlias.query(trx)
+      .findById(id)
+      .patch({ domain: next.domain, recipients: next.recipients, chapterId: chapter?.id ?? null, mailgunRouteId: routeId });
+    await recordActivity(
+      {
+        type: "email_alias",
+        title: `Email alias ${next.localPart}@${next.domain} updated`,
+        note: next.recipients.join(", "),
+        adminOnly: true,
+        userId: viewer.id,
+        chapterId: chapter?.id ?? null,
+        objectId: id,
+      },
+      trx,
+    );
   });
   return reloadAlias(id);
 }
@@ -150,7 +175,17 @@ export async function deleteAlias(s: Services, id: number, viewer: Viewer): Prom
   if (routeId) await viaMailgun(viewer, "delete the alias", () => s.mailgun.remove(routeId));
   await s.knex.transaction(async (trx) => {
     await EmailAlias.query(trx).deleteById(id);
-    await recordActivity({ type: "email_alias", title: `Email alias ${existing.localPart}@${existing.domain} deleted`, adminOnly: true, userId: viewer.id, chapterId: existing.chapterId, objectId: id }, trx);
+    await recordActivity(
+      {
+        type: "email_alias",
+        title: `Email alias ${existing.localPart}@${existing.domain} deleted`,
+        adminOnly: true,
+        userId: viewer.id,
+        chapterId: existing.chapterId,
+        objectId: id,
+      },
+      trx,
+    );
   });
 }
 
@@ -158,7 +193,12 @@ export async function deleteAlias(s: Services, id: number, viewer: Viewer): Prom
 export async function testAliasService(s: Services, viewer: Viewer) {
   const unsynced = await EmailAlias.query().whereNull("mailgunRouteId").resultSize();
   if (s.mailgun.mode === "local") {
-    return { ok: true, mode: "local" as const, routeCount: null, message: "MAILGUN_API_KEY is not set: aliases are kept in our database only and no mail is forwarded." };
+    return {
+      ok: true,
+      mode: "local" as const,
+      routeCount: null,
+      message: "MAILGUN_API_KEY is not set: aliases are kept in our database only and no mail is forwarded.",
+    };
   }
   const { total } = await viaMailgun(viewer, "list routes", () => s.mailgun.list(1));
   return {

@@ -31,7 +31,13 @@ export async function switchEmailService(s: Services, viewer: Viewer, serviceNam
     await provideMissingLists(s, serviceName, trx);
     if (serviceName === "bronto") await s.jobs.enqueue(JOB_BRONTO_POLL, { since: new Date(s.jobs.now().getTime() - 24 * 3600_000).toISOString() }, { trx });
     await recordActivity(
-      { type: "mailing_list", title: `Email service changed to ${serviceName === "bronto" ? "Bronto" : "Send In Blue"}`, note: "Chapters without a list there get one, and every contact is being re-synced to the new service.", adminOnly: true, userId: viewer.id },
+      {
+        type: "mailing_list",
+        title: `Email service changed to ${serviceName === "bronto" ? "Bronto" : "Send In Blue"}`,
+        note: "Chapters without a list there get one, and every contact is being re-synced to the new service.",
+        adminOnly: true,
+        userId: viewer.id,
+      },
       trx,
     );
   });

@@ -41,7 +41,17 @@ export async function updateHostApplication(viewer: Viewer, slug: string, change
 export async function addApplicationNote(viewer: Viewer, application: ChapterHostApplication, note: string): Promise<ChapterHostApplicationNote> {
   return ChapterHostApplicationNote.transaction(async (trx) => {
     const row = await ChapterHostApplicationNote.query(trx).insert({ chapterHostApplicationId: application.id, userId: viewer.id, note });
-    await recordActivity({ type: "application_note", title: `Note on the host application of ${application.user?.name ?? ""}`, note, adminOnly: true, userId: viewer.id, objectId: application.slug }, trx);
+    await recordActivity(
+      {
+        type: "application_note",
+        title: `Note on the host application of ${application.user?.name ?? ""}`,
+        note,
+        adminOnly: true,
+        userId: viewer.id,
+        objectId: application.slug,
+      },
+      trx,
+    );
     return row;
   });
 }

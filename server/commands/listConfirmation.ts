@@ -78,7 +78,17 @@ export async function confirmListSignup(s: Services, token: string): Promise<Lis
     if (!isPending(found)) return found;
     const confirmed = await found.$query(trx).patchAndFetch({ status: "active", deletedAt: null, confirmRequestedAt: null });
     await enqueueContactSync(s, found.id, trx);
-    await recordActivity({ type: "mailing_list", title: `${found.email} joined the mailing list`, note: "Confirmed by email", userId: null, chapterId: found.chapterId, objectId: found.id }, trx);
+    await recordActivity(
+      {
+        type: "mailing_list",
+        title: `${found.email} joined the mailing list`,
+        note: "Confirmed by email",
+        userId: null,
+        chapterId: found.chapterId,
+        objectId: found.id,
+      },
+      trx,
+    );
     return confirmed;
   });
   return presentConfirmation(contact);

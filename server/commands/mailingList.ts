@@ -22,7 +22,10 @@ export async function signUpToList(s: Services, chapter: Chapter, email: string,
   return s.knex.transaction(async (trx) => {
     const { contact, changed } = await addContact(s, chapter.id, email, trx);
     if (changed) {
-      await recordActivity({ type: "mailing_list", title: `${email} joined the mailing list`, userId: viewer?.id ?? null, chapterId: chapter.id, objectId: contact.id }, trx);
+      await recordActivity(
+        { type: "mailing_list", title: `${email} joined the mailing list`, userId: viewer?.id ?? null, chapterId: chapter.id, objectId: contact.id },
+        trx,
+      );
     }
     return contact;
   });
@@ -51,7 +54,16 @@ export async function signUpMany(s: Services, chapter: Chapter, input: string | 
   await s.knex.transaction(async (trx) => {
     for (const email of valid) if ((await addContact(s, chapter.id, email, trx)).changed) added++;
     if (added) {
-      await recordActivity({ type: "mailing_list", title: `${added} member${added === 1 ? "" : "s"} added to the mailing list`, note: valid.slice(0, 20).join(", "), userId: viewer.id, chapterId: chapter.id }, trx);
+      await recordActivity(
+        {
+          type: "mailing_list",
+          title: `${added} member${added === 1 ? "" : "s"} added to the mailing list`,
+          note: valid.slice(0, 20).join(", "),
+          userId: viewer.id,
+          chapterId: chapter.id,
+        },
+        trx,
+      );
     }
   });
   return { results, added, invalid: results.filter((r) => r.isError).map((r) => r.email) };
@@ -63,7 +75,10 @@ export async function deleteContact(s: Services, chapter: Chapter, email: string
     const contact = await MailingListContact.query(trx).findOne({ chapterId: chapter.id, email });
     if (!contact) throw notFound("Contact");
     if (await setContactStatus(s, contact, "deleted", trx)) {
-      await recordActivity({ type: "mailing_list", title: `${email} removed from the mailing list`, userId: viewer.id, chapterId: chapter.id, objectId: contact.id }, trx);
+      await recordActivity(
+        { type: "mailing_list", title: `${email} removed from the mailing list`, userId: viewer.id, chapterId: chapter.id, objectId: contact.id },
+        trx,
+      );
     }
     return contact;
   });
@@ -76,7 +91,16 @@ export async function unsubscribeByToken(s: Services, token: string) {
     if (!contact) throw notFound("Subscription");
     if (contact.status === "active" || contact.status === "onboarding" || contact.status === "unconfirmed" || contact.status === "transactional") {
       await setContactStatus(s, contact, "unsub", trx);
-      await recordActivity({ type: "mailing_list", title: `${contact.email} unsubscribed from the mailing list`, userId: null, chapterId: contact.chapterId, objectId: contact.id }, trx);
+      await recordActivity(
+        {
+          type: "mailing_list",
+          title: `${contact.email} unsubscribed from the mailing list`,
+          userId: null,
+          chapterId: contact.chapterId,
+          objectId: contact.id,
+        },
+        trx,
+      );
       contact.status = "unsub";
     }
     return contact;
@@ -95,7 +119,13 @@ export const sendMessageSchema = z.object({
  */
 export async function sendListMessage(s: Services, chapter: Chapter, input: { title: string; body: string }, viewer: Viewer, outer?: Knex.Transaction) {
   const send = async (trx: Knex.Transaction) => {
-    const post = await ChapterBlogPost.query(trx).insert({ chapterId: chapter.id, userId: viewer.id, title: input.title, slug: makeSlug(input.title), body: input.body });
+    const post = await ChapterBlogPost.query(trx).insert({
+      chapterId: chapter.id,
+      userId: viewer.id,
+      title: input.title,
+      slug: makeSlug(input.title),
+      body: input.body,
+    });
     const total = await MailingListContact.query(trx).where({ chapterId: chapter.id, status: SENDABLE_STATUS }).whereNull("deletedAt").resultSize();
     const message = await ListMessage.query(trx).insert({
       chapterId: chapter.id,
@@ -109,7 +139,17 @@ export async function sendListMessage(s: Services, chapter: Chapter, input: { ti
       failed: 0,
     });
     await s.jobs.enqueue(JOB_SEND_BATCH, { messageId: message.id, cursor: 0 }, { trx, maxAttempts: 30 });
-    await recordActivity({ type: "chapter_email", title: `Email sent to ${displayTitle(chapter)}: ${input.title}`, note: `${total} recipient${total === 1 ? "" : "s"}`, userId: viewer.id, chapterId: chapter.id, objectId: post.slug }, trx);
+    await recordActivity(
+      {
+        type: "chapter_email",
+        title: `Email sent to ${displayTitle(chapter)}: ${input.title}`,
+        note: `${total} recipient${total === 1 ? "" : "s"}`,
+        userId: viewer.id,
+        chapterId: chapter.id,
+        objectId: post.slug,
+      },
+      trx,
+    );
     // A chapter the health rule made dormant is back on the map as soon as it emails its list.
     await reviveOnListEmail(s, chapter, viewer, trx);
     message.chapterBlogPost = post;

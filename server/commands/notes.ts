@@ -23,7 +23,15 @@ export async function addChapterNote(viewer: Viewer, chapter: Chapter, input: { 
   return ChapterNote.transaction(async (trx) => {
     const created = await ChapterNote.query(trx).insertAndFetch({ chapterId: chapter.id, userId: viewer.id, note: input.note, adminOnly: input.adminOnly });
     await recordActivity(
-      { type: "chapter_note", title: `Note on ${displayTitle(chapter)}`, note: input.note, adminOnly: input.adminOnly, userId: viewer.id, chapterId: chapter.id, objectId: created.id },
+      {
+        type: "chapter_note",
+        title: `Note on ${displayTitle(chapter)}`,
+        note: input.note,
+        adminOnly: input.adminOnly,
+        userId: viewer.id,
+        chapterId: chapter.id,
+        objectId: created.id,
+      },
       trx,
     );
     return created;

@@ -10,7 +10,16 @@ import { recordActivity } from "./activity";
 export async function grantChapterRole(viewer: Viewer, chapter: Chapter, user: User, roleId: number): Promise<Permission> {
   return Permission.transaction(async (trx) => {
     const created = await Permission.query(trx).insertAndFetch({ userId: user.id, roleId, chapterId: chapter.id });
-    await recordActivity({ type: "permission", title: `${user.name} is now ${ROLE_NAMES[roleId]} of ${displayTitle(chapter)}`, userId: viewer.id, chapterId: chapter.id, objectId: user.id }, trx);
+    await recordActivity(
+      {
+        type: "permission",
+        title: `${user.name} is now ${ROLE_NAMES[roleId]} of ${displayTitle(chapter)}`,
+        userId: viewer.id,
+        chapterId: chapter.id,
+        objectId: user.id,
+      },
+      trx,
+    );
     return created;
   });
 }

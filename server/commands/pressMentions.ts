@@ -23,7 +23,14 @@ export async function savePressMention(viewer: Viewer, existing: PressMention | 
       ? await PressMention.query(trx).patchAndFetchById(existing.id, { ...fields, ...(input.isVisible !== undefined ? { isVisible: input.isVisible } : {}) })
       : await PressMention.query(trx).insertAndFetch({ ...fields, slug: input.slug ?? makeSlug(input.title), isVisible: input.isVisible ?? true });
     await recordActivity(
-      { type: "press_mention", title: `Press mention ${existing ? "updated" : "added"}: ${mention.title}`, note: mention.url, userId: viewer.id, chapterId: mention.chapterId, objectId: mention.slug },
+      {
+        type: "press_mention",
+        title: `Press mention ${existing ? "updated" : "added"}: ${mention.title}`,
+        note: mention.url,
+        userId: viewer.id,
+        chapterId: mention.chapterId,
+        objectId: mention.slug,
+      },
       trx,
     );
     return mention;
@@ -34,6 +41,16 @@ export async function savePressMention(viewer: Viewer, existing: PressMention | 
 export async function deletePressMention(viewer: Viewer, mention: PressMention): Promise<void> {
   await PressMention.transaction(async (trx) => {
     await PressMention.query(trx).deleteById(mention.id);
-    await recordActivity({ type: "press_mention", title: `Press mention deleted: ${mention.title}`, note: mention.url, userId: viewer.id, chapterId: mention.chapterId, objectId: mention.slug }, trx);
+    await recordActivity(
+      {
+        type: "press_mention",
+        title: `Press mention deleted: ${mention.title}`,
+        note: mention.url,
+        userId: viewer.id,
+        chapterId: mention.chapterId,
+        objectId: mention.slug,
+      },
+      trx,
+    );
   });
 }

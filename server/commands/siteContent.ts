@@ -47,7 +47,10 @@ async function saveContent<M extends ContentRow>(
       opts.checkNew?.();
       row = (await model.query(trx).insertAndFetch({ ...input, ...opts.createWith })) as M;
     }
-    await recordActivity({ type: "site_content", title: `${noun} ${id ? "updated" : "added"}: ${row.title}`, adminOnly: true, userId: viewer.id, objectId: row.slug }, trx);
+    await recordActivity(
+      { type: "site_content", title: `${noun} ${id ? "updated" : "added"}: ${row.title}`, adminOnly: true, userId: viewer.id, objectId: row.slug },
+      trx,
+    );
     return row;
   });
 }

@@ -30,7 +30,9 @@ export const NOTICE_BODY_MAX = 500;
 
 /** Only routes of this app: a notice can never send anyone to another site. */
 export function isInAppPath(path: unknown): path is string {
-  return typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") && path.length <= 500 && !/[\u0000-\u001f]/.test(path);
+  return (
+    typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") && path.length <= 500 && !/[\u0000-\u001f]/.test(path)
+  );
 }
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);

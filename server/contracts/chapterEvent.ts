@@ -13,12 +13,18 @@ const requiredText = (message: string, max: number) => {
 };
 /** An optional text field, one line unless `lines` is "multi" (the description). */
 const optionalText = (label: string, max: number, lines: "single" | "multi" = "single") => {
-  const text = z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
+  const text = z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
   return z.preprocess((v) => (v == null ? "" : v), lines === "multi" ? multiLine(text, label) : singleLine(text, label));
 };
 
 const timeField = (label: string) =>
-  z.string({ error: `${label} is Required` }).trim().refine(isIsoTime, `${label} must be a time from 00:00 to 23:59 (HH:mm)`);
+  z
+    .string({ error: `${label} is Required` })
+    .trim()
+    .refine(isIsoTime, `${label} must be a time from 00:00 to 23:59 (HH:mm)`);
 
 /** The first entry that is not a known week code, or undefined when all are fine. */
 function badWeekCode(entries: unknown[]): string | undefined {
@@ -44,7 +50,12 @@ const weeksString = z
     const bad = badWeekCode(s.split(",").filter((p) => p.trim() !== ""));
     if (bad !== undefined) ctx.addIssue({ code: "custom", message: `Unknown week code ${bad}: use 0 to 7` });
   })
-  .transform((s) => s.split(",").filter((p) => p.trim() !== "").map((p) => Number(p.trim())));
+  .transform((s) =>
+    s
+      .split(",")
+      .filter((p) => p.trim() !== "")
+      .map((p) => Number(p.trim())),
+  );
 
 /**
  * The body of POST /api/chapter_event (spec 001 section 3, ChapterEvent): create when it names no existing
@@ -67,21 +78,27 @@ export const chapterEventBodySchema = z
     country: optionalText("Country", 80),
     startTime: timeField("Start time"),
     endTime: timeField("End time"),
-    isSingleDate: z.preprocess((v) => (v == null ? false : v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "isSingleDate must be true or false" })),
-    singleDate: z.preprocess(
-      (v) => (v === "" ? null : v),
-      z.string().trim().refine(isIsoDate, "Date must be a real date in the form YYYY-MM-DD").nullish(),
+    isSingleDate: z.preprocess(
+      (v) => (v == null ? false : v === "true" ? true : v === "false" ? false : v),
+      z.boolean({ error: "isSingleDate must be true or false" }),
     ),
+    singleDate: z.preprocess((v) => (v === "" ? null : v), z.string().trim().refine(isIsoDate, "Date must be a real date in the form YYYY-MM-DD").nullish()),
     dayOfWeekIndex: z.preprocess(
       (v) => (v === "" ? null : intLike(v)),
-      z.number({ error: "Day of week must be 0 (Sunday) to 6 (Saturday)" }).int("Day of week must be 0 (Sunday) to 6 (Saturday)").min(0, "Day of week must be 0 (Sunday) to 6 (Saturday)").max(6, "Day of week must be 0 (Sunday) to 6 (Saturday)").nullish(),
+      z
+        .number({ error: "Day of week must be 0 (Sunday) to 6 (Saturday)" })
+        .int("Day of week must be 0 (Sunday) to 6 (Saturday)")
+        .min(0, "Day of week must be 0 (Sunday) to 6 (Saturday)")
+        .max(6, "Day of week must be 0 (Sunday) to 6 (Saturday)")
+        .nullish(),
     ),
     weeksOfMonthIndexesArray: weeksArray.nullish(),
     weeksOfMonthIndexes: weeksString.nullish(),
     frequency: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
-    if (typeof v.endTime === "string" && typeof v.startTime === "string" && v.endTime <= v.startTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: "End time must be after the start time" });
+    if (typeof v.endTime === "string" && typeof v.startTime === "string" && v.endTime <= v.startTime)
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: "End time must be after the start time" });
     if (v.isSingleDate) {
       if (!v.singleDate) ctx.addIssue({ code: "custom", path: ["singleDate"], message: "Date is Required (YYYY-MM-DD)" });
       return;
@@ -96,9 +113,7 @@ export const chapterEventBodySchema = z
     if (problem) ctx.addIssue({ code: "custom", path, message: problem });
   })
   .transform((v) => {
-    const codes = v.isSingleDate
-      ? []
-      : [...new Set(v.weeksOfMonthIndexesArray ?? v.weeksOfMonthIndexes ?? [])].sort((a, b) => a - b);
+    const codes = v.isSingleDate ? [] : [...new Set(v.weeksOfMonthIndexesArray ?? v.weeksOfMonthIndexes ?? [])].sort((a, b) => a - b);
     const state = v.state.toLowerCase();
     return {
       id: v.id ?? null,
@@ -134,5 +149,8 @@ export const uncancelDateSchema = z.object({ slug: eventSlug, date: meetupDate }
 /** POST /api/chapter_event/cancel: { slug, date, note, emailList }; the note is optional, emailList defaults to false. */
 export const cancelDateSchema = uncancelDateSchema.extend({
   note: optionalText("Note", 1000, "multi"),
-  emailList: z.preprocess((v) => (v == null ? false : v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "emailList must be true or false" })),
+  emailList: z.preprocess(
+    (v) => (v == null ? false : v === "true" ? true : v === "false" ? false : v),
+    z.boolean({ error: "emailList must be true or false" }),
+  ),
 });

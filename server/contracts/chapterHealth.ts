@@ -59,7 +59,11 @@ export interface ChapterHealthList {
 }
 
 const pinFields = z.object({
-  chapterId: z.number({ error: "chapterId must be a positive whole number" }).int("chapterId must be a positive whole number").min(1, "chapterId must be a positive whole number").max(2147483647, "chapterId must be a positive whole number"),
+  chapterId: z
+    .number({ error: "chapterId must be a positive whole number" })
+    .int("chapterId must be a positive whole number")
+    .min(1, "chapterId must be a positive whole number")
+    .max(2147483647, "chapterId must be a positive whole number"),
   pinned: z.boolean({ error: "pinned must be true or false" }),
   note: z.string({ error: "note must be text" }).trim().max(500, "note must be at most 500 characters").default(""),
 });
@@ -78,4 +82,5 @@ export function silenceText(days: number): string {
 export const atRiskTitle = (days: number) => `Your chapter has not emailed its list for ${silenceText(days)}: send a note about your next meetup`;
 
 /** Whole days of silence of a row at an instant (the list's `at`). */
-export const silentDaysOf = (row: Pick<ChapterHealthRow, "countedFrom">, at: string): number => Math.max(0, Math.floor((Date.parse(at) - Date.parse(row.countedFrom)) / 86_400_000));
+export const silentDaysOf = (row: Pick<ChapterHealthRow, "countedFrom">, at: string): number =>
+  Math.max(0, Math.floor((Date.parse(at) - Date.parse(row.countedFrom)) / 86_400_000));

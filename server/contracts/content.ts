@@ -88,9 +88,27 @@ export interface GeocodeAnswer {
  * (spec 000), so a new page may not take one of these slugs: it would never be reached there.
  */
 export const RESERVED_PAGE_SLUGS = [
-  "admin", "api", "assets", "blog", "chapter", "chapters", "confirm_subscription", "intro_start_chapter", "my_chapter_host_applications",
-  "my_chapters", "page", "password_reset", "password_verify", "press_mentions", "register_for_account", "settings", "signin", "start_chapter",
-  "state_outlines", "unsubscribe", "wiki",
+  "admin",
+  "api",
+  "assets",
+  "blog",
+  "chapter",
+  "chapters",
+  "confirm_subscription",
+  "intro_start_chapter",
+  "my_chapter_host_applications",
+  "my_chapters",
+  "page",
+  "password_reset",
+  "password_verify",
+  "press_mentions",
+  "register_for_account",
+  "settings",
+  "signin",
+  "start_chapter",
+  "state_outlines",
+  "unsubscribe",
+  "wiki",
 ] as const;
 
 export const RESERVED_PAGE_SLUG_MESSAGE = "That slug is the address of another part of the site. Please choose another.";

@@ -8,7 +8,10 @@ export const MAX_NOTE_LENGTH = 10_000;
 /** POST /api/chapter_note (spec 001 section 7): the chapter admin's Leave a Note. */
 export const noteBodySchema = z.object({
   chapterId: idSchema("chapterId", "chapterId is required"),
-  note: multiLine(z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`), "Note"),
+  note: multiLine(
+    z.string({ error: "Note is Required" }).trim().min(1, "Note is Required").max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`),
+    "Note",
+  ),
   adminOnly: z.boolean({ error: "adminOnly must be true or false" }).optional().default(false),
 });
 

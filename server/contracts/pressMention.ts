@@ -14,12 +14,10 @@ export const pressMentionBodySchema = z.object({
     .transform((v) => v || undefined)
     .pipe(slugSchema.optional()),
   title: singleLine(z.string({ error: "Title is Required" }).trim().min(1, "Title is Required").max(300, "Title must be at most 300 characters"), "Title"),
-  url: z
-    .string({ error: "URL is Required" })
-    .trim()
-    .min(1, "URL is Required")
-    .pipe(httpUrlSchema),
-  notes: multiLine(z.string({ error: "Notes must be text" }).max(5000, "Notes must be at most 5000 characters"), "Notes").nullish().transform((s) => s ?? ""),
+  url: z.string({ error: "URL is Required" }).trim().min(1, "URL is Required").pipe(httpUrlSchema),
+  notes: multiLine(z.string({ error: "Notes must be text" }).max(5000, "Notes must be at most 5000 characters"), "Notes")
+    .nullish()
+    .transform((s) => s ?? ""),
   isVisible: z.boolean({ error: "isVisible must be true or false" }).optional(),
   /** -1 or null: a site-wide mention with no chapter (spec 001 section 9). */
   chapterId: z

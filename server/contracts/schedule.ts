@@ -57,7 +57,12 @@ export function weekCodesOf(weeksOfMonthIndexes: string | null | undefined): num
 export function calendarDateMedium(ymd: string | null | undefined): string {
   const m = ymd?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   if (!m) return ymd ?? "";
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** "Every Tuesday", "Second and Fourth Tuesday of the month", "Tuesday, Even Weeks", or a single date "Mar 3, 2026". */
@@ -69,7 +74,8 @@ export function describeSchedule(e: Pick<ChapterEventInfo, "isSingleDate" | "sin
   const ordinals = codes.filter((c) => c >= 1 && c <= 5).map((c) => (c === 5 ? "Last" : WEEK_CODES[c].label));
   const parity = codes.filter((c) => c === 6 || c === 7).map((c) => WEEK_CODES[c].label);
   const parts: string[] = [];
-  if (ordinals.length) parts.push(`${ordinals.length > 1 ? ordinals.slice(0, -1).join(", ") + " and " + ordinals[ordinals.length - 1] : ordinals[0]} ${day} of the month`);
+  if (ordinals.length)
+    parts.push(`${ordinals.length > 1 ? ordinals.slice(0, -1).join(", ") + " and " + ordinals[ordinals.length - 1] : ordinals[0]} ${day} of the month`);
   if (parity.length) parts.push(`${day}, ${parity[0]}`);
   return parts.join("; ") || day;
 }

@@ -162,8 +162,7 @@ export interface PressMentionAdmin {
 }
 
 /** The message a non-editable wiki page shows (spec 001 section 2). */
-export const WIKI_NOT_EDITABLE_MESSAGE =
-  "This page cannot be edited directly because the text editor will screw up the formatting. Please contact an admin.";
+export const WIKI_NOT_EDITABLE_MESSAGE = "This page cannot be edited directly because the text editor will screw up the formatting. Please contact an admin.";
 
 export const SLUG_HINT = "Lowercase letters, numbers and underscores only.";
 export const SLUG_MESSAGE = "Slug may only contain lowercase letters, numbers and underscores";

@@ -83,10 +83,13 @@ export function streamAdminEvents(res: ServerResponse, opts: AdminEventStreamOpt
       holeSince ??= now;
       if (now - holeSince < HOLE_WAIT_MS) {
         if (!recheck) {
-          recheck = setTimeout(() => {
-            recheck = null;
-            void pump();
-          }, holeSince + HOLE_WAIT_MS - now);
+          recheck = setTimeout(
+            () => {
+              recheck = null;
+              void pump();
+            },
+            holeSince + HOLE_WAIT_MS - now,
+          );
           recheck.unref();
         }
         return;
@@ -115,7 +118,11 @@ export function streamAdminEvents(res: ServerResponse, opts: AdminEventStreamOpt
             rows = (await AdminEvent.query().where("id", ">", floor).orderBy("id", "desc").limit(REPLAY_LIMIT)).reverse();
             if (rows.length === REPLAY_LIMIT) floor = rows[0].id - 1;
           } else {
-            rows = await AdminEvent.query().where("id", ">", floor).whereNotIn("id", [...sent]).orderBy("id", "asc").limit(BATCH);
+            rows = await AdminEvent.query()
+              .where("id", ">", floor)
+              .whereNotIn("id", [...sent])
+              .orderBy("id", "asc")
+              .limit(BATCH);
           }
           for (const row of rows) {
             write(noticeFrame(row));

@@ -69,7 +69,13 @@ describe.skipIf(!onPostgres)("admin events across app processes (Postgres)", () 
     const event = await publishAdminEvent("alias_rate_limited", { title: "Alias rate limit", body: "Mailgun asked us to slow down", path: "/admin/email" });
     for (const s of [onA, onB]) {
       const frame = await s.next({ timeoutMs: DELIVERY_TIMEOUT_MS });
-      expect(JSON.parse(frame.data)).toEqual({ id: event.id, type: "alias_rate_limited", title: "Alias rate limit", body: "Mailgun asked us to slow down", path: "/admin/email" });
+      expect(JSON.parse(frame.data)).toEqual({
+        id: event.id,
+        type: "alias_rate_limited",
+        title: "Alias rate limit",
+        body: "Mailgun asked us to slow down",
+        path: "/admin/email",
+      });
     }
   });
 

@@ -56,14 +56,30 @@ describe.skipIf(!onPostgres)("the daily health job in two app processes (Postgre
     await buildHost(quiet);
     // Runs left over from earlier starts, all due now.
     const now = new Date().toISOString();
-    await knex("jobs").insert(Array.from({ length: 4 }, () => ({ type: JOB_HEALTH_DAILY, payload: "{}", status: "pending", attempts: 0, maxAttempts: 20, runAt: now, createdAt: now, updatedAt: now })));
+    await knex("jobs").insert(
+      Array.from({ length: 4 }, () => ({
+        type: JOB_HEALTH_DAILY,
+        payload: "{}",
+        status: "pending",
+        attempts: 0,
+        maxAttempts: 20,
+        runAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
 
     const env = { DATABASE_URL: db.url!, DATA_DIR: dataDir, SESSION_SECRET: SECRET, RUN_JOBS: "true" };
     processes.push(...(await Promise.all([startAppProcess(env), startAppProcess(env)])));
 
     const busy = async () =>
       Number(
-        (await knex("jobs").whereIn("type", [JOB_HEALTH_DAILY, JOB_HEALTH_MAIL_HOSTS]).whereIn("status", ["pending", "running"]).where("runAt", "<=", new Date().toISOString()).count("* as n").first())!.n,
+        (await knex("jobs")
+          .whereIn("type", [JOB_HEALTH_DAILY, JOB_HEALTH_MAIL_HOSTS])
+          .whereIn("status", ["pending", "running"])
+          .where("runAt", "<=", new Date().toISOString())
+          .count("* as n")
+          .first())!.n,
       );
     const until = Date.now() + 60_000;
     await sleep(500);
@@ -75,8 +91,18 @@ describe.skipIf(!onPostgres)("the daily health job in two app processes (Postgre
     expect((await knex("jobs").where({ type: JOB_HEALTH_DAILY, status: "done" })).length).toBe(4);
 
     const notices = await knex("chapterHealthNotices").select("chapterId", "kind");
-    expect(notices.filter((n) => n.kind === "at_risk").map((n) => n.chapterId).sort()).toEqual(atRisk.map((c) => c.id).sort());
-    expect(notices.filter((n) => n.kind === "dormant").map((n) => n.chapterId).sort()).toEqual(dormant.map((c) => c.id).sort());
+    expect(
+      notices
+        .filter((n) => n.kind === "at_risk")
+        .map((n) => n.chapterId)
+        .sort(),
+    ).toEqual(atRisk.map((c) => c.id).sort());
+    expect(
+      notices
+        .filter((n) => n.kind === "dormant")
+        .map((n) => n.chapterId)
+        .sort(),
+    ).toEqual(dormant.map((c) => c.id).sort());
 
     const items = await knex("activityFeedItems").where({ type: "chapter_health" }).select("chapterId", "title");
     expect(items).toHaveLength(AT_RISK + DORMANT);
@@ -102,9 +128,14 @@ describe.skipIf(!onPostgres)("the daily health job in two app processes (Postgre
     const admin = await buildAdmin();
     const headers = { authorization: `Bearer ${(await issueToken(admin.id, SECRET))!.token}`, "content-type": "application/json" };
     const [a, b] = processes;
-    const rowOn = async (p: AppProcess, id: number) => ((await (await fetch(`${p.baseUrl}/api/chapter_health`, { headers })).json()) as ChapterHealthRow[]).find((r) => r.chapterId === id)!;
+    const rowOn = async (p: AppProcess, id: number) =>
+      ((await (await fetch(`${p.baseUrl}/api/chapter_health`, { headers })).json()) as ChapterHealthRow[]).find((r) => r.chapterId === id)!;
     expect(await rowOn(a, dormant[0].id)).toMatchObject({ health: "dormant", status: 0, dormantByRule: true });
-    const res = await fetch(`${b.baseUrl}/api/chapter_health/reactivate`, { method: "POST", headers, body: JSON.stringify({ chapterId: dormant[0].id, note: "Back from the summer" }) });
+    const res = await fetch(`${b.baseUrl}/api/chapter_health/reactivate`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ chapterId: dormant[0].id, note: "Back from the summer" }),
+    });
     expect(res.status).toBe(200);
     expect(await rowOn(a, dormant[0].id)).toMatchObject({ health: "active", status: 1, dormantByRule: false });
     const active = (await (await fetch(`${a.baseUrl}/api/chapters/active`)).json()) as { id: number }[];

@@ -1,6 +1,12 @@
 import type { Knex } from "knex";
 import { DateTime } from "luxon";
-import { DEFAULT_HEALTH_SETTINGS, type ChapterHealthList, type ChapterHealthRow, type ChapterHealthSettings, type HealthState } from "../contracts/chapterHealth";
+import {
+  DEFAULT_HEALTH_SETTINGS,
+  type ChapterHealthList,
+  type ChapterHealthRow,
+  type ChapterHealthSettings,
+  type HealthState,
+} from "../contracts/chapterHealth";
 import { normalizeState } from "../contracts/chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
@@ -78,7 +84,13 @@ class HealthParts {
 
   constructor(private readonly knex: Knex) {}
 
-  async get<T>(key: string, tables: string[], versions: Map<string, string>, now: Date, build: (now: Date) => Promise<{ value: T; expiresAt?: number }>): Promise<Part<T>> {
+  async get<T>(
+    key: string,
+    tables: string[],
+    versions: Map<string, string>,
+    now: Date,
+    build: (now: Date) => Promise<{ value: T; expiresAt?: number }>,
+  ): Promise<Part<T>> {
     const stamp = tables.map((t) => versions.get(t) ?? "?").join(".");
     const kept = this.parts.get(key) as Part<T> | undefined;
     if (kept && kept.stamp === stamp && kept.expiresAt > now.getTime()) return kept;
@@ -106,7 +118,15 @@ class HealthParts {
     this.knex("chapters")
       .select("id", "slug", "title", "state", "status", "createdAt", "timeZone")
       .then((rows: Record<string, unknown>[]) => ({
-        value: rows.map((c) => ({ id: Number(c.id), slug: String(c.slug), title: String(c.title), state: normalizeState(c.state as string), status: Number(c.status), createdAt: iso(c.createdAt)!, timeZone: String(c.timeZone) })),
+        value: rows.map((c) => ({
+          id: Number(c.id),
+          slug: String(c.slug),
+          title: String(c.title),
+          state: normalizeState(c.state as string),
+          status: Number(c.status),
+          createdAt: iso(c.createdAt)!,
+          timeZone: String(c.timeZone),
+        })),
       }));
 
   posts = () =>
@@ -126,7 +146,12 @@ class HealthParts {
       .whereNull("deletedAt")
       .groupBy("chapterId")
       .then((rows) => ({
-        value: new Map((rows as unknown as { chapterId: number; members: unknown; recent: unknown }[]).map((m) => [m.chapterId, { members: Number(m.members), recent: Number(m.recent ?? 0) }])),
+        value: new Map(
+          (rows as unknown as { chapterId: number; members: unknown; recent: unknown }[]).map((m) => [
+            m.chapterId,
+            { members: Number(m.members), recent: Number(m.recent ?? 0) },
+          ]),
+        ),
         expiresAt: now.getTime() + HOUR_MS,
       }));
   };
@@ -147,7 +172,16 @@ class HealthParts {
   meetups = async (now: Date) => {
     const [zones, events] = await Promise.all([
       this.knex("chapters").select("id", "timeZone") as Promise<{ id: number; timeZone: string }[]>,
-      ChapterEvent.query(this.knex).select("chapterId", "isSingleDate", "singleDate", "dayOfWeekIndex", "weeksOfMonthIndexes", "startTime", "endTime", "cancelledDates"),
+      ChapterEvent.query(this.knex).select(
+        "chapterId",
+        "isSingleDate",
+        "singleDate",
+        "dayOfWeekIndex",
+        "weeksOfMonthIndexes",
+        "startTime",
+        "endTime",
+        "cancelledDates",
+      ),
     ]);
     const zoneOf = new Map(zones.map((z) => [Number(z.id), z.timeZone]));
     const nextOf = nextOccurrenceMemo(now);
@@ -164,7 +198,8 @@ class HealthParts {
       if (l !== undefined && (m.last === null || l > m.last)) m.last = l;
     }
     const value = new Map<number, Meetups>();
-    for (const [id, m] of out) value.set(id, { last: m.last === null ? null : new Date(m.last).toISOString(), next: m.next === null ? null : new Date(m.next).toISOString() });
+    for (const [id, m] of out)
+      value.set(id, { last: m.last === null ? null : new Date(m.last).toISOString(), next: m.next === null ? null : new Date(m.next).toISOString() });
     // At least a minute between rebuilds, however many meetups a large network starts.
     return { value, expiresAt: Math.max(expiresAt, now.getTime() + 60_000) };
   };
@@ -174,7 +209,16 @@ const partsOf = new WeakMap<Knex, HealthParts>();
 const DAY_MS = 86_400_000;
 
 /** The tables the health of chapters is made of (each with a version in read_versions). */
-export const HEALTH_TABLES = ["chapters", "chapter_blog_posts", "mailing_list_contacts", "permissions", "users", "chapter_events", "chapter_health", "chapter_health_settings"];
+export const HEALTH_TABLES = [
+  "chapters",
+  "chapter_blog_posts",
+  "mailing_list_contacts",
+  "permissions",
+  "users",
+  "chapter_events",
+  "chapter_health",
+  "chapter_health_settings",
+];
 
 /** The table, and until when it stays true: the first moment a part expires or a chapter changes state. */
 export interface HealthTable extends ChapterHealthList {
@@ -192,7 +236,9 @@ export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: numbe
   const versions = known ?? (await readCacheOf(knex).versions());
   const [settings, pins, chapters, posts, members, hosts, meetups] = await Promise.all([
     loadHealthSettings(knex),
-    knex("chapterHealth").select("chapterId", "pinnedActive", "pinNote", "dormantSince", "countedFrom") as Promise<{ chapterId: number; pinnedActive: unknown; pinNote: string; dormantSince: unknown; countedFrom: unknown }[]>,
+    knex("chapterHealth").select("chapterId", "pinnedActive", "pinNote", "dormantSince", "countedFrom") as Promise<
+      { chapterId: number; pinnedActive: unknown; pinNote: string; dormantSince: unknown; countedFrom: unknown }[]
+    >,
     parts.get<ChapterPart[]>("chapters", ["chapters"], versions, now, parts.chapters),
     parts.get<Map<number, string | null>>("posts", ["chapter_blog_posts"], versions, now, parts.posts),
     parts.get<Map<number, { members: number; recent: number }>>("members", ["mailing_list_contacts"], versions, now, parts.members),
@@ -270,7 +316,12 @@ export async function networkHealthJson(knex: Knex, now: Date): Promise<{ rows: 
   if (kept && kept.stamp === stamp && kept.expiresAt > now.getTime()) return kept;
   return buildingAnswer(`health:${stamp}:${kept?.expiresAt ?? 0}`, async () => {
     const table = await loadChapterHealth(knex, now, null, versions);
-    const built: KeptAnswer = { stamp, expiresAt: table.expiresAt, rows: JSON.stringify(table.rows), head: JSON.stringify({ settings: table.settings, counts: table.counts }).slice(0, -1) };
+    const built: KeptAnswer = {
+      stamp,
+      expiresAt: table.expiresAt,
+      rows: JSON.stringify(table.rows),
+      head: JSON.stringify({ settings: table.settings, counts: table.counts }).slice(0, -1),
+    };
     answers.set(knex, built);
     return built;
   });

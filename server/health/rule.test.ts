@@ -21,7 +21,11 @@ describe("healthOf", () => {
     expect(healthOf({ lastEmailAt: email, createdAt: created, countedFrom: null, pinnedActive: false }, settings, after(71)).health).toBe("active");
     expect(healthOf({ lastEmailAt: email, createdAt: created, countedFrom: null, pinnedActive: false }, settings, after(72)).since).toBe(email);
     const reset = after(100).toISOString();
-    expect(healthOf({ lastEmailAt: email, createdAt: created, countedFrom: reset, pinnedActive: false }, settings, after(120))).toMatchObject({ health: "active", since: reset, silentDays: 20 });
+    expect(healthOf({ lastEmailAt: email, createdAt: created, countedFrom: reset, pinnedActive: false }, settings, after(120))).toMatchObject({
+      health: "active",
+      since: reset,
+      silentDays: 20,
+    });
     expect(healthOf({ lastEmailAt: null, createdAt: created, countedFrom: null, pinnedActive: true }, settings, after(400)).health).toBe("active");
   });
 });

@@ -27,7 +27,11 @@ const chapterUrl = (s: Services, c: { state: string; slug: string }) => `${s.con
  * go out once, whichever process (or repeated run) gets here first; the others find the row and do nothing.
  */
 async function claimNotice(trx: Knex.Transaction, chapterId: number, kind: "at_risk" | "dormant", since: string, at: string): Promise<number | null> {
-  const rows = await trx("chapterHealthNotices").insert({ chapterId, kind, since, createdAt: at }).onConflict(["chapterId", "kind", "since"]).ignore().returning("id");
+  const rows = await trx("chapterHealthNotices")
+    .insert({ chapterId, kind, since, createdAt: at })
+    .onConflict(["chapterId", "kind", "since"])
+    .ignore()
+    .returning("id");
   const first = rows[0] as { id: number } | number | undefined;
   return first === undefined ? null : typeof first === "number" ? first : first.id;
 }
@@ -41,7 +45,11 @@ async function stillSo(trx: Knex.Transaction, row: ChapterHealthRow, settings: C
   ]);
   if (!chapter || Number(chapter.status) !== CHAPTER_ACTIVE) return false;
   const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
-  const now2 = healthOf({ lastEmailAt: iso(post?.last), createdAt: iso(chapter.createdAt)!, countedFrom: iso(health?.countedFrom), pinnedActive: Boolean(health?.pinnedActive) }, settings, now);
+  const now2 = healthOf(
+    { lastEmailAt: iso(post?.last), createdAt: iso(chapter.createdAt)!, countedFrom: iso(health?.countedFrom), pinnedActive: Boolean(health?.pinnedActive) },
+    settings,
+    now,
+  );
   return now2.health === row.health && now2.since === row.countedFrom;
 }
 
@@ -66,7 +74,16 @@ export async function runHealthSweep(s: Services, now: Date): Promise<{ atRisk: 
       if (!chapter) return;
       const t = trx as unknown as Transaction;
       if (kind === "at_risk") {
-        await recordActivity({ type: "chapter_health", title: atRiskTitle(settings.atRiskAfterDays), note: `At risk: no email to the list since ${row.countedFrom.slice(0, 10)}.`, userId: null, chapterId: chapter.id }, t);
+        await recordActivity(
+          {
+            type: "chapter_health",
+            title: atRiskTitle(settings.atRiskAfterDays),
+            note: `At risk: no email to the list since ${row.countedFrom.slice(0, 10)}.`,
+            userId: null,
+            chapterId: chapter.id,
+          },
+          t,
+        );
         await s.jobs.enqueue(JOB_HEALTH_MAIL_HOSTS, { chapterId: chapter.id, noticeId, weeks: silenceText(settings.atRiskAfterDays) }, { trx });
         done.atRisk++;
         return;
@@ -87,7 +104,11 @@ export async function runHealthSweep(s: Services, now: Date): Promise<{ atRisk: 
 export async function mailHostsAtRisk(s: Services, p: { chapterId: number; noticeId: number; weeks: string }): Promise<void> {
   const chapter = await Chapter.query().findById(p.chapterId);
   if (!chapter) return;
-  const hosts = (await s.knex("permissions").join("users", "users.id", "permissions.userId").where({ "permissions.chapterId": chapter.id, "permissions.roleId": ROLE_CHAPTER_HOST }).select("users.id", "users.email", "users.name")) as { id: number; email: string; name: string }[];
+  const hosts = (await s
+    .knex("permissions")
+    .join("users", "users.id", "permissions.userId")
+    .where({ "permissions.chapterId": chapter.id, "permissions.roleId": ROLE_CHAPTER_HOST })
+    .select("users.id", "users.email", "users.name")) as { id: number; email: string; name: string }[];
   const url = `${chapterUrl(s, chapter)}/admin/email`;
   for (const host of hosts) {
     await s.mail.send({
@@ -107,9 +128,15 @@ export async function mailHostsAtRisk(s: Services, p: { chapterId: number; notic
 export async function dailyHealthJob(s: Services, ctx: JobContext): Promise<void> {
   const now = s.jobs.now();
   await runHealthSweep(s, now);
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (now.getUTCHours() >= HEALTH_RUN_HOUR_UTC ? 1 : 0), HEALTH_RUN_HOUR_UTC));
+  const next = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (now.getUTCHours() >= HEALTH_RUN_HOUR_UTC ? 1 : 0), HEALTH_RUN_HOUR_UTC),
+  );
   await s.knex.transaction(async (trx) => {
-    const claimed = await trx("chapterHealthRuns").insert({ runDate: day(next), createdAt: now.toISOString() }).onConflict("runDate").ignore().returning("runDate");
+    const claimed = await trx("chapterHealthRuns")
+      .insert({ runDate: day(next), createdAt: now.toISOString() })
+      .onConflict("runDate")
+      .ignore()
+      .returning("runDate");
     if (claimed.length) await s.jobs.enqueue(JOB_HEALTH_DAILY, { day: day(next) }, { trx, runAt: next });
     await ctx.markDone(trx);
   });

@@ -70,7 +70,10 @@ describe("JobQueue", () => {
     await queue.runDueJobs();
     expect(seen).toEqual([{ a: 1 }, { a: 2 }]);
     const jobs = await Job.query().orderBy("id");
-    expect(jobs.map((j) => [j.status, j.attempts])).toEqual([["done", 1], ["done", 1]]);
+    expect(jobs.map((j) => [j.status, j.attempts])).toEqual([
+      ["done", 1],
+      ["done", 1],
+    ]);
   });
 
   it("retries a failing job with exponential backoff, then fails it for good with its last error", async () => {
@@ -141,7 +144,10 @@ describe("JobQueue", () => {
     await queue.enqueue("tx", { step: 1 });
     await queue.runDueJobs();
     const jobs = await Job.query().orderBy("id");
-    expect(jobs.map((j) => [j.type, j.status])).toEqual([["tx", "done"], ["next", "done"]]);
+    expect(jobs.map((j) => [j.type, j.status])).toEqual([
+      ["tx", "done"],
+      ["next", "done"],
+    ]);
   });
 
   it("takes over a job whose worker died (lease expired); the late worker cannot record over it", async () => {
@@ -219,7 +225,9 @@ describe("JobQueue", () => {
     const [claimedLost] = await q.claim(1);
     const doomed = q.run(claimedLost.job, claimedLost.token);
     // Another worker takes it over (as after a pause longer than the lease).
-    await Job.query().findById(lost.id).patch({ lockedAt: new Date(Date.now() + 1000).toISOString() });
+    await Job.query()
+      .findById(lost.id)
+      .patch({ lockedAt: new Date(Date.now() + 1000).toISOString() });
     expect(await doomed).toBe("lost");
     expect(sawAbort).toBe(true);
     expect((await Job.query().findById(lost.id))!.status).toBe("running");
@@ -229,7 +237,9 @@ describe("JobQueue", () => {
     const workers = 4;
     const extra: Knex[] = [];
     // On Postgres every worker gets its own connection pool, as separate app processes would.
-    const knexes = onPostgres ? Array.from({ length: workers }, () => (extra.push(openDatabase({ databaseUrl: db.url, dataDir: os.tmpdir() })), extra[extra.length - 1])) : Array(workers).fill(db.knex);
+    const knexes = onPostgres
+      ? Array.from({ length: workers }, () => (extra.push(openDatabase({ databaseUrl: db.url, dataDir: os.tmpdir() })), extra[extra.length - 1]))
+      : Array(workers).fill(db.knex);
     try {
       const runs = new Map<number, number>();
       const queues = knexes.map((k) => {

@@ -27,7 +27,10 @@ export interface JobContext {
 
 /** Retry after this delay instead of the backoff (e.g. a provider's Retry-After). Counts as an attempt. */
 export class RetryLaterError extends Error {
-  constructor(message: string, readonly delayMs: number) {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
     super(message);
   }
 }
@@ -92,7 +95,10 @@ export class JobQueue extends EventEmitter {
   private readonly backoffMaxMs: number;
   private readonly log: (msg: string, err?: unknown) => void;
 
-  constructor(readonly knex: Knex, opts: QueueOptions = {}) {
+  constructor(
+    readonly knex: Knex,
+    opts: QueueOptions = {},
+  ) {
     super();
     this.clock = opts.clock ?? (() => new Date());
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
@@ -140,24 +146,43 @@ export class JobQueue extends EventEmitter {
     const token = now.toISOString();
     const staleBefore = new Date(now.getTime() - this.leaseMs).toISOString();
     const abandoned = (w: Knex.QueryBuilder) =>
-      w.where({ status: "running" }).where((h) => h.where("heartbeatAt", "<", staleBefore).orWhere((old) => old.whereNull("heartbeatAt").where("lockedAt", "<", staleBefore)));
+      w
+        .where({ status: "running" })
+        .where((h) => h.where("heartbeatAt", "<", staleBefore).orWhere((old) => old.whereNull("heartbeatAt").where("lockedAt", "<", staleBefore)));
     const due = (q: Knex.QueryBuilder) => q.where((w) => w.where({ status: "pending" }).where("runAt", "<=", token)).orWhere(abandoned);
-    const patch = { status: "running", lockedAt: token, heartbeatAt: token, lockedBy: this.workerId, updatedAt: token, attempts: this.knex.raw("attempts + 1") };
+    const patch = {
+      status: "running",
+      lockedAt: token,
+      heartbeatAt: token,
+      lockedBy: this.workerId,
+      updatedAt: token,
+      attempts: this.knex.raw("attempts + 1"),
+    };
 
     let rows: Record<string, unknown>[];
     if (isPostgres(this.knex)) {
-      const ids = this.knex("jobs").select("id").where(due).orderBy([{ column: "runAt" }, { column: "id" }]).limit(limit).forUpdate().skipLocked();
+      const ids = this.knex("jobs")
+        .select("id")
+        .where(due)
+        .orderBy([{ column: "runAt" }, { column: "id" }])
+        .limit(limit)
+        .forUpdate()
+        .skipLocked();
       rows = await this.knex("jobs").whereIn("id", ids).update(patch).returning("*");
     } else {
       rows = await this.knex.transaction(async (trx) => {
-        const ids = (await trx("jobs").select("id").where(due).orderBy([{ column: "runAt" }, { column: "id" }]).limit(limit)).map((r: { id: number }) => r.id);
+        const ids = (
+          await trx("jobs")
+            .select("id")
+            .where(due)
+            .orderBy([{ column: "runAt" }, { column: "id" }])
+            .limit(limit)
+        ).map((r: { id: number }) => r.id);
         if (!ids.length) return [];
         return trx("jobs").whereIn("id", ids).where(due).update(patch).returning("*");
       });
     }
-    return rows
-      .map((row) => ({ job: Job.fromDatabaseJson(row), token }))
-      .sort((a, b) => a.job.runAt.localeCompare(b.job.runAt) || a.job.id - b.job.id);
+    return rows.map((row) => ({ job: Job.fromDatabaseJson(row), token })).sort((a, b) => a.job.runAt.localeCompare(b.job.runAt) || a.job.id - b.job.id);
   }
 
   private owned(knex: Knex | Knex.Transaction, id: number, token: string) {
@@ -173,18 +198,22 @@ export class JobQueue extends EventEmitter {
   async run(job: Job, token: string): Promise<"done" | "retry" | "failed" | "lost"> {
     const handler = this.handlers.get(job.type);
     const lease = new AbortController();
-    const beat = setInterval(() => {
-      this.heartbeat(job.id, token).then(
-        (owned) => owned || lease.abort(),
-        (err) => this.log(`job ${job.id} (${job.type}): heartbeat failed`, err),
-      );
-    }, Math.max(10, Math.floor(this.leaseMs / 3)));
+    const beat = setInterval(
+      () => {
+        this.heartbeat(job.id, token).then(
+          (owned) => owned || lease.abort(),
+          (err) => this.log(`job ${job.id} (${job.type}): heartbeat failed`, err),
+        );
+      },
+      Math.max(10, Math.floor(this.leaseMs / 3)),
+    );
     beat.unref?.();
     const ctx: JobContext = {
       job,
       queue: this,
       signal: lease.signal,
-      markDone: async (trx) => (await this.owned(trx, job.id, token).update({ status: "done", lockedAt: null, lastError: null, updatedAt: this.now().toISOString() })) > 0,
+      markDone: async (trx) =>
+        (await this.owned(trx, job.id, token).update({ status: "done", lockedAt: null, lastError: null, updatedAt: this.now().toISOString() })) > 0,
     };
     try {
       return await this.runHandler(handler, job, token, ctx);
@@ -209,7 +238,12 @@ export class JobQueue extends EventEmitter {
       const now = this.now();
       if (permanent) {
         this.log(`job ${job.id} (${job.type}) failed for good after ${job.attempts} attempt(s): ${message}`);
-        await this.owned(this.knex, job.id, token).update({ status: "failed", lockedAt: null, lastError: message.slice(0, 2000), updatedAt: now.toISOString() });
+        await this.owned(this.knex, job.id, token).update({
+          status: "failed",
+          lockedAt: null,
+          lastError: message.slice(0, 2000),
+          updatedAt: now.toISOString(),
+        });
         return "failed";
       }
       const delay = err instanceof RetryLaterError ? err.delayMs : backoffDelay(job.attempts, this.backoffBaseMs, this.backoffMaxMs);
@@ -254,7 +288,10 @@ export class JobQueue extends EventEmitter {
 
   /** Drops finished jobs older than `olderThanMs` (failed ones stay visible). */
   async cleanup(olderThanMs = 7 * 24 * 3600_000): Promise<number> {
-    return this.knex("jobs").where({ status: "done" }).where("updatedAt", "<", new Date(this.now().getTime() - olderThanMs).toISOString()).delete();
+    return this.knex("jobs")
+      .where({ status: "done" })
+      .where("updatedAt", "<", new Date(this.now().getTime() - olderThanMs).toISOString())
+      .delete();
   }
 
   async counts(): Promise<Record<Job["status"], number>> {

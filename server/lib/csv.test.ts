@@ -32,7 +32,8 @@ function readCsv(text: string): string[][] {
 
 describe("CSV writer", () => {
   it("neutralises cells a spreadsheet would run as a formula", () => {
-    for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(csvCell(`${start}HYPERLINK("http://evil.example")`)).toBe(`"'${start}HYPERLINK(""http://evil.example"")"`);
+    for (const start of ["=", "+", "-", "@", "\t", "\r"])
+      expect(csvCell(`${start}HYPERLINK("http://evil.example")`)).toBe(`"'${start}HYPERLINK(""http://evil.example"")"`);
     expect(csvCell("Springfield")).toBe('"Springfield"');
     expect(csvCell(-3)).toBe("-3");
     expect(csvCell(null)).toBe('""');

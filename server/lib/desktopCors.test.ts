@@ -44,7 +44,10 @@ describe("CORS for the desktop app", () => {
   });
 
   it("lets the app read error answers too", async () => {
-    const res = await t.request("POST", "/api/auth/signin", { body: { username: email, password: "wrong" }, headers: { origin: DESKTOP_APP_ORIGIN, "x-session-transport": "bearer" } });
+    const res = await t.request("POST", "/api/auth/signin", {
+      body: { username: email, password: "wrong" },
+      headers: { origin: DESKTOP_APP_ORIGIN, "x-session-transport": "bearer" },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get("access-control-allow-origin")).toBe(DESKTOP_APP_ORIGIN);
     expect(res.body.errorId).toBe("sign_in_failed");

@@ -20,7 +20,9 @@ export const chapterHeaderImageName = (chapterId: number) => `chapter_header_${c
 
 /** Where a chapter's header image is served, with its version (so a new upload is fetched afresh), or null without one. */
 export async function chapterHeaderImageUrl(chapterId: number): Promise<string | null> {
-  const image = await UploadedImage.query().findOne({ name: chapterHeaderImageName(chapterId) }).select("name", "etag");
+  const image = await UploadedImage.query()
+    .findOne({ name: chapterHeaderImageName(chapterId) })
+    .select("name", "etag");
   return image ? `${UPLOADS_PATH}/${image.name}?v=${encodeURIComponent(image.etag.replace(/"/g, "").slice(0, 16))}` : null;
 }
 

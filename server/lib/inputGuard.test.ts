@@ -22,16 +22,30 @@ describe("NUL characters (Postgres cannot store them: they were 500s there)", ()
     const res = await t.request("POST", "/api/mailing_list/sign_up", { body: { email: "ann@example.org", listId: "1\u0000" } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: `listId: ${NUL_MESSAGE}`, errorId: "validation_failed", field: "listId" });
-    const nested = await t.request("POST", `/api/chapter_link/chapter/${chapter.id}`, { as: host, body: { links: [{ title: "ok", url: "https://example.org" }, { title: "a\u0000b", url: "https://example.org" }] } });
+    const nested = await t.request("POST", `/api/chapter_link/chapter/${chapter.id}`, {
+      as: host,
+      body: {
+        links: [
+          { title: "ok", url: "https://example.org" },
+          { title: "a\u0000b", url: "https://example.org" },
+        ],
+      },
+    });
     expect(nested.status).toBe(400);
     expect(nested.body.field).toBe("links.1.title");
-    const key = await t.request("POST", "/api/auth/signin", { raw: '{"user\\u0000name":"a@b.org","password":"x"}', headers: { "content-type": "application/json" } });
+    const key = await t.request("POST", "/api/auth/signin", {
+      raw: '{"user\\u0000name":"a@b.org","password":"x"}',
+      headers: { "content-type": "application/json" },
+    });
     expect(key.status).toBe(400);
     expect(key.body.field).toBe("user\u0000name");
   });
 
   it("are refused in form and text bodies", async () => {
-    const form = await t.request("POST", "/api/mailing_list/sign_up", { raw: "email=ann%40example.org&listId=1%00", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await t.request("POST", "/api/mailing_list/sign_up", {
+      raw: "email=ann%40example.org&listId=1%00",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(400);
     expect(form.body.field).toBe("listId");
     const text = await t.request("POST", "/api/auth/signin", { raw: "a\u0000b", headers: { "content-type": "text/plain" } });
@@ -40,7 +54,12 @@ describe("NUL characters (Postgres cannot store them: they were 500s there)", ()
   });
 
   it("are refused in the path and the query string, before any route (the calendar lane too)", async () => {
-    for (const path of ["/api/chapter/slug/a%00b", "/api/chapter_calendar/a%00b/events.ics", "/api/mailing_list/unsubscribe/%00", "/api/press_mention/slug/a%00b"]) {
+    for (const path of [
+      "/api/chapter/slug/a%00b",
+      "/api/chapter_calendar/a%00b/events.ics",
+      "/api/mailing_list/unsubscribe/%00",
+      "/api/press_mention/slug/a%00b",
+    ]) {
       const res = await t.request("GET", path);
       expect(res.status, path).toBe(400);
       expect(res.body, path).toEqual({ error: NUL_MESSAGE, errorId: "validation_failed" });
@@ -75,7 +94,10 @@ describe("ids beyond a 32-bit integer (out of range on Postgres: they were 500s 
     expect(settings.body).toMatchObject({ error: "chapterTypeId must be a positive whole number", field: "chapterTypeId" });
     const mention = await t.request("POST", "/api/press_mention", { as: admin, body: { title: "T", url: "https://example.org", chapterId: 2147483648 } });
     expect(mention.body).toMatchObject({ error: "chapterId must be a chapter id, or -1 for none", field: "chapterId" });
-    const alias = await t.request("POST", "/api/admin/mailgun/aliases", { as: admin, body: { localPart: "x", domain: Object.values(t.config.chapterEmailDomains)[0], recipients: ["a@example.org"], chapterId: 2147483648 } });
+    const alias = await t.request("POST", "/api/admin/mailgun/aliases", {
+      as: admin,
+      body: { localPart: "x", domain: Object.values(t.config.chapterEmailDomains)[0], recipients: ["a@example.org"], chapterId: 2147483648 },
+    });
     expect(alias.body).toMatchObject({ error: "chapterId must be a positive whole number", field: "chapterId" });
     const userNote = await t.request("POST", "/api/user_note", { as: admin, body: { aboutUserId: 2147483648, note: "x" } });
     expect(userNote.body).toMatchObject({ error: "aboutUserId must be a positive whole number", field: "aboutUserId" });

@@ -15,7 +15,11 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 /** Lines of the printed output that start a new entry (not indented). */
-const entries = () => printed.join("\n").split(/\r\n|\r|\n|\u2028/).filter((line) => !/^\s/.test(line));
+const entries = () =>
+  printed
+    .join("\n")
+    .split(/\r\n|\r|\n|\u2028/)
+    .filter((line) => !/^\s/.test(line));
 
 describe("log lines cannot be forged by user text", () => {
   it("the API's error log writes an unexpected error whose message holds a line break as one entry", async () => {
@@ -41,7 +45,7 @@ describe("logText and logError", () => {
   });
 
   it("keep an error's code and frames, and describe non-errors on one line", () => {
-    const err = Object.assign(new Error("invalid input syntax: \"x\ny\""), { code: "22P02" });
+    const err = Object.assign(new Error('invalid input syntax: "x\ny"'), { code: "22P02" });
     const [head, ...frames] = logError(err).split("\n");
     expect(head).toBe('Error: invalid input syntax: "x\\ny" [22P02]');
     expect(frames.length).toBeGreaterThan(0);

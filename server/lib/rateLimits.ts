@@ -40,7 +40,9 @@ export async function bucketStats(bucket: string, windowMs: number, trx?: Knex.T
 }
 
 const prune = atMostEvery(10 * 60_000, async () => {
-  await RateLimitHit.query().where("createdAt", "<", new Date(Date.now() - KEEP_MS).toISOString()).delete();
+  await RateLimitHit.query()
+    .where("createdAt", "<", new Date(Date.now() - KEEP_MS).toISOString())
+    .delete();
 });
 
 /**

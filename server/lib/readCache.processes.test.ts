@@ -42,12 +42,25 @@ describe.skipIf(!onPostgres)("public reads across app processes (Postgres)", () 
     expect(((await rb.json()) as Listed[]).find((c) => c.id === chapter.id)!.chapterEvents).toEqual([]);
     await get(b, `/api/chapter/slug/${chapter.slug}`);
 
-    const signin = await fetch(a.baseUrl + "/api/auth/signin", { method: "POST", headers: { "content-type": "application/json", "x-session-transport": "bearer" }, body: JSON.stringify({ username: host.email, password: TEST_PASSWORD }) });
+    const signin = await fetch(a.baseUrl + "/api/auth/signin", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-session-transport": "bearer" },
+      body: JSON.stringify({ username: host.email, password: TEST_PASSWORD }),
+    });
     const { token } = (await signin.json()) as { token: string };
     const saved = await fetch(a.baseUrl + "/api/chapter_event", {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ chapterId: chapter.id, name: "Through A", address1: "1 Main St", city: "Springfield", startTime: "19:00", endTime: "20:00", dayOfWeekIndex: 1, weeksOfMonthIndexesArray: [0] }),
+      body: JSON.stringify({
+        chapterId: chapter.id,
+        name: "Through A",
+        address1: "1 Main St",
+        city: "Springfield",
+        startTime: "19:00",
+        endTime: "20:00",
+        dayOfWeekIndex: 1,
+        weeksOfMonthIndexesArray: [0],
+      }),
     });
     expect(saved.status).toBe(201);
     const changed = await get(b, "/api/chapters/active", { "if-none-match": etag });

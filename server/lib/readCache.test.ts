@@ -21,7 +21,14 @@ const listed = (list: Listed[], id: number) => list.find((c) => c.id === id);
 describe("public reads kept ready", () => {
   it("answer with an ETag and no-cache, 304 to If-None-Match, and the same bytes until a write", async () => {
     await buildChapter();
-    for (const path of ["/api/chapters/active", "/api/chapters", "/api/chapters/state/il", "/api/press_mention/public/8", "/api/press_mention/public/all", "/api/blog_post/public/0"]) {
+    for (const path of [
+      "/api/chapters/active",
+      "/api/chapters",
+      "/api/chapters/state/il",
+      "/api/press_mention/public/8",
+      "/api/press_mention/public/all",
+      "/api/blog_post/public/0",
+    ]) {
       const first = await t.request("GET", path);
       expect(first.status).toBe(200);
       const etag = first.headers.get("etag")!;
@@ -45,7 +52,19 @@ describe("public reads kept ready", () => {
     const detail = await t.request("GET", `/api/chapter/slug/${chapter.slug}`);
     expect(detail.body.chapterEvents).toEqual([]);
 
-    const saved = await t.request("POST", "/api/chapter_event", { as: host, body: { chapterId: chapter.id, name: "New", address1: "1 Main St", city: "Springfield", startTime: "19:00", endTime: "20:00", dayOfWeekIndex: 1, weeksOfMonthIndexesArray: [0] } });
+    const saved = await t.request("POST", "/api/chapter_event", {
+      as: host,
+      body: {
+        chapterId: chapter.id,
+        name: "New",
+        address1: "1 Main St",
+        city: "Springfield",
+        startTime: "19:00",
+        endTime: "20:00",
+        dayOfWeekIndex: 1,
+        weeksOfMonthIndexesArray: [0],
+      },
+    });
     expect(saved.status).toBe(201);
     const withEvent = await t.request("GET", "/api/chapters/active", { headers: { "if-none-match": before.headers.get("etag")! } });
     expect(withEvent.status).toBe(200);
@@ -65,7 +84,14 @@ describe("public reads kept ready", () => {
   });
 
   it("show a hidden mention's disappearance on the next read of the press lists", async () => {
-    const mention = await PressMention.query().insertAndFetch({ slug: "kept-mention", title: "Kept mention", url: "https://example.com/a", isVisible: true, chapterId: null, notes: "" } as Partial<PressMention>);
+    const mention = await PressMention.query().insertAndFetch({
+      slug: "kept-mention",
+      title: "Kept mention",
+      url: "https://example.com/a",
+      isVisible: true,
+      chapterId: null,
+      notes: "",
+    } as Partial<PressMention>);
     const titles = async () => (await t.request("GET", "/api/press_mention/public/8")).body.map((m: { title: string }) => m.title);
     expect(await titles()).toContain("Kept mention");
     await PressMention.query().patch({ isVisible: false }).where({ id: mention.id });
@@ -141,7 +167,14 @@ describe("ReadCache", () => {
     expect(new Set(answers.map((a) => a.body.toString()))).toEqual(new Set(['{"build":1}']));
     expect(builds).toBe(1);
     expect((await cache.answer("k", ["press_mentions"], build)).body.toString()).toBe('{"build":1}');
-    await PressMention.query().insert({ slug: "another", title: "Another", url: "https://example.com/b", isVisible: false, chapterId: null, notes: "" } as Partial<PressMention>);
+    await PressMention.query().insert({
+      slug: "another",
+      title: "Another",
+      url: "https://example.com/b",
+      isVisible: false,
+      chapterId: null,
+      notes: "",
+    } as Partial<PressMention>);
     expect((await cache.answer("k", ["press_mentions"], build)).body.toString()).toBe('{"build":2}');
     // A write to another table changes nothing here.
     await buildChapter();

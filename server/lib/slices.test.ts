@@ -16,7 +16,10 @@ describe("work in slices", () => {
       while (performance.now() < until);
       return n * 2;
     };
-    const out = await mapInSlices(Array.from({ length: 200 }, (_, i) => i), busy);
+    const out = await mapInSlices(
+      Array.from({ length: 200 }, (_, i) => i),
+      busy,
+    );
     running = false;
     expect(out).toEqual(Array.from({ length: 200 }, (_, i) => i * 2));
     // At least 200 ms of work, given back every SLICE_MS: the loop turned about 20 times in between.

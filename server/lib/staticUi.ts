@@ -120,7 +120,10 @@ export function staticUi(root: string, pageFor?: IndexPageFor) {
       } else if (encoding === "br" || encoding === "gzip") {
         // A page made for this request alone: compressed quickly, since it is sent once.
         ctx.set("Content-Encoding", encoding);
-        ctx.body = encoding === "br" ? zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.gzipSync(page.html, { level: 6 });
+        ctx.body =
+          encoding === "br"
+            ? zlib.brotliCompressSync(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+            : zlib.gzipSync(page.html, { level: 6 });
       } else {
         ctx.body = page.html;
       }

@@ -18,11 +18,14 @@ beforeAll(async () => {
   chapter = await buildChapter();
   host = await buildHost(chapter);
   admin = await buildAdmin();
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => t.close());
 
-const send = (path: string, as: User | null, body: Buffer | string, contentType = MULTIPART_TYPE) => t.request("POST", path, { as, raw: body, headers: { "content-type": contentType } });
+const send = (path: string, as: User | null, body: Buffer | string, contentType = MULTIPART_TYPE) =>
+  t.request("POST", path, { as, raw: body, headers: { "content-type": contentType } });
 const headerImage = () => `/api/chapter/header_image/${chapter.id}`;
 
 describe("multipart bodies on routes that take no upload", () => {
@@ -52,16 +55,29 @@ describe("upload routes read the multipart body only after authorization", () =>
       ["empty file part", complete(part("file", "", "x.png")), 400, "No file was uploaded: the file is empty"],
       ["cut-off body", truncated(part("chapter", String(chapter.id))), 400, "The upload was cut off before it ended"],
       ["two files", complete(part("file", png, "a.png"), part("image", png, "b.png")), 400, "Only one file may be uploaded"],
-      ["25 fields", complete(...Array.from({ length: 25 }, (_, i) => part(`f${i}`, "v")), part("file", png, "a.png")), 400, "Too many form fields (at most 20)"],
+      [
+        "25 fields",
+        complete(...Array.from({ length: 25 }, (_, i) => part(`f${i}`, "v")), part("file", png, "a.png")),
+        400,
+        "Too many form fields (at most 20)",
+      ],
       ["a file above the limit", complete(part("file", Buffer.alloc(5000, 1), "big.png")), 413, "Upload is larger than 4 KB"],
       ["fields above 64 KB", complete(part("chapter", "z".repeat(70_000)), part("file", png, "a.png")), 413, "Form fields are larger than 64 KB"],
       ["no boundary", "garbage", 400, "The upload is not a multipart form: its Content-Type has no boundary", "multipart/form-data"],
-      ["unknown transfer encoding", `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Transfer-Encoding: x-weird\r\n\r\nabc\r\n--${BOUNDARY}--\r\n`, 400, "The upload uses an unknown Content-Transfer-Encoding"],
+      [
+        "unknown transfer encoding",
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Transfer-Encoding: x-weird\r\n\r\nabc\r\n--${BOUNDARY}--\r\n`,
+        400,
+        "The upload uses an unknown Content-Transfer-Encoding",
+      ],
       ["a NUL in a field", complete(part("chapter", "a\u0000b"), part("file", png, "a.png")), 400, "chapter: Text may not contain NUL characters"],
       ["no file part", complete(part("chapter", "1")), 400, "Please choose an image file to upload"],
     ];
     for (const [label, body, status, error, contentType] of cases) {
-      for (const [path, as] of [[headerImage(), host], ["/api/front_page_image", admin]] as const) {
+      for (const [path, as] of [
+        [headerImage(), host],
+        ["/api/front_page_image", admin],
+      ] as const) {
         const res = await send(path, as, body, contentType);
         expect({ label, path, status: res.status, error: res.body?.error }).toEqual({ label, path, status, error });
       }

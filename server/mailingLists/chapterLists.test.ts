@@ -96,7 +96,10 @@ describe("with Brevo and Bronto (local fakes)", () => {
     await t.services.jobs.runDueJobs();
     const listId = await enableAndSignUp(t, admin, chapterId, "fan@example.org");
     expect(await listNameOf(chapterId)).toBe("Bozeman: Missoula (missoula)");
-    expect(brevo.lists.get(Number(listId))).toEqual({ name: "Bozeman: Missoula (missoula)", folderId: [...brevo.folders].find(([, n]) => n === BREVO_FOLDER_NAME)![0] });
+    expect(brevo.lists.get(Number(listId))).toEqual({
+      name: "Bozeman: Missoula (missoula)",
+      folderId: [...brevo.folders].find(([, n]) => n === BREVO_FOLDER_NAME)![0],
+    });
     const create = brevo.requests.find((r) => r.method === "POST" && r.path === "/v3/contacts/lists");
     expect(create!.body).toEqual({ name: "Bozeman: Missoula (missoula)", folderId: expect.any(Number) });
     await t.services.jobs.runDueJobs();

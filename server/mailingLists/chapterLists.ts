@@ -53,7 +53,9 @@ export async function provideChapterLists(s: Services, chapters: Chapter[], serv
   if (!s.listProviders.forService(serviceName).createList) {
     for (const chapter of waiting) {
       chapter[column] = builtInListId(chapter.id);
-      await Chapter.query(trx).findById(chapter.id).patch({ [column]: chapter[column] });
+      await Chapter.query(trx)
+        .findById(chapter.id)
+        .patch({ [column]: chapter[column] });
     }
     return;
   }
@@ -66,7 +68,9 @@ export async function provideChapterLists(s: Services, chapters: Chapter[], serv
 /** Lists for every chapter that lacks one at a service (after the email service is switched, or a key added). */
 export async function provideMissingLists(s: Services, serviceName: EmailServiceName, trx: Knex.Transaction): Promise<void> {
   const column = listIdColumn(serviceName);
-  const chapters = await Chapter.query(trx).where((q) => q.where(column, "").orWhere(column, "like", `${BUILT_IN_LIST_PREFIX}%`)).orderBy("id");
+  const chapters = await Chapter.query(trx)
+    .where((q) => q.where(column, "").orWhere(column, "like", `${BUILT_IN_LIST_PREFIX}%`))
+    .orderBy("id");
   await provideChapterLists(s, chapters, serviceName, trx);
 }
 
@@ -88,10 +92,22 @@ export async function createChapterList(s: Services, payload: CreateListPayload,
     }
   }
   await s.knex.transaction(async (trx) => {
-    const written = await Chapter.query(trx).findById(chapter.id).where(column, chapter[column]).patch({ [column]: listId });
+    const written = await Chapter.query(trx)
+      .findById(chapter.id)
+      .where(column, chapter[column])
+      .patch({ [column]: listId });
     if (written) {
       await enqueueChapterResync(s, chapter.id, trx);
-      await recordActivity({ type: "mailing_list", title: `Mailing list ready: ${displayTitle(chapter)}`, note: `List ${listId} at ${provider.name === "bronto" ? "Bronto" : "Send In Blue"}.`, userId: null, chapterId: chapter.id }, trx);
+      await recordActivity(
+        {
+          type: "mailing_list",
+          title: `Mailing list ready: ${displayTitle(chapter)}`,
+          note: `List ${listId} at ${provider.name === "bronto" ? "Bronto" : "Send In Blue"}.`,
+          userId: null,
+          chapterId: chapter.id,
+        },
+        trx,
+      );
     }
     await ctx.markDone(trx);
   });

@@ -11,7 +11,8 @@ import { deliveryKey } from "./deliveries";
 /** The page (UI) that confirms an unsubscribe; the link in every list email's body. */
 export const unsubscribePageUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/unsubscribe/${encodeURIComponent(token)}`;
 /** The one-click endpoint (RFC 8058) named by the List-Unsubscribe header. */
-export const unsubscribeApiUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/api/mailing_list/unsubscribe/${encodeURIComponent(token)}`;
+export const unsubscribeApiUrl = (config: Pick<Config, "publicUrl">, token: string) =>
+  `${config.publicUrl}/api/mailing_list/unsubscribe/${encodeURIComponent(token)}`;
 
 export function recipientFor(config: Pick<Config, "publicUrl">, contact: MailingListContact, messageId: number): Recipient {
   return {
@@ -34,6 +35,7 @@ export function composeListEmail(message: ListMessage, chapter: Chapter): ListEm
     html: (l) =>
       `<!doctype html><html><body>${bodyHtml}<hr><p style="font-size:12px;color:#555">You are receiving this email because you joined the ${escapeHtml(name)} mailing list. ` +
       `<a href="${escapeHtml(l.unsubscribePageUrl)}">Unsubscribe</a></p></body></html>`,
-    text: (l) => `${message.body.trim()}\n\n--\nYou are receiving this email because you joined the ${name} mailing list.\nUnsubscribe: ${l.unsubscribePageUrl}\n`,
+    text: (l) =>
+      `${message.body.trim()}\n\n--\nYou are receiving this email because you joined the ${name} mailing list.\nUnsubscribe: ${l.unsubscribePageUrl}\n`,
   };
 }

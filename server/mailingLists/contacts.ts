@@ -29,7 +29,10 @@ export async function chapterForListId(s: Services, listId: unknown): Promise<{ 
 
 /** Counts per status of a chapter's list, from one aggregate query (served by the chapter/status index). */
 export async function contactStatsOf(chapterId: number): Promise<ContactStats> {
-  const rows = (await MailingListContact.query().where({ chapterId }).select("status").count("* as n").groupBy("status")) as unknown as { status: string; n: number | string }[];
+  const rows = (await MailingListContact.query().where({ chapterId }).select("status").count("* as n").groupBy("status")) as unknown as {
+    status: string;
+    n: number | string;
+  }[];
   const stats = Object.fromEntries(CONTACT_STATUSES.map((st) => [st, 0])) as ContactStats;
   for (const r of rows) if (r.status in stats) stats[r.status as ContactStatus] = Number(r.n);
   return stats;
@@ -47,10 +50,26 @@ export function enqueueContactSync(s: Services, contactId: number, trx: Knex.Tra
  * of the transaction on Postgres. Safe under concurrent signups of the same address (insert ... on conflict do
  * nothing).
  */
-export async function findOrInsertContact(chapterId: number, email: string, status: ContactStatus, trx: Knex.Transaction): Promise<{ contact: MailingListContact; inserted: boolean }> {
+export async function findOrInsertContact(
+  chapterId: number,
+  email: string,
+  status: ContactStatus,
+  trx: Knex.Transaction,
+): Promise<{ contact: MailingListContact; inserted: boolean }> {
   const now = new Date().toISOString();
   const inserted = await trx("mailing_list_contacts")
-    .insert({ chapterId, email, status, numSends: 0, numOpens: 0, numClicks: 0, unsubscribeToken: newUnsubscribeToken(), deletedAt: null, createdAt: now, updatedAt: now })
+    .insert({
+      chapterId,
+      email,
+      status,
+      numSends: 0,
+      numOpens: 0,
+      numClicks: 0,
+      unsubscribeToken: newUnsubscribeToken(),
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflict(["chapterId", "email"])
     .ignore()
     .returning("id");
@@ -66,7 +85,12 @@ export async function findOrInsertContact(chapterId: number, email: string, stat
  * transaction with the job that hands it to the provider. Repeating a signup changes nothing and enqueues
  * nothing.
  */
-export async function addContact(s: Services, chapterId: number, email: string, trx: Knex.Transaction): Promise<{ contact: MailingListContact; changed: boolean }> {
+export async function addContact(
+  s: Services,
+  chapterId: number,
+  email: string,
+  trx: Knex.Transaction,
+): Promise<{ contact: MailingListContact; changed: boolean }> {
   const { contact, inserted } = await findOrInsertContact(chapterId, email, "active", trx);
   let changed = inserted;
   if (!changed && (contact.status !== "active" || contact.deletedAt)) {
@@ -78,7 +102,13 @@ export async function addContact(s: Services, chapterId: number, email: string, 
 }
 
 /** Takes an address off a list (deleted by a host, unsubscribed, bounced) and mirrors that to the provider. */
-export async function setContactStatus(s: Services, contact: MailingListContact, status: ContactStatus, trx: Knex.Transaction, opts: { syncToProvider?: boolean } = {}): Promise<boolean> {
+export async function setContactStatus(
+  s: Services,
+  contact: MailingListContact,
+  status: ContactStatus,
+  trx: Knex.Transaction,
+  opts: { syncToProvider?: boolean } = {},
+): Promise<boolean> {
   if (contact.status === status) return false;
   await contact.$query(trx).patch({ status, ...(status === "deleted" ? { deletedAt: new Date().toISOString() } : {}) });
   if (opts.syncToProvider ?? true) await enqueueContactSync(s, contact.id, trx);

@@ -62,10 +62,23 @@ describe("kill -9 while a list email is being sent", () => {
     const admin = await buildAdmin();
     const chapter = await buildChapter();
     const at = new Date().toISOString();
-    const rows = Array.from({ length: MEMBERS }, (_, i) => ({ chapterId: chapter.id, email: `member${i}@example.org`, status: "active", unsubscribeToken: newUnsubscribeToken(), createdAt: at, updatedAt: at }));
+    const rows = Array.from({ length: MEMBERS }, (_, i) => ({
+      chapterId: chapter.id,
+      email: `member${i}@example.org`,
+      status: "active",
+      unsubscribeToken: newUnsubscribeToken(),
+      createdAt: at,
+      updatedAt: at,
+    }));
     for (let i = 0; i < rows.length; i += 100) await knex("mailingListContacts").insert(rows.slice(i, i + 100));
 
-    const env = { DATA_DIR: dataDir, SESSION_SECRET: SECRET, RUN_JOBS: "true", TEST_MAIL_DELAY_MS: "20", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const env = {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: SECRET,
+      RUN_JOBS: "true",
+      TEST_MAIL_DELAY_MS: "20",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
     const start = async () => {
       const p = await startAppProcess(env);
       processes.push(p);
@@ -94,12 +107,19 @@ describe("kill -9 while a list email is being sent", () => {
     const survivors = onPostgres ? first.filter((p) => p !== victim) : [await start()];
 
     const resumed = await waitFor("the send to resume", async () => files().length > sentAtKill && Date.now(), 90_000, 100);
-    const done = await waitFor("the send to finish", async () => {
-      const m = await ListMessage.query().findById(message.id);
-      return m?.status === "sent" ? m : null;
-    }, 90_000, 250);
+    const done = await waitFor(
+      "the send to finish",
+      async () => {
+        const m = await ListMessage.query().findById(message.id);
+        return m?.status === "sent" ? m : null;
+      },
+      90_000,
+      250,
+    );
     const recoveredInMs = Date.now() - killedAt;
-    console.log(`killed with ${sentAtKill} of ${MEMBERS} in the outbox; sending resumed ${((resumed - killedAt) / 1000).toFixed(1)} s and finished ${(recoveredInMs / 1000).toFixed(1)} s after the kill`);
+    console.log(
+      `killed with ${sentAtKill} of ${MEMBERS} in the outbox; sending resumed ${((resumed - killedAt) / 1000).toFixed(1)} s and finished ${(recoveredInMs / 1000).toFixed(1)} s after the kill`,
+    );
     // Taken over once the 30-second lease ran out (counted from the last heartbeat, at most 10 s before the kill).
     expect(resumed - killedAt).toBeLessThan(40_000);
     expect(recoveredInMs).toBeLessThan(60_000);

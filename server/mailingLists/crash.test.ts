@@ -77,7 +77,10 @@ function worker(mail: MailTransport, clock: () => Date, workerId: string, builtI
  * `takeOverAfterMs` later. Answers the message as B left it.
  */
 async function crashAndTakeOver(chapter: Chapter, listId: string, mail: MailTransport | null, handOvers: number, takeOverAfterMs: number) {
-  const res = await t.request<{ message: ListMessageInfo }>("POST", "/api/mailing_list/send_message", { as: admin, body: { title: `Crash ${handOvers}`, body: "Hello", listId } });
+  const res = await t.request<{ message: ListMessageInfo }>("POST", "/api/mailing_list/send_message", {
+    as: admin,
+    body: { title: `Crash ${handOvers}`, body: "Hello", listId },
+  });
   expect(res.status).toBe(202);
   const crashedAt = now;
   const a = worker(mail ?? t.mail, () => crashedAt, "host-a:1", mail !== null);
@@ -100,7 +103,8 @@ async function crashAndTakeOver(chapter: Chapter, listId: string, mail: MailTran
 
 async function chapterWith(n: number, prefix: string, listColumn: "sendInBlueListId" | "brontoListId" = "sendInBlueListId") {
   const chapter = await buildChapter();
-  for (let i = 0; i < n; i++) await t.request("POST", "/api/mailing_list/sign_up", { body: { email: `${prefix}${i}@example.org`, listId: chapter[listColumn] } });
+  for (let i = 0; i < n; i++)
+    await t.request("POST", "/api/mailing_list/sign_up", { body: { email: `${prefix}${i}@example.org`, listId: chapter[listColumn] } });
   await t.services.jobs.runDueJobs();
   return chapter;
 }
@@ -150,7 +154,12 @@ describe("a worker dies in the middle of a list email", () => {
     // Email Administration says so.
     const info = (await t.request<EmailSettingsInfo>("GET", "/api/email_settings", { as: admin })).body;
     expect(info.deliveries.unknown).toBe(await ListDelivery.query().where({ state: "unknown" }).resultSize());
-    expect(info.deliveries.recentProblems[0]).toMatchObject({ state: "unknown", messageTitle: "Crash 46", chapterTitle: chapter.title, error: interruptedMessage("brevo") });
+    expect(info.deliveries.recentProblems[0]).toMatchObject({
+      state: "unknown",
+      messageTitle: "Crash 46",
+      chapterTitle: chapter.title,
+      error: interruptedMessage("brevo"),
+    });
     expect(info.deliveries.recentProblems[0].email).toMatch(/^brevolate\d+@example\.org$/);
     const progress = await t.request<ListMessageInfo[]>("GET", `/api/mailing_list/messages/${chapter.id}`, { as: admin });
     expect(progress.body[0]).toMatchObject({ status: "sent", sent: 20, failed: 0, unknown: 50 });

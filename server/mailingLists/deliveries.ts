@@ -40,7 +40,17 @@ export async function prepareDeliveries(
   await s.knex.transaction(async (trx) => {
     const at = new Date().toISOString();
     await trx("listDeliveries")
-      .insert(contacts.map((c) => ({ listMessageId: messageId, contactId: c.id, idempotencyKey: deliveryKey(messageId, c.id), state: "pending", attempts: 0, createdAt: at, updatedAt: at })))
+      .insert(
+        contacts.map((c) => ({
+          listMessageId: messageId,
+          contactId: c.id,
+          idempotencyKey: deliveryKey(messageId, c.id),
+          state: "pending",
+          attempts: 0,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
       .onConflict(["listMessageId", "contactId"])
       .ignore();
     await ListDelivery.query(trx)
@@ -53,7 +63,9 @@ export async function prepareDeliveries(
     const again = ListDelivery.query(trx).where({ listMessageId: messageId, state: "sending" });
     if (handedSince) again.where("handedAt", ">", handedSince);
     await again.patch({ state: "pending" });
-    await ListDelivery.query(trx).where({ listMessageId: messageId, state: "sending" }).patch({ state: "unknown", error: interruptedMessage(provider.name) });
+    await ListDelivery.query(trx)
+      .where({ listMessageId: messageId, state: "sending" })
+      .patch({ state: "unknown", error: interruptedMessage(provider.name) });
   });
   return ListDelivery.query().where({ listMessageId: messageId, state: "pending" }).whereIn("contactId", ids).orderBy("contactId");
 }
@@ -62,12 +74,17 @@ export async function prepareDeliveries(
 export async function claimDeliveries(s: Services, rows: ListDelivery[], provider: string): Promise<ListDelivery[]> {
   const handedAt = s.jobs.now().toISOString();
   const claimed = new Set<number>(
-    (await s
-      .knex("listDeliveries")
-      .whereIn("id", rows.map((d) => d.id))
-      .where({ state: "pending" })
-      .update({ state: "sending", provider, handedAt, attempts: s.knex.raw("attempts + 1"), updatedAt: handedAt })
-      .returning("id")).map((r: { id: number } | number) => (typeof r === "number" ? r : r.id)),
+    (
+      await s
+        .knex("listDeliveries")
+        .whereIn(
+          "id",
+          rows.map((d) => d.id),
+        )
+        .where({ state: "pending" })
+        .update({ state: "sending", provider, handedAt, attempts: s.knex.raw("attempts + 1"), updatedAt: handedAt })
+        .returning("id")
+    ).map((r: { id: number } | number) => (typeof r === "number" ? r : r.id)),
   );
   return rows.filter((d) => claimed.has(d.id));
 }
@@ -84,7 +101,11 @@ export async function recordDeliveries(s: Services, claimed: ListDelivery[], res
   const rest = claimed.filter((d) => !handled.has(d.id)).map((d) => d.id);
   const record = async (db: Knex | Knex.Transaction) => {
     if (sent.length) await ListDelivery.query(db).whereIn("id", sent).where({ state: "sending" }).patch({ state: "sent", error: null });
-    for (const f of failed) await ListDelivery.query(db).findById(byContact.get(f.contactId)!).where({ state: "sending" }).patch({ state: "failed", error: f.error.slice(0, 2000) });
+    for (const f of failed)
+      await ListDelivery.query(db)
+        .findById(byContact.get(f.contactId)!)
+        .where({ state: "sending" })
+        .patch({ state: "failed", error: f.error.slice(0, 2000) });
     if (rest.length) await ListDelivery.query(db).whereIn("id", rest).where({ state: "sending" }).patch({ state: "pending" });
   };
   // The usual case (all sent) is one statement; anything more is one transaction.
@@ -94,9 +115,16 @@ export async function recordDeliveries(s: Services, claimed: ListDelivery[], res
 
 /** The message's counts (sent, failed, unknown) from its delivery rows; call in the transaction that ends a step. */
 export async function recountMessage(trx: Knex.Transaction, messageId: number): Promise<void> {
-  const rows = (await trx("listDeliveries").select("state").count("* as n").where({ listMessageId: messageId }).whereIn("state", ["sent", "failed", "unknown"]).groupBy("state")) as { state: string; n: number | string }[];
+  const rows = (await trx("listDeliveries")
+    .select("state")
+    .count("* as n")
+    .where({ listMessageId: messageId })
+    .whereIn("state", ["sent", "failed", "unknown"])
+    .groupBy("state")) as { state: string; n: number | string }[];
   const n = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
-  await ListMessage.query(trx).findById(messageId).patch({ sent: n("sent"), failed: n("failed"), unknown: n("unknown") });
+  await ListMessage.query(trx)
+    .findById(messageId)
+    .patch({ sent: n("sent"), failed: n("failed"), unknown: n("unknown") });
 }
 
 /**
@@ -104,7 +132,11 @@ export async function recountMessage(trx: Knex.Transaction, messageId: number): 
  * batch, in the transaction that finishes the batch's job (which rolls back should the job not be ours).
  */
 export async function countSends(trx: Knex.Transaction, messageId: number, afterContactId: number, lastContactId: number): Promise<void> {
-  const sent = ListDelivery.query(trx).select("contactId").where({ listMessageId: messageId, state: "sent" }).where("contactId", ">", afterContactId).where("contactId", "<=", lastContactId);
+  const sent = ListDelivery.query(trx)
+    .select("contactId")
+    .where({ listMessageId: messageId, state: "sent" })
+    .where("contactId", ">", afterContactId)
+    .where("contactId", "<=", lastContactId);
   await MailingListContact.query(trx).whereIn("id", sent).increment("numSends", 1);
 }
 
@@ -115,7 +147,12 @@ export function skipLeftovers(trx: Knex.Transaction, messageId: number) {
 
 /** For Email Administration: recipients waiting, failed and unknown, and the latest problems. */
 export async function deliveryReport(s: Services): Promise<EmailSettingsInfo["deliveries"]> {
-  const rows = (await s.knex("listDeliveries").select("state").count("* as n").whereIn("state", ["pending", "sending", "failed", "unknown"]).groupBy("state")) as { state: string; n: number | string }[];
+  const rows = (await s
+    .knex("listDeliveries")
+    .select("state")
+    .count("* as n")
+    .whereIn("state", ["pending", "sending", "failed", "unknown"])
+    .groupBy("state")) as { state: string; n: number | string }[];
   const n = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
   const problems = (await s
     .knex("listDeliveries as d")
@@ -123,9 +160,15 @@ export async function deliveryReport(s: Services): Promise<EmailSettingsInfo["de
     .join("chapters as c", "c.id", "m.chapterId")
     .join("mailingListContacts as k", "k.id", "d.contactId")
     .whereIn("d.state", ["failed", "unknown"])
-    .orderBy([{ column: "d.updatedAt", order: "desc" }, { column: "d.id", order: "desc" }])
+    .orderBy([
+      { column: "d.updatedAt", order: "desc" },
+      { column: "d.id", order: "desc" },
+    ])
     .limit(10)
-    .select("d.id", "d.state", "k.email", "m.title as messageTitle", "c.title as chapterTitle", "d.error", "d.updatedAt")) as (Omit<DeliveryProblem, "updatedAt"> & { updatedAt: string | Date })[];
+    .select("d.id", "d.state", "k.email", "m.title as messageTitle", "c.title as chapterTitle", "d.error", "d.updatedAt")) as (Omit<
+    DeliveryProblem,
+    "updatedAt"
+  > & { updatedAt: string | Date })[];
   return {
     waiting: n("pending") + n("sending"),
     failed: n("failed"),

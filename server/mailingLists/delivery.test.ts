@@ -145,7 +145,8 @@ describe("switching the provider setting", () => {
 describe("a chapter's list id changing", () => {
   it("re-syncs that chapter's contacts to the new list", async () => {
     const chapter = await buildChapter();
-    for (const email of ["move1@example.org", "move2@example.org"]) await t.request("POST", "/api/mailing_list/sign_up", { body: { email, listId: chapter.sendInBlueListId } });
+    for (const email of ["move1@example.org", "move2@example.org"])
+      await t.request("POST", "/api/mailing_list/sign_up", { body: { email, listId: chapter.sendInBlueListId } });
     await t.services.jobs.runDueJobs();
     await t.services.knex.transaction(async (trx) => {
       await Chapter.query(trx).findById(chapter.id).patch({ sendInBlueListId: "4242" });
@@ -159,7 +160,8 @@ describe("a chapter's list id changing", () => {
 describe("list emails through the providers", () => {
   async function chapterWith(n: number, prefix: string): Promise<Chapter> {
     const chapter = await buildChapter();
-    for (let i = 0; i < n; i++) await t.request("POST", "/api/mailing_list/sign_up", { body: { email: `${prefix}${i}@example.org`, listId: chapter.sendInBlueListId } });
+    for (let i = 0; i < n; i++)
+      await t.request("POST", "/api/mailing_list/sign_up", { body: { email: `${prefix}${i}@example.org`, listId: chapter.sendInBlueListId } });
     return chapter;
   }
 
@@ -167,7 +169,10 @@ describe("list emails through the providers", () => {
     const chapter = await chapterWith(70, "brevo");
     await t.services.jobs.runDueJobs();
     brevo.emails.length = 0;
-    const res = await t.request<{ message: ListMessageInfo }>("POST", "/api/mailing_list/send_message", { as: admin, body: { title: "Brevo hello", body: "Hi", listId: chapter.sendInBlueListId } });
+    const res = await t.request<{ message: ListMessageInfo }>("POST", "/api/mailing_list/send_message", {
+      as: admin,
+      body: { title: "Brevo hello", body: "Hi", listId: chapter.sendInBlueListId },
+    });
     expect(res.status).toBe(202);
     // The 21st send is refused with a 429, then the next one with a 503.
     brevo.failures.fail({ kind: "rateLimit", resetSeconds: 60 }, 1, 20);
@@ -194,13 +199,17 @@ describe("list emails through the providers", () => {
   it("Bronto: one message, one delivery per member carrying its unsubscribe link; unsubscribes at Bronto flow back", async () => {
     await EmailSettings.query().findById(1).patch({ serviceName: "bronto" });
     const chapter = await buildChapter();
-    for (let i = 0; i < 60; i++) await t.request("POST", "/api/mailing_list/sign_up", { body: { email: `bronto${i}@example.org`, listId: chapter.brontoListId } });
+    for (let i = 0; i < 60; i++)
+      await t.request("POST", "/api/mailing_list/sign_up", { body: { email: `bronto${i}@example.org`, listId: chapter.brontoListId } });
     await t.services.jobs.runDueJobs();
     expect(bronto.listMembers(chapter.brontoListId)).toHaveLength(60);
     bronto.deliveries.length = 0;
     const before = bronto.messages.size;
 
-    const res = await t.request<{ message: ListMessageInfo }>("POST", "/api/mailing_list/send_message", { as: admin, body: { title: "Bronto hello", body: "Hi", listId: chapter.brontoListId } });
+    const res = await t.request<{ message: ListMessageInfo }>("POST", "/api/mailing_list/send_message", {
+      as: admin,
+      body: { title: "Bronto hello", body: "Hi", listId: chapter.brontoListId },
+    });
     bronto.expireSessions();
     await t.services.jobs.runDueJobs();
     const message = await ListMessage.query().findById(res.body.message.id);
@@ -208,7 +217,9 @@ describe("list emails through the providers", () => {
     expect(bronto.messages.size).toBe(before + 1);
     expect(bronto.deliveries).toHaveLength(60);
     const contact = await MailingListContact.query().findOne({ chapterId: chapter.id, email: "bronto7@example.org" });
-    expect(bronto.deliveries.find((d) => d.email === "bronto7@example.org")!.fields.unsubscribe_url).toBe(`${t.config.publicUrl}/unsubscribe/${contact!.unsubscribeToken}`);
+    expect(bronto.deliveries.find((d) => d.email === "bronto7@example.org")!.fields.unsubscribe_url).toBe(
+      `${t.config.publicUrl}/unsubscribe/${contact!.unsubscribeToken}`,
+    );
 
     // Someone unsubscribes at Bronto, another bounces: the next poll brings it into our database.
     bronto.setStatus("bronto7@example.org", "unsub", now);
@@ -216,7 +227,10 @@ describe("list emails through the providers", () => {
     await Job.query().where({ type: "list.brontoPoll" }).delete();
     await t.services.jobs.enqueue("list.brontoPoll", { since: new Date(now.getTime() - 60_000).toISOString() });
     await t.services.jobs.runDueJobs();
-    const statuses = await MailingListContact.query().where({ chapterId: chapter.id }).whereIn("email", ["bronto7@example.org", "bronto8@example.org", "bronto9@example.org"]).orderBy("email");
+    const statuses = await MailingListContact.query()
+      .where({ chapterId: chapter.id })
+      .whereIn("email", ["bronto7@example.org", "bronto8@example.org", "bronto9@example.org"])
+      .orderBy("email");
     expect(statuses.map((c) => c.status)).toEqual(["unsub", "blocked", "active"]);
     const next = await Job.query().findOne({ type: "list.brontoPoll", status: "pending" });
     expect(new Date(next!.runAt).getTime() - now.getTime()).toBe(15 * 60_000);

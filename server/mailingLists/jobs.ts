@@ -86,7 +86,9 @@ export async function sendBatch(s: Services, payload: SendPayload, ctx: JobConte
       await skipLeftovers(trx, message.id);
       await recountMessage(trx, message.id);
       const fresh = await ListMessage.query(trx).findById(message.id);
-      await ListMessage.query(trx).findById(message.id).patch({ status: "sent", total: fresh!.sent + fresh!.failed + fresh!.unknown });
+      await ListMessage.query(trx)
+        .findById(message.id)
+        .patch({ status: "sent", total: fresh!.sent + fresh!.failed + fresh!.unknown });
       await finishJob(ctx, trx);
     });
     return;
@@ -138,10 +140,11 @@ export async function sendBatch(s: Services, payload: SendPayload, ctx: JobConte
         await recountMessage(trx, message.id);
         await ListMessage.query(trx).findById(message.id).patch({ status: "failed" });
       });
-    }
-    else if (JSON.stringify(state) !== JSON.stringify(payload.state ?? {})) {
+    } else if (JSON.stringify(state) !== JSON.stringify(payload.state ?? {})) {
       // Keep what the provider gave us (e.g. its message id) for the retry.
-      await Job.query().findById(ctx.job.id).patch({ payload: { ...payload, state } });
+      await Job.query()
+        .findById(ctx.job.id)
+        .patch({ payload: { ...payload, state } });
     }
     throw asJobError(err);
   }

@@ -22,6 +22,10 @@ export class ListMessage extends BaseModel {
 
   static override relationMappings = (): RelationMappings => ({
     user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: "list_messages.userId", to: "users.id" } },
-    chapterBlogPost: { relation: BaseModel.BelongsToOneRelation, modelClass: ChapterBlogPost, join: { from: "list_messages.chapterBlogPostId", to: "chapter_blog_posts.id" } },
+    chapterBlogPost: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: ChapterBlogPost,
+      join: { from: "list_messages.chapterBlogPostId", to: "chapter_blog_posts.id" },
+    },
   });
 }

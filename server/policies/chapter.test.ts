@@ -19,11 +19,46 @@ const member = viewer(4, false);
 
 describe("chapter abilities", () => {
   it("are the chapter policy applied to each viewer", () => {
-    expect(chapterAbilities(admin, chapter)).toEqual({ view: true, host: true, fieldOrganize: true, editSlug: true, managePermissions: true, writeAdminOnlyNotes: true });
-    expect(chapterAbilities(organizer, chapter)).toEqual({ view: true, host: true, fieldOrganize: true, editSlug: false, managePermissions: false, writeAdminOnlyNotes: false });
-    expect(chapterAbilities(host, chapter)).toEqual({ view: true, host: true, fieldOrganize: false, editSlug: false, managePermissions: false, writeAdminOnlyNotes: false });
-    expect(chapterAbilities(member, chapter)).toEqual({ view: true, host: false, fieldOrganize: false, editSlug: false, managePermissions: false, writeAdminOnlyNotes: false });
-    expect(chapterAbilities(null, hidden)).toEqual({ view: false, host: false, fieldOrganize: false, editSlug: false, managePermissions: false, writeAdminOnlyNotes: false });
+    expect(chapterAbilities(admin, chapter)).toEqual({
+      view: true,
+      host: true,
+      fieldOrganize: true,
+      editSlug: true,
+      managePermissions: true,
+      writeAdminOnlyNotes: true,
+    });
+    expect(chapterAbilities(organizer, chapter)).toEqual({
+      view: true,
+      host: true,
+      fieldOrganize: true,
+      editSlug: false,
+      managePermissions: false,
+      writeAdminOnlyNotes: false,
+    });
+    expect(chapterAbilities(host, chapter)).toEqual({
+      view: true,
+      host: true,
+      fieldOrganize: false,
+      editSlug: false,
+      managePermissions: false,
+      writeAdminOnlyNotes: false,
+    });
+    expect(chapterAbilities(member, chapter)).toEqual({
+      view: true,
+      host: false,
+      fieldOrganize: false,
+      editSlug: false,
+      managePermissions: false,
+      writeAdminOnlyNotes: false,
+    });
+    expect(chapterAbilities(null, hidden)).toEqual({
+      view: false,
+      host: false,
+      fieldOrganize: false,
+      editSlug: false,
+      managePermissions: false,
+      writeAdminOnlyNotes: false,
+    });
     expect(chapterAbilities(host, hidden).view).toBe(false);
   });
 });

@@ -11,7 +11,8 @@ type MentionLike = { isVisible: boolean; chapterId: number | null; chapter?: { s
  * (no chapter) to admins.
  */
 export const pressMentionPolicy = {
-  manage: (viewer: Viewer, mention: { chapterId: number | null }) => (mention.chapterId == null ? viewer.isAdmin : hostAccess(viewer, { id: mention.chapterId })),
+  manage: (viewer: Viewer, mention: { chapterId: number | null }) =>
+    mention.chapterId == null ? viewer.isAdmin : hostAccess(viewer, { id: mention.chapterId }),
   /**
    * What the public may read: a visible mention that is site-wide or of an active chapter. A hidden chapter's
    * mentions stay hidden however they are marked; everything else is for those who manage the mention. Its SQL

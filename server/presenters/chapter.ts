@@ -8,7 +8,6 @@ import type { Viewer } from "../policies/viewer";
 import { renderRichText } from "../lib/richText";
 import { cancelledDatesFor, isUpcomingEvent, nextDatesFor } from "./schedule";
 
-
 export function presentChapterSummary(c: Chapter): ChapterSummary {
   return {
     id: c.id,
@@ -72,7 +71,12 @@ export const CHAPTER_DETAIL_GRAPH = "[chapterType, chapterEvents(mayBeUpcoming),
  * The chapter as the viewer may see it. Without view access (an inactive chapter, no host access)
  * only the summary goes out and `restricted` is true. Host emails only for host access.
  */
-export function presentChapter(c: Chapter, viewer: Viewer | null, extra: { lastBlogPostDate?: string | null; headerImage?: string | null } = {}, now = new Date()): ChapterDetail {
+export function presentChapter(
+  c: Chapter,
+  viewer: Viewer | null,
+  extra: { lastBlogPostDate?: string | null; headerImage?: string | null } = {},
+  now = new Date(),
+): ChapterDetail {
   const abilities = chapterAbilities(viewer, c);
   const summary = presentChapterSummary(c);
   const domain = c.chapterType?.emailDomain ?? "";

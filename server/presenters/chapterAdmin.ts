@@ -1,4 +1,12 @@
-import type { ActivityFeedItemInfo, ChapterLinkInfo, ChapterNoteInfo, PermissionInfo, PressMentionInfo, UserListItem, UserRef } from "../contracts/chapterAdmin";
+import type {
+  ActivityFeedItemInfo,
+  ChapterLinkInfo,
+  ChapterNoteInfo,
+  PermissionInfo,
+  PressMentionInfo,
+  UserListItem,
+  UserRef,
+} from "../contracts/chapterAdmin";
 import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { ActivityFeedItem } from "../models/ActivityFeedItem";
 import type { Chapter } from "../models/Chapter";

@@ -1,7 +1,22 @@
 import { HEALTH_LABELS, silentDaysOf, type ChapterHealthList } from "../contracts/chapterHealth";
 import { toCsv } from "../lib/csv";
 
-const CSV_HEADER = ["Chapter", "Slug", "State", "Health", "On the map", "Last email", "Days silent", "Last meetup", "Next meetup", "Members", "Growth (30 days)", "Hosts", "Pinned active", "Pin note"];
+const CSV_HEADER = [
+  "Chapter",
+  "Slug",
+  "State",
+  "Health",
+  "On the map",
+  "Last email",
+  "Days silent",
+  "Last meetup",
+  "Next meetup",
+  "Members",
+  "Growth (30 days)",
+  "Hosts",
+  "Pinned active",
+  "Pin note",
+];
 
 /** The health table as CSV (lib/csv: every cell quoted, formulas defused), in the table's order. */
 export function presentHealthCsv(list: ChapterHealthList): string {

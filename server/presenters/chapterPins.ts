@@ -3,7 +3,16 @@ import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import { DateTime } from "luxon";
-import { HORIZON_DAYS, UPCOMING_GRACE_HOURS, isUpcoming, isValidTimeZone, occurrencesBetween, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
+import {
+  HORIZON_DAYS,
+  UPCOMING_GRACE_HOURS,
+  isUpcoming,
+  isValidTimeZone,
+  occurrencesBetween,
+  upcomingOccurrences,
+  type Occurrence,
+  type ScheduleInput,
+} from "../schedule/engine";
 import { scheduleOf } from "./schedule";
 
 const hasPlace = (e: ChapterEvent) => e.lat != null && e.lng != null && (e.lat !== 0 || e.lng !== 0);
@@ -57,14 +66,30 @@ export function pinRowOf(c: Chapter, events: ChapterEvent[], nextOf: NextOccurre
   }
   const event = soonest?.event ?? upcoming.find(hasPlace) ?? upcoming[0] ?? null;
   const placed = event && hasPlace(event);
-  return [c.id, c.slug, displayTitle(c), normalizeState(c.state), c.chapterTypeId, placed ? round(event.lat) : null, placed ? round(event.lng) : null, soonest?.date ?? null, event?.name ?? ""];
+  return [
+    c.id,
+    c.slug,
+    displayTitle(c),
+    normalizeState(c.state),
+    c.chapterTypeId,
+    placed ? round(event.lat) : null,
+    placed ? round(event.lng) : null,
+    soonest?.date ?? null,
+    event?.name ?? "",
+  ];
 }
 
 /**
  * Every active chapter's pin row, sorted by display title, with the chapter types they refer to. `expiry.at`
  * becomes the moment the first next date shown stops being upcoming (when the list must be made again).
  */
-export function presentPinList(chapters: Chapter[], events: ChapterEvent[], types: ChapterTypeInfo[], now: Date, expiry: { at: number } = { at: Infinity }): ChapterPinList {
+export function presentPinList(
+  chapters: Chapter[],
+  events: ChapterEvent[],
+  types: ChapterTypeInfo[],
+  now: Date,
+  expiry: { at: number } = { at: Infinity },
+): ChapterPinList {
   const byChapter = new Map<number, ChapterEvent[]>();
   for (const e of events) {
     const list = byChapter.get(e.chapterId);

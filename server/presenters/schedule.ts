@@ -1,7 +1,15 @@
 import { DateTime } from "luxon";
 import type { CancelledDate, ChapterEventInfo, NextDate } from "../contracts/chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
-import { NEXT_DATES_LIMIT, UPCOMING_GRACE_HOURS, isUpcoming, occurrencesBetween, upcomingOccurrences, type Occurrence, type ScheduleInput } from "../schedule/engine";
+import {
+  NEXT_DATES_LIMIT,
+  UPCOMING_GRACE_HOURS,
+  isUpcoming,
+  occurrencesBetween,
+  upcomingOccurrences,
+  type Occurrence,
+  type ScheduleInput,
+} from "../schedule/engine";
 
 /** The fields of an event that say when it meets. */
 export type EventSchedule = Pick<ChapterEvent, "isSingleDate" | "singleDate" | "dayOfWeekIndex" | "weeksOfMonthIndexes" | "startTime" | "endTime">;

@@ -1,6 +1,15 @@
 import { presentUserListItem } from "./chapterAdmin";
 import type { UserListItem } from "../contracts/chapterAdmin";
-import type { AdminHostApplication, AdminUserRow, BlogPostAdmin, ChapterRef, NoteInfo, PageAdmin, PressMentionAdmin, WikiPageAdmin } from "../contracts/siteAdmin";
+import type {
+  AdminHostApplication,
+  AdminUserRow,
+  BlogPostAdmin,
+  ChapterRef,
+  NoteInfo,
+  PageAdmin,
+  PressMentionAdmin,
+  WikiPageAdmin,
+} from "../contracts/siteAdmin";
 import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { BlogPost, Chapter, ChapterHostApplication, Page, PressMention, User, WikiPage } from "../models";
 import { presentUserRef } from "./user";
@@ -41,9 +50,17 @@ export function presentUserRow(u: User): AdminUserRow & UserListItem {
   return presentUserListItem(u);
 }
 
-
 export function presentBlogPostAdmin(p: BlogPost): BlogPostAdmin {
-  return { id: p.id, title: p.title, slug: p.slug, body: p.body, isPublic: p.isPublic, createdAt: p.createdAt!, updatedAt: p.updatedAt!, user: presentUserRef(p.user ?? null) };
+  return {
+    id: p.id,
+    title: p.title,
+    slug: p.slug,
+    body: p.body,
+    isPublic: p.isPublic,
+    createdAt: p.createdAt!,
+    updatedAt: p.updatedAt!,
+    user: presentUserRef(p.user ?? null),
+  };
 }
 
 export function presentPageAdmin(p: Page): PageAdmin {

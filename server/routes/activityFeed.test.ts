@@ -23,9 +23,36 @@ describe("GET /api/activity_feed_item/chapter/{id}", () => {
 
   it("lists the chapter's items newest first with their authors; hosts never receive admin-only items, admins do", async () => {
     const base = Date.parse("2026-01-01T00:00:00Z");
-    await ActivityFeedItem.query().insert({ type: "chapter_note", title: "older", note: "n1", adminOnly: false, userId: p.host.id, chapterId: chapter.id, objectId: null, createdAt: new Date(base).toISOString() });
-    await ActivityFeedItem.query().insert({ type: "chapter_note", title: "secret", note: "n2", adminOnly: true, userId: p.admin.id, chapterId: chapter.id, objectId: "7", createdAt: new Date(base + 1000).toISOString() });
-    await ActivityFeedItem.query().insert({ type: "press_mention", title: "newer", note: "", adminOnly: false, userId: p.fieldOrganizer.id, chapterId: chapter.id, objectId: null, createdAt: new Date(base + 2000).toISOString() });
+    await ActivityFeedItem.query().insert({
+      type: "chapter_note",
+      title: "older",
+      note: "n1",
+      adminOnly: false,
+      userId: p.host.id,
+      chapterId: chapter.id,
+      objectId: null,
+      createdAt: new Date(base).toISOString(),
+    });
+    await ActivityFeedItem.query().insert({
+      type: "chapter_note",
+      title: "secret",
+      note: "n2",
+      adminOnly: true,
+      userId: p.admin.id,
+      chapterId: chapter.id,
+      objectId: "7",
+      createdAt: new Date(base + 1000).toISOString(),
+    });
+    await ActivityFeedItem.query().insert({
+      type: "press_mention",
+      title: "newer",
+      note: "",
+      adminOnly: false,
+      userId: p.fieldOrganizer.id,
+      chapterId: chapter.id,
+      objectId: null,
+      createdAt: new Date(base + 2000).toISOString(),
+    });
     await recordActivity({ type: "chapter_note", title: "elsewhere", userId: p.otherHost.id, chapterId: p.otherChapter.id });
 
     for (const who of [p.host, p.fieldOrganizer]) {
@@ -36,13 +63,28 @@ describe("GET /api/activity_feed_item/chapter/{id}", () => {
     }
     const asAdmin = await t.request("GET", `/api/activity_feed_item/chapter/${chapter.id}`, { as: p.admin });
     expect(asAdmin.body.map((i: { title: string }) => i.title)).toEqual(["newer", "secret", "older"]);
-    expect(asAdmin.body[1]).toMatchObject({ adminOnly: true, objectId: "7", type: "chapter_note", user: { id: p.admin.id, name: p.admin.name, email: p.admin.email } });
+    expect(asAdmin.body[1]).toMatchObject({
+      adminOnly: true,
+      objectId: "7",
+      type: "chapter_note",
+      user: { id: p.admin.id, name: p.admin.name, email: p.admin.email },
+    });
     expect(asAdmin.body[0].chapter).toMatchObject({ id: chapter.id, slug: chapter.slug, state: "il" });
   });
 
   it("keeps to the most recent 50", async () => {
     const busy = await buildChapter();
-    const rows = Array.from({ length: 55 }, (_, i) => ({ type: "chapter_link", title: `item ${i}`, note: "", admin_only: false, user_id: null, chapter_id: busy.id, object_id: null, created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), updated_at: new Date().toISOString() }));
+    const rows = Array.from({ length: 55 }, (_, i) => ({
+      type: "chapter_link",
+      title: `item ${i}`,
+      note: "",
+      admin_only: false,
+      user_id: null,
+      chapter_id: busy.id,
+      object_id: null,
+      created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      updated_at: new Date().toISOString(),
+    }));
     await t.services.knex("activity_feed_items").insert(rows);
     const res = await t.request("GET", `/api/activity_feed_item/chapter/${busy.id}`, { as: p.admin });
     expect(res.body).toHaveLength(50);

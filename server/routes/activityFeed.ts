@@ -27,7 +27,10 @@ export function activityFeedRoutes(router: Router, s: Services) {
     const query = ActivityFeedItem.query()
       .where({ chapterId: chapter.id })
       .withGraphFetched("user")
-      .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]);
+      .orderBy([
+        { column: "createdAt", order: "desc" },
+        { column: "id", order: "desc" },
+      ]);
     pageOf(query, page);
     if (!chapterPolicy.seeAdminOnlyNotes(viewer)) query.where({ adminOnly: false });
     const items = await query;
@@ -38,7 +41,12 @@ export function activityFeedRoutes(router: Router, s: Services) {
     requireAdmin(ctx);
     const page = readPage(ctx.query, NETWORK_FEED_LIMIT);
     const items = await pageOf(
-      ActivityFeedItem.query().withGraphFetched("user").orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]),
+      ActivityFeedItem.query()
+        .withGraphFetched("user")
+        .orderBy([
+          { column: "createdAt", order: "desc" },
+          { column: "id", order: "desc" },
+        ]),
       page,
     );
     const chapterIds = [...new Set(items.map((i) => i.chapterId).filter((id): id is number => id != null))];

@@ -20,11 +20,28 @@ describe("users (admin)", () => {
   });
 
   it("lists at most 300 users, newest first, without secrets", async () => {
-    const rows = Array.from({ length: 305 }, (_, i) => ({ name: `Bulk ${i}`, email: `bulk${i}@example.test`, username: `bulk${i}@example.test`, passwordHash: "x", createdAt: new Date(Date.UTC(2020, 0, 1) + i * 1000).toISOString(), updatedAt: new Date().toISOString() }));
+    const rows = Array.from({ length: 305 }, (_, i) => ({
+      name: `Bulk ${i}`,
+      email: `bulk${i}@example.test`,
+      username: `bulk${i}@example.test`,
+      passwordHash: "x",
+      createdAt: new Date(Date.UTC(2020, 0, 1) + i * 1000).toISOString(),
+      updatedAt: new Date().toISOString(),
+    }));
     await User.knex().batchInsert("users", rows, 100);
     const res = await t.request("GET", "/api/user/all", { as: admin });
     expect(res.body).toHaveLength(300);
-    expect(Object.keys(res.body[0]).sort()).toEqual(["chapterHostChapters", "createdAt", "email", "fieldOrganizerChapters", "id", "isAdmin", "isChapterHost", "isFieldOrganizer", "name"]);
+    expect(Object.keys(res.body[0]).sort()).toEqual([
+      "chapterHostChapters",
+      "createdAt",
+      "email",
+      "fieldOrganizerChapters",
+      "id",
+      "isAdmin",
+      "isChapterHost",
+      "isFieldOrganizer",
+      "name",
+    ]);
     const bulk = res.body.filter((u: { name: string }) => u.name.startsWith("Bulk "));
     expect(bulk[0].name).toBe("Bulk 304");
     expect(res.body.find((u: { id: number }) => u.id === admin.id)).toMatchObject({ isAdmin: true });
@@ -99,7 +116,10 @@ describe("POST /api/permission/{chapterId}", () => {
     expect(again.body.id).toBe(host.body.id);
     await t.request("POST", `/api/permission/${chapter.id}`, { as: admin, body: { userId: user.id, roleId: 2 } });
     const perms = await Permission.query().where({ userId: user.id }).orderBy("roleId");
-    expect(perms.map((p) => [p.roleId, p.chapterId])).toEqual([[2, chapter.id], [3, chapter.id]]);
+    expect(perms.map((p) => [p.roleId, p.chapterId])).toEqual([
+      [2, chapter.id],
+      [3, chapter.id],
+    ]);
     const me = await t.request("GET", "/api/chapters/my", { as: user });
     expect(me.body[0].roleIds).toEqual([2, 3]);
   });

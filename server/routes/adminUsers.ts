@@ -25,8 +25,6 @@ const searchSchema = z.object({
     .max(200, "Search is too long"),
 });
 
-
-
 /** Last post date of each chapter (chapter_blog_posts: every email to the list is kept as one). */
 async function lastPostDates(chapterIds: number[]): Promise<Map<number, string>> {
   if (!chapterIds.length) return new Map();

@@ -12,7 +12,9 @@ afterAll(async () => t.close());
 
 describe("POST /api/auth/signup", () => {
   it("creates the account with username = email and signs the user in", async () => {
-    const res = await t.request("POST", "/api/auth/signup", { body: { name: "Jo Public", email: "Jo@Example.org", password: "abcdef", confirmPassword: "abcdef" } });
+    const res = await t.request("POST", "/api/auth/signup", {
+      body: { name: "Jo Public", email: "Jo@Example.org", password: "abcdef", confirmPassword: "abcdef" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.error).toBeNull();
     expect(res.body.user).toMatchObject({ name: "Jo Public", email: "jo@example.org", username: "jo@example.org", isAdmin: false, hasChapters: false });
@@ -85,7 +87,10 @@ describe("POST /api/auth/signin", () => {
 
   it("gives the desktop app a Bearer token instead of cookies", async () => {
     const user = await buildUser();
-    const res = await t.request("POST", "/api/auth/signin", { body: { username: user.email, password: TEST_PASSWORD }, headers: { "x-session-transport": "bearer" } });
+    const res = await t.request("POST", "/api/auth/signin", {
+      body: { username: user.email, password: TEST_PASSWORD },
+      headers: { "x-session-transport": "bearer" },
+    });
     expect(res.status).toBe(200);
     expect(typeof res.body.token).toBe("string");
     expect(res.headers.get("set-cookie")).toBeNull();

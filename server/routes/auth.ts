@@ -27,7 +27,12 @@ const signupSchema = z
   });
 
 const signinSchema = z.object({
-  username: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254).transform((s) => s.toLowerCase()),
+  username: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254)
+    .transform((s) => s.toLowerCase()),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
 });
 

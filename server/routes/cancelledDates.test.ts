@@ -56,7 +56,10 @@ describe("POST /api/chapter_event/cancel", () => {
   it("leaves the date out of nextDates, lists it in cancelledDates, bumps SEQUENCE and records the activity", async () => {
     const { chapter, event, dates, host } = await secondAndFourthTuesday();
     const second = secondTuesdayOf(dates);
-    const res = await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { slug: event.slug, date: second, note: "Bar closed for a private party", emailList: false } });
+    const res = await t.request("POST", "/api/chapter_event/cancel", {
+      as: host,
+      body: { slug: event.slug, date: second, note: "Bar closed for a private party", emailList: false },
+    });
     expect(res.status).toBe(200);
     expect(res.body.cancelledDates).toEqual([{ date: second, note: "Bar closed for a private party" }]);
     expect(res.body.nextDates.map((d: { date: string }) => d.date)).not.toContain(second);
@@ -97,7 +100,16 @@ describe("POST /api/chapter_event/cancel", () => {
 
   it("with emailList, the notice goes to the list once as a list email (a second cancel of the same date only edits the note)", async () => {
     const { chapter, event, dates, host } = await secondAndFourthTuesday();
-    await MailingListContact.query().insert({ chapterId: chapter.id, email: "fan@example.org", status: "active", numSends: 0, numOpens: 0, numClicks: 0, unsubscribeToken: `tok-${chapter.id}`, deletedAt: null });
+    await MailingListContact.query().insert({
+      chapterId: chapter.id,
+      email: "fan@example.org",
+      status: "active",
+      numSends: 0,
+      numOpens: 0,
+      numClicks: 0,
+      unsubscribeToken: `tok-${chapter.id}`,
+      deletedAt: null,
+    });
     const body = { slug: event.slug, date: dates[0], note: "Snowed in", emailList: true };
     expect((await t.request("POST", "/api/chapter_event/cancel", { as: host, body })).status).toBe(200);
     expect((await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { ...body, note: "Snowed in; see you next time" } })).status).toBe(200);
@@ -141,7 +153,10 @@ describe("POST /api/chapter_event/cancel", () => {
     expect(one.status).toBe(400);
     expect(one.body.error).toBe(NOT_REPEATING);
     const noList = await secondAndFourthTuesday({ sendInBlueListId: "" });
-    const email = await t.request("POST", "/api/chapter_event/cancel", { as: noList.host, body: { slug: noList.event.slug, date: noList.dates[0], note: "", emailList: true } });
+    const email = await t.request("POST", "/api/chapter_event/cancel", {
+      as: noList.host,
+      body: { slug: noList.event.slug, date: noList.dates[0], note: "", emailList: true },
+    });
     expect(email.status).toBe(400);
     expect(email.body.error).toBe(NO_LIST_TO_EMAIL);
     expect((await ChapterEvent.query().findById(noList.event.id))!.cancelledDates).toEqual([]);
@@ -156,7 +171,12 @@ describe("POST /api/chapter_event/cancel", () => {
   it("needs host access to the event's chapter (401 / 403)", async () => {
     const { chapter, event, dates } = await secondAndFourthTuesday();
     const personas = await buildPersonas(chapter);
-    await expectAccess(t, personas, { method: "POST", path: "/api/chapter_event/cancel", body: { slug: event.slug, date: dates[0], note: "", emailList: false } }, WHO.hostAccess);
+    await expectAccess(
+      t,
+      personas,
+      { method: "POST", path: "/api/chapter_event/cancel", body: { slug: event.slug, date: dates[0], note: "", emailList: false } },
+      WHO.hostAccess,
+    );
     await expectAccess(t, personas, { method: "POST", path: "/api/chapter_event/uncancel", body: { slug: event.slug, date: dates[0] } }, WHO.hostAccess);
   });
 });
@@ -176,7 +196,10 @@ describe("POST /api/chapter_event/uncancel", () => {
 
   it("answers 400 for a date that is not a meetup", async () => {
     const { event, dates, host } = await secondAndFourthTuesday();
-    const res = await t.request("POST", "/api/chapter_event/uncancel", { as: host, body: { slug: event.slug, date: DateTime.fromISO(dates[0]).plus({ days: 2 }).toISODate() } });
+    const res = await t.request("POST", "/api/chapter_event/uncancel", {
+      as: host,
+      body: { slug: event.slug, date: DateTime.fromISO(dates[0]).plus({ days: 2 }).toISODate() },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(NOT_AN_OCCURRENCE);
   });

@@ -18,7 +18,14 @@ beforeAll(async () => {
   chapter = await buildChapter();
   p = await buildPersonas(chapter);
   const id = chapter.id;
-  const mention = await PressMention.query().insertAndFetch({ title: "T", url: "https://x.example", notes: "", slug: "access_table_mention", isVisible: true, chapterId: id });
+  const mention = await PressMention.query().insertAndFetch({
+    title: "T",
+    url: "https://x.example",
+    notes: "",
+    slug: "access_table_mention",
+    isVisible: true,
+    chapterId: id,
+  });
   const someone = await grant(await buildUser(), 3, chapter);
   const permission = await Permission.query().findOne({ userId: someone.id, chapterId: id });
   // Granting a role to one of the personas would change the table under test: grant it to a bystander.

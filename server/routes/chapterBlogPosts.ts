@@ -43,7 +43,9 @@ export function chapterBlogPostRoutes(router: Router, s: Services) {
   });
 
   router.get("/chapter_blog_post/slug/:slug", async (ctx) => {
-    const post = await ChapterBlogPost.query().findOne({ slug: String(ctx.params.slug).slice(0, 200) }).withGraphFetched("user");
+    const post = await ChapterBlogPost.query()
+      .findOne({ slug: String(ctx.params.slug).slice(0, 200) })
+      .withGraphFetched("user");
     const chapter = post && (await Chapter.query().findById(post.chapterId));
     if (!post || !chapter || !chapterPolicy.view(ctx.state.viewer, chapter)) throw notFound("Post");
     ctx.body = presentChapterBlogPost(post);

@@ -69,7 +69,16 @@ describe("a chapter's feed", () => {
 
     const saved = await t.request("POST", "/api/chapter_event", {
       as: host,
-      body: { slug: event.slug, name: "Moved Venue", address1: event.address1, city: event.city, startTime: "18:00", endTime: "20:00", dayOfWeekIndex: 3, weeksOfMonthIndexesArray: [1] },
+      body: {
+        slug: event.slug,
+        name: "Moved Venue",
+        address1: event.address1,
+        city: event.city,
+        startTime: "18:00",
+        endTime: "20:00",
+        dayOfWeekIndex: 3,
+        weeksOfMonthIndexesArray: [1],
+      },
     });
     expect(saved.status).toBe(200);
     const changed = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": etag } });
@@ -89,7 +98,10 @@ describe("a chapter's feed", () => {
     const before = await t.request("GET", feedPath(chapter.slug));
 
     // Another process edits the event: nothing in this process hears of it.
-    await t.services.knex("chapter_events").where({ id: event.id }).update({ name: "After", sequence: 1, updated_at: new Date(Date.now() + 1000).toISOString() });
+    await t.services
+      .knex("chapter_events")
+      .where({ id: event.id })
+      .update({ name: "After", sequence: 1, updated_at: new Date(Date.now() + 1000).toISOString() });
     await afterTtl();
     const afterEdit = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": before.headers.get("etag")! } });
     expect(afterEdit.status).toBe(200);
@@ -108,7 +120,10 @@ describe("a chapter's feed", () => {
     expect(replaced.text).not.toContain("at Extra\r\n");
 
     // ...renames the chapter.
-    await t.services.knex("chapters").where({ id: chapter.id }).update({ title: "Renamed Chapter", updated_at: new Date(Date.now() + 2000).toISOString() });
+    await t.services
+      .knex("chapters")
+      .where({ id: chapter.id })
+      .update({ title: "Renamed Chapter", updated_at: new Date(Date.now() + 2000).toISOString() });
     await afterTtl();
     const renamed = await t.request("GET", feedPath(chapter.slug));
     expect(renamed.text).toContain("X-WR-CALNAME:Springfield: Renamed Chapter\r\n");
@@ -134,7 +149,19 @@ describe("a chapter's feed", () => {
       expect(reads()).toBe(1);
 
       // A save through this process is served at once.
-      const saved = await t.request("POST", "/api/chapter_event", { as: host, body: { chapterId: chapter.id, name: "New", address1: "1 Main St", city: "Springfield", startTime: "19:00", endTime: "20:00", dayOfWeekIndex: 1, weeksOfMonthIndexesArray: [0] } });
+      const saved = await t.request("POST", "/api/chapter_event", {
+        as: host,
+        body: {
+          chapterId: chapter.id,
+          name: "New",
+          address1: "1 Main St",
+          city: "Springfield",
+          startTime: "19:00",
+          endTime: "20:00",
+          dayOfWeekIndex: 1,
+          weeksOfMonthIndexesArray: [0],
+        },
+      });
       expect(saved.status).toBe(201);
       const afterSave = await chapterFingerprint(t.services.knex, chapter.slug);
       expect(afterSave!.fingerprint).not.toBe(results[0]!.fingerprint);
@@ -166,9 +193,24 @@ describe("a chapter's feed", () => {
 function extraRow(chapterId: number) {
   const now = new Date(Date.now() + 3000).toISOString();
   return {
-    chapter_id: chapterId, name: "x", description: "", address1: "1 Main", address2: "", city: "Springfield", state: "IL", postal_code: "", country: "",
-    start_time: "19:00", end_time: "20:00", is_single_date: false, single_date: null, day_of_week_index: 1, weeks_of_month_indexes: "0", sequence: 0,
-    created_at: now, updated_at: now,
+    chapter_id: chapterId,
+    name: "x",
+    description: "",
+    address1: "1 Main",
+    address2: "",
+    city: "Springfield",
+    state: "IL",
+    postal_code: "",
+    country: "",
+    start_time: "19:00",
+    end_time: "20:00",
+    is_single_date: false,
+    single_date: null,
+    day_of_week_index: 1,
+    weeks_of_month_indexes: "0",
+    sequence: 0,
+    created_at: now,
+    updated_at: now,
   };
 }
 

@@ -72,7 +72,11 @@ describe("POST /api/chapter_event creates", () => {
   it("accepts the week codes as a comma-separated string and numbers as strings", async () => {
     const chapter = await buildChapter();
     const host = await buildHost(chapter);
-    const body = { ...repeatingBody(chapter, { dayOfWeekIndex: "4", chapterId: String(chapter.id) }), weeksOfMonthIndexesArray: undefined, weeksOfMonthIndexes: "3,1,3" };
+    const body = {
+      ...repeatingBody(chapter, { dayOfWeekIndex: "4", chapterId: String(chapter.id) }),
+      weeksOfMonthIndexesArray: undefined,
+      weeksOfMonthIndexes: "3,1,3",
+    };
     const res = await t.request("POST", "/api/chapter_event", { as: host, body });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ dayOfWeekIndex: 4, weeksOfMonthIndexes: "1,3" });
@@ -83,7 +87,14 @@ describe("POST /api/chapter_event creates", () => {
     const host = await buildHost(chapter);
     const res = await t.request("POST", "/api/chapter_event", {
       as: host,
-      body: repeatingBody(chapter, { isSingleDate: true, singleDate: "2099-07-04", dayOfWeekIndex: 3, weeksOfMonthIndexesArray: [1], startTime: "12:00", endTime: "14:30" }),
+      body: repeatingBody(chapter, {
+        isSingleDate: true,
+        singleDate: "2099-07-04",
+        dayOfWeekIndex: 3,
+        weeksOfMonthIndexesArray: [1],
+        startTime: "12:00",
+        endTime: "14:30",
+      }),
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ isSingleDate: true, singleDate: "2099-07-04", dayOfWeekIndex: null, weeksOfMonthIndexes: "" });
@@ -105,10 +116,25 @@ describe("POST /api/chapter_event validation answers 400 naming the field", () =
     ["missing city", { city: undefined }, "city", "City is Required"],
     ["unknown week code in the list", { weeksOfMonthIndexesArray: [2, 9] }, "weeksOfMonthIndexesArray", "Unknown week code 9: use 0 to 7"],
     ["a week code that is not a number", { weeksOfMonthIndexesArray: ["x"] }, "weeksOfMonthIndexesArray", "Unknown week code x: use 0 to 7"],
-    ["unknown week code in the string", { weeksOfMonthIndexesArray: undefined, weeksOfMonthIndexes: "2,8" }, "weeksOfMonthIndexes", "Unknown week code 8: use 0 to 7"],
+    [
+      "unknown week code in the string",
+      { weeksOfMonthIndexesArray: undefined, weeksOfMonthIndexes: "2,8" },
+      "weeksOfMonthIndexes",
+      "Unknown week code 8: use 0 to 7",
+    ],
     ["no week checked", { weeksOfMonthIndexesArray: [] }, "weeksOfMonthIndexesArray", "Check at least one week"],
-    ["Even Weeks with Last Week", { weeksOfMonthIndexesArray: [6, 5] }, "weeksOfMonthIndexesArray", "Even Weeks or Odd Weeks cannot be combined with Last Week of the Month"],
-    ["Odd Weeks with Last Week, as a string", { weeksOfMonthIndexesArray: undefined, weeksOfMonthIndexes: "5,7,2" }, "weeksOfMonthIndexes", "Even Weeks or Odd Weeks cannot be combined with Last Week of the Month"],
+    [
+      "Even Weeks with Last Week",
+      { weeksOfMonthIndexesArray: [6, 5] },
+      "weeksOfMonthIndexesArray",
+      "Even Weeks or Odd Weeks cannot be combined with Last Week of the Month",
+    ],
+    [
+      "Odd Weeks with Last Week, as a string",
+      { weeksOfMonthIndexesArray: undefined, weeksOfMonthIndexes: "5,7,2" },
+      "weeksOfMonthIndexes",
+      "Even Weeks or Odd Weeks cannot be combined with Last Week of the Month",
+    ],
     ["day of week 7", { dayOfWeekIndex: 7 }, "dayOfWeekIndex", "Day of week must be 0 (Sunday) to 6 (Saturday)"],
     ["day of week -1", { dayOfWeekIndex: -1 }, "dayOfWeekIndex", "Day of week must be 0 (Sunday) to 6 (Saturday)"],
     ["day of week a word", { dayOfWeekIndex: "Tuesday" }, "dayOfWeekIndex", "Day of week must be 0 (Sunday) to 6 (Saturday)"],
@@ -149,7 +175,18 @@ describe("POST /api/chapter_event updates", () => {
     const chapter = await buildChapter({ timeZone: "America/Chicago" });
     const host = await buildHost(chapter);
     const event = await buildEvent(chapter, { weeksOfMonthIndexes: "0", sequence: 0 });
-    const first = await t.request("POST", "/api/chapter_event", { as: host, body: repeatingBody(chapter, { slug: event.slug, name: "New Place", address1: event.address1, city: event.city, state: event.state, postalCode: event.postalCode, country: event.country }) });
+    const first = await t.request("POST", "/api/chapter_event", {
+      as: host,
+      body: repeatingBody(chapter, {
+        slug: event.slug,
+        name: "New Place",
+        address1: event.address1,
+        city: event.city,
+        state: event.state,
+        postalCode: event.postalCode,
+        country: event.country,
+      }),
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ id: event.id, slug: event.slug, name: "New Place", weeksOfMonthIndexes: "2,4" });
     const second = await t.request("POST", "/api/chapter_event", { as: host, body: repeatingBody(chapter, { id: event.id, dayOfWeekIndex: 5 }) });
@@ -167,7 +204,10 @@ describe("POST /api/chapter_event updates", () => {
     const chapter = await buildChapter();
     const host = await buildHost(chapter);
     const event = await buildEvent(chapter);
-    const res = await t.request("POST", "/api/chapter_event", { as: host, body: repeatingBody(chapter, { slug: event.slug, isSingleDate: true, singleDate: "2099-01-02" }) });
+    const res = await t.request("POST", "/api/chapter_event", {
+      as: host,
+      body: repeatingBody(chapter, { slug: event.slug, isSingleDate: true, singleDate: "2099-01-02" }),
+    });
     expect(res.body).toMatchObject({ isSingleDate: true, singleDate: "2099-01-02", dayOfWeekIndex: null, weeksOfMonthIndexes: "" });
   });
 
@@ -205,7 +245,13 @@ describe("geocoding on save", () => {
     const chapter = await buildChapter();
     const host = await buildHost(chapter);
     const nothing: Geocoder = { name: "none", geocodeAddress: async () => null, geocodePlace: async () => null };
-    const broken: Geocoder = { name: "broken", geocodeAddress: async () => { throw new Error("boom"); }, geocodePlace: async () => null };
+    const broken: Geocoder = {
+      name: "broken",
+      geocodeAddress: async () => {
+        throw new Error("boom");
+      },
+      geocodePlace: async () => null,
+    };
     for (const geocoder of [nothing, broken]) {
       await withGeocoder(geocoder, async () => {
         const res = await t.request("POST", "/api/chapter_event", { as: host, body: repeatingBody(chapter) });
@@ -219,12 +265,19 @@ describe("geocoding on save", () => {
     const chapter = await buildChapter();
     const host = await buildHost(chapter);
     const calls: string[] = [];
-    const counting: Geocoder = { name: "counting", geocodeAddress: async (q) => (calls.push(q.address ?? ""), { lat: 1, lng: 2 }), geocodePlace: async () => null };
+    const counting: Geocoder = {
+      name: "counting",
+      geocodeAddress: async (q) => (calls.push(q.address ?? ""), { lat: 1, lng: 2 }),
+      geocodePlace: async () => null,
+    };
     await withGeocoder(counting, async () => {
       const created = await t.request("POST", "/api/chapter_event", { as: host, body: repeatingBody(chapter) });
       await t.request("POST", "/api/chapter_event", { as: host, body: repeatingBody(chapter, { slug: created.body.slug, name: "Renamed" }) });
       expect(calls).toEqual(["627 9th Ave"]);
-      const moved = await t.request("POST", "/api/chapter_event", { as: host, body: repeatingBody(chapter, { slug: created.body.slug, address1: "1 Other St", address2: "Floor 2" }) });
+      const moved = await t.request("POST", "/api/chapter_event", {
+        as: host,
+        body: repeatingBody(chapter, { slug: created.body.slug, address1: "1 Other St", address2: "Floor 2" }),
+      });
       expect(calls).toEqual(["627 9th Ave", "1 Other St, Floor 2"]);
       expect(moved.body).toMatchObject({ lat: 1, lng: 2 });
     });
@@ -328,7 +381,10 @@ describe("maps and lists take their dates from the engine", () => {
       const res = await t.request("GET", path);
       const listed = res.body.find((c: { id: number }) => c.id === chapter.id);
       const dates = listed.chapterEvents[0].nextDates;
-      expect(dates.map((d: { date: string }) => d.date), path).toEqual(expected);
+      expect(
+        dates.map((d: { date: string }) => d.date),
+        path,
+      ).toEqual(expected);
       expect(dates[0].start, path).toMatch(/T18:00:00-0[67]:00$/);
     }
   });

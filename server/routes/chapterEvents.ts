@@ -31,7 +31,13 @@ function authorizeView(viewer: Viewer | null, chapter: Chapter) {
 /** Looks the address up; a failed lookup leaves the pin out and never stops the save. */
 async function geocode(s: Services, f: ChapterEventFields): Promise<GeoPoint | null> {
   try {
-    return await s.geocoder.geocodeAddress({ address: [f.address1, f.address2].filter(Boolean).join(", "), city: f.city, state: f.state, postalCode: f.postalCode, country: f.country });
+    return await s.geocoder.geocodeAddress({
+      address: [f.address1, f.address2].filter(Boolean).join(", "),
+      city: f.city,
+      state: f.state,
+      postalCode: f.postalCode,
+      country: f.country,
+    });
   } catch {
     return null;
   }
@@ -53,7 +59,9 @@ export function chapterEventRoutes(router: Router, s: Services) {
     const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
     authorize(viewer, chapterPolicy.host, chapter);
-    const events = await ChapterEvent.query().where({ chapterId: chapter.id }).orderBy([{ column: "name" }, { column: "id" }]);
+    const events = await ChapterEvent.query()
+      .where({ chapterId: chapter.id })
+      .orderBy([{ column: "name" }, { column: "id" }]);
     const now = new Date();
     ctx.body = events.map((e) => presentEvent(e, chapter.timeZone, now));
   });
@@ -62,12 +70,16 @@ export function chapterEventRoutes(router: Router, s: Services) {
   router.post("/chapter_event", async (ctx) => {
     const viewer = requireViewer(ctx);
     const input = parse(chapterEventBodySchema, ctx.request.body);
-    const existing = input.id != null || input.slug
-      ? await ChapterEvent.query().where((q) => {
-          if (input.id != null) q.orWhere({ id: input.id });
-          if (input.slug) q.orWhere({ slug: input.slug });
-        }).withGraphFetched("chapter").first()
-      : undefined;
+    const existing =
+      input.id != null || input.slug
+        ? await ChapterEvent.query()
+            .where((q) => {
+              if (input.id != null) q.orWhere({ id: input.id });
+              if (input.slug) q.orWhere({ slug: input.slug });
+            })
+            .withGraphFetched("chapter")
+            .first()
+        : undefined;
 
     if (existing) {
       const chapter = existing.chapter!;

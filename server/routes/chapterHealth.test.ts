@@ -19,15 +19,26 @@ let now: Date;
 const at = (days: number, hours = 0) => (now = new Date(base + days * DAY + hours * 3600_000));
 
 async function addMembers(c: Chapter, n: number, createdAt: string) {
-  const rows = Array.from({ length: n }, (_, i) => ({ chapterId: c.id, email: `m${i}-${c.id}@example.test`, status: "active", unsubscribeToken: crypto.randomBytes(16).toString("hex"), createdAt, updatedAt: createdAt }));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    chapterId: c.id,
+    email: `m${i}-${c.id}@example.test`,
+    status: "active",
+    unsubscribeToken: crypto.randomBytes(16).toString("hex"),
+    createdAt,
+    updatedAt: createdAt,
+  }));
   await t.services.knex("mailingListContacts").insert(rows);
 }
 const runDaily = () => t.services.jobs.runDueJobs();
-const rowOf = async (c: Chapter, as = p.admin) => (await t.request<ChapterHealthRow[]>("GET", "/api/chapter_health", { as })).body.find((r) => r.chapterId === c.id)!;
+const rowOf = async (c: Chapter, as = p.admin) =>
+  (await t.request<ChapterHealthRow[]>("GET", "/api/chapter_health", { as })).body.find((r) => r.chapterId === c.id)!;
 const items = (c: Chapter) => ActivityFeedItem.query().where({ chapterId: c.id, type: "chapter_health" }).orderBy("id");
 const hostMails = () => t.mail.sent.filter((m) => m.to === p.host.email);
 const onMap = async (c: Chapter) => {
-  const [active, pins] = await Promise.all([t.request<{ id: number }[]>("GET", "/api/chapters/active"), t.request<ChapterPinList>("GET", "/api/chapters/pins")]);
+  const [active, pins] = await Promise.all([
+    t.request<{ id: number }[]>("GET", "/api/chapters/active"),
+    t.request<ChapterPinList>("GET", "/api/chapters/pins"),
+  ]);
   const inActive = active.body.some((x) => x.id === c.id);
   const inPins = pins.body.pins.some((row) => row[0] === c.id);
   expect(inActive).toBe(inPins);
@@ -44,10 +55,20 @@ beforeAll(async () => {
   t.services.jobs.clock = () => now;
   chapter = await buildChapter({ title: "Quiet Town", city: "Quiet Town", createdAt: new Date(base - 10 * DAY).toISOString() });
   p = await buildPersonas(chapter);
-  await Chapter.query().findById(p.otherChapter.id).patch({ createdAt: new Date(Date.UTC(2030, 0, 1)).toISOString() });
+  await Chapter.query()
+    .findById(p.otherChapter.id)
+    .patch({ createdAt: new Date(Date.UTC(2030, 0, 1)).toISOString() });
   await buildEvent(chapter);
   await addMembers(chapter, 3, new Date(base - 40 * DAY).toISOString());
-  await t.services.knex("chapterBlogPosts").insert({ chapterId: chapter.id, userId: p.host.id, title: "Hello", slug: "hello", body: "", createdAt: new Date(base).toISOString(), updatedAt: new Date(base).toISOString() });
+  await t.services.knex("chapterBlogPosts").insert({
+    chapterId: chapter.id,
+    userId: p.host.id,
+    title: "Hello",
+    slug: "hello",
+    body: "",
+    createdAt: new Date(base).toISOString(),
+    updatedAt: new Date(base).toISOString(),
+  });
 });
 afterAll(async () => t.close());
 
@@ -63,7 +84,18 @@ describe("GET /api/chapter_health", () => {
     const all = (await t.request<ChapterHealthRow[]>("GET", "/api/chapter_health", { as: p.admin })).body;
     expect(all.map((r) => r.chapterId).sort()).toEqual([chapter.id, p.otherChapter.id].sort());
     const row = all.find((r) => r.chapterId === chapter.id)!;
-    expect(row).toMatchObject({ slug: chapter.slug, state: "il", health: "active", lastEmailAt: new Date(base).toISOString(), members: 3, growth30d: 0, pinnedActive: false, hosts: ["Hal Host"], status: 1, countedFrom: new Date(base).toISOString() });
+    expect(row).toMatchObject({
+      slug: chapter.slug,
+      state: "il",
+      health: "active",
+      lastEmailAt: new Date(base).toISOString(),
+      members: 3,
+      growth30d: 0,
+      pinnedActive: false,
+      hosts: ["Hal Host"],
+      status: 1,
+      countedFrom: new Date(base).toISOString(),
+    });
     expect(Date.parse(row.nextMeetupAt!)).toBeGreaterThan(now.getTime());
     expect(Date.parse(row.lastMeetupAt!)).toBeLessThan(now.getTime());
     expect(all.find((r) => r.chapterId === p.otherChapter.id)).toMatchObject({ members: 2, growth30d: 2, lastEmailAt: null });
@@ -142,13 +174,20 @@ describe("the daily job, with the clock moved forward", () => {
   });
 
   it("comes back with one list email from a host, with the reason in the feed", async () => {
-    const res = await t.request("POST", "/api/mailing_list/send_message", { as: p.host, body: { listId: chapter.sendInBlueListId, title: "Back at the Tavern", body: "See you Tuesday" } });
+    const res = await t.request("POST", "/api/mailing_list/send_message", {
+      as: p.host,
+      body: { listId: chapter.sendInBlueListId, title: "Back at the Tavern", body: "See you Tuesday" },
+    });
     expect(res.status).toBe(202);
     expect((await Chapter.query().findById(chapter.id))!.status).toBe(1);
     expect(await onMap(chapter)).toBe(true);
     expect(await rowOf(chapter)).toMatchObject({ health: "active", status: 1, dormantByRule: false });
     const feed = await items(chapter);
-    expect(feed.at(-1)).toMatchObject({ title: "Quiet Town is active again and back on the map", note: "Hal Host emailed the chapter's list.", userId: p.host.id });
+    expect(feed.at(-1)).toMatchObject({
+      title: "Quiet Town is active again and back on the map",
+      note: "Hal Host emailed the chapter's list.",
+      userId: p.host.id,
+    });
     at(58);
     await runDaily();
     expect(await items(chapter)).toHaveLength(3);
@@ -165,10 +204,18 @@ describe("the daily job, with the clock moved forward", () => {
 
 describe("pins and re-enabling", () => {
   it("an admin pins a chapter active with a note; it stays on the map whatever its silence", async () => {
-    await expectAccess(t, p, { method: "POST", path: "/api/chapter_health/pin", body: { chapterId: p.otherChapter.id, pinned: true, note: "Summer break" } }, WHO.admin);
+    await expectAccess(
+      t,
+      p,
+      { method: "POST", path: "/api/chapter_health/pin", body: { chapterId: p.otherChapter.id, pinned: true, note: "Summer break" } },
+      WHO.admin,
+    );
     const noNote = await t.request("POST", "/api/chapter_health/pin", { as: p.admin, body: { chapterId: chapter.id, pinned: true, note: " " } });
     expect([noNote.status, noNote.body.error]).toEqual([400, "A note is required to pin a chapter active"]);
-    const res = await t.request("POST", "/api/chapter_health/pin", { as: p.admin, body: { chapterId: chapter.id, pinned: true, note: "Host on leave until spring" } });
+    const res = await t.request("POST", "/api/chapter_health/pin", {
+      as: p.admin,
+      body: { chapterId: chapter.id, pinned: true, note: "Host on leave until spring" },
+    });
     expect(res.status).toBe(200);
     at(200);
     await runDaily();
@@ -186,7 +233,10 @@ describe("pins and re-enabling", () => {
     const res = await t.request("POST", "/api/chapter_health/reactivate", { as: p.admin, body: { chapterId: chapter.id, note: "Spoke to the host" } });
     expect(res.body).toEqual({ reactivated: true });
     expect(await rowOf(chapter)).toMatchObject({ health: "active", status: 1, countedFrom: now.toISOString() });
-    expect((await items(chapter)).at(-1)).toMatchObject({ title: "Quiet Town is active again and back on the map", note: "Re-enabled by Ada Admin: Spoke to the host" });
+    expect((await items(chapter)).at(-1)).toMatchObject({
+      title: "Quiet Town is active again and back on the map",
+      note: "Re-enabled by Ada Admin: Spoke to the host",
+    });
   });
 });
 
@@ -196,11 +246,28 @@ describe("Chapter Settings", () => {
     await runDaily();
     const c = (await Chapter.query().findById(chapter.id))!;
     expect(c.status).toBe(0);
-    const body = { id: c.id, title: c.title, city: c.city, state: c.state, postalCode: c.postalCode, country: c.country, chapterTypeId: c.chapterTypeId, status: 1, emailAlias: c.emailAlias, brontoListName: c.brontoListName, brontoListId: c.brontoListId, sendInBlueListId: c.sendInBlueListId, timeZone: c.timeZone };
+    const body = {
+      id: c.id,
+      title: c.title,
+      city: c.city,
+      state: c.state,
+      postalCode: c.postalCode,
+      country: c.country,
+      chapterTypeId: c.chapterTypeId,
+      status: 1,
+      emailAlias: c.emailAlias,
+      brontoListName: c.brontoListName,
+      brontoListId: c.brontoListId,
+      sendInBlueListId: c.sendInBlueListId,
+      timeZone: c.timeZone,
+    };
     const res = await t.request("POST", "/api/chapter", { as: p.admin, body });
     expect(res.status).toBe(200);
     expect(await rowOf(chapter)).toMatchObject({ health: "active", status: 1, dormantByRule: false, countedFrom: now.toISOString() });
-    expect((await items(chapter)).at(-1)).toMatchObject({ title: "Quiet Town is active again and back on the map", note: "Re-enabled by Ada Admin: Chapter Status set to Active in Chapter Settings." });
+    expect((await items(chapter)).at(-1)).toMatchObject({
+      title: "Quiet Town is active again and back on the map",
+      note: "Re-enabled by Ada Admin: Chapter Status set to Active in Chapter Settings.",
+    });
     expect(await onMap(chapter)).toBe(true);
   });
 });

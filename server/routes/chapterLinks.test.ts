@@ -56,7 +56,13 @@ describe("chapter links", () => {
 
   it("refuses URLs other than http and https, naming the row, and keeps the old list", async () => {
     for (const url of ["javascript:window.__xss=1", "data:text/html,<script>alert(1)</script>", "ftp://x.example", "not a url", "//evil.example"]) {
-      const res = await t.request("POST", path(), { as: p.admin, body: [{ title: "Good", url: "https://good.example" }, { title: "Bad", url }] });
+      const res = await t.request("POST", path(), {
+        as: p.admin,
+        body: [
+          { title: "Good", url: "https://good.example" },
+          { title: "Bad", url },
+        ],
+      });
       expect(res.status, url).toBe(400);
       expect(res.body).toMatchObject({ error: "Link 2: URL must start with http:// or https://", field: "links.1.url" });
     }

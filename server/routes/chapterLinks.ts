@@ -15,8 +15,14 @@ import type { Services } from "../services";
 export const MAX_LINKS = 100;
 
 const linkSchema = z.object({
-  title: z.string({ error: "Title must be text" }).nullish().transform((s) => (s ?? "").trim()),
-  url: z.string({ error: "URL must be text" }).nullish().transform((s) => (s ?? "").trim()),
+  title: z
+    .string({ error: "Title must be text" })
+    .nullish()
+    .transform((s) => (s ?? "").trim()),
+  url: z
+    .string({ error: "URL must be text" })
+    .nullish()
+    .transform((s) => (s ?? "").trim()),
 });
 
 /** The whole list, as an array or as {links: [...]}. */

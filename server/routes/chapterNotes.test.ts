@@ -29,11 +29,20 @@ describe("chapter notes", () => {
   it("saves a note with its author and records it in the feed with the same adminOnly flag", async () => {
     const res = await t.request("POST", "/api/chapter_note", { as: p.host, body: { chapterId: chapter.id, note: "  Venue confirmed  " } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ note: "Venue confirmed", adminOnly: false, chapterId: chapter.id, user: { id: p.host.id, name: p.host.name, email: p.host.email } });
-    const item = await ActivityFeedItem.query().where({ objectId: String(res.body.id), type: "chapter_note" }).first();
+    expect(res.body).toMatchObject({
+      note: "Venue confirmed",
+      adminOnly: false,
+      chapterId: chapter.id,
+      user: { id: p.host.id, name: p.host.name, email: p.host.email },
+    });
+    const item = await ActivityFeedItem.query()
+      .where({ objectId: String(res.body.id), type: "chapter_note" })
+      .first();
     expect(item).toMatchObject({ adminOnly: false, userId: p.host.id, chapterId: chapter.id, title: "Note on Notes Town", note: "Venue confirmed" });
     const secret = await t.request("POST", "/api/chapter_note", { as: p.admin, body: { chapterId: chapter.id, note: "Admin eyes only", adminOnly: true } });
-    const secretItem = await ActivityFeedItem.query().where({ objectId: String(secret.body.id), type: "chapter_note" }).first();
+    const secretItem = await ActivityFeedItem.query()
+      .where({ objectId: String(secret.body.id), type: "chapter_note" })
+      .first();
     expect(secretItem!.adminOnly).toBe(true);
   });
 
@@ -59,6 +68,8 @@ describe("chapter notes", () => {
     expect(empty.body).toMatchObject({ error: "Note is Required", field: "note" });
     expect((await t.request("POST", "/api/chapter_note", { as: p.admin, body: { chapterId: 999999, note: "x" } })).status).toBe(404);
     expect((await t.request("POST", "/api/chapter_note", { as: p.admin, body: { note: "x" } })).body.field).toBe("chapterId");
-    expect((await t.request("POST", "/api/chapter_note", { as: p.admin, body: { chapterId: chapter.id, note: "x", adminOnly: "yes" } })).body.field).toBe("adminOnly");
+    expect((await t.request("POST", "/api/chapter_note", { as: p.admin, body: { chapterId: chapter.id, note: "x", adminOnly: "yes" } })).body.field).toBe(
+      "adminOnly",
+    );
   });
 });

@@ -25,7 +25,10 @@ export function chapterNoteRoutes(router: Router, s: Services) {
     const query = ChapterNote.query()
       .where({ chapterId: chapter.id })
       .withGraphFetched("user")
-      .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]);
+      .orderBy([
+        { column: "createdAt", order: "desc" },
+        { column: "id", order: "desc" },
+      ]);
     if (!chapterPolicy.seeAdminOnlyNotes(viewer)) query.where({ adminOnly: false });
     ctx.body = (await pageOf(query, page)).map(presentNote);
   });

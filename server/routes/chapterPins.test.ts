@@ -12,7 +12,13 @@ beforeAll(async () => {
   t = await startTestApp();
   const austin = await buildChapter({ slug: "austin", title: "Austin", city: "Austin", state: "tx", chapterTypeId: 1 });
   // The soonest of its events is pinned: a single date in two days beats a weekly one further off only if sooner.
-  await buildEvent(austin, { name: "Weekly", isSingleDate: false, dayOfWeekIndex: DateTime.now().setZone("America/Chicago").plus({ days: 4 }).weekday % 7, lat: 30.1, lng: -97.1 });
+  await buildEvent(austin, {
+    name: "Weekly",
+    isSingleDate: false,
+    dayOfWeekIndex: DateTime.now().setZone("America/Chicago").plus({ days: 4 }).weekday % 7,
+    lat: 30.1,
+    lng: -97.1,
+  });
   await buildEvent(austin, { name: "Soon", isSingleDate: true, singleDate: inDays(2), dayOfWeekIndex: null, lat: 30.2671234, lng: -97.7430678 });
   await buildEvent(austin, { name: "Past", isSingleDate: true, singleDate: inDays(-5), dayOfWeekIndex: null, lat: 1, lng: 1 });
   const boston = await buildChapter({ slug: "boston", title: "Boston", city: "Boston", state: "ma", chapterTypeId: 4 });
@@ -39,7 +45,10 @@ describe("GET /api/chapters/pins", () => {
   });
 
   it("pins the same place as the full active list does, in a fraction of its size", async () => {
-    const [pins, active] = await Promise.all([t.request<ChapterPinList>("GET", "/api/chapters/pins"), t.request<ChapterWithEvents[]>("GET", "/api/chapters/active")]);
+    const [pins, active] = await Promise.all([
+      t.request<ChapterPinList>("GET", "/api/chapters/pins"),
+      t.request<ChapterWithEvents[]>("GET", "/api/chapters/active"),
+    ]);
     expect(pins.body.pins.map((p) => p[0])).toEqual(active.body.map((c) => c.id));
     expect(pins.text.length * 3).toBeLessThan(active.text.length);
   });

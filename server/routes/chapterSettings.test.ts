@@ -54,7 +54,19 @@ describe("POST /api/chapter: settings", () => {
       p.fieldOrganizer,
     );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: "Drinking Liberally", city: "Springfield", state: "ma", postalCode: "01101", chapterTypeId: 4, status: 0, emailAlias: "springfield-ma", brontoListName: "Springfield MA list", brontoListId: "b-77", sendInBlueListId: "77", timeZone: "America/Denver" });
+    expect(res.body).toMatchObject({
+      title: "Drinking Liberally",
+      city: "Springfield",
+      state: "ma",
+      postalCode: "01101",
+      chapterTypeId: 4,
+      status: 0,
+      emailAlias: "springfield-ma",
+      brontoListName: "Springfield MA list",
+      brontoListId: "b-77",
+      sendInBlueListId: "77",
+      timeZone: "America/Denver",
+    });
     expect(res.body.contactEmail).toBe("springfield-ma@laughingliberally.org");
     const stored = await Chapter.query().findById(chapter.id);
     expect(stored).toMatchObject({ state: "ma", chapterTypeId: 4, status: 0, timeZone: "America/Denver" });
@@ -145,7 +157,10 @@ describe("POST /api/chapter: settings", () => {
 describe("POST /api/chapter: list id changes", () => {
   it("queues a re-sync of the chapter's contacts to the new list, and none for other changes", async () => {
     const c = await buildChapter({ sendInBlueListId: "500" });
-    const jobs = () => Job.query().where({ type: "list.resyncAll" }).then((rows) => rows.filter((j) => (j.payload as { chapterId?: number }).chapterId === c.id));
+    const jobs = () =>
+      Job.query()
+        .where({ type: "list.resyncAll" })
+        .then((rows) => rows.filter((j) => (j.payload as { chapterId?: number }).chapterId === c.id));
     await post({ id: c.id, title: "Renamed only" }, p.admin);
     expect(await jobs()).toHaveLength(0);
     const res = await post({ id: c.id, sendInBlueListId: "501" }, p.admin);
@@ -161,7 +176,10 @@ describe("POST /api/chapter: about text", () => {
   });
 
   it("normalises non-breaking spaces, renders safe HTML and records the change", async () => {
-    const res = await post({ id: chapter.id, about: "Meet\u00a0us&nbsp;here <script>window.__xss=1</script><img src=x onerror=alert(1)> [x](javascript:alert(1))" }, p.host);
+    const res = await post(
+      { id: chapter.id, about: "Meet\u00a0us&nbsp;here <script>window.__xss=1</script><img src=x onerror=alert(1)> [x](javascript:alert(1))" },
+      p.host,
+    );
     expect(res.status).toBe(200);
     expect(res.body.about).toBe("Meet us here <script>window.__xss=1</script><img src=x onerror=alert(1)> [x](javascript:alert(1))");
     expect(res.body.aboutHtml).not.toMatch(/<script|onerror|javascript:/i);
@@ -231,9 +249,13 @@ describe("header image", () => {
   });
 
   it("accepts other image types (GIF, WebP)", async () => {
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+      .gif()
+      .toBuffer();
     expect((await upload(chapter.id, p.host, gif, "a.gif", "image/gif")).status).toBe(200);
-    const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#00ff00" } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#00ff00" } })
+      .webp()
+      .toBuffer();
     expect((await upload(chapter.id, p.host, webp, "a.webp", "image/webp")).status).toBe(200);
   });
 

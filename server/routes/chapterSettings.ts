@@ -69,12 +69,11 @@ const chapterUpdateSchema = z.object({
   brontoListName: required("List Name is Required", 200, "List Name").optional(),
   sendInBlueListId: singleLine(z.string().trim().max(100, "SendInBlue Id must be at most 100 characters"), "SendInBlue Id").optional(),
   brontoListId: singleLine(z.string().trim().max(100, "Bronto Id must be at most 100 characters"), "Bronto Id").optional(),
-  timeZone: z
-    .string({ error: "Time Zone is Required" })
-    .trim()
-    .refine(isTimeZone, "Time Zone must be one of the listed time zones")
-    .optional(),
-  about: multiLine(z.string({ error: "About this Chapter must be text" }).max(MAX_ABOUT_LENGTH, `About this Chapter must be at most ${MAX_ABOUT_LENGTH} characters`), "About this Chapter")
+  timeZone: z.string({ error: "Time Zone is Required" }).trim().refine(isTimeZone, "Time Zone must be one of the listed time zones").optional(),
+  about: multiLine(
+    z.string({ error: "About this Chapter must be text" }).max(MAX_ABOUT_LENGTH, `About this Chapter must be at most ${MAX_ABOUT_LENGTH} characters`),
+    "About this Chapter",
+  )
     .transform(normalizeSpaces)
     .optional(),
 });

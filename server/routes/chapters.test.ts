@@ -11,7 +11,13 @@ afterAll(async () => t.close());
 
 describe("chapter reads", () => {
   it("shows an active chapter to anyone, with display title, contact email and hosts without emails", async () => {
-    const chapter = await buildChapter({ title: "Drinking Liberally", city: "Austin", state: "tx", emailAlias: "austin", about: "<script>alert(1)</script>\n\n**Hi**" });
+    const chapter = await buildChapter({
+      title: "Drinking Liberally",
+      city: "Austin",
+      state: "tx",
+      emailAlias: "austin",
+      about: "<script>alert(1)</script>\n\n**Hi**",
+    });
     const host = await buildHost(chapter);
     await buildEvent(chapter);
     const res = await t.request("GET", `/api/chapter/slug/${chapter.slug}`);

@@ -130,7 +130,20 @@ export function chapterRoutes(router: Router, s: Services) {
         ChapterEvent.query()
           .modify("mayBeUpcoming")
           .whereIn("chapterId", active.clone().select("id"))
-          .select("id", "chapterId", "name", "lat", "lng", "isSingleDate", "singleDate", "dayOfWeekIndex", "weeksOfMonthIndexes", "startTime", "endTime", "cancelledDates"),
+          .select(
+            "id",
+            "chapterId",
+            "name",
+            "lat",
+            "lng",
+            "isSingleDate",
+            "singleDate",
+            "dayOfWeekIndex",
+            "weeksOfMonthIndexes",
+            "startTime",
+            "endTime",
+            "cancelledDates",
+          ),
         ChapterType.query().select("id", "name", "hexColor"),
       ]);
       const expiry = { at: Infinity };
@@ -167,7 +180,8 @@ export function chapterRoutes(router: Router, s: Services) {
     const query = Chapter.query()
       .withGraphFetched("chapterType")
       .where((w) =>
-        w.whereRaw("lower(title) like ? escape '\\'", [like])
+        w
+          .whereRaw("lower(title) like ? escape '\\'", [like])
           .orWhereRaw("lower(city) like ? escape '\\'", [like])
           .orWhereRaw("lower(slug) like ? escape '\\'", [like]),
       )
@@ -175,5 +189,4 @@ export function chapterRoutes(router: Router, s: Services) {
     if (activeOnly === "true") query.where({ status: CHAPTER_ACTIVE });
     ctx.body = (await query).sort(byDisplayTitle).map(presentChapterSummary);
   });
-
 }

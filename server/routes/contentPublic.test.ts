@@ -30,7 +30,14 @@ describe("blog posts", () => {
   it("pages public posts newest first from page 0, with safe HTML", async () => {
     const author = await buildUser({ name: "Blog Author" });
     for (let i = 0; i < BLOG_PAGE_SIZE + 2; i++) {
-      await BlogPost.query().insert({ slug: `post_${i}`, title: `Post ${i}`, body: i === 0 ? "**bold** <img src=x onerror=alert(1)>" : `Body ${i}`, isPublic: true, userId: author.id, createdAt: daysAgo(i) });
+      await BlogPost.query().insert({
+        slug: `post_${i}`,
+        title: `Post ${i}`,
+        body: i === 0 ? "**bold** <img src=x onerror=alert(1)>" : `Body ${i}`,
+        isPublic: true,
+        userId: author.id,
+        createdAt: daysAgo(i),
+      });
     }
     await BlogPost.query().insert({ slug: "draft_post", title: "Draft", body: "secret", isPublic: false, userId: author.id, createdAt: daysAgo(0.1) });
     const first = await t.request("GET", "/api/blog_post/public/0");

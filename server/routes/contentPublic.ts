@@ -21,7 +21,6 @@ const pageParam = z
 
 const slugParam = z.string().trim().min(1, "Slug is Required").max(200, "Slug is too long");
 
-
 /**
  * Public reads of site content (spec 000 section 7 "Site content"): the front page settings, blog posts,
  * pages and wiki pages by slug. Lists and writes belong to the site admin routes.
@@ -73,5 +72,4 @@ export function contentPublicRoutes(router: Router, s: Services) {
     if (!wiki) throw notFound("Wiki page");
     ctx.body = presentWikiPage(wiki, ctx.state.viewer);
   });
-
 }

@@ -33,7 +33,13 @@ const create = (body: unknown) => t.request("POST", "/api/admin/mailgun/aliases"
 
 describe("email aliases", () => {
   it("are for admins only", async () => {
-    const alias = await EmailAlias.query().insert({ localPart: "perm", domain: "drinkingliberally.org", recipients: ["a@example.org"], chapterId: null, mailgunRouteId: null });
+    const alias = await EmailAlias.query().insert({
+      localPart: "perm",
+      domain: "drinkingliberally.org",
+      recipients: ["a@example.org"],
+      chapterId: null,
+      mailgunRouteId: null,
+    });
     await expectAccess(t, p, { method: "GET", path: "/api/admin/mailgun/aliases" }, WHO.admin);
     await expectAccess(t, p, { method: "GET", path: "/api/admin/mailgun/aliases/domains" }, WHO.admin);
     await expectAccess(t, p, { method: "POST", path: "/api/admin/mailgun/aliases", body: {} }, WHO.admin);
@@ -45,13 +51,29 @@ describe("email aliases", () => {
   it("validates as spec 001 section 5 says", async () => {
     const cases: [unknown, string, string][] = [
       [{ localPart: "", domain: "drinkingliberally.org", recipients: ["a@example.org"] }, "Local part is required", "localPart"],
-      [{ localPart: "bad part", domain: "drinkingliberally.org", recipients: ["a@example.org"] }, "Local part may only contain letters, numbers, dots, dashes, underscores and plus signs", "localPart"],
-      [{ localPart: "x", domain: "gmail.com", recipients: ["a@example.org"] }, "Domain must be one of drinkingliberally.org, screeningliberally.org, livingliberally.org, laughingliberally.org, diningliberally.org, books.example.org", "domain"],
+      [
+        { localPart: "bad part", domain: "drinkingliberally.org", recipients: ["a@example.org"] },
+        "Local part may only contain letters, numbers, dots, dashes, underscores and plus signs",
+        "localPart",
+      ],
+      [
+        { localPart: "x", domain: "gmail.com", recipients: ["a@example.org"] },
+        "Domain must be one of drinkingliberally.org, screeningliberally.org, livingliberally.org, laughingliberally.org, diningliberally.org, books.example.org",
+        "domain",
+      ],
       [{ localPart: "x", domain: "drinkingliberally.org", recipients: ["", "  "] }, "At least one recipient is required", "recipients"],
       [{ localPart: "x", domain: "drinkingliberally.org" }, "At least one recipient is required", "recipients"],
       [{ localPart: "x", domain: "drinkingliberally.org", recipients: ["a@example.org", "nope"] }, "nope is not a valid email address", "recipients"],
-      [{ localPart: "x", domain: "readingliberally.org", recipients: ["a@example.org"], chapterId: chapter.id }, "Domain must be one of drinkingliberally.org, screeningliberally.org, livingliberally.org, laughingliberally.org, diningliberally.org, books.example.org", "domain"],
-      [{ domain: "laughingliberally.org", recipients: ["a@example.org"], chapterId: chapter.id }, "The alias of Springfield must use drinkingliberally.org", "domain"],
+      [
+        { localPart: "x", domain: "readingliberally.org", recipients: ["a@example.org"], chapterId: chapter.id },
+        "Domain must be one of drinkingliberally.org, screeningliberally.org, livingliberally.org, laughingliberally.org, diningliberally.org, books.example.org",
+        "domain",
+      ],
+      [
+        { domain: "laughingliberally.org", recipients: ["a@example.org"], chapterId: chapter.id },
+        "The alias of Springfield must use drinkingliberally.org",
+        "domain",
+      ],
     ];
     for (const [body, error, field] of cases) {
       const res = await create(body);
@@ -63,7 +85,14 @@ describe("email aliases", () => {
   it("stores an alias and syncs it to a Mailgun route; blank recipients are dropped", async () => {
     const res = await create({ localPart: "Info", domain: "drinkingliberally.org", recipients: ["Host@Example.org", " ", "second@example.org"] });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ localPart: "info", domain: "drinkingliberally.org", address: "info@drinkingliberally.org", recipients: ["host@example.org", "second@example.org"], chapterId: null, chapterName: null });
+    expect(res.body).toMatchObject({
+      localPart: "info",
+      domain: "drinkingliberally.org",
+      address: "info@drinkingliberally.org",
+      recipients: ["host@example.org", "second@example.org"],
+      chapterId: null,
+      chapterName: null,
+    });
     const route = mailgun.routes.get(res.body.mailgunRouteId!)!;
     expect(route.expression).toBe('match_recipient("info@drinkingliberally.org")');
     expect(route.actions).toEqual(['forward("host@example.org")', 'forward("second@example.org")', "stop()"]);
@@ -100,24 +129,44 @@ describe("email aliases", () => {
 
   it("updates an alias and its route; the local part cannot change", async () => {
     const alias = await EmailAlias.query().findOne({ localPart: "info" });
-    const res = await t.request<EmailAliasInfo>("PUT", `/api/admin/mailgun/aliases/${alias!.id}`, { as: p.admin, body: { localPart: "info", domain: "books.example.org", recipients: ["new@example.org"] } });
+    const res = await t.request<EmailAliasInfo>("PUT", `/api/admin/mailgun/aliases/${alias!.id}`, {
+      as: p.admin,
+      body: { localPart: "info", domain: "books.example.org", recipients: ["new@example.org"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ address: "info@books.example.org", recipients: ["new@example.org"], mailgunRouteId: alias!.mailgunRouteId });
     const route = mailgun.routes.get(alias!.mailgunRouteId!)!;
     expect([route.expression, route.actions]).toEqual(['match_recipient("info@books.example.org")', ['forward("new@example.org")', "stop()"]]);
-    const renamed = await t.request("PUT", `/api/admin/mailgun/aliases/${alias!.id}`, { as: p.admin, body: { localPart: "other", domain: "books.example.org", recipients: ["new@example.org"] } });
+    const renamed = await t.request("PUT", `/api/admin/mailgun/aliases/${alias!.id}`, {
+      as: p.admin,
+      body: { localPart: "other", domain: "books.example.org", recipients: ["new@example.org"] },
+    });
     expect([renamed.status, renamed.body.error]).toEqual([400, "The local part of an alias cannot be changed"]);
     // A route deleted at Mailgun by hand is created again.
     mailgun.routes.clear();
-    const again = await t.request<EmailAliasInfo>("PUT", `/api/admin/mailgun/aliases/${alias!.id}`, { as: p.admin, body: { domain: "books.example.org", recipients: ["new@example.org"] } });
+    const again = await t.request<EmailAliasInfo>("PUT", `/api/admin/mailgun/aliases/${alias!.id}`, {
+      as: p.admin,
+      body: { domain: "books.example.org", recipients: ["new@example.org"] },
+    });
     expect(mailgun.routes.has(again.body.mailgunRouteId!)).toBe(true);
-    expect((await t.request("PUT", "/api/admin/mailgun/aliases/99999", { as: p.admin, body: { domain: "books.example.org", recipients: ["a@example.org"] } })).status).toBe(404);
+    expect(
+      (await t.request("PUT", "/api/admin/mailgun/aliases/99999", { as: p.admin, body: { domain: "books.example.org", recipients: ["a@example.org"] } }))
+        .status,
+    ).toBe(404);
   });
 
   it("answers 404 when the alias is deleted while it is being updated (it was a 500)", async () => {
-    const alias = await EmailAlias.query().insert({ localPart: "racy", domain: "drinkingliberally.org", recipients: ["a@example.org"], chapterId: null, mailgunRouteId: "route-racy" });
+    const alias = await EmailAlias.query().insert({
+      localPart: "racy",
+      domain: "drinkingliberally.org",
+      recipients: ["a@example.org"],
+      chapterId: null,
+      mailgunRouteId: "route-racy",
+    });
     // Another admin deletes the alias while Mailgun is being told of the change.
-    const slowMailgun: NonNullable<Services["mailgun"]> = Object.assign(Object.create(t.services.mailgun!), { update: async () => void (await EmailAlias.query().deleteById(alias.id)) });
+    const slowMailgun: NonNullable<Services["mailgun"]> = Object.assign(Object.create(t.services.mailgun!), {
+      update: async () => void (await EmailAlias.query().deleteById(alias.id)),
+    });
     const viewer = viewerFromUser(await User.query().findById(p.admin.id).withGraphFetched("permissions").throwIfNotFound());
     const update = updateAlias({ ...t.services, mailgun: slowMailgun }, alias.id, { domain: "drinkingliberally.org", recipients: ["b@example.org"] }, viewer);
     await expect(update).rejects.toMatchObject({ status: 404, message: "Alias not found" });
@@ -133,7 +182,11 @@ describe("email aliases", () => {
     const warning = await ActivityFeedItem.query().findOne({ type: "alias_rate_limited" });
     expect([warning!.title, warning!.adminOnly, warning!.userId]).toEqual(["Mailgun rate limit reached", true, p.admin.id]);
     const event = await AdminEvent.query().findOne({ type: "alias_rate_limited" });
-    expect(event!.payload).toEqual({ title: "Mailgun rate limit reached", body: "Mailgun refused to create the alias because too many requests were made. Wait a minute and try again.", path: "/admin/email" });
+    expect(event!.payload).toEqual({
+      title: "Mailgun rate limit reached",
+      body: "Mailgun refused to create the alias because too many requests were made. Wait a minute and try again.",
+      path: "/admin/email",
+    });
     const test = await t.request("POST", "/api/admin/mailgun/aliases/test", { as: p.admin });
     expect(test.status).toBe(429);
   });
@@ -167,7 +220,10 @@ describe("email aliases", () => {
   it("without MAILGUN_API_KEY keeps aliases in our database only", async () => {
     local = await startTestApp();
     const admin = (await buildPersonas(await buildChapter())).admin;
-    const res = await local.request<EmailAliasInfo>("POST", "/api/admin/mailgun/aliases", { as: admin, body: { localPart: "solo", domain: "drinkingliberally.org", recipients: ["a@example.org"] } });
+    const res = await local.request<EmailAliasInfo>("POST", "/api/admin/mailgun/aliases", {
+      as: admin,
+      body: { localPart: "solo", domain: "drinkingliberally.org", recipients: ["a@example.org"] },
+    });
     expect(res.status).toBe(201);
     expect(res.body.mailgunRouteId).toBeNull();
     const test = await local.request("POST", "/api/admin/mailgun/aliases/test", { as: admin });
@@ -189,7 +245,12 @@ describe("email settings", () => {
 
   it("answer the selected service and, with no key configured, the built-in provider carrying the lists", async () => {
     const res = await t.request("GET", "/api/email_settings", { as: p.admin });
-    expect(res.body).toMatchObject({ serviceName: "sendInBlue", activeProvider: "builtIn", configured: { sendInBlue: false, bronto: false }, queue: { failed: 0 } });
+    expect(res.body).toMatchObject({
+      serviceName: "sendInBlue",
+      activeProvider: "builtIn",
+      configured: { sendInBlue: false, bronto: false },
+      queue: { failed: 0 },
+    });
     expect(res.body.webhookUrls.brevo).toMatch(new RegExp(`^${t.config.publicUrl}/api/mailing_list/webhooks/brevo/[\\w-]{32}$`));
     const switched = await t.request("POST", "/api/email_settings", { as: p.admin, body: { serviceName: "bronto" } });
     expect(switched.body).toMatchObject({ serviceName: "bronto", activeProvider: "builtIn" });

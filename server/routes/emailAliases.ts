@@ -21,7 +21,9 @@ export function emailAliasRoutes(router: Router, s: Services) {
   router.get("/admin/mailgun/aliases", async (ctx) => {
     requireAdmin(ctx);
     const { search } = parse(searchSchema, ctx.query);
-    const query = EmailAlias.query().withGraphFetched("chapter").orderBy([{ column: "domain" }, { column: "localPart" }]);
+    const query = EmailAlias.query()
+      .withGraphFetched("chapter")
+      .orderBy([{ column: "domain" }, { column: "localPart" }]);
     if (search !== undefined) {
       const pattern = containsPattern(search);
       const like = (expr: string) => [`lower(${expr}) like ? escape '\\'`, [pattern]] as const;
@@ -29,7 +31,13 @@ export function emailAliasRoutes(router: Router, s: Services) {
         q
           .whereRaw(...like("local_part || '@' || domain"))
           .orWhereRaw(...like("recipients"))
-          .orWhereIn("chapterId", Chapter.query().select("id").whereRaw(...like("title")).orWhereRaw(...like("city"))),
+          .orWhereIn(
+            "chapterId",
+            Chapter.query()
+              .select("id")
+              .whereRaw(...like("title"))
+              .orWhereRaw(...like("city")),
+          ),
       );
     }
     ctx.body = (await query.limit(500)).map(presentEmailAlias);

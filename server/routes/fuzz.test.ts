@@ -23,8 +23,23 @@ beforeAll(async () => {
   await buildEvent(chapter);
   admin = await buildAdmin();
   adminToken = await t.tokenFor(admin);
-  fill = { id: String(chapter.id), chapterId: String(chapter.id), userId: String(admin.id), slug: chapter.slug, state: "il", page: "0", count: "5", token: "x".repeat(30), secret: "x" };
-  base = plausibleBody({ chapterId: chapter.id, userId: admin.id, listId: chapter.sendInBlueListId, domain: Object.values(t.config.chapterEmailDomains)[0] ?? "example.org" });
+  fill = {
+    id: String(chapter.id),
+    chapterId: String(chapter.id),
+    userId: String(admin.id),
+    slug: chapter.slug,
+    state: "il",
+    page: "0",
+    count: "5",
+    token: "x".repeat(30),
+    secret: "x",
+  };
+  base = plausibleBody({
+    chapterId: chapter.id,
+    userId: admin.id,
+    listId: chapter.sendInBlueListId,
+    domain: Object.values(t.config.chapterEmailDomains)[0] ?? "example.org",
+  });
 });
 afterAll(() => t.close());
 
@@ -75,7 +90,8 @@ function groupsFor(method: string, pattern: string): Group[] {
       add({ path: `${plain}?x=a%00b`, label: "NUL in the query" });
       return group;
     }
-    const json = (label: string, body: unknown, list = group.always) => add({ path: plain, label, contentType: "application/json", body: JSON.stringify(body) }, list);
+    const json = (label: string, body: unknown, list = group.always) =>
+      add({ path: plain, label, contentType: "application/json", body: JSON.stringify(body) }, list);
     for (const raw of RAW_BODIES) add({ path: plain, label: raw.label, contentType: raw.contentType, body: raw.body });
     for (const v of NASTY_VALUES) json(`every field = ${JSON.stringify(v)?.slice(0, 40)}`, Object.fromEntries(Object.keys(base).map((k) => [k, v])));
     group.probe = { method, as, path: plain, label: "plausible body", contentType: "application/json", body: JSON.stringify(base) };
@@ -125,7 +141,9 @@ async function run(groups: Group[], parallel = 8): Promise<{ failures: string[];
     sent++;
     const stack = STACK_TEXT.exec(outcome.text);
     if (outcome.status >= 500 || stack) {
-      failures.push(`${a.method} ${a.path.slice(0, 120)} as ${a.as} [${a.label}] -> ${outcome.status}${stack ? ` with stack text "${stack[0]}"` : ""}: ${outcome.text.slice(0, 160)}`);
+      failures.push(
+        `${a.method} ${a.path.slice(0, 120)} as ${a.as} [${a.label}] -> ${outcome.status}${stack ? ` with stack text "${stack[0]}"` : ""}: ${outcome.text.slice(0, 160)}`,
+      );
     }
     return outcome;
   };

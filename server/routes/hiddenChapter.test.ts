@@ -50,15 +50,18 @@ afterAll(async () => t.close());
 const titles = (body: { title: string }[]) => body.map((m) => m.title);
 
 describe("press mentions of a hidden chapter", () => {
-  it.each(["/api/press_mention/public/all", "/api/press_mention/public", "/api/press_mention/public/100", "/api/press_mention/public/state/vt"])("%s leaves them out, for everyone", async (path) => {
-    for (const as of [null, stranger, host, admin]) {
-      const res = await t.request("GET", path, { as });
-      expect(res.status, path).toBe(200);
-      expect(titles(res.body), path).not.toContain("Hidden chapter in the news");
-      expect(titles(res.body), path).toContain("Active chapter in the news");
-      if (!path.includes("/state/")) expect(titles(res.body), path).toContain("The whole network in the news");
-    }
-  });
+  it.each(["/api/press_mention/public/all", "/api/press_mention/public", "/api/press_mention/public/100", "/api/press_mention/public/state/vt"])(
+    "%s leaves them out, for everyone",
+    async (path) => {
+      for (const as of [null, stranger, host, admin]) {
+        const res = await t.request("GET", path, { as });
+        expect(res.status, path).toBe(200);
+        expect(titles(res.body), path).not.toContain("Hidden chapter in the news");
+        expect(titles(res.body), path).toContain("Active chapter in the news");
+        if (!path.includes("/state/")) expect(titles(res.body), path).toContain("The whole network in the news");
+      }
+    },
+  );
 
   it("the chapter's own list is empty for the public and complete for its hosts", async () => {
     const path = `/api/press_mention/chapter/${hidden.id}/public`;
@@ -92,7 +95,9 @@ describe("other public reads of a hidden chapter", () => {
   it("its emails (chapter posts) are not found for the public", async () => {
     expect((await t.request("GET", `/api/chapter_blog_post/public/${hidden.id}/0`)).status).toBe(404);
     expect((await t.request("GET", "/api/chapter_blog_post/slug/hidden_email")).status).toBe(404);
-    expect((await t.request("GET", `/api/chapter_blog_post/public/${hidden.id}/0`, { as: host })).body.map((p: { title: string }) => p.title)).toEqual(["Hidden email"]);
+    expect((await t.request("GET", `/api/chapter_blog_post/public/${hidden.id}/0`, { as: host })).body.map((p: { title: string }) => p.title)).toEqual([
+      "Hidden email",
+    ]);
   });
 
   it("its calendar feed needs host access; the state and network feeds leave it out", async () => {

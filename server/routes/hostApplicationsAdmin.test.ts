@@ -25,7 +25,16 @@ describe("host applications (admin)", () => {
     const slugs = res.body.map((a: { slug: string }) => a.slug);
     expect(slugs.indexOf(newer.slug)).toBeLessThan(slugs.indexOf(older.slug));
     const row = res.body.find((a: { slug: string }) => a.slug === older.slug);
-    expect(row).toMatchObject({ user: { id: applicant.id, name: "Lee Lister", email: "lee.lister@example.test" }, status: "open", isArchived: false, city: "Bozeman", state: "mt", type: "dining", didHavePhoneCall: false, chapter: null });
+    expect(row).toMatchObject({
+      user: { id: applicant.id, name: "Lee Lister", email: "lee.lister@example.test" },
+      status: "open",
+      isArchived: false,
+      city: "Bozeman",
+      state: "mt",
+      type: "dining",
+      didHavePhoneCall: false,
+      chapter: null,
+    });
     expect(row.user).not.toHaveProperty("passwordHash");
     expect(res.body.find((a: { slug: string }) => a.slug === newer.slug)).toMatchObject({ status: "denied", isArchived: true });
   });
@@ -45,7 +54,11 @@ describe("host applications (admin)", () => {
     const put = (body: object) => t.request("PUT", `/api/chapter_host_application/slug/${a.slug}`, { as: admin, body });
     expect((await put({ didHavePhoneCall: true })).body).toMatchObject({ didHavePhoneCall: true, didSignAgreement: false, status: "open" });
     expect((await put({ didSignAgreement: true })).body).toMatchObject({ didHavePhoneCall: true, didSignAgreement: true });
-    expect((await put({ didGiveAdditionalInfo: true, isArchived: true })).body).toMatchObject({ didGiveAdditionalInfo: true, isArchived: true, status: "open" });
+    expect((await put({ didGiveAdditionalInfo: true, isArchived: true })).body).toMatchObject({
+      didGiveAdditionalInfo: true,
+      isArchived: true,
+      status: "open",
+    });
     const stored = await ChapterHostApplication.query().findById(a.id);
     expect(stored).toMatchObject({ didHavePhoneCall: true, didSignAgreement: true, didGiveAdditionalInfo: true, isArchived: true });
     expect((await put({})).status).toBe(400);
@@ -101,9 +114,12 @@ describe("host applications (admin)", () => {
 
 describe("POST /api/chapter/new", () => {
   it("adds a hidden chapter with a slug from the title and the state's time zone", async () => {
-    const res = await t.request("POST", "/api/chapter/new", { as: admin, body: { ...newChapter, title: "Helena" , city: "Helena" } });
+    const res = await t.request("POST", "/api/chapter/new", { as: admin, body: { ...newChapter, title: "Helena", city: "Helena" } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ chapter: { slug: "helena", title: "Helena", displayTitle: "Helena", state: "mt", status: 0, chapterTypeId: 1 }, application: null });
+    expect(res.body).toMatchObject({
+      chapter: { slug: "helena", title: "Helena", displayTitle: "Helena", state: "mt", status: 0, chapterTypeId: 1 },
+      application: null,
+    });
     const stored = await Chapter.query().findById(res.body.chapter.id);
     expect(stored).toMatchObject({ status: 0, timeZone: "America/Denver", about: "Dinner and talk", postalCode: "59715", country: "USA" });
     const again = await t.request("POST", "/api/chapter/new", { as: admin, body: { ...newChapter, title: "Helena", city: "Helena" } });
@@ -111,7 +127,12 @@ describe("POST /api/chapter/new", () => {
   });
 
   it("refuses missing fields with the spec's messages", async () => {
-    for (const [field, message] of [["title", "Title is Required"], ["city", "City is Required"], ["postalCode", "Postal Code is Required"], ["country", "Country is Required"]]) {
+    for (const [field, message] of [
+      ["title", "Title is Required"],
+      ["city", "City is Required"],
+      ["postalCode", "Postal Code is Required"],
+      ["country", "Country is Required"],
+    ]) {
       const res = await t.request("POST", "/api/chapter/new", { as: admin, body: { ...newChapter, [field]: " " } });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: message, field });
@@ -173,7 +194,10 @@ describe("POST /api/chapter/new", () => {
     expect(await Chapter.query().resultSize()).toBe(before);
     expect((await ChapterHostApplication.query().findById(a.id))!).toMatchObject({ status: "open", chapterId: null });
     expect(await Permission.query().where({ userId: applicant.id }).resultSize()).toBe(0);
-    const unknownType = await t.request("POST", "/api/chapter/new", { as: admin, body: { ...newChapter, chapterTypeId: 77, chapterHostApplicationSlug: a.slug } });
+    const unknownType = await t.request("POST", "/api/chapter/new", {
+      as: admin,
+      body: { ...newChapter, chapterTypeId: 77, chapterHostApplicationSlug: a.slug },
+    });
     expect(unknownType.status).toBe(404);
   });
 });

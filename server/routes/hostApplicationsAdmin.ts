@@ -16,14 +16,15 @@ import { adminNoteBodySchema } from "../contracts/notes";
 
 const updateSchema = z
   .object({
-    status: z.enum(["open", "approved", "approved_without_creation", "denied"], { error: "status must be open, approved_without_creation or denied" }).optional(),
+    status: z
+      .enum(["open", "approved", "approved_without_creation", "denied"], { error: "status must be open, approved_without_creation or denied" })
+      .optional(),
     isArchived: z.boolean().optional(),
     didHavePhoneCall: z.boolean().optional(),
     didSignAgreement: z.boolean().optional(),
     didGiveAdditionalInfo: z.boolean().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
-
 
 async function loadApplication(slug: string): Promise<ChapterHostApplication> {
   const application = await ChapterHostApplication.query().findOne({ slug }).withGraphFetched("user");
@@ -56,7 +57,10 @@ export function hostApplicationAdminRoutes(router: Router, _s: Services) {
     const userId = intParam(ctx.params.userId, "userId");
     const page = readPage(ctx.query, HOST_APPLICATIONS_PAGE_SIZE);
     if (!(await User.query().findById(userId))) throw notFound("User");
-    const rows = await pageOf(ChapterHostApplication.query().where({ userId }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc"), page);
+    const rows = await pageOf(
+      ChapterHostApplication.query().where({ userId }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc"),
+      page,
+    );
     ctx.body = await Promise.all(rows.map(presentWithChapter));
   });
 
@@ -80,7 +84,11 @@ export function hostApplicationAdminRoutes(router: Router, _s: Services) {
     const page = readPage(ctx.query, NOTES_PAGE_SIZE);
     const application = await loadApplication(ctx.params.slug);
     const notes = await pageOf(
-      ChapterHostApplicationNote.query().where({ chapterHostApplicationId: application.id }).withGraphFetched("user").orderBy("createdAt", "desc").orderBy("id", "desc"),
+      ChapterHostApplicationNote.query()
+        .where({ chapterHostApplicationId: application.id })
+        .withGraphFetched("user")
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc"),
       page,
     );
     ctx.body = notes.map(presentNote);

@@ -93,7 +93,13 @@ describe("host applications, applicant side", () => {
     await expectAccess(t, personas, { method: "GET", path }, ["user", "admin"]);
     await ChapterHostApplication.query().patch({ status: "approved_without_creation" }).where({ slug: created.body.slug });
     const res = await t.request("GET", path, { as: personas.user });
-    expect(res.body).toMatchObject({ city: "Burlington", state: "vt", status: "approved_without_creation", statusLabel: "Approved, No Chapter Created", user: { id: personas.user.id, name: personas.user.name } });
+    expect(res.body).toMatchObject({
+      city: "Burlington",
+      state: "vt",
+      status: "approved_without_creation",
+      statusLabel: "Approved, No Chapter Created",
+      user: { id: personas.user.id, name: personas.user.name },
+    });
     expect((await t.request("GET", "/api/chapter_host_application/slug/none_such", { as: await buildAdmin() })).status).toBe(404);
     expect((await t.request("GET", "/api/chapter_host_application/slug/none_such")).status).toBe(401);
   });

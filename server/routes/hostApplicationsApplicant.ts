@@ -45,16 +45,15 @@ export function hostApplicationApplicantRoutes(router: Router, s: Services) {
 
   router.get("/chapter_host_application/my", async (ctx) => {
     const viewer = requireViewer(ctx);
-    const applications = await ChapterHostApplication.query()
-      .where({ userId: viewer.id })
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc");
+    const applications = await ChapterHostApplication.query().where({ userId: viewer.id }).orderBy("createdAt", "desc").orderBy("id", "desc");
     ctx.body = applications.map(presentHostApplicationForApplicant);
   });
 
   router.get("/chapter_host_application/slug/:slug", async (ctx) => {
     const viewer = requireViewer(ctx);
-    const application = await ChapterHostApplication.query().findOne({ slug: String(ctx.params.slug) }).withGraphFetched("user");
+    const application = await ChapterHostApplication.query()
+      .findOne({ slug: String(ctx.params.slug) })
+      .withGraphFetched("user");
     if (!application) throw notFound("Host application");
     authorize(viewer, applicationPolicy.view, application);
     ctx.body = presentHostApplicationForApplicant(application);

@@ -15,7 +15,12 @@ beforeAll(async () => {
   const chapter = await buildChapter({ title: "Alpha", city: "Alpha", state: "ny" });
   chapterId = chapter.id;
   p = await buildPersonas(chapter);
-  for (const [title, city, state] of [["Beta", "Beta", "ca"], ["Gamma", "Gamma", "ny"], ["Delta", "Delta", "tx"], ["Pub Night", "Eta", "ca"]]) {
+  for (const [title, city, state] of [
+    ["Beta", "Beta", "ca"],
+    ["Gamma", "Gamma", "ny"],
+    ["Delta", "Delta", "tx"],
+    ["Pub Night", "Eta", "ca"],
+  ]) {
     await buildChapter({ title, city, state, status: 0 });
   }
   const applicant = await buildUser({ name: "Ann Applicant" });
@@ -25,10 +30,22 @@ beforeAll(async () => {
     await UserNote.query().insert({ aboutUserId: applicant.id, userId: p.admin.id, note: `user note ${i}` });
     await recordActivity({ type: "chapter_note", title: `item ${i}`, adminOnly: false, userId: p.admin.id, chapterId });
     const application = await ChapterHostApplication.query().insertAndFetch({
-      userId: applicant.id, slug: `application_${i}`, city: `City ${i}`, state: "ny", type: "drinking", reason: "Why not", status: "open",
-      isArchived: false, didHavePhoneCall: false, didSignAgreement: false, didGiveAdditionalInfo: false, chapterId: null,
+      userId: applicant.id,
+      slug: `application_${i}`,
+      city: `City ${i}`,
+      state: "ny",
+      type: "drinking",
+      reason: "Why not",
+      status: "open",
+      isArchived: false,
+      didHavePhoneCall: false,
+      didSignAgreement: false,
+      didGiveAdditionalInfo: false,
+      chapterId: null,
     });
-    if (i === 0) for (let n = 0; n < 7; n++) await ChapterHostApplicationNote.query().insert({ chapterHostApplicationId: application.id, userId: p.admin.id, note: `application note ${n}` });
+    if (i === 0)
+      for (let n = 0; n < 7; n++)
+        await ChapterHostApplicationNote.query().insert({ chapterHostApplicationId: application.id, userId: p.admin.id, note: `application note ${n}` });
   }
   for (let i = 0; i < 4; i++) await buildUser({ name: `Zed ${i}` });
 });
@@ -81,7 +98,12 @@ describe("every list endpoint pages", () => {
     const paged = await t.request("GET", "/api/chapters?page=0&limit=10", { as: p.admin });
     // buildPersonas adds an Illinois chapter of its own; these are the test's.
     const ours = (rows: { state: string }[]) => rows.filter((c) => c.state !== "il");
-    expect(ours(paged.body).map((c) => { const r = c as { displayTitle: string; state: string }; return `${r.state} ${r.displayTitle}`; })).toEqual(["ca Beta", "ca Eta: Pub Night", "ny Alpha", "ny Gamma", "tx Delta"]);
+    expect(
+      ours(paged.body).map((c) => {
+        const r = c as { displayTitle: string; state: string };
+        return `${r.state} ${r.displayTitle}`;
+      }),
+    ).toEqual(["ca Beta", "ca Eta: Pub Night", "ny Alpha", "ny Gamma", "tx Delta"]);
     const found = await t.request("GET", "/api/chapters?page=0&q=ETA", { as: p.admin });
     expect(found.body.map((c: { title: string }) => c.title)).toEqual(["Beta", "Pub Night"]);
     const whole = await t.request("GET", "/api/chapters");

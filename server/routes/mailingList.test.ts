@@ -130,7 +130,10 @@ describe("members", () => {
     expect(res.status).toBe(200);
     expect(res.body.added).toBe(3);
     expect(res.body.invalid).toEqual(["bad-address"]);
-    const host = await t.request<SignUpManyResponse>("POST", "/api/mailing_list/sign_up_many", { as: p.admin, body: { emails: "one@example.org bad-address four@", listId: otherList } });
+    const host = await t.request<SignUpManyResponse>("POST", "/api/mailing_list/sign_up_many", {
+      as: p.admin,
+      body: { emails: "one@example.org bad-address four@", listId: otherList },
+    });
     expect(host.body).toEqual({
       return: {
         results: [
@@ -163,7 +166,12 @@ describe("members", () => {
     expect(Object.keys(res.body.contacts[0]).sort()).toEqual(["created", "deleted", "email", "id", "numClicks", "numOpens", "numSends", "status"]);
     // The removal goes to the provider too.
     const two = await MailingListContact.query().findOne({ chapterId: other.id, email: "two@example.org" });
-    expect(await Job.query().where({ type: "list.syncContact" }).whereRaw("payload like ?", [`%"contactId":${two!.id}}%`]).resultSize()).toBe(2);
+    expect(
+      await Job.query()
+        .where({ type: "list.syncContact" })
+        .whereRaw("payload like ?", [`%"contactId":${two!.id}}%`])
+        .resultSize(),
+    ).toBe(2);
     const activity = await ActivityFeedItem.query().where({ chapterId: other.id }).orderBy("id");
     expect(activity.map((a) => a.title)).toEqual(["3 members added to the mailing list", "two@example.org removed from the mailing list"]);
   });
@@ -207,10 +215,17 @@ describe("emailing a chapter", () => {
 
   it("refuses a title that would add a mail header (CRLF + Bcc) with a 400, queueing nothing", async () => {
     const before = await ListMessage.query().resultSize();
-    const res = await t.request("POST", "/api/mailing_list/send_message", { as: p.admin, body: { title: "Hi\r\nBcc: injected@evil.example", body: "Hello", listId: mailList } });
+    const res = await t.request("POST", "/api/mailing_list/send_message", {
+      as: p.admin,
+      body: { title: "Hi\r\nBcc: injected@evil.example", body: "Hello", listId: mailList },
+    });
     expect([res.status, res.body.error, res.body.field]).toEqual([400, "Title must be a single line without control characters", "title"]);
     const bell = await t.request("POST", "/api/mailing_list/send_message", { as: p.admin, body: { title: "Hi", body: "Ding\u0007", listId: mailList } });
-    expect([bell.status, bell.body.error, bell.body.field]).toEqual([400, "The message may not contain control characters other than line breaks and tabs", "body"]);
+    expect([bell.status, bell.body.error, bell.body.field]).toEqual([
+      400,
+      "The message may not contain control characters other than line breaks and tabs",
+      "body",
+    ]);
     expect(await ListMessage.query().resultSize()).toBe(before);
   });
 
@@ -220,7 +235,15 @@ describe("emailing a chapter", () => {
       body: { title: "Trivia night", body: "Join us **Tuesday**.<script>alert(1)</script>", listId: mailList },
     });
     expect(res.status).toBe(202);
-    expect(res.body.message).toMatchObject({ chapterId: mailChapter.id, title: "Trivia night", status: "queued", total: 2, sent: 0, failed: 0, user: { id: p.admin.id, name: "Ada Admin" } });
+    expect(res.body.message).toMatchObject({
+      chapterId: mailChapter.id,
+      title: "Trivia night",
+      status: "queued",
+      total: 2,
+      sent: 0,
+      failed: 0,
+      user: { id: p.admin.id, name: "Ada Admin" },
+    });
     expect(t.mail.sent).toHaveLength(0); // nothing was sent while the request was open
 
     const post = await ChapterBlogPost.query().findOne({ slug: res.body.message.blogPostSlug! });
@@ -269,11 +292,19 @@ describe("unsubscribing without signing in", () => {
     const info = await t.request("GET", `/api/mailing_list/unsubscribe/${token}`);
     expect(info.body).toEqual({ email: "una@example.org", chapterName: "Ogdenville", unsubscribed: false });
     // What a mail client sends for List-Unsubscribe-Post (form body, no cookies).
-    const res = await t.request("POST", `/api/mailing_list/unsubscribe/${token}`, { raw: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await t.request("POST", `/api/mailing_list/unsubscribe/${token}`, {
+      raw: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.unsubscribed).toBe(true);
     expect((await contact!.$query()).status).toBe("unsub");
-    expect(await Job.query().where({ type: "list.syncContact" }).whereRaw("payload like ?", [`%"contactId":${contact!.id}}%`]).resultSize()).toBe(2);
+    expect(
+      await Job.query()
+        .where({ type: "list.syncContact" })
+        .whereRaw("payload like ?", [`%"contactId":${contact!.id}}%`])
+        .resultSize(),
+    ).toBe(2);
     // Again: still fine, nothing more happens.
     expect((await t.request("POST", `/api/mailing_list/unsubscribe/${token}`)).status).toBe(200);
     expect((await t.request("POST", `/api/mailing_list/unsubscribe/not-a-token`)).status).toBe(404);
@@ -289,7 +320,9 @@ describe("Brevo webhook", () => {
       await signUp("bouncy@example.org", c.sendInBlueListId);
     }
     const url = `/api/mailing_list/webhooks/brevo/${webhookSecret(t.services, "brevo")}`;
-    expect((await t.request("POST", "/api/mailing_list/webhooks/brevo/wrong", { body: { event: "hard_bounce", email: "bouncy@example.org" } })).status).toBe(404);
+    expect((await t.request("POST", "/api/mailing_list/webhooks/brevo/wrong", { body: { event: "hard_bounce", email: "bouncy@example.org" } })).status).toBe(
+      404,
+    );
     const res = await t.request("POST", url, {
       body: [
         { event: "unsubscribed", email: "hook@example.org", tags: [`chapter-${c1.id}`] },
@@ -312,7 +345,12 @@ describe("Brevo webhook", () => {
     const c = await buildChapter();
     await signUp("far@example.org", c.sendInBlueListId);
     const url = `/api/mailing_list/webhooks/brevo/${webhookSecret(t.services, "brevo")}`;
-    const res = await t.request("POST", url, { body: [{ event: "unsubscribed", email: "far@example.org", tags: ["chapter-99999999999"] }, { event: "opened", email: "far@example.org", tag: "chapter-2147483648" }] });
+    const res = await t.request("POST", url, {
+      body: [
+        { event: "unsubscribed", email: "far@example.org", tags: ["chapter-99999999999"] },
+        { event: "opened", email: "far@example.org", tag: "chapter-2147483648" },
+      ],
+    });
     expect([res.status, res.body.applied]).toEqual([200, 0]);
     expect((await MailingListContact.query().findOne({ email: "far@example.org", chapterId: c.id }))!.status).toBe("active");
   });
@@ -322,10 +360,28 @@ describe("chapter posts", () => {
   it("pages public posts from page 0, hides an inactive chapter's posts from the public, and lists all for hosts", async () => {
     const c = await buildChapter();
     for (let i = 0; i < 12; i++) {
-      await ChapterBlogPost.query().insert({ chapterId: c.id, userId: null, title: `Post ${i}`, slug: `post_${c.id}_${i}`, body: "", createdAt: new Date(Date.UTC(2030, 0, 1 + i)).toISOString() });
+      await ChapterBlogPost.query().insert({
+        chapterId: c.id,
+        userId: null,
+        title: `Post ${i}`,
+        slug: `post_${c.id}_${i}`,
+        body: "",
+        createdAt: new Date(Date.UTC(2030, 0, 1 + i)).toISOString(),
+      });
     }
     const first = await t.request("GET", `/api/chapter_blog_post/public/${c.id}/0`);
-    expect(first.body.map((p: { title: string }) => p.title)).toEqual(["Post 11", "Post 10", "Post 9", "Post 8", "Post 7", "Post 6", "Post 5", "Post 4", "Post 3", "Post 2"]);
+    expect(first.body.map((p: { title: string }) => p.title)).toEqual([
+      "Post 11",
+      "Post 10",
+      "Post 9",
+      "Post 8",
+      "Post 7",
+      "Post 6",
+      "Post 5",
+      "Post 4",
+      "Post 3",
+      "Post 2",
+    ]);
     const second = await t.request("GET", `/api/chapter_blog_post/public/${c.id}/1`);
     expect(second.body.map((p: { title: string }) => p.title)).toEqual(["Post 1", "Post 0"]);
     expect((await t.request("GET", `/api/chapter_blog_post/public/${c.id}/x`)).status).toBe(404);
@@ -342,13 +398,26 @@ describe("a send to a large list", () => {
   it("answers at once, is batched in the background, and shows its progress", async () => {
     const big = await buildChapter();
     const now = new Date().toISOString();
-    const rows = Array.from({ length: 5000 }, (_, i) => ({ chapterId: big.id, email: `member${i}@example.org`, status: "active", numSends: 0, numOpens: 0, numClicks: 0, unsubscribeToken: `tok-${big.id}-${i}`, createdAt: now, updatedAt: now }));
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      chapterId: big.id,
+      email: `member${i}@example.org`,
+      status: "active",
+      numSends: 0,
+      numOpens: 0,
+      numClicks: 0,
+      unsubscribeToken: `tok-${big.id}-${i}`,
+      createdAt: now,
+      updatedAt: now,
+    }));
     await t.services.knex.batchInsert("mailing_list_contacts", rows, 500);
     await t.services.jobs.runDueJobs();
     t.mail.sent.length = 0;
 
     const started = performance.now();
-    const res = await t.request<{ message: ListMessageInfo }>("POST", "/api/mailing_list/send_message", { as: p.admin, body: { title: "Big news", body: "Hello all", listId: big.sendInBlueListId } });
+    const res = await t.request<{ message: ListMessageInfo }>("POST", "/api/mailing_list/send_message", {
+      as: p.admin,
+      body: { title: "Big news", body: "Hello all", listId: big.sendInBlueListId },
+    });
     const answeredMs = performance.now() - started;
     expect(res.status).toBe(202);
     expect(res.body.message.total).toBe(5000);
@@ -367,6 +436,8 @@ describe("a send to a large list", () => {
     expect([done!.status, done!.sent, done!.failed, done!.total]).toEqual(["sent", 5000, 0, 5000]);
     expect(new Set(t.mail.sent.map((m) => m.to)).size).toBe(5000);
     expect(t.mail.sent).toHaveLength(5000);
-    console.log(`5000-contact send: request answered in ${answeredMs.toFixed(0)} ms; background delivery of ${Math.ceil(5000 / 50)} batches took ${sendMs.toFixed(0)} ms`);
+    console.log(
+      `5000-contact send: request answered in ${answeredMs.toFixed(0)} ms; background delivery of ${Math.ceil(5000 / 50)} batches took ${sendMs.toFixed(0)} ms`,
+    );
   });
 });

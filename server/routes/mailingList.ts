@@ -29,7 +29,9 @@ const memberQuerySchema = z.object({
   q: z.string({ error: "q must be text" }).trim().max(254, "q must be at most 254 characters").optional(),
 });
 const signUpManySchema = z.object({
-  emails: z.union([z.string(), z.array(z.string())], { error: "New Email Addresses are Required" }).refine((v) => (Array.isArray(v) ? v.join("") : v).trim().length > 0, "New Email Addresses are Required"),
+  emails: z
+    .union([z.string(), z.array(z.string())], { error: "New Email Addresses are Required" })
+    .refine((v) => (Array.isArray(v) ? v.join("") : v).trim().length > 0, "New Email Addresses are Required"),
   listId: listIdField,
 });
 
@@ -58,7 +60,12 @@ export function mailingListRoutes(router: Router, s: Services) {
     const chapter = await Chapter.query().findById(intParam(ctx.params.chapterId, "chapterId"));
     if (!chapter || !chapterPolicy.view(ctx.state.viewer, chapter)) throw notFound("Chapter");
     const serviceName = await s.listProviders.serviceName();
-    const body: ChapterListIdResponse = { chapterId: chapter.id, listId: chapter[listIdColumn(serviceName)] || null, serviceName, listStatus: await chapterListStatus(s, chapter, serviceName) };
+    const body: ChapterListIdResponse = {
+      chapterId: chapter.id,
+      listId: chapter[listIdColumn(serviceName)] || null,
+      serviceName,
+      listStatus: await chapterListStatus(s, chapter, serviceName),
+    };
     ctx.body = body;
   });
 
@@ -98,7 +105,8 @@ export function mailingListRoutes(router: Router, s: Services) {
     const pageQuery = pageOf(matching().orderBy("id", "desc"), page);
     if (q) pageQuery.select("mailing_list_contacts.*", raw("count(*) over () as search_matches"));
     const [contacts, stats] = await Promise.all([pageQuery, contactStatsOf(chapter.id)]);
-    const searchMatches = async () => (contacts.length ? Number((contacts[0] as unknown as { searchMatches: number | string }).searchMatches) : matching().resultSize());
+    const searchMatches = async () =>
+      contacts.length ? Number((contacts[0] as unknown as { searchMatches: number | string }).searchMatches) : matching().resultSize();
     const body: ChapterListResponse = {
       listId,
       chapterId: chapter.id,

@@ -48,7 +48,10 @@ describe("the switch", () => {
     const on = await setDoubleOptIn(true);
     expect(on.body).toMatchObject({ doubleOptIn: true, serviceName: "sendInBlue" });
     expect((await t.request("GET", "/api/email_settings", { as: admin })).body.doubleOptIn).toBe(true);
-    expect(await ActivityFeedItem.query().findOne({ title: "Mailing list signups now need confirming by email" })).toMatchObject({ adminOnly: true, userId: admin.id });
+    expect(await ActivityFeedItem.query().findOne({ title: "Mailing list signups now need confirming by email" })).toMatchObject({
+      adminOnly: true,
+      userId: admin.id,
+    });
     expect((await setDoubleOptIn(false)).body.doubleOptIn).toBe(false);
   });
 });

@@ -66,7 +66,18 @@ describe("GET /api/mailing_list/chapter_list_id/{id}: paging", () => {
 
   it("searches by part of the email address, case-insensitively, with % and _ taken literally", async () => {
     const res = await members("?q=MEMBER11");
-    expect(emails(res)).toEqual(["member119", "member118", "member117", "member116", "member115", "member114", "member113", "member112", "member111", "member110"]);
+    expect(emails(res)).toEqual([
+      "member119",
+      "member118",
+      "member117",
+      "member116",
+      "member115",
+      "member114",
+      "member113",
+      "member112",
+      "member111",
+      "member110",
+    ]);
     expect(res.body.matching).toBe(10);
     const withStatus = await members("?q=member1&status=deleted");
     expect(emails(withStatus)).toEqual(["member100"]);

@@ -59,7 +59,9 @@ describe("password reset", () => {
     const user = await buildUser();
     await t.request("POST", "/api/password_reset/create", { body: { email: user.email } });
     const token = tokenFromMail();
-    await PasswordResetToken.query().patch({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where({ userId: user.id });
+    await PasswordResetToken.query()
+      .patch({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where({ userId: user.id });
     expect((await t.request("GET", `/api/password_reset/check/${token}`)).body).toEqual({ result: "invalid" });
   });
 

@@ -24,7 +24,12 @@ describe("GET /api/permission/{chapterId}", () => {
     const res = await t.request("GET", `/api/permission/${chapter.id}`, { as: p.host });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(2);
-    expect(res.body[0]).toMatchObject({ roleId: 3, role: { id: 3, name: "Chapter Host" }, chapterId: chapter.id, user: { id: p.host.id, name: p.host.name, email: p.host.email } });
+    expect(res.body[0]).toMatchObject({
+      roleId: 3,
+      role: { id: 3, name: "Chapter Host" },
+      chapterId: chapter.id,
+      user: { id: p.host.id, name: p.host.name, email: p.host.email },
+    });
     expect(res.body[1]).toMatchObject({ roleId: 2, role: { name: "Field Organizer" }, user: { id: p.fieldOrganizer.id } });
     expect(typeof res.body[0].createdAt).toBe("string");
     // Never the password hash, never the admin's own permission.

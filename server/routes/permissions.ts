@@ -12,7 +12,6 @@ import { grantChapterRole, removeChapterRole } from "../commands/permissions";
 import { presentPermission } from "../presenters/chapterAdmin";
 import type { Services } from "../services";
 
-
 const grantSchema = z.object({
   userId: idSchema("userId", "userId is required"),
   roleId: z.number({ error: "roleId is required" }).refine((n) => CHAPTER_ROLES.includes(n), "roleId must be 2 (Field Organizer) or 3 (Chapter Host)"),
@@ -48,7 +47,10 @@ export function permissionRoutes(router: Router, s: Services) {
       .where({ chapterId: chapter.id })
       .whereIn("roleId", CHAPTER_ROLES)
       .withGraphFetched("[user, role]")
-      .orderBy([{ column: "createdAt", order: "asc" }, { column: "id", order: "asc" }]);
+      .orderBy([
+        { column: "createdAt", order: "asc" },
+        { column: "id", order: "asc" },
+      ]);
     ctx.body = permissions.map(presentPermission);
   });
 

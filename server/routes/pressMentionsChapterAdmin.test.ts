@@ -16,7 +16,15 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const mention = (overrides: Partial<PressMention> = {}) =>
-  PressMention.query().insertAndFetch({ title: "In the news", url: "https://news.example/a", notes: "", slug: `pm_${Math.random().toString(36).slice(2, 8)}`, isVisible: true, chapterId: chapter.id, ...overrides });
+  PressMention.query().insertAndFetch({
+    title: "In the news",
+    url: "https://news.example/a",
+    notes: "",
+    slug: `pm_${Math.random().toString(36).slice(2, 8)}`,
+    isVisible: true,
+    chapterId: chapter.id,
+    ...overrides,
+  });
 
 describe("press mentions of a chapter", () => {
   it("GET /all needs host access", async () => {
@@ -24,21 +32,35 @@ describe("press mentions of a chapter", () => {
   });
 
   it("POST for a chapter needs host access on it; site-wide ones need an admin", async () => {
-    await expectAccess(t, p, { method: "POST", path: "/api/press_mention/", body: { title: "T", url: "https://x.example", chapterId: chapter.id } }, WHO.hostAccess);
+    await expectAccess(
+      t,
+      p,
+      { method: "POST", path: "/api/press_mention/", body: { title: "T", url: "https://x.example", chapterId: chapter.id } },
+      WHO.hostAccess,
+    );
     await expectAccess(t, p, { method: "POST", path: "/api/press_mention/", body: { title: "T", url: "https://x.example", chapterId: -1 } }, WHO.admin);
     await expectAccess(t, p, { method: "POST", path: "/api/press_mention/", body: { title: "T", url: "https://x.example", chapterId: null } }, WHO.admin);
   });
 
   it("a host cannot edit another chapter's mention, nor move their own to another chapter", async () => {
     const theirs = await mention({ chapterId: p.otherChapter.id });
-    const res = await t.request("POST", "/api/press_mention", { as: p.host, body: { slug: theirs.slug, title: "Hijacked", url: "https://x.example", chapterId: chapter.id } });
+    const res = await t.request("POST", "/api/press_mention", {
+      as: p.host,
+      body: { slug: theirs.slug, title: "Hijacked", url: "https://x.example", chapterId: chapter.id },
+    });
     expect(res.status).toBe(403);
     expect((await PressMention.query().findById(theirs.id))!.title).toBe("In the news");
     const mine = await mention();
-    const move = await t.request("POST", "/api/press_mention", { as: p.host, body: { slug: mine.slug, title: "Moved", url: "https://x.example", chapterId: p.otherChapter.id } });
+    const move = await t.request("POST", "/api/press_mention", {
+      as: p.host,
+      body: { slug: mine.slug, title: "Moved", url: "https://x.example", chapterId: p.otherChapter.id },
+    });
     expect(move.status).toBe(403);
     const siteWide = await mention({ chapterId: null });
-    const edit = await t.request("POST", "/api/press_mention", { as: p.fieldOrganizer, body: { slug: siteWide.slug, title: "Mine now", url: "https://x.example", chapterId: chapter.id } });
+    const edit = await t.request("POST", "/api/press_mention", {
+      as: p.fieldOrganizer,
+      body: { slug: siteWide.slug, title: "Mine now", url: "https://x.example", chapterId: chapter.id },
+    });
     expect(edit.status).toBe(403);
   });
 
@@ -49,11 +71,23 @@ describe("press mentions of a chapter", () => {
   });
 
   it("creates with a generated slug, visible by default, then updates by slug; both recorded in the feed", async () => {
-    const created = await t.request("POST", "/api/press_mention/", { as: p.host, body: { title: "Local paper loves us", url: "https://paper.example/story", notes: "Page 3", chapterId: chapter.id } });
+    const created = await t.request("POST", "/api/press_mention/", {
+      as: p.host,
+      body: { title: "Local paper loves us", url: "https://paper.example/story", notes: "Page 3", chapterId: chapter.id },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: "Local paper loves us", url: "https://paper.example/story", notes: "Page 3", isVisible: true, chapterId: chapter.id });
+    expect(created.body).toMatchObject({
+      title: "Local paper loves us",
+      url: "https://paper.example/story",
+      notes: "Page 3",
+      isVisible: true,
+      chapterId: chapter.id,
+    });
     expect(created.body.slug).toMatch(/^local_paper_loves_us_[0-9a-f]{6}$/);
-    const updated = await t.request("POST", "/api/press_mention/", { as: p.host, body: { slug: created.body.slug, title: "Local paper really loves us", url: "https://paper.example/story", isVisible: false, chapterId: chapter.id } });
+    const updated = await t.request("POST", "/api/press_mention/", {
+      as: p.host,
+      body: { slug: created.body.slug, title: "Local paper really loves us", url: "https://paper.example/story", isVisible: false, chapterId: chapter.id },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: created.body.id, title: "Local paper really loves us", isVisible: false, notes: "" });
     const items = await ActivityFeedItem.query().where({ objectId: created.body.slug, type: "press_mention" }).orderBy("id");

@@ -23,7 +23,10 @@ export function pressMentionChapterAdminRoutes(router: Router, s: Services) {
     authorize(viewer, chapterPolicy.host, chapter);
     const mentions = await PressMention.query()
       .where({ chapterId: chapter.id })
-      .orderBy([{ column: "createdAt", order: "desc" }, { column: "id", order: "desc" }]);
+      .orderBy([
+        { column: "createdAt", order: "desc" },
+        { column: "id", order: "desc" },
+      ]);
     ctx.body = mentions.map(presentPressMention);
   });
 

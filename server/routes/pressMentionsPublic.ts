@@ -28,7 +28,8 @@ const stateParam = z
 /** The tables the public mention lists are made of (see lib/readCache). */
 const PRESS_TABLES = ["press_mentions", "chapters"];
 
-const newestFirst = (query: QueryBuilder<PressMention, PressMention[]>) => query.withGraphFetched("chapter").orderBy("pressMentions.createdAt", "desc").orderBy("pressMentions.id", "desc");
+const newestFirst = (query: QueryBuilder<PressMention, PressMention[]>) =>
+  query.withGraphFetched("chapter").orderBy("pressMentions.createdAt", "desc").orderBy("pressMentions.id", "desc");
 /** Mentions the public may read (visible, site-wide or of an active chapter), newest first, with their chapter. */
 const visible = () => newestFirst(publicPressMentions(PressMention.query()));
 
@@ -83,5 +84,4 @@ export function pressMentionPublicRoutes(router: Router, s: Services) {
     if (!pressMentionPolicy.public(mention)) authorize(ctx.state.viewer, pressMentionPolicy.manage, mention);
     ctx.body = presentPressMention(mention, ctx.state.viewer);
   });
-
 }

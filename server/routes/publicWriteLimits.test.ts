@@ -20,7 +20,10 @@ afterAll(async () => t.close());
 let n = 0;
 const from = (address: string) => ({ "x-forwarded-for": address });
 const newAccount = (address: string) =>
-  t.request("POST", "/api/auth/signup", { headers: from(address), body: { name: "Sam Signup", email: `signup${++n}@example.org`, password: "abcdef", confirmPassword: "abcdef" } });
+  t.request("POST", "/api/auth/signup", {
+    headers: from(address),
+    body: { name: "Sam Signup", email: `signup${++n}@example.org`, password: "abcdef", confirmPassword: "abcdef" },
+  });
 const listSignUp = (address: string, email = `reader${++n}@example.org`) =>
   t.request("POST", "/api/mailing_list/sign_up", { headers: from(address), body: { email, listId: chapter.sendInBlueListId } });
 const resetRequest = (address: string, email: string) => t.request("POST", "/api/password_reset/create", { headers: from(address), body: { email } });
@@ -79,7 +82,11 @@ describe("POST /api/password_reset/create", () => {
     expect((await resetRequest("192.0.2.1", user.email)).body).toEqual({ result: "ok" });
     const refused = await resetRequest("192.0.2.1", user.email);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ result: "too many requests", error: "Too many reset requests from your address. Please try again in 60 minutes.", errorId: "rate_limited" });
+    expect(refused.body).toEqual({
+      result: "too many requests",
+      error: "Too many reset requests from your address. Please try again in 60 minutes.",
+      errorId: "rate_limited",
+    });
     expectRetryAfter(refused, 3600);
   });
 
@@ -91,7 +98,11 @@ describe("POST /api/password_reset/create", () => {
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = answers.at(-1)!;
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ result: "too many requests", error: "Too many reset requests for this account. Please try again in 60 minutes.", errorId: "rate_limited" });
+    expect(refused.body).toEqual({
+      result: "too many requests",
+      error: "Too many reset requests for this account. Please try again in 60 minutes.",
+      errorId: "rate_limited",
+    });
     expect(t.mail.sent.length - mailsBefore).toBe(5);
     expect(t.mail.sent.slice(mailsBefore).every((m) => m.to === user.email)).toBe(true);
   });

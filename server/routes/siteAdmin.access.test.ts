@@ -32,10 +32,23 @@ const ENDPOINTS: Array<[string, () => EndpointCall]> = [
   ["GET /api/chapter_host_application", () => ({ method: "GET", path: "/api/chapter_host_application" })],
   ["GET /api/chapter_host_application/user/{userId}", () => ({ method: "GET", path: `/api/chapter_host_application/user/${application.userId}` })],
   ["GET /api/chapter_host_application/slug/{slug}/admin", () => ({ method: "GET", path: `/api/chapter_host_application/slug/${application.slug}/admin` })],
-  ["PUT /api/chapter_host_application/slug/{slug}", () => ({ method: "PUT", path: `/api/chapter_host_application/slug/${application.slug}`, body: { didHavePhoneCall: true } })],
+  [
+    "PUT /api/chapter_host_application/slug/{slug}",
+    () => ({ method: "PUT", path: `/api/chapter_host_application/slug/${application.slug}`, body: { didHavePhoneCall: true } }),
+  ],
   ["GET /api/chapter_host_application/slug/{slug}/notes", () => ({ method: "GET", path: `/api/chapter_host_application/slug/${application.slug}/notes` })],
-  ["POST /api/chapter_host_application/slug/{slug}/notes", () => ({ method: "POST", path: `/api/chapter_host_application/slug/${application.slug}/notes`, body: { note: "checked" } })],
-  ["POST /api/chapter/new", () => ({ method: "POST", path: "/api/chapter/new", body: () => ({ title: `Town ${uniq()}`, city: "Town", state: "vt", postalCode: "05401", country: "USA" }) })],
+  [
+    "POST /api/chapter_host_application/slug/{slug}/notes",
+    () => ({ method: "POST", path: `/api/chapter_host_application/slug/${application.slug}/notes`, body: { note: "checked" } }),
+  ],
+  [
+    "POST /api/chapter/new",
+    () => ({
+      method: "POST",
+      path: "/api/chapter/new",
+      body: () => ({ title: `Town ${uniq()}`, city: "Town", state: "vt", postalCode: "05401", country: "USA" }),
+    }),
+  ],
   ["GET /api/user/count", () => ({ method: "GET", path: "/api/user/count" })],
   ["GET /api/user/all", () => ({ method: "GET", path: "/api/user/all" })],
   ["POST /api/user/search", () => ({ method: "POST", path: "/api/user/search", body: { search: "pat" } })],

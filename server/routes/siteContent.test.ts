@@ -28,7 +28,9 @@ describe("front page", () => {
   });
 
   it("stores an uploaded image as front_page.jpg and answers success", async () => {
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("file", new Blob([png], { type: "image/png" }), "callout.png");
     const res = await t.request("POST", "/api/front_page_image", { as: admin, raw: form });
@@ -52,10 +54,16 @@ describe("front page", () => {
 
 describe("blog posts", () => {
   it("creates a public post by default, normalising non-breaking spaces, then updates it", async () => {
-    const created = await t.request("POST", "/api/blog_post", { as: admin, body: { title: "Spring news", slug: "spring_news", body: "Hello\u00a0world&nbsp;again" } });
+    const created = await t.request("POST", "/api/blog_post", {
+      as: admin,
+      body: { title: "Spring news", slug: "spring_news", body: "Hello\u00a0world&nbsp;again" },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ title: "Spring news", slug: "spring_news", body: "Hello world again", isPublic: true, user: { id: admin.id } });
-    const updated = await t.request("POST", "/api/blog_post", { as: admin, body: { id: created.body.id, title: "Spring news!", slug: "spring_news_2026", body: "New", isPublic: false } });
+    const updated = await t.request("POST", "/api/blog_post", {
+      as: admin,
+      body: { id: created.body.id, title: "Spring news!", slug: "spring_news_2026", body: "New", isPublic: false },
+    });
     expect(updated.status).toBe(200);
     expect(await BlogPost.query().findById(created.body.id)).toMatchObject({ title: "Spring news!", slug: "spring_news_2026", isPublic: false });
     const list = await t.request("GET", "/api/blog_post", { as: admin });
@@ -63,8 +71,14 @@ describe("blog posts", () => {
   });
 
   it("checks titles and slugs", async () => {
-    expect((await t.request("POST", "/api/blog_post", { as: admin, body: { title: "", slug: "x" } })).body).toMatchObject({ error: "Title is Required", field: "title" });
-    expect((await t.request("POST", "/api/blog_post", { as: admin, body: { title: "A", slug: "Has Spaces" } })).body).toMatchObject({ error: SLUG_ERROR, field: "slug" });
+    expect((await t.request("POST", "/api/blog_post", { as: admin, body: { title: "", slug: "x" } })).body).toMatchObject({
+      error: "Title is Required",
+      field: "title",
+    });
+    expect((await t.request("POST", "/api/blog_post", { as: admin, body: { title: "A", slug: "Has Spaces" } })).body).toMatchObject({
+      error: SLUG_ERROR,
+      field: "slug",
+    });
     expect((await t.request("POST", "/api/blog_post", { as: admin, body: { title: "A", slug: "dash-es" } })).body.error).toBe(SLUG_ERROR);
     await t.request("POST", "/api/blog_post", { as: admin, body: { title: "A", slug: "taken_slug" } });
     const dup = await t.request("POST", "/api/blog_post", { as: admin, body: { title: "B", slug: "taken_slug" } });
@@ -75,13 +89,19 @@ describe("blog posts", () => {
 
 describe("pages", () => {
   it("creates public pages, requires a title and keeps the slug of an existing page", async () => {
-    expect((await t.request("POST", "/api/page", { as: admin, body: { title: " ", slug: "about" } })).body).toMatchObject({ error: "Title is Required", field: "title" });
+    expect((await t.request("POST", "/api/page", { as: admin, body: { title: " ", slug: "about" } })).body).toMatchObject({
+      error: "Title is Required",
+      field: "title",
+    });
     const created = await t.request("POST", "/api/page", { as: admin, body: { title: "About", slug: "about", body: "We\u00a0meet" } });
     expect(created.body).toMatchObject({ slug: "about", isPublic: true, body: "We meet" });
     const renamed = await t.request("POST", "/api/page", { as: admin, body: { id: created.body.id, title: "About us", slug: "about_us" } });
     expect(renamed.status).toBe(400);
     expect(renamed.body.field).toBe("slug");
-    const ok = await t.request("POST", "/api/page", { as: admin, body: { id: created.body.id, title: "About us", slug: "about", body: "Hi", isPublic: false } });
+    const ok = await t.request("POST", "/api/page", {
+      as: admin,
+      body: { id: created.body.id, title: "About us", slug: "about", body: "Hi", isPublic: false },
+    });
     expect(ok.body).toMatchObject({ title: "About us", isPublic: false });
     expect((await Page.query().findById(created.body.id))!.title).toBe("About us");
     const list = await t.request("GET", "/api/page", { as: admin });

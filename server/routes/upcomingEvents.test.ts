@@ -62,7 +62,10 @@ describe("a chapter with 800 past single-date events", () => {
     chapter = await buildChapter({ state: "wy", city: "Laramie", title: "Laramie", timeZone: "America/Denver" });
     host = await buildHost(chapter);
     // Three days to about two and a half years ago.
-    past = await insertSingleDates(chapter, Array.from({ length: 800 }, (_, i) => day(-3 - i)));
+    past = await insertSingleDates(
+      chapter,
+      Array.from({ length: 800 }, (_, i) => day(-3 - i)),
+    );
     weekly = await buildEvent(chapter, { name: "Weekly Tavern", weeksOfMonthIndexes: "0" });
     soon = await buildEvent(chapter, { name: "Next Picnic", isSingleDate: true, singleDate: day(5), dayOfWeekIndex: null, weeksOfMonthIndexes: "" });
   }, 60_000);
@@ -78,13 +81,25 @@ describe("a chapter with 800 past single-date events", () => {
       let res: Awaited<ReturnType<TestApp["request"]>> | undefined;
       const loaded = await eventRowsLoaded(async () => (res = await t.request("GET", path, { as })));
       expect(res!.status, path).toBe(200);
-      expect(eventsOf(res!.body).map((e: { id: number }) => e.id).sort(), path).toEqual([weekly.id, soon.id].sort());
-      expect(past.filter((id) => loaded.has(id)), `${path}: past rows loaded`).toEqual([]);
+      expect(
+        eventsOf(res!.body)
+          .map((e: { id: number }) => e.id)
+          .sort(),
+        path,
+      ).toEqual([weekly.id, soon.id].sort());
+      expect(
+        past.filter((id) => loaded.has(id)),
+        `${path}: past rows loaded`,
+      ).toEqual([]);
     }
   });
 
   it(`the feeds keep only the newest ${FEED_PAST_SINGLE_DATES} past dates as history, and load no others`, async () => {
-    for (const path of [`/api/chapter_calendar/${chapter.slug}/events.ics`, "/api/chapter_calendar/state/wy/events.ics", "/api/chapter_calendar/all/events.ics"]) {
+    for (const path of [
+      `/api/chapter_calendar/${chapter.slug}/events.ics`,
+      "/api/chapter_calendar/state/wy/events.ics",
+      "/api/chapter_calendar/all/events.ics",
+    ]) {
       let text = "";
       const loaded = await eventRowsLoaded(async () => (text = (await t.request("GET", path)).text));
       expect(text, path).toContain(`UID:event-${weekly.id}@chapterhouse`);
@@ -92,7 +107,10 @@ describe("a chapter with 800 past single-date events", () => {
       const kept = past.filter((id) => text.includes(`UID:event-${id}@chapterhouse\r\n`));
       const newest = past.slice(0, FEED_PAST_SINGLE_DATES);
       expect(kept.sort(), path).toEqual([...newest].sort());
-      expect(past.filter((id) => loaded.has(id) && !newest.includes(id)), `${path}: old rows loaded`).toEqual([]);
+      expect(
+        past.filter((id) => loaded.has(id) && !newest.includes(id)),
+        `${path}: old rows loaded`,
+      ).toEqual([]);
     }
     expect(countEvents((await t.request("GET", `/api/chapter_calendar/${chapter.slug}/events.ics`)).text)).toBe(2 + FEED_PAST_SINGLE_DATES);
   });
@@ -101,7 +119,14 @@ describe("a chapter with 800 past single-date events", () => {
     const honolulu = await buildChapter({ state: "hi", timeZone: "Pacific/Honolulu" });
     // 23:00 yesterday in Honolulu is 09:00 today in UTC: still upcoming until 21:00 UTC today.
     const now = DateTime.now().setZone("Pacific/Honolulu");
-    const late = await buildEvent(honolulu, { isSingleDate: true, singleDate: now.minus({ days: 1 }).toISODate()!, startTime: "23:00", endTime: "23:30", dayOfWeekIndex: null, weeksOfMonthIndexes: "" });
+    const late = await buildEvent(honolulu, {
+      isSingleDate: true,
+      singleDate: now.minus({ days: 1 }).toISODate()!,
+      startTime: "23:00",
+      endTime: "23:30",
+      dayOfWeekIndex: null,
+      weeksOfMonthIndexes: "",
+    });
     const stillOn = now.minus({ days: 1 }).set({ hour: 23, minute: 0 }).plus({ hours: 12 }) > DateTime.now();
     const page = await t.request("GET", `/api/chapter/slug/${honolulu.slug}`);
     expect(page.body.chapterEvents.map((e: { id: number }) => e.id)).toEqual(stillOn ? [late.id] : []);
@@ -137,8 +162,16 @@ describe(`at most ${MAX_UPCOMING_EVENTS} upcoming events per chapter`, () => {
   async function chapterWith(repeating: number, single: number) {
     const chapter = await buildChapter();
     for (let i = 0; i < repeating; i++) await buildEvent(chapter, { name: `Repeat ${i}` });
-    await insertSingleDates(chapter, Array.from({ length: single }, (_, i) => day(10 + i)), "Future");
-    await insertSingleDates(chapter, Array.from({ length: 50 }, (_, i) => day(-3 - i)), "Past");
+    await insertSingleDates(
+      chapter,
+      Array.from({ length: single }, (_, i) => day(10 + i)),
+      "Future",
+    );
+    await insertSingleDates(
+      chapter,
+      Array.from({ length: 50 }, (_, i) => day(-3 - i)),
+      "Past",
+    );
     return { chapter, host: await buildHost(chapter) };
   }
 
@@ -152,7 +185,10 @@ describe(`at most ${MAX_UPCOMING_EVENTS} upcoming events per chapter`, () => {
     expect(TOO_MANY_EVENTS).toBe("A chapter can have at most 100 upcoming events. Delete past or unused events first.");
     expect(await ChapterEvent.query().where({ chapterId: chapter.id }).resultSize()).toBe(150);
     // A date already past adds nothing upcoming, so it is accepted (a host may record a past meeting).
-    const pastOne = await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { isSingleDate: true, singleDate: day(-10), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }) });
+    const pastOne = await t.request("POST", "/api/chapter_event", {
+      as: host,
+      body: body(chapter, { isSingleDate: true, singleDate: day(-10), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }),
+    });
     expect(pastOne.status).toBe(201);
 
     // Deleting one makes room for one.
@@ -165,21 +201,50 @@ describe(`at most ${MAX_UPCOMING_EVENTS} upcoming events per chapter`, () => {
   it("lets hosts edit their events at the limit, but not bring a past one back beyond it", async () => {
     const { chapter, host } = await chapterWith(100, 0);
     const upcoming = await ChapterEvent.query().findOne({ chapterId: chapter.id, name: "Repeat 5" });
-    const edit = await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { slug: upcoming!.slug, name: "Renamed", isSingleDate: true, singleDate: day(3), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }) });
+    const edit = await t.request("POST", "/api/chapter_event", {
+      as: host,
+      body: body(chapter, {
+        slug: upcoming!.slug,
+        name: "Renamed",
+        isSingleDate: true,
+        singleDate: day(3),
+        dayOfWeekIndex: null,
+        weeksOfMonthIndexesArray: [],
+      }),
+    });
     expect(edit.status).toBe(200);
     const old = await ChapterEvent.query().where({ chapterId: chapter.id }).where("singleDate", "<", day(-2)).first();
-    const revive = await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { slug: old!.slug, isSingleDate: true, singleDate: day(20), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }) });
+    const revive = await t.request("POST", "/api/chapter_event", {
+      as: host,
+      body: body(chapter, { slug: old!.slug, isSingleDate: true, singleDate: day(20), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }),
+    });
     expect(revive.status).toBe(400);
     expect(revive.body.error).toBe(TOO_MANY_EVENTS);
-    const pastEdit = await t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { slug: old!.slug, name: "Still past", isSingleDate: true, singleDate: day(-40), dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] }) });
+    const pastEdit = await t.request("POST", "/api/chapter_event", {
+      as: host,
+      body: body(chapter, {
+        slug: old!.slug,
+        name: "Still past",
+        isSingleDate: true,
+        singleDate: day(-40),
+        dayOfWeekIndex: null,
+        weeksOfMonthIndexesArray: [],
+      }),
+    });
     expect(pastEdit.status).toBe(200);
   });
 
-  it("holds when several hosts add events at the same moment", async () => {
-    const { chapter, host } = await chapterWith(95, 0);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { name: `Race ${i}` }) })));
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
-    expect(answers.filter((a) => a.status === 400)).toHaveLength(7);
-    expect(await ChapterEvent.query().where({ chapterId: chapter.id, isSingleDate: false }).resultSize()).toBe(100);
-  }, onPostgres ? 60_000 : 30_000);
+  it(
+    "holds when several hosts add events at the same moment",
+    async () => {
+      const { chapter, host } = await chapterWith(95, 0);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => t.request("POST", "/api/chapter_event", { as: host, body: body(chapter, { name: `Race ${i}` }) })),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+      expect(answers.filter((a) => a.status === 400)).toHaveLength(7);
+      expect(await ChapterEvent.query().where({ chapterId: chapter.id, isSingleDate: false }).resultSize()).toBe(100);
+    },
+    onPostgres ? 60_000 : 30_000,
+  );
 });

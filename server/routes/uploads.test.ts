@@ -20,7 +20,9 @@ describe("upload size limit", () => {
     const c = await buildChapter();
     const admin = await buildAdmin();
     const noise = Buffer.from(Array.from({ length: 200 * 200 * 3 }, () => Math.floor(Math.random() * 256)));
-    const noisy = await sharp(noise, { raw: { width: 200, height: 200, channels: 3 } }).png().toBuffer();
+    const noisy = await sharp(noise, { raw: { width: 200, height: 200, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noisy.length).toBeGreaterThan(4096);
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(noisy)], { type: "image/png" }), "big.png");
@@ -34,7 +36,9 @@ describe("upload size limit", () => {
 
 describe("GET /assets/images/uploads/{name}", () => {
   it("serves stored images with ETag and revalidation, answers HEAD and 304, 404 for unknown or odd names", async () => {
-    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123456" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123456" } })
+      .jpeg()
+      .toBuffer();
     await storeImage("front_page.jpg", jpeg);
     const res = await t.request("GET", "/assets/images/uploads/front_page.jpg");
     expect(res.status).toBe(200);

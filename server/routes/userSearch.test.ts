@@ -39,7 +39,14 @@ describe("POST /api/user/search", () => {
     const short = await t.request("POST", "/api/user/search", { as: p.admin, body: { search: " a " } });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe("Please enter at least 2 characters to search");
-    const rows = Array.from({ length: 305 }, (_, i) => ({ name: `Bulk ${i}`, email: `bulk${i}@many.test`, username: `bulk${i}@many.test`, password_hash: "x", created_at: new Date().toISOString(), updated_at: new Date().toISOString() }));
+    const rows = Array.from({ length: 305 }, (_, i) => ({
+      name: `Bulk ${i}`,
+      email: `bulk${i}@many.test`,
+      username: `bulk${i}@many.test`,
+      password_hash: "x",
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    }));
     for (let i = 0; i < rows.length; i += 100) await t.services.knex("users").insert(rows.slice(i, i + 100));
     const many = await t.request("POST", "/api/user/search", { as: p.admin, body: { search: "many.test" } });
     expect(many.body).toHaveLength(300);

@@ -62,8 +62,16 @@ describe("combinations are the union of the checked codes", () => {
     ["first and third", "1,3", ["2026-03-03", "2026-03-17", "2026-04-07", "2026-04-21"]],
     ["first and last", "1,5", ["2026-03-03", "2026-03-31", "2026-04-07", "2026-04-28"]],
     ["fourth and last, April has 4 Tuesdays so one date there", "4,5", ["2026-03-24", "2026-03-31", "2026-04-28"]],
-    ["Even and Odd Weeks make every week", "6,7", ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31", "2026-04-07", "2026-04-14", "2026-04-21", "2026-04-28"]],
-    ["Every Week absorbs the rest", "0,3", ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31", "2026-04-07", "2026-04-14", "2026-04-21", "2026-04-28"]],
+    [
+      "Even and Odd Weeks make every week",
+      "6,7",
+      ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31", "2026-04-07", "2026-04-14", "2026-04-21", "2026-04-28"],
+    ],
+    [
+      "Every Week absorbs the rest",
+      "0,3",
+      ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31", "2026-04-07", "2026-04-14", "2026-04-21", "2026-04-28"],
+    ],
     ["Even Weeks plus the Second week", "6,2", ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-31", "2026-04-14", "2026-04-28"]],
     ["Odd Weeks plus the Last week", "7,5", ["2026-03-10", "2026-03-24", "2026-03-31", "2026-04-07", "2026-04-21", "2026-04-28"]],
     ["duplicates and blanks are ignored", "2,,2, 4", ["2026-03-10", "2026-03-24", "2026-04-14", "2026-04-28"]],
@@ -129,7 +137,14 @@ describe("Even/Odd Weeks: weeks counted from Monday 1970-01-05, stable across ye
 
 describe("year boundaries", () => {
   const table: [string, number, string, string, string, string[]][] = [
-    ["last Thursday of 2026 is the 31st, first of 2027 the 7th", 4, "1,5", "2026-12-01", "2027-01-31", ["2026-12-03", "2026-12-31", "2027-01-07", "2027-01-28"]],
+    [
+      "last Thursday of 2026 is the 31st, first of 2027 the 7th",
+      4,
+      "1,5",
+      "2026-12-01",
+      "2027-01-31",
+      ["2026-12-03", "2026-12-31", "2027-01-07", "2027-01-28"],
+    ],
     ["first Friday of 2027 is January 1st", 5, "1", "2026-12-20", "2027-01-10", ["2027-01-01"]],
     ["every Thursday across new year", 4, "0", "2026-12-24", "2027-01-08", ["2026-12-24", "2026-12-31", "2027-01-07"]],
   ];
@@ -217,16 +232,36 @@ describe("single dates: upcoming until 12 hours after they start", () => {
 describe("next dates of repeating events: from today, six weeks ahead, at most 4", () => {
   const table: [string, ScheduleInput, string, string[]][] = [
     ["weekly: today's meeting and the next three", repeating(2, "0"), "2026-03-03T15:00:00Z", ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"]],
-    ["weekly: last night's meeting counts until 12 hours after its start", repeating(2, "0"), "2026-03-04T11:00:00Z", ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"]],
+    [
+      "weekly: last night's meeting counts until 12 hours after its start",
+      repeating(2, "0"),
+      "2026-03-04T11:00:00Z",
+      ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"],
+    ],
     ["weekly: then it drops off", repeating(2, "0"), "2026-03-04T12:00:00Z", ["2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31"]],
     ["first Tuesday: only one within six weeks", repeating(2, "1"), "2026-03-04T12:00:00Z", ["2026-04-07"]],
     ["first Tuesday: two when the window holds two", repeating(2, "1"), "2026-03-02T12:00:00Z", ["2026-03-03", "2026-04-07"]],
     ["six weeks means today + 42 days, inclusive", repeating(2, "1"), "2026-02-24T15:00:00Z", ["2026-03-03", "2026-04-07"]],
     ["second and fourth", repeating(2, "2,4"), "2026-03-01T12:00:00Z", ["2026-03-10", "2026-03-24"]],
     ["even weeks", repeating(2, "6"), "2026-03-01T12:00:00Z", ["2026-03-03", "2026-03-17", "2026-03-31"]],
-    ["'today' is the chapter's today: 11pm Monday in New York", repeating(2, "0"), "2026-03-03T04:00:00Z", ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"]],
-    ["'today' is the chapter's today: already Tuesday noon in Tokyo", repeating(2, "0", { timeZone: "Asia/Tokyo" }), "2026-03-03T03:00:00Z", ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"]],
-    ["Tokyo: Tuesday 19:00 JST + 12 h has passed", repeating(2, "0", { timeZone: "Asia/Tokyo" }), "2026-03-03T22:00:00Z", ["2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31"]],
+    [
+      "'today' is the chapter's today: 11pm Monday in New York",
+      repeating(2, "0"),
+      "2026-03-03T04:00:00Z",
+      ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"],
+    ],
+    [
+      "'today' is the chapter's today: already Tuesday noon in Tokyo",
+      repeating(2, "0", { timeZone: "Asia/Tokyo" }),
+      "2026-03-03T03:00:00Z",
+      ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"],
+    ],
+    [
+      "Tokyo: Tuesday 19:00 JST + 12 h has passed",
+      repeating(2, "0", { timeZone: "Asia/Tokyo" }),
+      "2026-03-03T22:00:00Z",
+      ["2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31"],
+    ],
     ["across a year end", repeating(4, "5"), "2026-12-01T12:00:00Z", ["2026-12-31"]],
   ];
   it.each(table)("%s", (_name, s, now, expected) => {

@@ -202,8 +202,7 @@ export function occurrencesBetween(s: ScheduleInput, fromDate: string, toDate: s
 }
 
 /** Whether an occurrence still counts as upcoming at `now`: until 12 hours after it starts. */
-export const isUpcoming = (o: Occurrence, now: Date): boolean =>
-  o.start.plus({ hours: UPCOMING_GRACE_HOURS }).toMillis() > now.getTime();
+export const isUpcoming = (o: Occurrence, now: Date): boolean => o.start.plus({ hours: UPCOMING_GRACE_HOURS }).toMillis() > now.getTime();
 
 /**
  * The event's upcoming dates, soonest first: a single date while it is upcoming (however far ahead);

@@ -1,7 +1,20 @@
 import crypto from "node:crypto";
 import { DateTime } from "luxon";
 import { hashPassword } from "../auth/passwords";
-import { BlogPost, Chapter, ChapterBlogPost, ChapterEvent, ChapterLink, ChapterNote, Page, Permission, PressMention, User, WikiPage, ActivityFeedItem } from "../models";
+import {
+  BlogPost,
+  Chapter,
+  ChapterBlogPost,
+  ChapterEvent,
+  ChapterLink,
+  ChapterNote,
+  Page,
+  Permission,
+  PressMention,
+  User,
+  WikiPage,
+  ActivityFeedItem,
+} from "../models";
 import type { Services } from "../services";
 import { DEMO_BLOG, DEMO_CHAPTERS, DEMO_HOSTS, DEMO_PAGES, DEMO_PRESS, DEMO_WIKI } from "./demoData";
 import { geocodeOffline } from "../integrations/geocoder/offline";
@@ -54,7 +67,12 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
         weeksOfMonthIndexes: "inDays" in sch ? "" : sch.weeks,
         sequence: 0,
       });
-      await ChapterLink.query(trx).insert({ chapterId: chapter.id, title: `${c.title} on Facebook`, url: `https://www.facebook.com/groups/${c.slug}liberally`, position: 0 });
+      await ChapterLink.query(trx).insert({
+        chapterId: chapter.id,
+        title: `${c.title} on Facebook`,
+        url: `https://www.facebook.com/groups/${c.slug}liberally`,
+        position: 0,
+      });
       await ChapterLink.query(trx).insert({ chapterId: chapter.id, title: "Venue website", url: `https://example.com/venues/${c.slug}`, position: 1 });
       await ChapterBlogPost.query(trx).insert({
         chapterId: chapter.id,
@@ -76,8 +94,21 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
       for (const slug of h.chapters) {
         await Permission.query(trx).insert({ userId: user.id, roleId: h.role, chapterId: chapterIds.get(slug)! });
       }
-      await ChapterNote.query(trx).insert({ chapterId: chapterIds.get(h.chapters[0])!, userId: user.id, note: `Checked in with the venue; we are confirmed for the next three months.`, adminOnly: false });
-      await ActivityFeedItem.query(trx).insert({ type: "chapter_note", title: `Note on ${h.chapters[0]}`, note: "Checked in with the venue.", adminOnly: false, userId: user.id, chapterId: chapterIds.get(h.chapters[0])!, objectId: null });
+      await ChapterNote.query(trx).insert({
+        chapterId: chapterIds.get(h.chapters[0])!,
+        userId: user.id,
+        note: `Checked in with the venue; we are confirmed for the next three months.`,
+        adminOnly: false,
+      });
+      await ActivityFeedItem.query(trx).insert({
+        type: "chapter_note",
+        title: `Note on ${h.chapters[0]}`,
+        note: "Checked in with the venue.",
+        adminOnly: false,
+        userId: user.id,
+        chapterId: chapterIds.get(h.chapters[0])!,
+        objectId: null,
+      });
     }
 
     for (const p of DEMO_PAGES) await Page.query(trx).insert({ ...p, isPublic: true });

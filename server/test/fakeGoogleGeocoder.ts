@@ -26,7 +26,12 @@ export async function startFakeGoogleGeocoder(): Promise<FakeGoogleGeocoder> {
       res.end(JSON.stringify(body));
     };
     if (url.pathname !== "/maps/api/geocode/json") return json(404, { error: "not found" });
-    if (!url.searchParams.get("key")) return json(200, { status: "REQUEST_DENIED", error_message: "You must use an API key to authenticate each request to Google Maps Platform APIs.", results: [] });
+    if (!url.searchParams.get("key"))
+      return json(200, {
+        status: "REQUEST_DENIED",
+        error_message: "You must use an API key to authenticate each request to Google Maps Platform APIs.",
+        results: [],
+      });
     if (address.includes("slow")) return void setTimeout(() => json(200, { status: "ZERO_RESULTS", results: [] }), 10_000).unref();
     if (address.includes("garbage")) {
       res.writeHead(200, { "content-type": "application/json" });
@@ -34,7 +39,8 @@ export async function startFakeGoogleGeocoder(): Promise<FakeGoogleGeocoder> {
     }
     if (address.includes("http500")) return json(500, { status: "UNKNOWN_ERROR", results: [] });
     if (address.includes("nowhere")) return json(200, { status: "ZERO_RESULTS", results: [] });
-    if (address.includes("busy")) return json(200, { status: "OVER_QUERY_LIMIT", error_message: "You have exceeded your rate-limit for this API.", results: [] });
+    if (address.includes("busy"))
+      return json(200, { status: "OVER_QUERY_LIMIT", error_message: "You have exceeded your rate-limit for this API.", results: [] });
     if (address.includes("denied")) return json(200, { status: "REQUEST_DENIED", error_message: "The provided API key is invalid.", results: [] });
     json(200, {
       status: "OK",
@@ -42,7 +48,11 @@ export async function startFakeGoogleGeocoder(): Promise<FakeGoogleGeocoder> {
         {
           address_components: [{ long_name: "New York", short_name: "New York", types: ["locality", "political"] }],
           formatted_address: "Flatiron, New York, NY 10010, USA",
-          geometry: { location: FAKE_LOCATION, location_type: "ROOFTOP", viewport: { northeast: { lat: 40.75, lng: -73.98 }, southwest: { lat: 40.73, lng: -74 } } },
+          geometry: {
+            location: FAKE_LOCATION,
+            location_type: "ROOFTOP",
+            viewport: { northeast: { lat: 40.75, lng: -73.98 }, southwest: { lat: 40.73, lng: -74 } },
+          },
           place_id: "ChIJfake",
           types: ["street_address"],
         },
@@ -54,6 +64,10 @@ export async function startFakeGoogleGeocoder(): Promise<FakeGoogleGeocoder> {
   return {
     url: `http://127.0.0.1:${port}/maps/api/geocode/json`,
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -31,18 +31,7 @@ export const NASTY_QUERIES = [
 ];
 
 /** Values put into every field of a JSON body at once (type confusion and hostile text). */
-export const NASTY_VALUES: unknown[] = [
-  "a\u0000b",
-  "Hi\r\nBcc: injected@evil.example\u0001\u007f\u2028",
-  2147483648,
-  1.5,
-  "1",
-  [],
-  {},
-  null,
-  true,
-  "\ud800",
-];
+export const NASTY_VALUES: unknown[] = ["a\u0000b", "Hi\r\nBcc: injected@evil.example\u0001\u007f\u2028", 2147483648, 1.5, "1", [], {}, null, true, "\ud800"];
 
 /**
  * One field at a time of an otherwise plausible body gets the value that reached the database: a NUL byte in

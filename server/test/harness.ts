@@ -85,7 +85,14 @@ const TEST_RATE_LIMITS = "signup=10000,listSignup=10000,passwordReset=10000";
 /** Starts the API on an ephemeral port over a fresh database. Call close() in afterAll. */
 export async function startTestApp(env: Record<string, string> = {}, opts: { uiDir?: string } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "test-secret-test-secret-test-secret-123", SEED_DEMO: "false", PORT: "0", RATE_LIMITS: TEST_RATE_LIMITS, ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "test-secret-test-secret-test-secret-123",
+    SEED_DEMO: "false",
+    PORT: "0",
+    RATE_LIMITS: TEST_RATE_LIMITS,
+    ...env,
+  });
   const db = await freshDatabase();
   bindModels(db.knex);
   const mail = new MemoryMail();

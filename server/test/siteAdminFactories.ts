@@ -28,10 +28,19 @@ export async function buildApplication(overrides: Partial<ChapterHostApplication
 
 export const buildBlogPost = (o: Partial<BlogPost> = {}) =>
   BlogPost.query().insertAndFetch({ userId: null, title: "News", slug: `news_${suffix()}`, body: "Hello", isPublic: true, ...o });
-export const buildPage = (o: Partial<Page> = {}) => Page.query().insertAndFetch({ title: "About", slug: `about_${suffix()}`, body: "About us", isPublic: true, ...o });
+export const buildPage = (o: Partial<Page> = {}) =>
+  Page.query().insertAndFetch({ title: "About", slug: `about_${suffix()}`, body: "About us", isPublic: true, ...o });
 export const buildWikiPage = (o: Partial<WikiPage> = {}) =>
   WikiPage.query().insertAndFetch({ title: "Host guide", slug: `guide_${suffix()}`, body: "Step one", isPublic: true, isEditable: true, ...o });
 export const buildPressMention = (o: Partial<PressMention> = {}) =>
-  PressMention.query().insertAndFetch({ chapterId: null, title: "In the news", url: "https://news.example/a", notes: "", slug: `press_${suffix()}`, isVisible: true, ...o });
+  PressMention.query().insertAndFetch({
+    chapterId: null,
+    title: "In the news",
+    url: "https://news.example/a",
+    notes: "",
+    slug: `press_${suffix()}`,
+    isVisible: true,
+    ...o,
+  });
 export const buildChapterPost = (chapter: Chapter, createdAt: string) =>
   ChapterBlogPost.query().insertAndFetch({ chapterId: chapter.id, userId: null, title: "Email", slug: `post_${suffix()}`, body: "", createdAt });

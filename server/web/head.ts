@@ -27,7 +27,12 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HT
 
 /** JSON inside a script element: nothing in it can close the element or open a comment. */
 export const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 /** Descriptions as search engines and previews show them: one line, at most about 200 characters. */
 export function summarize(text: string, max = 200): string {

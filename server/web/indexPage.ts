@@ -9,7 +9,6 @@ import { readJoinResult } from "./joinList";
 import type { PageCache } from "./pageCache";
 import { COLOR_MODE_COOKIE, colorModeOf } from "../contracts/colorMode";
 
-
 export interface IndexPageOptions {
   publicUrl: string;
   /** Render public pages on the server (off in tests of the head alone, and by SSR=false). */
@@ -28,7 +27,11 @@ interface Visitor {
 async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, log: IndexPageOptions["log"]): Promise<{ html: string; rendered: boolean }> {
   const port = ctx.req.socket.localPort;
   try {
-    const page = await renderPublicPage(ctx.url, { origin: `${ctx.protocol}://${ctx.host}`, loopback: `http://127.0.0.1:${port}`, token: visitor.token }, { joinResult: visitor.joinResult });
+    const page = await renderPublicPage(
+      ctx.url,
+      { origin: `${ctx.protocol}://${ctx.host}`, loopback: `http://127.0.0.1:${port}`, token: visitor.token },
+      { joinResult: visitor.joinResult },
+    );
     return {
       html: indexHtml.replace(
         '<div id="root"></div>',

@@ -16,14 +16,28 @@ let chapter: Chapter;
 
 /** The signup form as a browser with JavaScript off posts it. */
 const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  t.request("POST", JOIN_LIST_PATH, { raw: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
+  t.request("POST", JOIN_LIST_PATH, {
+    raw: new URLSearchParams(fields).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+  });
 
-const resultCookie = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith(`${JOIN_RESULT_COOKIE}=`))!.split(";")[0];
+const resultCookie = (res: { headers: Headers }) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${JOIN_RESULT_COOKIE}=`))!
+    .split(";")[0];
 
 /** The page the form returns to, as the browser then loads it (with the result cookie); its text without tags. */
 async function pageText(location: string, cookie: string) {
   const res = await t.request("GET", location, { headers: { accept: "text/html", cookie } });
-  return { res, text: res.text.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ") };
+  return {
+    res,
+    text: res.text
+      .replace(/<style[\s\S]*?<\/style>/g, "")
+      .replace(/<script[\s\S]*?<\/script>/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " "),
+  };
 }
 
 beforeAll(async () => {

@@ -64,7 +64,12 @@ export function readJoinResult(ctx: Context): JoinListResult | null {
   try {
     const v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<JoinListResult>;
     if (typeof v.listId !== "string" || typeof v.ok !== "boolean") return null;
-    return { listId: v.listId, ok: v.ok, needsConfirmation: Boolean(v.needsConfirmation), message: typeof v.message === "string" ? v.message.slice(0, 500) : undefined };
+    return {
+      listId: v.listId,
+      ok: v.ok,
+      needsConfirmation: Boolean(v.needsConfirmation),
+      message: typeof v.message === "string" ? v.message.slice(0, 500) : undefined,
+    };
   } catch {
     return null;
   }

@@ -13,7 +13,8 @@ let t: TestApp;
 let uiDir: string;
 let chapter: Chapter;
 
-const get = (p: string, headers: Record<string, string> = {}) => t.request("GET", p, { headers: { accept: "text/html", "accept-encoding": "identity", ...headers } });
+const get = (p: string, headers: Record<string, string> = {}) =>
+  t.request("GET", p, { headers: { accept: "text/html", "accept-encoding": "identity", ...headers } });
 
 beforeAll(async () => {
   uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "pages-"));

@@ -77,7 +77,9 @@ export class PageCache {
     const page = await render();
     const html = Buffer.from(page.html, "utf8");
     const [br, gzip] = await Promise.all([
-      new Promise<Buffer>((resolve, reject) => zlib.brotliCompress(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }, (err, out) => (err ? reject(err) : resolve(out)))),
+      new Promise<Buffer>((resolve, reject) =>
+        zlib.brotliCompress(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }, (err, out) => (err ? reject(err) : resolve(out))),
+      ),
       new Promise<Buffer>((resolve, reject) => zlib.gzip(html, { level: 9 }, (err, out) => (err ? reject(err) : resolve(out)))),
     ]);
     const entry: Entry = { html, status: page.status, etag: etagOf(html), br, gzip, stamp, expiresAt: this.now() + PAGE_KEEP_MS };

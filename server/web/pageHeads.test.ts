@@ -27,7 +27,13 @@ function head(html: string) {
   const headHtml = html.slice(0, html.indexOf("</head>"));
   const meta = (key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(headHtml)?.[1];
   const jsonLd = [...headHtml.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
-  return { title: /<title>([^<]*)<\/title>/.exec(headHtml)?.[1], titles: headHtml.match(/<title>/g)?.length ?? 0, meta, jsonLd, canonical: /<link rel="canonical" href="([^"]*)"/.exec(headHtml)?.[1] };
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(headHtml)?.[1],
+    titles: headHtml.match(/<title>/g)?.length ?? 0,
+    meta,
+    jsonLd,
+    canonical: /<link rel="canonical" href="([^"]*)"/.exec(headHtml)?.[1],
+  };
 }
 
 beforeAll(async () => {
@@ -35,8 +41,23 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
   // The head alone: rendering the page itself is tested in ssr.test.ts.
   t = await startTestApp({ PUBLIC_URL: "https://example.org", SSR: "false" }, { uiDir });
-  austin = await buildChapter({ slug: "austin", title: "Drinking Liberally", city: "Austin", state: "tx", timeZone: "America/Chicago", about: "We meet for **beers** and talk." });
-  await buildEvent(austin, { name: "The Scoot Inn", city: "Austin", state: "TX", postalCode: "78702", dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", startTime: "19:00" });
+  austin = await buildChapter({
+    slug: "austin",
+    title: "Drinking Liberally",
+    city: "Austin",
+    state: "tx",
+    timeZone: "America/Chicago",
+    about: "We meet for **beers** and talk.",
+  });
+  await buildEvent(austin, {
+    name: "The Scoot Inn",
+    city: "Austin",
+    state: "TX",
+    postalCode: "78702",
+    dayOfWeekIndex: 2,
+    weeksOfMonthIndexes: "0",
+    startTime: "19:00",
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -52,7 +73,9 @@ describe("a chapter page's HTML, read without a browser", () => {
     expect(h.titles).toBe(1);
     expect(h.canonical).toBe("https://example.org/chapter/tx/austin");
     const description = h.meta("description")!;
-    expect(description).toMatch(/^A Drinking Liberally chapter in Austin, TX\. Next meetup: \w+day, \w+ \d{1,2}, 20\d\d, 7:00 PM at The Scoot Inn\. We meet for beers and talk\.$/);
+    expect(description).toMatch(
+      /^A Drinking Liberally chapter in Austin, TX\. Next meetup: \w+day, \w+ \d{1,2}, 20\d\d, 7:00 PM at The Scoot Inn\. We meet for beers and talk\.$/,
+    );
     expect(h.meta("og:title")).toBe(h.title);
     expect(h.meta("og:description")).toBe(description);
     expect(h.meta("og:url")).toBe("https://example.org/chapter/tx/austin");
@@ -72,7 +95,9 @@ describe("a chapter page's HTML, read without a browser", () => {
     expect(first.getTime()).toBeGreaterThan(Date.now() - 12 * 3600_000);
     expect(events[0].startDate).toMatch(/T19:00:00-0[56]:00$/);
     // The description's next meetup is the JSON-LD's first date.
-    const day = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(first);
+    const day = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(
+      first,
+    );
     expect(description).toContain(`Next meetup: ${day}, 7:00 PM`);
   });
 

@@ -10,8 +10,7 @@ import { chapterHeaderImageUrl } from "../lib/images";
 import type { ChapterEventInfo } from "../contracts/chapter";
 import { SITE_NAME, summarize, type PageHead } from "./head";
 
-export const NETWORK_DESCRIPTION =
-  "Find a Living Liberally chapter near you: progressive community over drinks, films, comedy, dinners and books.";
+export const NETWORK_DESCRIPTION = "Find a Living Liberally chapter near you: progressive community over drinks, films, comedy, dinners and books.";
 
 const titled = (title: string) => `${title} | ${SITE_NAME}`;
 
@@ -93,7 +92,9 @@ async function chapterHead(slug: string, publicUrl: string, now: Date): Promise<
   const next = soonest(events);
   const about = summarize(plainText(chapter.about), 120);
   const description = summarize(
-    [`${type ? `A ${type} chapter` : "A chapter"} in ${place}.`, next ? `Next meetup: ${meetupTime(next.start)} at ${next.event.name}.` : "", about].filter(Boolean).join(" "),
+    [`${type ? `A ${type} chapter` : "A chapter"} in ${place}.`, next ? `Next meetup: ${meetupTime(next.start)} at ${next.event.name}.` : "", about]
+      .filter(Boolean)
+      .join(" "),
   );
   const header = await chapterHeaderImageUrl(chapter.id);
   const url = `${publicUrl}${path}`;
@@ -136,7 +137,11 @@ async function stateHead(stateParam: string, _publicUrl: string): Promise<PageHe
 
 async function contentHead(kind: "page" | "wiki" | "blog", slug: string, path: string): Promise<PageHead> {
   const row: Page | WikiPage | BlogPost | undefined =
-    kind === "page" ? await Page.query().findOne({ slug }) : kind === "wiki" ? await WikiPage.query().findOne({ slug }) : await BlogPost.query().findOne({ slug });
+    kind === "page"
+      ? await Page.query().findOne({ slug })
+      : kind === "wiki"
+        ? await WikiPage.query().findOne({ slug })
+        : await BlogPost.query().findOne({ slug });
   if (!row) return { title: titled("Page not found"), description: NETWORK_DESCRIPTION, path, noindex: true, status: 404 };
   if (!row.isPublic) return { title: titled(kind === "wiki" ? row.title : "Not available"), description: NETWORK_DESCRIPTION, path, noindex: true };
   return {
@@ -145,30 +150,46 @@ async function contentHead(kind: "page" | "wiki" | "blog", slug: string, path: s
     path,
     ogType: kind === "blog" ? "article" : "website",
     ...(kind === "blog"
-      ? { jsonLd: [{ "@context": "https://schema.org", "@type": "BlogPosting", headline: row.title, datePublished: row.createdAt, dateModified: row.updatedAt ?? row.createdAt, publisher: { "@type": "Organization", name: SITE_NAME } }] }
+      ? {
+          jsonLd: [
+            {
+              "@context": "https://schema.org",
+              "@type": "BlogPosting",
+              headline: row.title,
+              datePublished: row.createdAt,
+              dateModified: row.updatedAt ?? row.createdAt,
+              publisher: { "@type": "Organization", name: SITE_NAME },
+            },
+          ],
+        }
       : {}),
   };
 }
 
 const STATIC_HEADS: Record<string, { title: string; description: string }> = {
   "/press_mentions": { title: "Press Mentions", description: "What the press has said about Living Liberally and its chapters." },
-  "/intro_start_chapter": { title: "Start a Chapter", description: "Bring progressive community to your town: how to start and host a Living Liberally chapter." },
+  "/intro_start_chapter": {
+    title: "Start a Chapter",
+    description: "Bring progressive community to your town: how to start and host a Living Liberally chapter.",
+  },
   "/start_chapter": { title: "Apply to Host a New Chapter", description: "Apply to host a new Living Liberally chapter in your town." },
 };
-
 
 /**
  * The head of a public page by its path, or null for paths that are not public pages (admin areas, account
  * screens): those keep the generic head. Reads only public data, the way the public API does.
  */
 export async function pageHead(path: string, publicUrl: string, now = new Date()): Promise<PageHead | null> {
-  const parts = path.split("/").filter(Boolean).map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return "";
-    }
-  });
+  const parts = path
+    .split("/")
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return "";
+      }
+    });
   if (parts.length === 0) {
     return {
       title: `${SITE_NAME}: find a chapter near you`,

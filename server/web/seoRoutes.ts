@@ -40,7 +40,9 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     Page.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("slug"),
     WikiPage.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("slug"),
     BlogPost.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("createdAt", "desc"),
-    publicPressMentions(PressMention.query()).clearSelect().max("press_mentions.updatedAt as updatedAt").first() as unknown as Promise<{ updatedAt: string | Date | null } | undefined>,
+    publicPressMentions(PressMention.query()).clearSelect().max("press_mentions.updatedAt as updatedAt").first() as unknown as Promise<
+      { updatedAt: string | Date | null } | undefined
+    >,
   ]);
   const eventsChanged = new Map(eventDates.map((e) => [Number(e.chapterId), w3cDate(e.updatedAt)]));
   const byState = new Map<string, string | null>();

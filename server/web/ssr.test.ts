@@ -23,7 +23,12 @@ let uiDir: string;
 async function html(pathname: string, headers: Record<string, string> = {}) {
   const res = await t.request("GET", pathname, { headers: { accept: "text/html", ...headers } });
   const root = res.text.slice(res.text.indexOf('<div id="root">'), res.text.indexOf(`<script id="${SSR_STATE_ID}"`));
-  const text = root.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+  const text = root
+    .replace(/<style[\s\S]*?<\/style>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
   const stateJson = new RegExp(`<script id="${SSR_STATE_ID}" type="application/json"[^>]*>([\\s\\S]*?)</script>`).exec(res.text)?.[1];
   return { res, root, text, state: stateJson ? (JSON.parse(stateJson) as { queries: { queryKey: unknown[] }[] }) : null };
 }
@@ -32,8 +37,24 @@ beforeAll(async () => {
   uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "ssr-"));
   fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
   t = await startTestApp({ PUBLIC_URL: "https://example.org" }, { uiDir });
-  const austin = await buildChapter({ slug: "austin", title: "Drinking Liberally", city: "Austin", state: "tx", timeZone: "America/Chicago", about: "We meet for **beers** and talk." });
-  await buildEvent(austin, { name: "The Scoot Inn", address1: "1308 E 4th St", city: "Austin", state: "TX", dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", startTime: "19:00", endTime: "21:00" });
+  const austin = await buildChapter({
+    slug: "austin",
+    title: "Drinking Liberally",
+    city: "Austin",
+    state: "tx",
+    timeZone: "America/Chicago",
+    about: "We meet for **beers** and talk.",
+  });
+  await buildEvent(austin, {
+    name: "The Scoot Inn",
+    address1: "1308 E 4th St",
+    city: "Austin",
+    state: "TX",
+    dayOfWeekIndex: 2,
+    weeksOfMonthIndexes: "0",
+    startTime: "19:00",
+    endTime: "21:00",
+  });
   await buildHost(austin);
 }, 120_000);
 afterAll(async () => {
@@ -83,7 +104,8 @@ describe("public pages rendered on the server", () => {
   }, 60_000);
 
   it("names the lazily loaded parts it rendered, which the browser loads before hydrating (one pass, no input lost)", async () => {
-    const lazyOf = (res: { text: string }) => new RegExp(`<script id="${SSR_STATE_ID}" type="application/json" data-lazy="([^"]*)"`).exec(res.text)?.[1].split(" ");
+    const lazyOf = (res: { text: string }) =>
+      new RegExp(`<script id="${SSR_STATE_ID}" type="application/json" data-lazy="([^"]*)"`).exec(res.text)?.[1].split(" ");
     expect(lazyOf((await html("/start_chapter")).res)).toEqual(expect.arrayContaining(["StartChapter"]));
     // The map is drawn in the browser: its outlines are not in the page.
     const chapter = await html("/chapter/tx/austin");

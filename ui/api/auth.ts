@@ -24,7 +24,12 @@ export const authQueries = {
     }),
   /** Whether a password reset link still works ("ok"). Asked afresh on every visit: a link works only once. */
   passwordToken: (token: string) =>
-    queryOptions({ queryKey: authKeys.passwordToken(token), queryFn: get<PasswordResetAnswer>(`/api/password_reset/check/${encodeURIComponent(token)}`), staleTime: 0, gcTime: 0 }),
+    queryOptions({
+      queryKey: authKeys.passwordToken(token),
+      queryFn: get<PasswordResetAnswer>(`/api/password_reset/check/${encodeURIComponent(token)}`),
+      staleTime: 0,
+      gcTime: 0,
+    }),
 };
 
 // The account requests change no cached answer but the current user, which CurrentUserProvider sets from them.

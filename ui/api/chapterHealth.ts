@@ -22,6 +22,9 @@ export const fetchHealthCsv = () => api.get<string>("/api/chapter_health/export.
 
 const changed = () => [healthKeys.all, chapterKeys.all, activityKeys.all];
 
-export const useSaveHealthSettings = () => useApiMutation((input: ChapterHealthSettings) => api.post<ChapterHealthSettings>("/api/chapter_health/settings", input), changed);
-export const usePinChapter = () => useApiMutation((input: { chapterId: number; pinned: boolean; note: string }) => api.post("/api/chapter_health/pin", input), changed);
-export const useReactivateChapter = () => useApiMutation((input: { chapterId: number; note: string }) => api.post("/api/chapter_health/reactivate", input), changed);
+export const useSaveHealthSettings = () =>
+  useApiMutation((input: ChapterHealthSettings) => api.post<ChapterHealthSettings>("/api/chapter_health/settings", input), changed);
+export const usePinChapter = () =>
+  useApiMutation((input: { chapterId: number; pinned: boolean; note: string }) => api.post("/api/chapter_health/pin", input), changed);
+export const useReactivateChapter = () =>
+  useApiMutation((input: { chapterId: number; note: string }) => api.post("/api/chapter_health/reactivate", input), changed);

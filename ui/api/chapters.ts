@@ -60,8 +60,7 @@ export const chapterQueries = {
   /** Every chapter, active or not. */
   list: () => queryOptions({ queryKey: chapterKeys.list(), queryFn: get<ChapterSummary[]>("/api/chapters") }),
   /** The admin Chapters screen: by state, city and title, narrowed by a search, a page at a time. */
-  adminList: (q: string) =>
-    pagedListOptions<ChapterSummary>(chapterKeys.adminList(q), `/api/chapters${q ? `?q=${enc(q)}` : ""}`, ADMIN_CHAPTERS_PAGE_SIZE),
+  adminList: (q: string) => pagedListOptions<ChapterSummary>(chapterKeys.adminList(q), `/api/chapters${q ? `?q=${enc(q)}` : ""}`, ADMIN_CHAPTERS_PAGE_SIZE),
   /** Active chapters with their events: what the home map pins. */
   active: () => queryOptions({ queryKey: chapterKeys.active(), queryFn: get<ChapterWithEvents[]>("/api/chapters/active") }),
   /** Every active chapter as a compact pin (the home map); a pin's details come from bySlug when it is opened. */
@@ -98,16 +97,25 @@ export function useSaveChapter() {
 
 /** The chapter's answer names its header image (with its version), so both invalidate the chapter. */
 export const useUploadHeaderImage = (chapterId: number) =>
-  useApiMutation((file: File) => {
-    const form = new FormData();
-    form.append("file", file);
-    form.append("chapter", String(chapterId));
-    return api.upload<ResultAnswer>(`/api/chapter/header_image/${chapterId}`, form);
-  }, () => [activityKeys.all, chapterKeys.all]);
+  useApiMutation(
+    (file: File) => {
+      const form = new FormData();
+      form.append("file", file);
+      form.append("chapter", String(chapterId));
+      return api.upload<ResultAnswer>(`/api/chapter/header_image/${chapterId}`, form);
+    },
+    () => [activityKeys.all, chapterKeys.all],
+  );
 
 export const useDeleteHeaderImage = (chapterId: number) =>
-  useApiMutation(() => api.delete<ResultAnswer>(`/api/chapter/header_image/${chapterId}`), () => [activityKeys.all, chapterKeys.all]);
+  useApiMutation(
+    () => api.delete<ResultAnswer>(`/api/chapter/header_image/${chapterId}`),
+    () => [activityKeys.all, chapterKeys.all],
+  );
 
 /** Adds a chapter (hidden until enabled); from an application it also approves it and makes the applicant host. */
 export const useAddChapter = () =>
-  useApiMutation((input: NewChapterInput) => api.post<NewChapterResult>("/api/chapter/new", input), () => [chapterKeys.all, hostApplicationKeys.all, userKeys.all, activityKeys.all]);
+  useApiMutation(
+    (input: NewChapterInput) => api.post<NewChapterResult>("/api/chapter/new", input),
+    () => [chapterKeys.all, hostApplicationKeys.all, userKeys.all, activityKeys.all],
+  );

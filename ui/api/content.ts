@@ -46,7 +46,8 @@ export const contentQueries = {
       queryKey: contentKeys.chapterPosts(chapterId),
       queryFn: ({ pageParam, signal }) => api.get<ChapterBlogPostInfo[]>(`/api/chapter_blog_post/public/${chapterId}/${pageParam}`, signal),
       initialPageParam: 0,
-      getNextPageParam: (last: ChapterBlogPostInfo[], _pages: ChapterBlogPostInfo[][], lastPage: number) => (last.length === CHAPTER_POSTS_PAGE_SIZE ? lastPage + 1 : undefined),
+      getNextPageParam: (last: ChapterBlogPostInfo[], _pages: ChapterBlogPostInfo[][], lastPage: number) =>
+        last.length === CHAPTER_POSTS_PAGE_SIZE ? lastPage + 1 : undefined,
     }),
   /** Every blog post, page or wiki page, public or not (admins). */
   admin: <K extends ContentKindKey>(kind: K) => queryOptions({ queryKey: contentKeys.admin(kind), queryFn: get<AdminContent[K][]>(ADMIN_PATHS[kind]) }),
@@ -55,6 +56,7 @@ export const contentQueries = {
 /** Adds (no id) or changes a blog post, page or wiki page; only wiki pages have the Editable flag. */
 export const useSaveContent = (kind: ContentKindKey) =>
   useApiMutation(
-    ({ isEditable, ...item }: WikiPageInput) => api.post<AdminContent[typeof kind]>(ADMIN_PATHS[kind], kind === "wiki" ? { ...item, isEditable } : (item satisfies ContentInput)),
+    ({ isEditable, ...item }: WikiPageInput) =>
+      api.post<AdminContent[typeof kind]>(ADMIN_PATHS[kind], kind === "wiki" ? { ...item, isEditable } : (item satisfies ContentInput)),
     () => [contentKeys.all, activityKeys.all],
   );

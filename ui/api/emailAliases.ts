@@ -14,7 +14,10 @@ export const emailAliasKeys = {
 export const emailAliasQueries = {
   /** Every alias ("" for no search), or those matching a search of at least ALIAS_SEARCH_MIN characters. */
   list: (search: string) =>
-    queryOptions({ queryKey: emailAliasKeys.list(search), queryFn: get<EmailAliasInfo[]>(`/api/admin/mailgun/aliases${search ? `?search=${encodeURIComponent(search)}` : ""}`) }),
+    queryOptions({
+      queryKey: emailAliasKeys.list(search),
+      queryFn: get<EmailAliasInfo[]>(`/api/admin/mailgun/aliases${search ? `?search=${encodeURIComponent(search)}` : ""}`),
+    }),
   /** The domain choices, one per chapter type. */
   domains: () => queryOptions({ queryKey: emailAliasKeys.domains(), queryFn: get<AliasDomainsResponse>("/api/admin/mailgun/aliases/domains") }),
 };
@@ -32,4 +35,8 @@ export const useSaveAlias = () =>
 export const useDeleteAlias = () => useApiMutation((id: number) => api.delete<unknown>(`/api/admin/mailgun/aliases/${id}`), aliasesChanged);
 
 /** Checks the Mailgun connection; changes nothing. */
-export const useTestAliasService = () => useApiMutation(() => api.post<AliasServiceTestResponse>("/api/admin/mailgun/aliases/test"), () => []);
+export const useTestAliasService = () =>
+  useApiMutation(
+    () => api.post<AliasServiceTestResponse>("/api/admin/mailgun/aliases/test"),
+    () => [],
+  );

@@ -37,13 +37,21 @@ export const useSaveEvent = () => useApiMutation((input: ChapterEventInput) => a
 export const useDeleteEvent = () => useApiMutation((slug: string) => api.delete<unknown>(`/api/chapter_event/slug/${enc(slug)}`), eventsChanged);
 
 /** A meetup cancelled or back on: the event's screens, every chapter answer and the chapter's emails (a notice may go out). */
-const meetupChanged = (e: ChapterEventInfo) => [eventKeys.slug(e.slug), eventKeys.chapterAll(e.chapterId), chapterKeys.all, activityKeys.all, mailingListKeys.all];
+const meetupChanged = (e: ChapterEventInfo) => [
+  eventKeys.slug(e.slug),
+  eventKeys.chapterAll(e.chapterId),
+  chapterKeys.all,
+  activityKeys.all,
+  mailingListKeys.all,
+];
 
 /** Cancels one meetup of a repeating event, optionally emailing the list (host access). */
-export const useCancelMeetup = () => useApiMutation((input: CancelEventDateRequest) => api.post<ChapterEventInfo>("/api/chapter_event/cancel", input), meetupChanged);
+export const useCancelMeetup = () =>
+  useApiMutation((input: CancelEventDateRequest) => api.post<ChapterEventInfo>("/api/chapter_event/cancel", input), meetupChanged);
 
 /** Puts a cancelled meetup back on. */
-export const useUncancelMeetup = () => useApiMutation((input: UncancelEventDateRequest) => api.post<ChapterEventInfo>("/api/chapter_event/uncancel", input), meetupChanged);
+export const useUncancelMeetup = () =>
+  useApiMutation((input: UncancelEventDateRequest) => api.post<ChapterEventInfo>("/api/chapter_event/uncancel", input), meetupChanged);
 
 /** The absolute address of a chapter's calendar feed, for calendar apps (the API may live elsewhere on the desktop app). */
 export function calendarFeedUrl(chapterSlug: string): string {

@@ -9,5 +9,6 @@ export const geocodeKeys = {
 
 /** Our own geocoder (GET /api/geocode, offline ZIP and city data): a typed place to a point, or no place. */
 export const geocodeQueries = {
-  place: (text: string) => queryOptions({ queryKey: geocodeKeys.place(text), queryFn: get<GeocodeAnswer>(`/api/geocode?q=${encodeURIComponent(text)}`), staleTime: Infinity }),
+  place: (text: string) =>
+    queryOptions({ queryKey: geocodeKeys.place(text), queryFn: get<GeocodeAnswer>(`/api/geocode?q=${encodeURIComponent(text)}`), staleTime: Infinity }),
 };

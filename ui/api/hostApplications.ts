@@ -21,17 +21,26 @@ export const hostApplicationKeys = {
 /** Host applications (spec 000 sections 4, 5 and 7; spec 001 section 4): as their applicant sees them, and as admins review them. */
 export const hostApplicationQueries = {
   my: () => queryOptions({ queryKey: hostApplicationKeys.my(), queryFn: get<HostApplicationInfo[]>("/api/chapter_host_application/my") }),
-  mine: (slug: string) => queryOptions({ queryKey: hostApplicationKeys.mine(slug), queryFn: get<HostApplicationInfo>(`/api/chapter_host_application/slug/${enc(slug)}`) }),
+  mine: (slug: string) =>
+    queryOptions({ queryKey: hostApplicationKeys.mine(slug), queryFn: get<HostApplicationInfo>(`/api/chapter_host_application/slug/${enc(slug)}`) }),
   /** Every application, newest first, a page at a time. */
   adminList: () => pagedListOptions<AdminHostApplication>(hostApplicationKeys.adminList(), "/api/chapter_host_application", HOST_APPLICATIONS_PAGE_SIZE),
-  admin: (slug: string) => queryOptions({ queryKey: hostApplicationKeys.admin(slug), queryFn: get<AdminHostApplication>(`/api/chapter_host_application/slug/${enc(slug)}/admin`) }),
-  ofUser: (userId: number) => queryOptions({ queryKey: hostApplicationKeys.ofUser(userId), queryFn: get<AdminHostApplication[]>(`/api/chapter_host_application/user/${userId}`) }),
+  admin: (slug: string) =>
+    queryOptions({ queryKey: hostApplicationKeys.admin(slug), queryFn: get<AdminHostApplication>(`/api/chapter_host_application/slug/${enc(slug)}/admin`) }),
+  ofUser: (userId: number) =>
+    queryOptions({ queryKey: hostApplicationKeys.ofUser(userId), queryFn: get<AdminHostApplication[]>(`/api/chapter_host_application/user/${userId}`) }),
 };
 
 /** Applies to host a new chapter. */
 export const useApplyToHost = () =>
-  useApiMutation((input: HostApplicationInput) => api.post<HostApplicationInfo>("/api/chapter_host_application", input), () => [hostApplicationKeys.all, activityKeys.all]);
+  useApiMutation(
+    (input: HostApplicationInput) => api.post<HostApplicationInfo>("/api/chapter_host_application", input),
+    () => [hostApplicationKeys.all, activityKeys.all],
+  );
 
 /** An admin's change to an application (status, archive, a progress flag): each is saved at once. */
 export const useUpdateApplication = (slug: string) =>
-  useApiMutation((update: HostApplicationUpdate) => api.put<AdminHostApplication>(`/api/chapter_host_application/slug/${enc(slug)}`, update), () => [hostApplicationKeys.all, activityKeys.all]);
+  useApiMutation(
+    (update: HostApplicationUpdate) => api.put<AdminHostApplication>(`/api/chapter_host_application/slug/${enc(slug)}`, update),
+    () => [hostApplicationKeys.all, activityKeys.all],
+  );

@@ -12,7 +12,8 @@ export const linkKeys = {
 
 /** A chapter's links (spec 001 section 7). */
 export const linkQueries = {
-  chapter: (chapterId: number) => queryOptions({ queryKey: linkKeys.chapter(chapterId), queryFn: get<ChapterLinkInfo[]>(`/api/chapter_link/chapter/${chapterId}`) }),
+  chapter: (chapterId: number) =>
+    queryOptions({ queryKey: linkKeys.chapter(chapterId), queryFn: get<ChapterLinkInfo[]>(`/api/chapter_link/chapter/${chapterId}`) }),
 };
 
 /** Replaces the chapter's whole list (rows without a title or URL are dropped); the chapter page shows them too. */

@@ -26,7 +26,8 @@ export const mailingListKeys = {
   all: ["mailingLists"] as const,
   listId: (chapterId: number) => [...mailingListKeys.all, "listId", chapterId] as const,
   /** Every page of a list's members (prefix), or one page with its filters. */
-  members: (listId: string, query?: ChapterListQuery) => (query ? ([...mailingListKeys.all, "members", listId, query] as const) : ([...mailingListKeys.all, "members", listId] as const)),
+  members: (listId: string, query?: ChapterListQuery) =>
+    query ? ([...mailingListKeys.all, "members", listId, query] as const) : ([...mailingListKeys.all, "members", listId] as const),
   contact: (contactId: number) => [...mailingListKeys.all, "contact", contactId] as const,
   messages: (chapterId: number) => [...mailingListKeys.all, "messages", chapterId] as const,
   unsubscribe: (token: string) => [...mailingListKeys.all, "unsubscribe", token] as const,
@@ -55,14 +56,17 @@ export const mailingListQueries = {
       queryFn: get<ChapterListResponse>(`/api/mailing_list/chapter_list_id/${enc(listId)}${pageQueryString({ ...query })}`),
       placeholderData: keepPreviousData,
     }),
-  contact: (contactId: number) => queryOptions({ queryKey: mailingListKeys.contact(contactId), queryFn: get<ContactDetails>(`/api/mailing_list/contact_details/${contactId}`) }),
+  contact: (contactId: number) =>
+    queryOptions({ queryKey: mailingListKeys.contact(contactId), queryFn: get<ContactDetails>(`/api/mailing_list/contact_details/${contactId}`) }),
   /** The chapter's emails, newest first, with their progress. */
-  messages: (chapterId: number) => queryOptions({ queryKey: mailingListKeys.messages(chapterId), queryFn: get<ListMessageInfo[]>(`/api/mailing_list/messages/${chapterId}`) }),
+  messages: (chapterId: number) =>
+    queryOptions({ queryKey: mailingListKeys.messages(chapterId), queryFn: get<ListMessageInfo[]>(`/api/mailing_list/messages/${chapterId}`) }),
   /** Whose signup a double opt-in link confirms, and whether it has been confirmed. */
   confirmation: (token: string) =>
     queryOptions({ queryKey: mailingListKeys.confirmation(token), queryFn: get<ListConfirmationInfo>(`/api/mailing_list/confirm/${enc(token)}`) }),
   /** Whose subscription an unsubscribe link is, and whether it has ended. */
-  unsubscribe: (token: string) => queryOptions({ queryKey: mailingListKeys.unsubscribe(token), queryFn: get<UnsubscribeInfo>(`/api/mailing_list/unsubscribe/${enc(token)}`) }),
+  unsubscribe: (token: string) =>
+    queryOptions({ queryKey: mailingListKeys.unsubscribe(token), queryFn: get<UnsubscribeInfo>(`/api/mailing_list/unsubscribe/${enc(token)}`) }),
 };
 
 /** The chapter's list id: undefined while loading, null when the chapter has no mailing list or it cannot be known. */
@@ -72,11 +76,18 @@ export function useChapterListId(chapterId: number): { listId: string | null | u
 }
 
 /** Joins a chapter's list (the public widget); its members change. */
-export const useSignUpToList = () => useApiMutation((input: SignUpRequest) => api.post<SignUpResponse>("/api/mailing_list/sign_up", input), () => [mailingListKeys.all]);
+export const useSignUpToList = () =>
+  useApiMutation(
+    (input: SignUpRequest) => api.post<SignUpResponse>("/api/mailing_list/sign_up", input),
+    () => [mailingListKeys.all],
+  );
 
 /** Adds pasted addresses to a list (host access). */
 export const useSignUpMany = () =>
-  useApiMutation((input: SignUpManyRequest) => api.post<SignUpManyResponse>("/api/mailing_list/sign_up_many", input), () => [mailingListKeys.all, activityKeys.all]);
+  useApiMutation(
+    (input: SignUpManyRequest) => api.post<SignUpManyResponse>("/api/mailing_list/sign_up_many", input),
+    () => [mailingListKeys.all, activityKeys.all],
+  );
 
 /** Deletes a member: shown dimmed at once, then the list is asked for again. */
 export function useDeleteContact(listId: string) {
@@ -84,8 +95,9 @@ export function useDeleteContact(listId: string) {
   return useMutation({
     mutationFn: (email: string) => api.post<SignUpResponse>("/api/mailing_list/delete", { email, listId }),
     onSuccess: (_res, email) => {
-      queryClient.setQueriesData<ChapterListResponse>({ queryKey: mailingListKeys.members(listId) }, (list) =>
-        list && { ...list, contacts: list.contacts.map((c) => (c.email === email ? { ...c, deleted: true, status: "deleted" as const } : c)) },
+      queryClient.setQueriesData<ChapterListResponse>(
+        { queryKey: mailingListKeys.members(listId) },
+        (list) => list && { ...list, contacts: list.contacts.map((c) => (c.email === email ? { ...c, deleted: true, status: "deleted" as const } : c)) },
       );
       void queryClient.invalidateQueries({ queryKey: mailingListKeys.all });
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });

@@ -3,7 +3,8 @@ import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson"
 import { ApiRequestError } from "./client";
 import { platform } from "../platform";
 
-export type Outline = Feature<Polygon | MultiPolygon, { abbr: string; name: string }> | FeatureCollection<Polygon | MultiPolygon, { abbr: string; name: string }>;
+export type Outline =
+  Feature<Polygon | MultiPolygon, { abbr: string; name: string }> | FeatureCollection<Polygon | MultiPolygon, { abbr: string; name: string }>;
 
 export const outlineKeys = {
   all: ["outlines"] as const,

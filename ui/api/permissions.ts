@@ -19,6 +19,8 @@ export const permissionQueries = {
 /** What a change of roles changes: the chapter's roles and hosts, the people's chapters, the feeds. */
 const rolesChanged = () => [permissionKeys.all, chapterKeys.all, userKeys.all, activityKeys.all];
 
-export const useGrantPermission = (chapterId: number) => useApiMutation((grant: PermissionGrant) => api.post<PermissionInfo>(`/api/permission/${chapterId}`, grant), rolesChanged);
+export const useGrantPermission = (chapterId: number) =>
+  useApiMutation((grant: PermissionGrant) => api.post<PermissionInfo>(`/api/permission/${chapterId}`, grant), rolesChanged);
 
-export const useRemovePermission = () => useApiMutation((permissionId: number) => api.post<unknown>("/api/permission/delete", { id: permissionId }), rolesChanged);
+export const useRemovePermission = () =>
+  useApiMutation((permissionId: number) => api.post<unknown>("/api/permission/delete", { id: permissionId }), rolesChanged);

@@ -21,12 +21,16 @@ export const pressMentionKeys = {
 /** Press mentions (spec 000 section 7 "Site content"): the public lists and the ones admins keep. */
 export const pressMentionQueries = {
   /** The newest public mentions, as many as asked for (the home page shows 8). */
-  publicRecent: (count: number) => queryOptions({ queryKey: pressMentionKeys.publicRecent(count), queryFn: get<PressMentionInfo[]>(`/api/press_mention/public/${count}`) }),
+  publicRecent: (count: number) =>
+    queryOptions({ queryKey: pressMentionKeys.publicRecent(count), queryFn: get<PressMentionInfo[]>(`/api/press_mention/public/${count}`) }),
   publicAll: () => queryOptions({ queryKey: pressMentionKeys.publicAll(), queryFn: get<PressMentionInfo[]>("/api/press_mention/public/all") }),
-  publicState: (state: string) => queryOptions({ queryKey: pressMentionKeys.publicState(state), queryFn: get<PressMentionInfo[]>(`/api/press_mention/public/state/${enc(state)}`) }),
-  publicChapter: (chapterId: number) => queryOptions({ queryKey: pressMentionKeys.publicChapter(chapterId), queryFn: get<PressMentionInfo[]>(`/api/press_mention/chapter/${chapterId}/public`) }),
+  publicState: (state: string) =>
+    queryOptions({ queryKey: pressMentionKeys.publicState(state), queryFn: get<PressMentionInfo[]>(`/api/press_mention/public/state/${enc(state)}`) }),
+  publicChapter: (chapterId: number) =>
+    queryOptions({ queryKey: pressMentionKeys.publicChapter(chapterId), queryFn: get<PressMentionInfo[]>(`/api/press_mention/chapter/${chapterId}/public`) }),
   /** Every mention of a chapter, visible or not (host access). */
-  chapterAll: (chapterId: number) => queryOptions({ queryKey: pressMentionKeys.chapterAll(chapterId), queryFn: get<ChapterPressMention[]>(`/api/press_mention/chapter/${chapterId}/all`) }),
+  chapterAll: (chapterId: number) =>
+    queryOptions({ queryKey: pressMentionKeys.chapterAll(chapterId), queryFn: get<ChapterPressMention[]>(`/api/press_mention/chapter/${chapterId}/all`) }),
   /** Every mention, with or without a chapter (admins). */
   adminAll: () => queryOptions({ queryKey: pressMentionKeys.adminAll(), queryFn: get<PressMentionAdmin[]>("/api/press_mention/all") }),
 };
@@ -34,6 +38,7 @@ export const pressMentionQueries = {
 const mentionsChanged = () => [pressMentionKeys.all, activityKeys.all];
 
 /** Adds a mention (no slug) or changes one (its slug). */
-export const useSavePressMention = () => useApiMutation((input: PressMentionInput) => api.post<ChapterPressMention>("/api/press_mention/", input), mentionsChanged);
+export const useSavePressMention = () =>
+  useApiMutation((input: PressMentionInput) => api.post<ChapterPressMention>("/api/press_mention/", input), mentionsChanged);
 
 export const useDeletePressMention = () => useApiMutation((slug: string) => api.delete<unknown>(`/api/press_mention/slug/${enc(slug)}`), mentionsChanged);

@@ -1,4 +1,14 @@
-import { QueryCache, QueryClient, useMutation, useQuery, useQueryClient, type InvalidateQueryFilters, type QueryKey, type UseQueryOptions, type UseQueryResult } from "@tanstack/react-query";
+import {
+  QueryCache,
+  QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InvalidateQueryFilters,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiRequestError } from "./client";
 
@@ -51,12 +61,19 @@ export const get =
  * A write that, once it succeeds, invalidates the queries it changes (prefix keys, or filters) and waits for the
  * ones on screen to load again, so the caller continues with fresh data (as the screens did with their reloads).
  */
-export function useApiMutation<TData, TVars = void>(mutationFn: (vars: TVars) => Promise<TData>, invalidates: (data: TData, vars: TVars) => Array<QueryKey | InvalidateQueryFilters>) {
+export function useApiMutation<TData, TVars = void>(
+  mutationFn: (vars: TVars) => Promise<TData>,
+  invalidates: (data: TData, vars: TVars) => Array<QueryKey | InvalidateQueryFilters>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: (data, vars) =>
-      Promise.all(invalidates(data, vars).map((what) => queryClient.invalidateQueries(Array.isArray(what) ? { queryKey: what as QueryKey } : (what as InvalidateQueryFilters)))),
+      Promise.all(
+        invalidates(data, vars).map((what) =>
+          queryClient.invalidateQueries(Array.isArray(what) ? { queryKey: what as QueryKey } : (what as InvalidateQueryFilters)),
+        ),
+      ),
   });
 }
 
@@ -65,7 +82,9 @@ export function useApiMutation<TData, TVars = void>(mutationFn: (vars: TVars) =>
  * than that (an edit form must never start from a copy its last save made stale). Later refreshes, as after a
  * save, keep the form on screen.
  */
-export function useFreshQuery<TData, TKey extends QueryKey>(options: UseQueryOptions<TData, ApiRequestError, TData, TKey>): UseQueryResult<TData, ApiRequestError> {
+export function useFreshQuery<TData, TKey extends QueryKey>(
+  options: UseQueryOptions<TData, ApiRequestError, TData, TKey>,
+): UseQueryResult<TData, ApiRequestError> {
   const [openedAt] = useState(Date.now);
   const query = useQuery({ ...options, refetchOnMount: "always" });
   if (query.dataUpdatedAt >= openedAt || query.error) return query;

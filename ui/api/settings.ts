@@ -31,7 +31,11 @@ export function useSiteConfig(): SiteConfig | null {
   return data ?? (isError ? FALLBACK_SITE_CONFIG : null);
 }
 
-export const useSaveFrontPage = () => useApiMutation((input: FrontPageUpdate) => api.post<FrontPageInfo>("/api/front_page", input), () => [settingsKeys.frontPage(), activityKeys.all]);
+export const useSaveFrontPage = () =>
+  useApiMutation(
+    (input: FrontPageUpdate) => api.post<FrontPageInfo>("/api/front_page", input),
+    () => [settingsKeys.frontPage(), activityKeys.all],
+  );
 
 export const useUploadFrontPageImage = () =>
   useApiMutation(
@@ -45,7 +49,14 @@ export const useUploadFrontPageImage = () =>
 
 /** Switches the email service; the site configuration (which list id the widget sends) changes with it. */
 export const useSaveEmailSettings = () =>
-  useApiMutation((input: EmailSettingsUpdate) => api.post<EmailSettingsInfo>("/api/email_settings", input), () => [settingsKeys.all, activityKeys.all]);
+  useApiMutation(
+    (input: EmailSettingsUpdate) => api.post<EmailSettingsInfo>("/api/email_settings", input),
+    () => [settingsKeys.all, activityKeys.all],
+  );
 
 /** Queues the deliveries that failed for good once more. */
-export const useRetryFailedDeliveries = () => useApiMutation(() => api.post<RetryFailedResponse>("/api/email_settings/retry_failed"), () => [settingsKeys.email()]);
+export const useRetryFailedDeliveries = () =>
+  useApiMutation(
+    () => api.post<RetryFailedResponse>("/api/email_settings/retry_failed"),
+    () => [settingsKeys.email()],
+  );

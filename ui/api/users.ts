@@ -20,7 +20,8 @@ export const userQueries = {
   /** Every account, newest first, a page of 300 at a time. */
   list: () => pagedListOptions<UserSearchResult>(userKeys.list(), "/api/user/all", USER_LIST_LIMIT),
   /** People whose name or email contains the term (at least MIN_SEARCH_LENGTH characters); a read sent as POST. */
-  search: (term: string) => queryOptions({ queryKey: userKeys.search(term), queryFn: () => api.post<UserSearchResult[]>("/api/user/search", { search: term }) }),
+  search: (term: string) =>
+    queryOptions({ queryKey: userKeys.search(term), queryFn: () => api.post<UserSearchResult[]>("/api/user/search", { search: term }) }),
   /** One person with their chapters. */
   byId: (id: number) => queryOptions({ queryKey: userKeys.id(id), queryFn: get<AdminUserDetail>(`/api/user/user/${id}`) }),
 };

@@ -51,7 +51,10 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const setSignedIn = useCallback((res: AuthResponse) => applySignIn(queryClient, res), [queryClient]);
   const handleSignOut = useCallback(() => signOut(queryClient), [queryClient]);
 
-  const value = useMemo<CurrentUserState>(() => ({ user, loading: confirmed.isPending, setSignedIn, signOut: handleSignOut }), [user, confirmed.isPending, setSignedIn, handleSignOut]);
+  const value = useMemo<CurrentUserState>(
+    () => ({ user, loading: confirmed.isPending, setSignedIn, signOut: handleSignOut }),
+    [user, confirmed.isPending, setSignedIn, handleSignOut],
+  );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

@@ -1,7 +1,22 @@
 import { Badge, Box, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
-import { FaBullhorn, FaCalendarAlt, FaCog, FaEnvelope, FaFileAlt, FaLink, FaStickyNote, FaUserFriends, FaUserPlus, FaRegNewspaper, FaAt, FaFlag, FaListUl, FaHeartbeat } from "react-icons/fa";
+import {
+  FaBullhorn,
+  FaCalendarAlt,
+  FaCog,
+  FaEnvelope,
+  FaFileAlt,
+  FaLink,
+  FaStickyNote,
+  FaUserFriends,
+  FaUserPlus,
+  FaRegNewspaper,
+  FaAt,
+  FaFlag,
+  FaListUl,
+  FaHeartbeat,
+} from "react-icons/fa";
 import type { ActivityFeedItemInfo } from "../../server/contracts/chapterAdmin";
 import { formatMedium } from "../lib/formatDate";
 import { mailtoHref } from "../lib/text";
@@ -31,7 +46,15 @@ const ICONS: Record<string, IconType> = {
  * '(Admin Only)' flag. `action` adds a link per item (the site admin dashboard's View links).
  * Everything is shown as text.
  */
-export function ActivityFeedList({ items, action, emptyText = "No activity yet." }: { items: ActivityFeedItemInfo[]; action?: (item: ActivityFeedItemInfo) => ReactNode; emptyText?: string }) {
+export function ActivityFeedList({
+  items,
+  action,
+  emptyText = "No activity yet.",
+}: {
+  items: ActivityFeedItemInfo[];
+  action?: (item: ActivityFeedItemInfo) => ReactNode;
+  emptyText?: string;
+}) {
   if (items.length === 0) return <Text color="fg.muted">{emptyText}</Text>;
   return (
     <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-feed">
@@ -48,10 +71,18 @@ export function ActivityFeedList({ items, action, emptyText = "No activity yet."
                   <Text fontWeight="semibold">{item.title}</Text>
                   {item.adminOnly && <Badge colorPalette="warning">(Admin Only)</Badge>}
                 </HStack>
-                {item.note && <Text whiteSpace="pre-wrap" wordBreak="break-word">{item.note}</Text>}
+                {item.note && (
+                  <Text whiteSpace="pre-wrap" wordBreak="break-word">
+                    {item.note}
+                  </Text>
+                )}
                 <Text fontSize="sm" color="fg.muted">
                   {item.user ? (
-                    mailtoHref(item.user.email) ? <ChakraLink href={mailtoHref(item.user.email)}>{item.user.name}</ChakraLink> : item.user.name
+                    mailtoHref(item.user.email) ? (
+                      <ChakraLink href={mailtoHref(item.user.email)}>{item.user.name}</ChakraLink>
+                    ) : (
+                      item.user.name
+                    )
                   ) : (
                     "Someone"
                   )}

@@ -18,8 +18,15 @@ export function ChapterHealthSection({ canManage }: { canManage: boolean }) {
   const initialFilter = HEALTH_STATES.includes(asked as HealthState) ? (asked as HealthState) : "all";
   return (
     <Box as="section" aria-labelledby="chapter-health-heading">
-      <Heading as="h3" size="md" mb="3" id="chapter-health-heading">Chapter Health</Heading>
-      <AsyncState query={query} error={<LoadError error="The chapter health could not be loaded. Please try again." />} isEmpty={(d) => d.rows.length === 0} empty={<Box color="fg.muted">No chapters yet.</Box>}>
+      <Heading as="h3" size="md" mb="3" id="chapter-health-heading">
+        Chapter Health
+      </Heading>
+      <AsyncState
+        query={query}
+        error={<LoadError error="The chapter health could not be loaded. Please try again." />}
+        isEmpty={(d) => d.rows.length === 0}
+        empty={<Box color="fg.muted">No chapters yet.</Box>}
+      >
         {(list) => <ChapterHealthTable list={list} canManage={canManage} initialFilter={initialFilter} />}
       </AsyncState>
     </Box>

@@ -96,9 +96,20 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
     return (
       <form onSubmit={handlePin} aria-label={`Pin ${name} active`}>
         <HStack gap="2">
-          <Input size="xs" value={note} onChange={(e) => setNote(e.target.value)} placeholder="Why? (required)" aria-label={`Note for pinning ${name}`} maxLength={500} />
-          <Button size="xs" type="submit" colorPalette="brand" disabled={!note.trim() || pin.isPending}>Pin</Button>
-          <Button size="xs" variant="ghost" onClick={() => setPinning(false)}>Cancel</Button>
+          <Input
+            size="xs"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="Why? (required)"
+            aria-label={`Note for pinning ${name}`}
+            maxLength={500}
+          />
+          <Button size="xs" type="submit" colorPalette="brand" disabled={!note.trim() || pin.isPending}>
+            Pin
+          </Button>
+          <Button size="xs" variant="ghost" onClick={() => setPinning(false)}>
+            Cancel
+          </Button>
         </HStack>
       </form>
     );
@@ -106,12 +117,18 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
   return (
     <HStack gap="2">
       {row.pinnedActive ? (
-        <Button size="xs" variant="outline" onClick={() => void handleUnpin()} aria-label={`Unpin ${name}`}>Unpin</Button>
+        <Button size="xs" variant="outline" onClick={() => void handleUnpin()} aria-label={`Unpin ${name}`}>
+          Unpin
+        </Button>
       ) : (
-        <Button size="xs" variant="outline" onClick={() => setPinning(true)} aria-label={`Pin ${name} active`}>Pin active</Button>
+        <Button size="xs" variant="outline" onClick={() => setPinning(true)} aria-label={`Pin ${name} active`}>
+          Pin active
+        </Button>
       )}
       {row.dormantByRule && row.status !== 1 && (
-        <Button size="xs" colorPalette="brand" onClick={() => void handleReactivate()} aria-label={`Re-enable ${name}`}>Re-enable</Button>
+        <Button size="xs" colorPalette="brand" onClick={() => void handleReactivate()} aria-label={`Re-enable ${name}`}>
+          Re-enable
+        </Button>
       )}
     </HStack>
   );
@@ -121,7 +138,15 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
  * The health of the network's chapters (issue 16): counts per state that filter the table, sortable columns (at
  * risk first by default), a CSV export, and for admins pins and re-enabling.
  */
-export function ChapterHealthTable({ list, canManage, initialFilter = "all" }: { list: ChapterHealthList; canManage: boolean; initialFilter?: HealthState | "all" }) {
+export function ChapterHealthTable({
+  list,
+  canManage,
+  initialFilter = "all",
+}: {
+  list: ChapterHealthList;
+  canManage: boolean;
+  initialFilter?: HealthState | "all";
+}) {
   const [filter, setFilter] = useState<HealthState | "all">(initialFilter);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "health", desc: false });
   const [limit, setLimit] = useState(PAGE);
@@ -138,15 +163,35 @@ export function ChapterHealthTable({ list, canManage, initialFilter = "all" }: {
         No email to the list for {atRiskAfterDays} days: at risk; {dormantAfterDays} days: dormant (taken off the map until a host emails the list).
       </Text>
       <HStack gap="2" wrap="wrap" role="group" aria-label="Show chapters by health">
-        <Button size="sm" variant={filter === "all" ? "solid" : "outline"} aria-pressed={filter === "all"} onClick={() => { setFilter("all"); setLimit(PAGE); }}>
+        <Button
+          size="sm"
+          variant={filter === "all" ? "solid" : "outline"}
+          aria-pressed={filter === "all"}
+          onClick={() => {
+            setFilter("all");
+            setLimit(PAGE);
+          }}
+        >
           All {list.rows.length}
         </Button>
         {(["at_risk", "dormant", "active"] as const).map((h) => (
-          <Button key={h} size="sm" variant={filter === h ? "solid" : "outline"} aria-pressed={filter === h} onClick={() => { setFilter(h); setLimit(PAGE); }} data-testid={`health-count-${h}`}>
+          <Button
+            key={h}
+            size="sm"
+            variant={filter === h ? "solid" : "outline"}
+            aria-pressed={filter === h}
+            onClick={() => {
+              setFilter(h);
+              setLimit(PAGE);
+            }}
+            data-testid={`health-count-${h}`}
+          >
             {HEALTH_LABELS[h]} {list.counts[h]}
           </Button>
         ))}
-        <Button size="sm" variant="ghost" onClick={() => void downloadCsv()}>Export CSV</Button>
+        <Button size="sm" variant="ghost" onClick={() => void downloadCsv()}>
+          Export CSV
+        </Button>
       </HStack>
       {rows.length === 0 ? (
         <Text color="fg.muted">No chapters in this state.</Text>
@@ -156,7 +201,11 @@ export function ChapterHealthTable({ list, canManage, initialFilter = "all" }: {
             <Table.Header>
               <Table.Row>
                 {COLUMNS.map((c) => (
-                  <Table.ColumnHeader key={c.key} textAlign={c.numeric ? "end" : undefined} aria-sort={sort.key === c.key ? (sort.desc ? "descending" : "ascending") : "none"}>
+                  <Table.ColumnHeader
+                    key={c.key}
+                    textAlign={c.numeric ? "end" : undefined}
+                    aria-sort={sort.key === c.key ? (sort.desc ? "descending" : "ascending") : "none"}
+                  >
                     <Button size="xs" variant="plain" px="0" onClick={() => handleSort(c.key)}>
                       {c.label}
                       {sort.key === c.key ? (sort.desc ? " ▼" : " ▲") : ""}
@@ -171,12 +220,22 @@ export function ChapterHealthTable({ list, canManage, initialFilter = "all" }: {
               {rows.slice(0, limit).map((r) => (
                 <Table.Row key={r.chapterId} data-testid="health-row" data-health={r.health} data-slug={r.slug}>
                   <Table.Cell>
-                    <Link asChild color="link" fontWeight="medium"><RouterLink to={chapterPath(r)}>{r.title}</RouterLink></Link>
-                    {r.status !== 1 && <Badge ms="2" variant="outline">Off the map</Badge>}
+                    <Link asChild color="link" fontWeight="medium">
+                      <RouterLink to={chapterPath(r)}>{r.title}</RouterLink>
+                    </Link>
+                    {r.status !== 1 && (
+                      <Badge ms="2" variant="outline">
+                        Off the map
+                      </Badge>
+                    )}
                   </Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={COLORS[r.health]}>{HEALTH_LABELS[r.health]}</Badge>
-                    {r.pinnedActive && <Badge ms="1" colorPalette="brand" variant="subtle" title={r.pinNote}>Pinned</Badge>}
+                    {r.pinnedActive && (
+                      <Badge ms="1" colorPalette="brand" variant="subtle" title={r.pinNote}>
+                        Pinned
+                      </Badge>
+                    )}
                   </Table.Cell>
                   <Table.Cell>{dateText(r.lastEmailAt)}</Table.Cell>
                   <Table.Cell textAlign="end">{silentDaysOf(r, list.at)}</Table.Cell>
@@ -185,7 +244,11 @@ export function ChapterHealthTable({ list, canManage, initialFilter = "all" }: {
                   <Table.Cell textAlign="end">{r.members}</Table.Cell>
                   <Table.Cell textAlign="end">{r.growth30d}</Table.Cell>
                   <Table.Cell>{r.hosts.join(", ") || "—"}</Table.Cell>
-                  {canManage && <Table.Cell><AdminActions row={r} /></Table.Cell>}
+                  {canManage && (
+                    <Table.Cell>
+                      <AdminActions row={r} />
+                    </Table.Cell>
+                  )}
                 </Table.Row>
               ))}
             </Table.Body>

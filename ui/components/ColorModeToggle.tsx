@@ -20,7 +20,15 @@ export function useColorMode(): ColorMode {
 export function ColorModeToggle() {
   const dark = useColorMode() === "dark";
   return (
-    <IconButton aria-label="Dark mode" aria-pressed={dark} size="sm" variant="ghost" color="header.fg" _hover={{ bg: "header.hover" }} onClick={() => setColorMode(dark ? "light" : "dark")}>
+    <IconButton
+      aria-label="Dark mode"
+      aria-pressed={dark}
+      size="sm"
+      variant="ghost"
+      color="header.fg"
+      _hover={{ bg: "header.hover" }}
+      onClick={() => setColorMode(dark ? "light" : "dark")}
+    >
       <Box as={FaMoon} _dark={{ display: "none" }} aria-hidden="true" />
       <Box as={FaSun} display="none" _dark={{ display: "inline" }} aria-hidden="true" />
     </IconButton>

@@ -23,7 +23,16 @@ export interface ConfirmDialogProps {
  * Asks before a destructive action: an alert dialog (focus starts on Cancel, Escape and the backdrop close it),
  * instead of the browser's confirm box.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onClose, confirmPalette = "danger", testId = "confirm-dialog" }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  confirmPalette = "danger",
+  testId = "confirm-dialog",
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -45,7 +54,14 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !busy && onClose()} role="alertdialog" initialFocusEl={() => cancelRef.current} closeOnEscape closeOnInteractOutside>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && !busy && onClose()}
+      role="alertdialog"
+      initialFocusEl={() => cancelRef.current}
+      closeOnEscape
+      closeOnInteractOutside
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -36,7 +36,16 @@ export function FormField(p: Props) {
       {p.multiline ? (
         <Textarea name={p.name} value={p.value} onChange={handleChange} rows={p.rows ?? 4} placeholder={p.placeholder} onBlur={p.onBlur} {...border} />
       ) : (
-        <Input name={p.name} type={p.type ?? "text"} value={p.value} onChange={handleChange} autoComplete={p.autoComplete} placeholder={p.placeholder} onBlur={p.onBlur} {...border} />
+        <Input
+          name={p.name}
+          type={p.type ?? "text"}
+          value={p.value}
+          onChange={handleChange}
+          autoComplete={p.autoComplete}
+          placeholder={p.placeholder}
+          onBlur={p.onBlur}
+          {...border}
+        />
       )}
       {p.helper && <Field.HelperText>{p.helper}</Field.HelperText>}
       {p.error && <Field.ErrorText>{p.error}</Field.ErrorText>}

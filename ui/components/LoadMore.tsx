@@ -1,7 +1,13 @@
 import { Button, Center } from "@chakra-ui/react";
 
 /** "Load More" under a list read a page at a time; shown while another page may follow. */
-export function LoadMore({ query, label = "Load More" }: { query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }; label?: string }) {
+export function LoadMore({
+  query,
+  label = "Load More",
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label?: string;
+}) {
   if (!query.hasNextPage) return null;
   return (
     <Center pt="2">

@@ -16,7 +16,11 @@ interface SignUpAnswer {
 type Phase = { kind: "form" } | { kind: "loading" } | { kind: "success"; needsConfirmation: boolean } | { kind: "error"; message: string };
 
 const phaseOf = (posted: JoinListResult | undefined): Phase =>
-  !posted ? { kind: "form" } : posted.ok ? { kind: "success", needsConfirmation: Boolean(posted.needsConfirmation) } : { kind: "error", message: posted.message || "Something went wrong." };
+  !posted
+    ? { kind: "form" }
+    : posted.ok
+      ? { kind: "success", needsConfirmation: Boolean(posted.needsConfirmation) }
+      : { kind: "error", message: posted.message || "Something went wrong." };
 
 /**
  * Join a chapter's mailing list (spec 000 sections 4 and 7): form, loading, then 'Success!' or
@@ -113,13 +117,28 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
   // A disabled Sign Up says why, next to the field, once something has been typed.
   const reason = email.trim() && !isEmail(email) ? "Enter a whole email address, like you@example.org, to sign up." : null;
   return (
-    <form method="post" action={JOIN_LIST_PATH} onSubmit={handleSubmit} noValidate aria-label={chapterName ? `Join the ${chapterName} mailing list` : "Join the mailing list"}>
+    <form
+      method="post"
+      action={JOIN_LIST_PATH}
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={chapterName ? `Join the ${chapterName} mailing list` : "Join the mailing list"}
+    >
       <input type="hidden" name="listId" value={listId} />
       <input type="hidden" name="back" value={pathname + search} />
       <Field.Root required>
         <Field.Label htmlFor={inputId}>Join the mailing list</Field.Label>
         <HStack gap="2" width="100%">
-          <Input id={inputId} type="email" name="email" autoComplete="email" placeholder="you@example.org" value={email} onChange={(e) => setEmail(e.target.value)} size="sm" />
+          <Input
+            id={inputId}
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@example.org"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            size="sm"
+          />
           <Button type="submit" size="sm" colorPalette="brand" disabled={scriptsRun && !isEmail(email)}>
             Sign Up
           </Button>

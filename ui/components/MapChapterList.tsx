@@ -20,7 +20,16 @@ export function MapChapterList(props: { chapters: ChapterPin[]; pinIds: Set<stri
   const [page, setPage] = useState(0);
   const shown = opened ? chapters.slice(page * MAP_LIST_PAGE_SIZE, (page + 1) * MAP_LIST_PAGE_SIZE) : [];
   return (
-    <Box as="details" borderWidth="1px" borderRadius="md" p="3" data-testid="map-chapter-list" onToggle={(e: SyntheticEvent<HTMLElement>) => { if ((e.currentTarget as HTMLDetailsElement).open) setOpened(true); }}>
+    <Box
+      as="details"
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      data-testid="map-chapter-list"
+      onToggle={(e: SyntheticEvent<HTMLElement>) => {
+        if ((e.currentTarget as HTMLDetailsElement).open) setOpened(true);
+      }}
+    >
       <Box as="summary" cursor="pointer" fontWeight="semibold">
         {`List of the chapters on the map (${chapters.length})`}
       </Box>

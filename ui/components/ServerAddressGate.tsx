@@ -20,7 +20,13 @@ export function ServerAddressGate({ children }: { children: ReactNode }) {
   if (ready) return <>{children}</>;
   return (
     <ChakraProvider value={initSystem()}>
-      <Suspense fallback={<Center py="20"><Spinner /></Center>}>
+      <Suspense
+        fallback={
+          <Center py="20">
+            <Spinner />
+          </Center>
+        }
+      >
         <ServerAddress onConnected={() => setReady(true)} />
       </Suspense>
     </ChakraProvider>

@@ -17,12 +17,24 @@ export function SideMenu({ label, items }: { label: string; items: SideMenuItem[
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname } = useLocation();
-  const current = [...items].sort((a, b) => b.to.length - a.to.length).find((i) => (i.end ? pathname === i.to : pathname === i.to || pathname.startsWith(`${i.to}/`)));
+  const current = [...items]
+    .sort((a, b) => b.to.length - a.to.length)
+    .find((i) => (i.end ? pathname === i.to : pathname === i.to || pathname.startsWith(`${i.to}/`)));
   return (
     <Box as="nav" aria-label={label} minW={{ md: "52" }} w={{ base: "full", md: "auto" }}>
-      <Button hideFrom="md" variant="outline" w="full" justifyContent="space-between" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+      <Button
+        hideFrom="md"
+        variant="outline"
+        w="full"
+        justifyContent="space-between"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {`Menu${current ? `: ${current.label}` : ""}`}
-        <Box as="span" aria-hidden>{open ? "▲" : "▼"}</Box>
+        <Box as="span" aria-hidden>
+          {open ? "▲" : "▼"}
+        </Box>
       </Button>
       <Stack gap="1" id={listId} display={{ base: open ? "flex" : "none", md: "flex" }} mt={{ base: open ? "2" : "0", md: "0" }}>
         {items.map((item) => (

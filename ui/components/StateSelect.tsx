@@ -6,10 +6,24 @@ export const STATE_OPTIONS = Object.entries(STATES)
   .map(([abbr, name]) => ({ abbr, name }))
   .sort((a, b) => (a.abbr === "int" ? 1 : b.abbr === "int" ? -1 : a.name.localeCompare(b.name)));
 
-export function StateSelect(props: { id?: string; value: string; onChange: (abbr: string) => void; placeholder: string; name?: string; "aria-label"?: string; size?: "sm" | "md" }) {
+export function StateSelect(props: {
+  id?: string;
+  value: string;
+  onChange: (abbr: string) => void;
+  placeholder: string;
+  name?: string;
+  "aria-label"?: string;
+  size?: "sm" | "md";
+}) {
   return (
     <NativeSelect.Root size={props.size ?? "md"}>
-      <NativeSelect.Field id={props.id} name={props.name ?? "state"} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-label={props["aria-label"]}>
+      <NativeSelect.Field
+        id={props.id}
+        name={props.name ?? "state"}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-label={props["aria-label"]}
+      >
         <option value="">{props.placeholder}</option>
         {STATE_OPTIONS.map((s) => (
           <option key={s.abbr} value={s.abbr}>

@@ -7,6 +7,8 @@ import { CHAPTER_TYPE_COLOURS } from "../lib/palette";
  * (light and dark), else the type's own colour from the database with black or white, whichever reads better.
  */
 export function chapterTypeColours(type: { name: string; hexColor: string }): SystemStyleObject {
-  const [bg, color] = CHAPTER_TYPE_COLOURS[type.name] ? [`chapterType.${type.name}.bg`, `chapterType.${type.name}.fg`] : [type.hexColor, readableTextOn(type.hexColor)];
+  const [bg, color] = CHAPTER_TYPE_COLOURS[type.name]
+    ? [`chapterType.${type.name}.bg`, `chapterType.${type.name}.fg`]
+    : [type.hexColor, readableTextOn(type.hexColor)];
   return { bg, color, _hover: { bg, color } };
 }

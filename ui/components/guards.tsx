@@ -23,7 +23,12 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { user, loading } = useCurrentUser();
   const location = useLocation();
   const signedOutHere = useWasSignedInHere(Boolean(user)) && !user;
-  if (!user && loading) return <Center py="20"><Spinner /></Center>;
+  if (!user && loading)
+    return (
+      <Center py="20">
+        <Spinner />
+      </Center>
+    );
   if (signedOutHere) return <Navigate to="/" replace />;
   if (!user) return <Navigate to={signinPathFor(location.pathname + location.search)} replace />;
   return <>{children}</>;
@@ -33,7 +38,12 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, loading } = useCurrentUser();
   const location = useLocation();
-  if (!user && loading) return <Center py="20"><Spinner /></Center>;
+  if (!user && loading)
+    return (
+      <Center py="20">
+        <Spinner />
+      </Center>
+    );
   if (!user) return <Navigate to={signinPathFor(location.pathname + location.search)} replace />;
   if (!user.isAdmin) return <Navigate to="/" replace />;
   return <>{children}</>;

@@ -47,4 +47,3 @@ export function subscribeColorMode(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-

@@ -24,7 +24,11 @@ describe("the network's colour pairs read at WCAG AA (4.5)", () => {
     pairs.push([`${name} (light)`, modes.light.bg, modes.light.fg], [`${name} (dark)`, modes.dark.bg, modes.dark.fg]);
   }
   pairs.push(["cluster marker", MAP_COLOURS.cluster, MAP_COLOURS.clusterText], ["text over the map", MAP_COLOURS.paper, MAP_COLOURS.ink]);
-  pairs.push(["header (light)", BRAND_SCALE[800], "#ffffff"], ["brand button (light)", BRAND_SCALE[700], "#ffffff"], ["brand button (dark)", BRAND_SCALE[300], BRAND_SCALE[950]]);
+  pairs.push(
+    ["header (light)", BRAND_SCALE[800], "#ffffff"],
+    ["brand button (light)", BRAND_SCALE[700], "#ffffff"],
+    ["brand button (dark)", BRAND_SCALE[300], BRAND_SCALE[950]],
+  );
 
   it.each(pairs)("%s: %s behind %s", (_name, bg, fg) => {
     expect(contrastRatio(bg, fg)).toBeGreaterThanOrEqual(4.5);

@@ -3,9 +3,30 @@ import { formatDate, formatTime, nextEventOf, scheduleText } from "./format";
 import type { ChapterEventInfo } from "../../server/contracts/chapter";
 
 const event = (over: Partial<ChapterEventInfo>): ChapterEventInfo => ({
-  id: 1, chapterId: 1, slug: "e", name: "Bar", description: "", address1: "", address2: "", city: "", state: "", postalCode: "", country: "",
-  lat: 1, lng: 1, startTime: "19:00", endTime: "21:00", isSingleDate: false, singleDate: null, dayOfWeekIndex: 2, weeksOfMonthIndexes: "1,3",
-  weeksOfMonthIndexesArray: [1, 3], nextDates: [], cancelledDates: [], updatedAt: "", ...over,
+  id: 1,
+  chapterId: 1,
+  slug: "e",
+  name: "Bar",
+  description: "",
+  address1: "",
+  address2: "",
+  city: "",
+  state: "",
+  postalCode: "",
+  country: "",
+  lat: 1,
+  lng: 1,
+  startTime: "19:00",
+  endTime: "21:00",
+  isSingleDate: false,
+  singleDate: null,
+  dayOfWeekIndex: 2,
+  weeksOfMonthIndexes: "1,3",
+  weeksOfMonthIndexesArray: [1, 3],
+  nextDates: [],
+  cancelledDates: [],
+  updatedAt: "",
+  ...over,
 });
 
 describe("format", () => {

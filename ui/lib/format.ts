@@ -2,7 +2,6 @@ import { describeSchedule } from "../../server/contracts/schedule";
 import { formatMediumDate } from "./formatDate";
 import type { ChapterEventInfo, ChapterSummary } from "../../server/contracts/chapter";
 
-
 /** "19:00" -> "7:00 PM" */
 export function formatTime(hhmm: string | null | undefined): string {
   const m = hhmm?.match(/^(\d{1,2}):(\d{2})/);

@@ -73,7 +73,17 @@ interface Options<V extends FieldValues> {
  * belongs to no field (cleared when a value changes), and `field(name)`
  * gives FormField its value, onChange, onBlur and error (shown once the field is edited or the form submitted).
  */
-export function useSubmitForm<V extends FieldValues>({ defaultValues, resolver, schema, toBody, onSubmit, onError, serverErrorsAbove, touchOnBlur, fieldOf = sameNames<V>(defaultValues) }: Options<V>) {
+export function useSubmitForm<V extends FieldValues>({
+  defaultValues,
+  resolver,
+  schema,
+  toBody,
+  onSubmit,
+  onError,
+  serverErrorsAbove,
+  touchOnBlur,
+  fieldOf = sameNames<V>(defaultValues),
+}: Options<V>) {
   const [checks] = useState(() => resolver ?? (schema ? contractResolver<V>(schema, toBody ?? ((v) => v), fieldOf) : undefined));
   const form = useForm<V>({ defaultValues, resolver: checks, mode: "onChange" });
   const [error, setError] = useState<ApiRequestError | null>(null);

@@ -27,4 +27,9 @@ const noSubscription = () => () => {};
  * False on the server and while the browser hydrates a server-rendered page, true from then on (and from the
  * start of a page the browser renders itself): for parts that only work with JavaScript, such as a map.
  */
-export const useScriptsRun = (): boolean => useSyncExternalStore(noSubscription, () => true, () => false);
+export const useScriptsRun = (): boolean =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );

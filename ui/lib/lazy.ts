@@ -32,5 +32,11 @@ export function lazyNamed<M extends Record<string, unknown>, K extends keyof M &
 
 /** Loads the named lazy components (those the server rendered into the page) before the page is hydrated. */
 export async function preloadLazy(names: string[]): Promise<void> {
-  await Promise.all(names.map((n) => loaders.get(n)?.().catch(() => undefined)));
+  await Promise.all(
+    names.map((n) =>
+      loaders
+        .get(n)?.()
+        .catch(() => undefined),
+    ),
+  );
 }

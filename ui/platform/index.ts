@@ -13,5 +13,4 @@ declare global {
 }
 
 /** The one place that knows web from desktop (and from the server rendering a public page). */
-export const platform: Platform =
-  (typeof window !== "undefined" ? window.chapterhouseDesktop : globalThis.chapterhouseServerPlatform) || browserPlatform;
+export const platform: Platform = (typeof window !== "undefined" ? window.chapterhouseDesktop : globalThis.chapterhouseServerPlatform) || browserPlatform;

@@ -66,7 +66,10 @@ export function geocodePlaceOffline(text: string): (GeoPoint & { label: string }
   const m = t.match(/^(.+?)[,\s]+([A-Za-z .]+)$/);
   if (m) {
     const stateRaw = m[2].trim();
-    const abbr = stateRaw.length === 2 ? stateRaw.toUpperCase() : Object.entries(zipcodes.states.abbr).find(([, name]) => name.toLowerCase() === stateRaw.toLowerCase())?.[0];
+    const abbr =
+      stateRaw.length === 2
+        ? stateRaw.toUpperCase()
+        : Object.entries(zipcodes.states.abbr).find(([, name]) => name.toLowerCase() === stateRaw.toLowerCase())?.[0];
     if (abbr) {
       const hit = averageOf(zipcodes.lookupByName(m[1].trim(), abbr));
       if (hit) return { ...hit, label: `${m[1].trim()}, ${abbr}` };

@@ -73,7 +73,10 @@ describe("Brevo adapter against the fake Brevo API", () => {
     expect(fake.emails.map((e) => e.to)).toEqual(["a@example.org", "b@example.org"]);
     expect(fake.emails[1].htmlContent).toContain("http://localhost/unsubscribe/tok2");
     expect(fake.emails[1].textContent).toContain("Unsubscribe: http://localhost/unsubscribe/tok2");
-    expect(fake.emails[1].headers).toEqual({ "List-Unsubscribe": "<http://localhost/api/mailing_list/unsubscribe/tok2>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(fake.emails[1].headers).toEqual({
+      "List-Unsubscribe": "<http://localhost/api/mailing_list/unsubscribe/tok2>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(fake.emails[1].tags).toEqual(["chapter-3", "message-7"]);
     const sender = fake.requests.find((r) => r.path === "/v3/smtp/email")!.body.sender;
     expect(sender).toEqual({ name: "Living Liberally", email: "no-reply@livingliberally.org" });

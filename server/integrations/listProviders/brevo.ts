@@ -73,7 +73,8 @@ export class BrevoListProvider implements ListProvider {
     const what = `Brevo ${method} ${path.split("?")[0]} answered ${res.status}${err.code ? ` ${err.code}` : ""}${err.message ? `: ${err.message}` : ""}`;
     if (res.status === 429) throw new ProviderError(what, { retryable: true, retryAfterMs: retryAfterMs(res.headers) ?? 60_000, status: 429 }, err.code);
     // Bad credentials or a suspended account can be fixed by an admin: keep retrying with backoff.
-    if (res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 402) throw new ProviderError(what, { retryable: true, status: res.status }, err.code);
+    if (res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 402)
+      throw new ProviderError(what, { retryable: true, status: res.status }, err.code);
     throw new ProviderError(what, { retryable: false, status: res.status }, err.code);
   }
 
@@ -92,7 +93,8 @@ export class BrevoListProvider implements ListProvider {
       await this.call("POST", `/contacts/lists/${this.listNumber(listId)}/contacts/remove`, { emails: [email] });
     } catch (err) {
       // Already off the list, or never there: what we wanted.
-      if (err instanceof ProviderError && (err.opts.status === 400 || err.opts.status === 404) && /not exist|already removed|not found/i.test(err.message)) return;
+      if (err instanceof ProviderError && (err.opts.status === 400 || err.opts.status === 404) && /not exist|already removed|not found/i.test(err.message))
+        return;
       throw err;
     }
   }

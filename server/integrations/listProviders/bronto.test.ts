@@ -79,7 +79,10 @@ describe("Bronto adapter against the fake Bronto SOAP API", () => {
     expect(result).toEqual({ sent: [1, 2], failed: [] });
     expect(state.brontoMessageId).toMatch(/^0bba03eb/);
     const message = fake.messages.get(state.brontoMessageId)!;
-    expect(message.content.map((c) => [c.type, c.subject])).toEqual([["html", "Trivia night"], ["text", "Trivia night"]]);
+    expect(message.content.map((c) => [c.type, c.subject])).toEqual([
+      ["html", "Trivia night"],
+      ["text", "Trivia night"],
+    ]);
     expect(message.content[0].content).toContain(`href="${BRONTO_UNSUBSCRIBE_TAG}"`);
     expect(fake.deliveries.map((d) => [d.email, d.fields.unsubscribe_url, d.fromEmail])).toEqual([
       ["a@example.org", "http://localhost/unsubscribe/tok1", "no-reply@livingliberally.org"],
@@ -107,7 +110,12 @@ describe("Bronto adapter against the fake Bronto SOAP API", () => {
 
   it("sends a one-line subject and well-formed XML, whatever the stored text holds", async () => {
     const state: Record<string, string> = {};
-    const email = { ...testEmail, subject: "Hi\r\nBcc: injected@evil.example\u0001", html: () => "<p>bell\u0007 and \ud800 lone</p>", text: () => "bell\u0007" };
+    const email = {
+      ...testEmail,
+      subject: "Hi\r\nBcc: injected@evil.example\u0001",
+      html: () => "<p>bell\u0007 and \ud800 lone</p>",
+      text: () => "bell\u0007",
+    };
     const result = await bronto.sendBatch(LIST, email, [recipient(1, "a@example.org")], state);
     expect(result.sent).toEqual([1]);
     const message = fake.messages.get(state.brontoMessageId)!;

@@ -79,7 +79,10 @@ export class BrontoListProvider implements ListProvider {
     if (fault) {
       const faultString = childText(fault, "faultstring");
       const code = Number(/^\s*(\d+)\s*:/.exec(faultString)?.[1] ?? 0);
-      const err = new ProviderError(`Bronto fault ${faultString}`, { retryable: RETRYABLE_FAULTS.has(code) || CREDENTIAL_FAULTS.has(code) || code === INVALID_SESSION || code === 0, status: res.status });
+      const err = new ProviderError(`Bronto fault ${faultString}`, {
+        retryable: RETRYABLE_FAULTS.has(code) || CREDENTIAL_FAULTS.has(code) || code === INVALID_SESSION || code === 0,
+        status: res.status,
+      });
       (err as ProviderError & { faultCode: number }).faultCode = code;
       throw err;
     }
@@ -120,7 +123,8 @@ export class BrontoListProvider implements ListProvider {
   private async contactIds(emails: string[]): Promise<WriteResult[]> {
     // No status: an existing contact keeps its own; a missing one is created.
     const results = await this.write("addOrUpdateContacts", { contacts: emails.map((email) => ({ email })) });
-    if (results.length !== emails.length) throw new ProviderError(`Bronto addOrUpdateContacts gave ${results.length} results for ${emails.length} contacts`, { retryable: true });
+    if (results.length !== emails.length)
+      throw new ProviderError(`Bronto addOrUpdateContacts gave ${results.length} results for ${emails.length} contacts`, { retryable: true });
     return results;
   }
 
@@ -137,7 +141,11 @@ export class BrontoListProvider implements ListProvider {
       includeLists: false,
       pageNumber: 1,
     });
-    const found = response ? childrenNamed(response, "return").map((c) => childText(c, "id")).filter(Boolean) : [];
+    const found = response
+      ? childrenNamed(response, "return")
+          .map((c) => childText(c, "id"))
+          .filter(Boolean)
+      : [];
     if (!found.length) return;
     const [removed] = await this.write("removeFromList", { list: { id: listId }, contacts: found.map((id) => ({ id })) });
     if (removed?.isError) throw new ProviderError(`Bronto removeFromList failed: ${removed.errorCode} ${removed.errorString}`, { retryable: false });
@@ -163,10 +171,12 @@ export class BrontoListProvider implements ListProvider {
     }
     const ids = await this.contactIds(recipients.map((r) => r.email));
     const result: SendResult = { sent: [], failed: [] };
-    const deliverable = recipients.map((r, i) => ({ r, contact: ids[i] })).filter(({ r, contact }) => {
-      if (contact.isError || !contact.id) result.failed.push({ contactId: r.contactId, error: `${contact.errorCode} ${contact.errorString}` });
-      return !contact.isError && contact.id;
-    });
+    const deliverable = recipients
+      .map((r, i) => ({ r, contact: ids[i] }))
+      .filter(({ r, contact }) => {
+        if (contact.isError || !contact.id) result.failed.push({ contactId: r.contactId, error: `${contact.errorCode} ${contact.errorString}` });
+        return !contact.isError && contact.id;
+      });
     if (!deliverable.length) return result;
     const start = new Date().toISOString();
     const deliveries = await this.write("addDeliveries", {
@@ -220,7 +230,11 @@ export class BrontoListProvider implements ListProvider {
     const [added] = await this.write("addLists", { lists: [{ name, label: name }] });
     if (added && !added.isError && added.id) return added.id;
     const response = await this.call("readLists", { filter: { name: { operator: "EqualTo", value: name } }, pageNumber: 1 });
-    const existing = response ? childrenNamed(response, "return").map((l) => childText(l, "id")).find(Boolean) : undefined;
+    const existing = response
+      ? childrenNamed(response, "return")
+          .map((l) => childText(l, "id"))
+          .find(Boolean)
+      : undefined;
     if (existing) return existing;
     throw new ProviderError(`Bronto addLists failed: ${added?.errorCode} ${added?.errorString}`, { retryable: false });
   }

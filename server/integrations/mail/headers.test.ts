@@ -41,20 +41,39 @@ describe("mail headers: no user text adds a header line", () => {
     const mail = outbox();
     const message = { id: 7, title: INJECTED, body: "Hello" } as ListMessage;
     const chapter = { id: 3, title: "Springfield", city: "Springfield" } as Chapter;
-    await new BuiltInListProvider(mail).sendBatch("1", composeListEmail(message, chapter), [recipient(1, "ann@example.org"), recipient(2, "bob@example.org")], {});
+    await new BuiltInListProvider(mail).sendBatch(
+      "1",
+      composeListEmail(message, chapter),
+      [recipient(1, "ann@example.org"), recipient(2, "bob@example.org")],
+      {},
+    );
     const files = fs.readdirSync(mail.dir);
     expect(files).toHaveLength(2);
     for (const file of files) {
       const headers = headersOf(fs.readFileSync(path.join(mail.dir, file), "utf8"));
       expect(headers.filter((h) => /^bcc:/i.test(h))).toEqual([]);
-      expect(headers.map((h) => h.split(":")[0])).toEqual(["From", "To", "Subject", "Date", "List-Unsubscribe", "List-Unsubscribe-Post", "MIME-Version", "Content-Type"]);
+      expect(headers.map((h) => h.split(":")[0])).toEqual([
+        "From",
+        "To",
+        "Subject",
+        "Date",
+        "List-Unsubscribe",
+        "List-Unsubscribe-Post",
+        "MIME-Version",
+        "Content-Type",
+      ]);
       expect(headers).toContain("Subject: Hi Bcc: injected@evil.example");
     }
   });
 
   it("every header field of the outbox is one line, non-ASCII text encoded (RFC 2047) and folded", async () => {
     const mail = outbox();
-    await mail.send({ to: "ann@example.org\r\nBcc: x@evil.example", subject: "Café ☕ night\u2028Bcc: y@evil.example", text: "Body\r\nBcc: stays in the body", headers: { "X-Note": "a\nBcc: z@evil.example" } });
+    await mail.send({
+      to: "ann@example.org\r\nBcc: x@evil.example",
+      subject: "Café ☕ night\u2028Bcc: y@evil.example",
+      text: "Body\r\nBcc: stays in the body",
+      headers: { "X-Note": "a\nBcc: z@evil.example" },
+    });
     const [file] = fs.readdirSync(mail.dir);
     const raw = fs.readFileSync(path.join(mail.dir, file), "utf8");
     const headers = headersOf(raw);
@@ -64,7 +83,12 @@ describe("mail headers: no user text adds a header line", () => {
     const subject = headers.find((h) => h.startsWith("Subject: "))!;
     expect(subject).toMatch(/^Subject: =\?UTF-8\?B\?/);
     expect(decodeWords(subject.slice("Subject: ".length))).toBe("Café ☕ night Bcc: y@evil.example");
-    expect(raw.slice(0, raw.indexOf("\r\n\r\n")).split("\r\n").every((l) => l.length <= 78)).toBe(true);
+    expect(
+      raw
+        .slice(0, raw.indexOf("\r\n\r\n"))
+        .split("\r\n")
+        .every((l) => l.length <= 78),
+    ).toBe(true);
     expect(raw).toContain("\r\n\r\nBody\r\nBcc: stays in the body");
   });
 
@@ -77,7 +101,12 @@ describe("mail headers: no user text adds a header line", () => {
       sent.push(String((info as { message: Buffer }).message));
       return info;
     }) as typeof stream.sendMail;
-    await new SmtpTransport(stream, "Chapterhouse <no-reply@example.org>").send({ to: "ann@example.org", subject: INJECTED, text: "Hello", headers: { "List-Unsubscribe": "<https://x.example/u>\r\nBcc: z@evil.example" } });
+    await new SmtpTransport(stream, "Chapterhouse <no-reply@example.org>").send({
+      to: "ann@example.org",
+      subject: INJECTED,
+      text: "Hello",
+      headers: { "List-Unsubscribe": "<https://x.example/u>\r\nBcc: z@evil.example" },
+    });
     const headers = headersOf(sent[0]);
     expect(headers.filter((h) => /^bcc:/i.test(h))).toEqual([]);
     expect(headers).toContain("Subject: Hi Bcc: injected@evil.example");

@@ -13,7 +13,10 @@ import type { MailMessage, MailTransport } from "./types";
 export class OutboxTransport implements MailTransport {
   readonly name = "outbox";
   readonly honoursIdempotencyKey = true;
-  constructor(readonly dir: string, private readonly from: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly from: string,
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });

@@ -10,7 +10,10 @@ import { messageIdFor, type MailMessage, type MailTransport } from "./types";
 export class SmtpTransport implements MailTransport {
   readonly name = "smtp";
   private readonly transporter: nodemailer.Transporter;
-  constructor(urlOrTransporter: string | nodemailer.Transporter, private readonly from: string) {
+  constructor(
+    urlOrTransporter: string | nodemailer.Transporter,
+    private readonly from: string,
+  ) {
     this.transporter = typeof urlOrTransporter === "string" ? nodemailer.createTransport(urlOrTransporter) : urlOrTransporter;
   }
 

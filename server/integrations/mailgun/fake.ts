@@ -8,7 +8,11 @@ import type { MailgunRoute } from "./routes";
  * GET /v3/routes (200 {total_count, items}), 404 {message: "Route not found"}, and on demand
  * 429 {message: "Too many requests"} or 5xx.
  */
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse => ({ status, body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse => ({
+  status,
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json", ...headers },
+});
 
 export class FakeMailgun {
   readonly routes = new Map<string, MailgunRoute>();

@@ -46,7 +46,11 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
   }, [spread, selectedPinId, mapZoom, expanded]);
 
   const handleOpenCluster = (items: MapPin[], key: string) => {
-    const factor = zoomToSeparate(items.map((p) => worldPixel(p.lat, p.lng, mapZoom)), PIN_SIZE, 2 ** (MAX_GOOGLE_ZOOM - mapZoom));
+    const factor = zoomToSeparate(
+      items.map((p) => worldPixel(p.lat, p.lng, mapZoom)),
+      PIN_SIZE,
+      2 ** (MAX_GOOGLE_ZOOM - mapZoom),
+    );
     if (factor <= 1.01) return setExpanded((cur) => new Set([...cur, key]));
     const center = { lat: items.reduce((a, p) => a + p.lat, 0) / items.length, lng: items.reduce((a, p) => a + p.lng, 0) / items.length };
     setCamera({ center, zoom: Math.min(MAX_GOOGLE_ZOOM, mapZoom + Math.ceil(Math.log2(factor))) });
@@ -86,7 +90,11 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
           )}
           {selected && <PinMarker pin={selected} onSelectPin={onSelectPin} />}
           {selected && (
-            <InfoWindowF position={{ lat: selected.lat, lng: selected.lng }} options={{ maxWidth: INFO_WINDOW.maxWidth, pixelOffset: new google.maps.Size(0, -PIN_SIZE) }} onCloseClick={() => onSelectPin(null)}>
+            <InfoWindowF
+              position={{ lat: selected.lat, lng: selected.lng }}
+              options={{ maxWidth: INFO_WINDOW.maxWidth, pixelOffset: new google.maps.Size(0, -PIN_SIZE) }}
+              onCloseClick={() => onSelectPin(null)}
+            >
               {/* Google draws a white bubble in either colour mode: its content stays light. */}
               <Theme appearance="light" style={{ padding: INFO_WINDOW.padding }}>
                 {renderInfo(selected)}

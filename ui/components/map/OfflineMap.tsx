@@ -1,6 +1,16 @@
 import { geoAlbersUsa, geoMercator, geoPath, type GeoProjection } from "d3-geo";
 import type { Feature, FeatureCollection } from "geojson";
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from "react";
 import { pinDataUrl } from "./pins";
 import { clusterPoints, zoomToSeparate, type Placement } from "./cluster";
 import { ClusterButton, InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
@@ -58,7 +68,10 @@ function useOutlines(view: ChapterMapProps["view"]) {
 }
 
 function buildProjections(view: ChapterMapProps["view"], main: Outline | null, pr: Outline | null, w: number, h: number): Projections {
-  const extent: [[number, number], [number, number]] = [[PAD, PAD], [w - PAD, h - PAD]];
+  const extent: [[number, number], [number, number]] = [
+    [PAD, PAD],
+    [w - PAD, h - PAD],
+  ];
   let projection: GeoProjection | null = null;
   let inset: Projections["inset"] = null;
   if (view.kind === "us") {
@@ -67,11 +80,22 @@ function buildProjections(view: ChapterMapProps["view"], main: Outline | null, p
       const box = { w: Math.max(70, Math.round(w * 0.1)), h: Math.max(40, Math.round(h * 0.09)), x: 0, y: 0 };
       box.x = w - box.w - PAD;
       box.y = h - box.h - PAD - 12;
-      inset = { projection: geoMercator().fitExtent([[box.x + 4, box.y + 4], [box.x + box.w - 4, box.y + box.h - 4]], pr as Feature), box };
+      inset = {
+        projection: geoMercator().fitExtent(
+          [
+            [box.x + 4, box.y + 4],
+            [box.x + box.w - 4, box.y + box.h - 4],
+          ],
+          pr as Feature,
+        ),
+        box,
+      };
     }
   } else if (main && view.state === "ak") {
     // Alaska: a fixed centre; rotating to its meridian keeps the Aleutians (across 180 degrees) together.
-    projection = geoMercator().rotate([-ALASKA_CENTER.lng, 0]).fitExtent(extent, main as Feature);
+    projection = geoMercator()
+      .rotate([-ALASKA_CENTER.lng, 0])
+      .fitExtent(extent, main as Feature);
     const c = projection([ALASKA_CENTER.lng, ALASKA_CENTER.lat])!;
     const [tx, ty] = projection.translate();
     projection.translate([tx + w / 2 - c[0], ty + h / 2 - c[1]]);
@@ -79,7 +103,10 @@ function buildProjections(view: ChapterMapProps["view"], main: Outline | null, p
     // fitExtent centres the outline's bounding box.
     projection = geoMercator().fitExtent(extent, main as Feature);
   } else if (view.kind === "point") {
-    projection = geoMercator().center([view.center.lng, view.center.lat]).scale(2000).translate([w / 2, h / 2]);
+    projection = geoMercator()
+      .center([view.center.lng, view.center.lat])
+      .scale(2000)
+      .translate([w / 2, h / 2]);
   }
   const path = projection ? geoPath(projection) : null;
   const features: Feature[] = main ? ("features" in main ? main.features : [main]) : [];
@@ -101,7 +128,10 @@ export function OfflineMap(props: ChapterMapProps) {
   const drag = useRef<{ id: number; x: number; y: number; moved: boolean } | null>(null);
   const lastFocusedPin = useRef<HTMLButtonElement | null>(null);
 
-  const proj = useMemo(() => (width > 0 ? buildProjections(view, outlines.main, outlines.pr, width, height) : null), [view, outlines.main, outlines.pr, width, height]);
+  const proj = useMemo(
+    () => (width > 0 ? buildProjections(view, outlines.main, outlines.pr, width, height) : null),
+    [view, outlines.main, outlines.pr, width, height],
+  );
   const ready = Boolean(proj && outlines.done);
   const showOverlay = useMapLoadingOverlay(ready);
 
@@ -199,8 +229,14 @@ export function OfflineMap(props: ChapterMapProps) {
     const options = { distance: PIN_SPACING, fanOutMax: FAN_OUT_MAX, keyOf: (pin: MapPin) => pin.id, expanded };
     const alone = projected.filter((p) => p.item.id === selectedPinId);
     const rest = projected.filter((p) => p.item.id !== selectedPinId);
-    const main = clusterPoints(rest.filter((p) => !p.inset).map((p) => ({ item: p.item, x: p.x * t.k, y: p.y * t.k })), options);
-    const inset = clusterPoints(rest.filter((p) => p.inset), options);
+    const main = clusterPoints(
+      rest.filter((p) => !p.inset).map((p) => ({ item: p.item, x: p.x * t.k, y: p.y * t.k })),
+      options,
+    );
+    const inset = clusterPoints(
+      rest.filter((p) => p.inset),
+      options,
+    );
     const single = alone.map((p) => ({ kind: "pin" as const, item: p.item, x: p.inset ? p.x : p.x * t.k, y: p.inset ? p.y : p.y * t.k }));
     return { main: [...main, ...single.filter((_, i) => !alone[i].inset)], inset: [...inset, ...single.filter((_, i) => alone[i].inset)] };
   }, [projected, t.k, expanded, selectedPinId]);
@@ -216,7 +252,13 @@ export function OfflineMap(props: ChapterMapProps) {
   const handleOpenCluster = (cluster: Placement<MapPin> & { kind: "cluster" }) => {
     const ids = new Set(cluster.items.map((pin) => pin.id));
     const members = projected.filter((p) => ids.has(p.item.id));
-    const factor = members[0]?.inset ? 1 : zoomToSeparate(members.map((p) => ({ x: p.x * t.k, y: p.y * t.k })), PIN_SPACING, MAX_SCALE / t.k);
+    const factor = members[0]?.inset
+      ? 1
+      : zoomToSeparate(
+          members.map((p) => ({ x: p.x * t.k, y: p.y * t.k })),
+          PIN_SPACING,
+          MAX_SCALE / t.k,
+        );
     if (factor <= 1.01) {
       setExpanded((cur) => new Set([...cur, cluster.key]));
     } else {
@@ -250,7 +292,17 @@ export function OfflineMap(props: ChapterMapProps) {
       onPointerMove={handlePointerMove}
       onPointerUp={handlePointerUp}
       onPointerCancel={handlePointerUp}
-      style={{ position: "relative", width: "100%", height, overflow: "hidden", background: WATER, borderRadius: 6, touchAction: "none", cursor: drag.current ? "grabbing" : "grab", userSelect: "none" }}
+      style={{
+        position: "relative",
+        width: "100%",
+        height,
+        overflow: "hidden",
+        background: WATER,
+        borderRadius: 6,
+        touchAction: "none",
+        cursor: drag.current ? "grabbing" : "grab",
+        userSelect: "none",
+      }}
       data-testid="offline-map"
       data-map-ready={ready ? "true" : "false"}
     >
@@ -272,7 +324,17 @@ export function OfflineMap(props: ChapterMapProps) {
         </svg>
       )}
       {proj?.inset && (
-        <span style={{ position: "absolute", left: proj.inset.box.x, top: proj.inset.box.y + proj.inset.box.h + 1, fontSize: 11, lineHeight: "12px", color: MAP_COLOURS.ink }} aria-hidden="true">
+        <span
+          style={{
+            position: "absolute",
+            left: proj.inset.box.x,
+            top: proj.inset.box.y + proj.inset.box.h + 1,
+            fontSize: 11,
+            lineHeight: "12px",
+            color: MAP_COLOURS.ink,
+          }}
+          aria-hidden="true"
+        >
           Puerto Rico
         </span>
       )}
@@ -291,14 +353,40 @@ export function OfflineMap(props: ChapterMapProps) {
               lastFocusedPin.current = e.currentTarget;
               onSelectPin(p.item.id);
             }}
-            style={{ position: "absolute", left: p.x - HIT.w / 2, top: p.y - HIT.h - 2, width: HIT.w, height: HIT.h, padding: 0, border: 0, background: "transparent", cursor: "pointer", overflow: "visible", zIndex: p.item.id === selectedPinId ? 3 : 2 }}
+            style={{
+              position: "absolute",
+              left: p.x - HIT.w / 2,
+              top: p.y - HIT.h - 2,
+              width: HIT.w,
+              height: HIT.h,
+              padding: 0,
+              border: 0,
+              background: "transparent",
+              cursor: "pointer",
+              overflow: "visible",
+              zIndex: p.item.id === selectedPinId ? 3 : 2,
+            }}
           >
-            <img src={pinDataUrl(p.item.color, p.item.typeName)} width={40} height={40} alt="" draggable={false} style={{ display: "block", position: "absolute", left: (HIT.w - 40) / 2, top: HIT.h + 2 - 40, pointerEvents: "none" }} />
+            <img
+              src={pinDataUrl(p.item.color, p.item.typeName)}
+              width={40}
+              height={40}
+              alt=""
+              draggable={false}
+              style={{ display: "block", position: "absolute", left: (HIT.w - 40) / 2, top: HIT.h + 2 - 40, pointerEvents: "none" }}
+            />
           </button>
         ),
       )}
       {selected && (
-        <InfoWindowFrame anchorX={selected.x} anchorY={selected.y} containerWidth={width} containerHeight={height} onClose={handleClose} title={selected.item.title}>
+        <InfoWindowFrame
+          anchorX={selected.x}
+          anchorY={selected.y}
+          containerWidth={width}
+          containerHeight={height}
+          onClose={handleClose}
+          title={selected.item.title}
+        >
           {renderInfo(selected.item)}
         </InfoWindowFrame>
       )}

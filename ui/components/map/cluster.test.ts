@@ -41,7 +41,10 @@ describe("clusterPoints", () => {
   it("splits a group as the zoom grows: the same places twice as far apart are two pins", () => {
     const places = [at("a", 0, 0), at("b", 0, 0), at("c", 0, 0), at("d", 0, 0), at("e", 30, 0), at("f", 30, 0), at("g", 30, 0), at("h", 30, 0)];
     expect(clusterPoints(places, opts).map((p) => p.kind)).toEqual(["cluster"]);
-    const zoomed = clusterPoints(places.map((p) => ({ ...p, x: p.x * 2 })), opts);
+    const zoomed = clusterPoints(
+      places.map((p) => ({ ...p, x: p.x * 2 })),
+      opts,
+    );
     expect(zoomed.map((p) => (p.kind === "cluster" ? p.items.length : 0))).toEqual([4, 4]);
   });
 
@@ -52,7 +55,7 @@ describe("clusterPoints", () => {
 
   it("groups 10,000 pins, losing none and keeping each group together", () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const points = Array.from({ length: 10_000 }, (_, i) => at(`p${i}`, rand() * 1000, rand() * 500));
     const groups = groupNear(points, 40);
     expect(groups.reduce((n, g) => n + g.length, 0)).toBe(10_000);
@@ -62,13 +65,49 @@ describe("clusterPoints", () => {
 
 describe("zoomToSeparate", () => {
   it("zooms until the nearest two pins are the distance apart, at least doubling and within the limit", () => {
-    expect(zoomToSeparate([{ x: 0, y: 0 }, { x: 5, y: 0 }], 40, 64)).toBe(8);
-    expect(zoomToSeparate([{ x: 0, y: 0 }, { x: 30, y: 0 }], 40, 64)).toBe(2);
-    expect(zoomToSeparate([{ x: 0, y: 0 }, { x: 0.1, y: 0 }], 40, 64)).toBe(64);
+    expect(
+      zoomToSeparate(
+        [
+          { x: 0, y: 0 },
+          { x: 5, y: 0 },
+        ],
+        40,
+        64,
+      ),
+    ).toBe(8);
+    expect(
+      zoomToSeparate(
+        [
+          { x: 0, y: 0 },
+          { x: 30, y: 0 },
+        ],
+        40,
+        64,
+      ),
+    ).toBe(2);
+    expect(
+      zoomToSeparate(
+        [
+          { x: 0, y: 0 },
+          { x: 0.1, y: 0 },
+        ],
+        40,
+        64,
+      ),
+    ).toBe(64);
   });
 
   it("answers 1 when the pins share one place, so the map fans them out instead", () => {
-    expect(zoomToSeparate([{ x: 3, y: 3 }, { x: 3, y: 3 }], 40, 64)).toBe(1);
+    expect(
+      zoomToSeparate(
+        [
+          { x: 3, y: 3 },
+          { x: 3, y: 3 },
+        ],
+        40,
+        64,
+      ),
+    ).toBe(1);
   });
 });
 

@@ -6,9 +6,7 @@ export interface Point<T> {
 }
 
 /** What a map draws: a pin at its spot (fanned out when it shares one), or a cluster with a count. */
-export type Placement<T> =
-  | { kind: "pin"; item: T; x: number; y: number }
-  | { kind: "cluster"; key: string; x: number; y: number; items: T[] };
+export type Placement<T> = { kind: "pin"; item: T; x: number; y: number } | { kind: "cluster"; key: string; x: number; y: number; items: T[] };
 
 export interface ClusterOptions<T> {
   /** Pins closer than this (pixels) overlap. */

@@ -14,7 +14,10 @@ export function useOutline(name: string | null): { outline: Outline | null; done
 
 /** The middle of an outline's bounding box: where the Google state map is centred. */
 export function boundingBoxCenter(outline: Outline): { lat: number; lng: number } {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   const walk = (x: unknown): void => {
     if (Array.isArray(x) && typeof x[0] === "number") {
       const [lng, lat] = x as number[];

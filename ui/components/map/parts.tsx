@@ -8,7 +8,17 @@ export function MapLoadingOverlay() {
   return (
     <div
       role="status"
-      style={{ position: "absolute", inset: 0, display: "flex", alignItems: "center", justifyContent: "center", background: MAP_COLOURS.veil, color: MAP_COLOURS.ink, fontWeight: 600, zIndex: 5 }}
+      style={{
+        position: "absolute",
+        inset: 0,
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        background: MAP_COLOURS.veil,
+        color: MAP_COLOURS.ink,
+        fontWeight: 600,
+        zIndex: 5,
+      }}
     >
       Map loading...
     </div>
@@ -33,7 +43,14 @@ export function ZoomButtons({ onZoomIn, onZoomOut, canZoomOut }: { onZoomIn: () 
       <button type="button" aria-label="Zoom in" title="Zoom in" onClick={onZoomIn} style={buttonStyle}>
         +
       </button>
-      <button type="button" aria-label="Zoom out" title="Zoom out" onClick={onZoomOut} disabled={!canZoomOut} style={{ ...buttonStyle, opacity: canZoomOut ? 1 : 0.5 }}>
+      <button
+        type="button"
+        aria-label="Zoom out"
+        title="Zoom out"
+        onClick={onZoomOut}
+        disabled={!canZoomOut}
+        style={{ ...buttonStyle, opacity: canZoomOut ? 1 : 0.5 }}
+      >
         −
       </button>
     </div>
@@ -44,7 +61,15 @@ export function ZoomButtons({ onZoomIn, onZoomOut, canZoomOut }: { onZoomIn: () 
  * The info window of the selected pin: at most 400 px wide, 10 px padding, a close button; above the pin
  * when it sits low on the map, below it otherwise, always inside the map.
  */
-export function InfoWindowFrame(props: { anchorX: number; anchorY: number; containerWidth: number; containerHeight: number; onClose: () => void; title: string; children: ReactNode }) {
+export function InfoWindowFrame(props: {
+  anchorX: number;
+  anchorY: number;
+  containerWidth: number;
+  containerHeight: number;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
   const { anchorX, anchorY, containerWidth, containerHeight, onClose, title, children } = props;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -53,7 +78,9 @@ export function InfoWindowFrame(props: { anchorX: number; anchorY: number; conta
   const width = Math.min(INFO_WINDOW.maxWidth, containerWidth - 20);
   const left = Math.max(10, Math.min(anchorX - width / 2, containerWidth - width - 10));
   const above = anchorY > containerHeight * 0.55;
-  const vertical = above ? { bottom: containerHeight - (anchorY - 42), maxHeight: anchorY - 52 } : { top: anchorY + 4, maxHeight: containerHeight - anchorY - 14 };
+  const vertical = above
+    ? { bottom: containerHeight - (anchorY - 42), maxHeight: anchorY - 52 }
+    : { top: anchorY + 4, maxHeight: containerHeight - anchorY - 14 };
   return (
     // A dialog handles its own keys (Escape closes it).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
@@ -88,7 +115,19 @@ export function InfoWindowFrame(props: { anchorX: number; anchorY: number; conta
         aria-label="Close"
         title="Close"
         onClick={onClose}
-        style={{ position: "absolute", top: 4, right: 4, width: 28, height: 28, border: 0, background: "transparent", fontSize: 20, lineHeight: "24px", cursor: "pointer", color: "inherit" }}
+        style={{
+          position: "absolute",
+          top: 4,
+          right: 4,
+          width: 28,
+          height: 28,
+          border: 0,
+          background: "transparent",
+          fontSize: 20,
+          lineHeight: "24px",
+          cursor: "pointer",
+          color: "inherit",
+        }}
       >
         ×
       </button>
@@ -101,7 +140,13 @@ export function InfoWindowFrame(props: { anchorX: number; anchorY: number; conta
 export const clusterLabel = (count: number) => `${count} chapters here: zoom in`;
 
 /** A cluster of overlapping pins: a round button with the count; click or Enter opens it (zooms in). */
-export function ClusterButton({ cluster, onOpen }: { cluster: Placement<MapPin> & { kind: "cluster" }; onOpen: (cluster: Placement<MapPin> & { kind: "cluster" }) => void }) {
+export function ClusterButton({
+  cluster,
+  onOpen,
+}: {
+  cluster: Placement<MapPin> & { kind: "cluster" };
+  onOpen: (cluster: Placement<MapPin> & { kind: "cluster" }) => void;
+}) {
   const count = cluster.items.length;
   const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 52;
   return (

@@ -16,7 +16,10 @@ describe("pins", () => {
 
   it("nudges pins with the same coordinates apart for Google", () => {
     const base = { title: "x", typeName: "drinking", color: "#000", state: "ny" };
-    const out = spreadSamePlace([{ ...base, id: "1", lat: 40, lng: -74 }, { ...base, id: "2", lat: 40, lng: -74 }]);
+    const out = spreadSamePlace([
+      { ...base, id: "1", lat: 40, lng: -74 },
+      { ...base, id: "2", lat: 40, lng: -74 },
+    ]);
     expect(out[0].lat !== out[1].lat || out[0].lng !== out[1].lng).toBe(true);
   });
 

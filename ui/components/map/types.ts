@@ -22,10 +22,7 @@ export interface LatLng {
 }
 
 /** What a map shows before anyone pans: the whole US, one state, or one place. */
-export type MapView =
-  | { kind: "us" }
-  | { kind: "state"; state: string }
-  | { kind: "point"; center: LatLng; state: string };
+export type MapView = { kind: "us" } | { kind: "state"; state: string } | { kind: "point"; center: LatLng; state: string };
 
 /** A request to recentre, e.g. after a place search or geolocation; `key` changes for each request. */
 export interface MapFocus extends LatLng {

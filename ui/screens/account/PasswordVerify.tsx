@@ -27,7 +27,12 @@ export function PasswordVerify() {
   });
   const { password, confirmPassword: confirm } = values;
 
-  if (view === "checking") return <Center py="20"><Spinner aria-label="Checking your link" /></Center>;
+  if (view === "checking")
+    return (
+      <Center py="20">
+        <Spinner aria-label="Checking your link" />
+      </Center>
+    );
   if (view === "invalid") {
     return (
       <Page title="Reset Password" maxW="md">
@@ -56,11 +61,25 @@ export function PasswordVerify() {
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <ErrorAlert message={error?.message ?? null} />
-          <FormField label="New Password" type="password" {...field("password")} required autoComplete="new-password"
-            helper={`At least ${MIN_PASSWORD_LENGTH} characters, at most ${MAX_PASSWORD_BYTES} bytes.`} valid={newPasswordProblem(password) === null}
-            error={password.length > 0 ? newPasswordProblem(password) : null} />
-          <FormField label="Confirm New Password" type="password" {...field("confirmPassword")} required autoComplete="new-password"
-            valid={confirm.length > 0 && confirm === password} error={confirm.length > 0 && confirm !== password ? "Passwords do not match" : null} />
+          <FormField
+            label="New Password"
+            type="password"
+            {...field("password")}
+            required
+            autoComplete="new-password"
+            helper={`At least ${MIN_PASSWORD_LENGTH} characters, at most ${MAX_PASSWORD_BYTES} bytes.`}
+            valid={newPasswordProblem(password) === null}
+            error={password.length > 0 ? newPasswordProblem(password) : null}
+          />
+          <FormField
+            label="Confirm New Password"
+            type="password"
+            {...field("confirmPassword")}
+            required
+            autoComplete="new-password"
+            valid={confirm.length > 0 && confirm === password}
+            error={confirm.length > 0 && confirm !== password ? "Passwords do not match" : null}
+          />
           <Button type="submit" colorPalette="brand" disabled={busy || !passwordOk(password, confirm)}>
             {busy ? <Spinner size="sm" aria-label="Saving" /> : "Save New Password"}
           </Button>

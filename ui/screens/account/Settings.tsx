@@ -13,7 +13,11 @@ export function Settings() {
   };
   return (
     <Page title="Settings" maxW="md">
-      {user && <Text>Signed in as {user.name} ({user.email}).</Text>}
+      {user && (
+        <Text>
+          Signed in as {user.name} ({user.email}).
+        </Text>
+      )}
       <Button colorPalette="danger" variant="outline" onClick={handleSignOut} alignSelf="flex-start">
         Sign Out
       </Button>

@@ -21,11 +21,19 @@ export function AdminLayout() {
   return (
     <Container maxW="7xl" py="6">
       <Stack gap="4">
-        <Heading as="h1" size="xl">Admin Tools</Heading>
+        <Heading as="h1" size="xl">
+          Admin Tools
+        </Heading>
         <Flex gap={{ base: "4", md: "8" }} direction={{ base: "column", md: "row" }} align={{ base: "stretch", md: "flex-start" }}>
           <SideMenu label="Site admin" items={ITEMS} />
           <Box flex="1" minW="0">
-            <Suspense fallback={<Center py="10"><Spinner /></Center>}>
+            <Suspense
+              fallback={
+                <Center py="10">
+                  <Spinner />
+                </Center>
+              }
+            >
               <Outlet />
             </Suspense>
           </Box>

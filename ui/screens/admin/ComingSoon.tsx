@@ -4,7 +4,9 @@ import { Heading, Stack, Text } from "@chakra-ui/react";
 export function ComingSoon({ title }: { title: string }) {
   return (
     <Stack gap="3">
-      <Heading as="h2" size="lg">{title}</Heading>
+      <Heading as="h2" size="lg">
+        {title}
+      </Heading>
       <Text fontSize="lg">Coming Soon!</Text>
     </Stack>
   );
@@ -16,7 +18,9 @@ export const SurveysScreen = () => <ComingSoon title="Surveys" />;
 /** An /admin path no screen answers. */
 export const AdminNotFound = () => (
   <Stack gap="3">
-    <Heading as="h2" size="lg">Not Found</Heading>
+    <Heading as="h2" size="lg">
+      Not Found
+    </Heading>
     <Text>There is no admin screen here.</Text>
   </Stack>
 );

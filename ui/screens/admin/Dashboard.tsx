@@ -2,8 +2,24 @@ import { Badge, Box, Flex, Heading, Icon, Link, Stack, Text } from "@chakra-ui/r
 import type { ComponentType } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
-  FaAt, FaBell, FaCalendarAlt, FaClipboardList, FaCog, FaComment, FaEnvelope, FaExclamationTriangle, FaFileAlt, FaGlobe, FaLink, FaNewspaper,
-  FaHeartbeat, FaPlusCircle, FaStickyNote, FaUserEdit, FaUserShield, FaUsers,
+  FaAt,
+  FaBell,
+  FaCalendarAlt,
+  FaClipboardList,
+  FaCog,
+  FaComment,
+  FaEnvelope,
+  FaExclamationTriangle,
+  FaFileAlt,
+  FaGlobe,
+  FaLink,
+  FaNewspaper,
+  FaHeartbeat,
+  FaPlusCircle,
+  FaStickyNote,
+  FaUserEdit,
+  FaUserShield,
+  FaUsers,
 } from "react-icons/fa";
 import type { ActivityFeedItemInfo } from "../../../server/contracts/chapterAdmin";
 import { usePagedList } from "../../api/paging";
@@ -56,15 +72,19 @@ export function SiteAdminDashboard() {
   return (
     <Stack gap="6">
       <Stack gap="2">
-        <Heading as="h2" size="lg">Dashboard</Heading>
+        <Heading as="h2" size="lg">
+          Dashboard
+        </Heading>
         <Text color="fg.muted">
-          Welcome to the admin tools. Review host applications, keep notes on users, manage chapters, the blog, pages, the wiki, press
-          mentions and email aliases from the menu.
+          Welcome to the admin tools. Review host applications, keep notes on users, manage chapters, the blog, pages, the wiki, press mentions and email
+          aliases from the menu.
         </Text>
       </Stack>
       <ChapterHealthSection canManage />
       <Box>
-        <Heading as="h3" size="md" mb="3">Recent Activity</Heading>
+        <Heading as="h3" size="md" mb="3">
+          Recent Activity
+        </Heading>
         <AsyncState query={feed} error={<LoadError error={loadError("The activity feed")} />} empty={<Text color="fg.muted">No activity yet.</Text>}>
           {(items) => (
             <Stack as="ul" gap="3" listStyleType="none" data-testid="activity-feed">
@@ -77,12 +97,15 @@ export function SiteAdminDashboard() {
                       <Text fontWeight="semibold">
                         {item.title}
                         {item.adminOnly && (
-                          <Badge ms="2" colorPalette="warning" variant="subtle">(Admin Only)</Badge>
+                          <Badge ms="2" colorPalette="warning" variant="subtle">
+                            (Admin Only)
+                          </Badge>
                         )}
                       </Text>
                       {item.note && <Text whiteSpace="pre-wrap">{item.note}</Text>}
                       <Text fontSize="sm" color="fg.muted">
-                        {item.user ? <Link href={`mailto:${item.user.email}`}>{item.user.name || item.user.email}</Link> : "System"} · {formatDateTime(item.createdAt)}
+                        {item.user ? <Link href={`mailto:${item.user.email}`}>{item.user.name || item.user.email}</Link> : "System"} ·{" "}
+                        {formatDateTime(item.createdAt)}
                       </Text>
                     </Box>
                     {view && (

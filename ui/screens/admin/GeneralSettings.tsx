@@ -46,14 +46,28 @@ function FrontPageLinkForm({ initial }: { initial: string }) {
     <form onSubmit={handleSubmit} aria-label="Front page image link">
       <Stack gap="3">
         <Field.Root required invalid={(touched && missing) || Boolean(error)}>
-          <Field.Label>Front Page Image Link URL<Field.RequiredIndicator /></Field.Label>
-          <Input name="imageLinkURL" type="url" value={url} placeholder="https://" onChange={(e) => { setUrl(e.target.value); setTouched(true); }} />
+          <Field.Label>
+            Front Page Image Link URL
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="imageLinkURL"
+            type="url"
+            value={url}
+            placeholder="https://"
+            onChange={(e) => {
+              setUrl(e.target.value);
+              setTouched(true);
+            }}
+          />
           <Field.HelperText>Where the front page call-out image links to.</Field.HelperText>
           {touched && missing && <Field.ErrorText>Image Link URL is Required</Field.ErrorText>}
           {error && <Field.ErrorText>{error}</Field.ErrorText>}
         </Field.Root>
         <HStack>
-          <Button type="submit" colorPalette="brand" disabled={missing || state === "saving"}>Save</Button>
+          <Button type="submit" colorPalette="brand" disabled={missing || state === "saving"}>
+            Save
+          </Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -91,14 +105,23 @@ function FrontPageImageForm({ imageUrl }: { imageUrl: string | null }) {
     <form onSubmit={handleSubmit} aria-label="Front page image">
       <Stack gap="3">
         {imageUrl && !broken && (
-          <Image src={version ? `${imageUrl}${imageUrl.includes("?") ? "&" : "?"}u=${version}` : imageUrl} alt="Current front page image" maxH="48" objectFit="contain" alignSelf="flex-start" onError={() => setBroken(true)} />
+          <Image
+            src={version ? `${imageUrl}${imageUrl.includes("?") ? "&" : "?"}u=${version}` : imageUrl}
+            alt="Current front page image"
+            maxH="48"
+            objectFit="contain"
+            alignSelf="flex-start"
+            onError={() => setBroken(true)}
+          />
         )}
         <Field.Root>
           <Field.Label>Front Page Image</Field.Label>
           <Input key={inputKey} name="image" type="file" accept="image/*" p="1" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </Field.Root>
         <HStack>
-          <Button type="submit" colorPalette="brand" disabled={!file || state === "saving"}>Upload</Button>
+          <Button type="submit" colorPalette="brand" disabled={!file || state === "saving"}>
+            Upload
+          </Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -140,14 +163,19 @@ function EmailServiceForm() {
     <form onSubmit={handleSubmit} aria-label="Email service">
       <Stack gap="3">
         {loadFailed && (
-          <Alert.Root status="warning"><Alert.Indicator /><Alert.Title>The current email service could not be loaded.</Alert.Title></Alert.Root>
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>The current email service could not be loaded.</Alert.Title>
+          </Alert.Root>
         )}
         <Field.Root>
           <Field.Label>Email Service</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field name="serviceName" value={choice} onChange={(e) => setChoice(e.target.value as EmailServiceName)}>
               {EMAIL_SERVICES.map((s) => (
-                <option key={s.value} value={s.value}>{s.label}</option>
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
@@ -155,11 +183,20 @@ function EmailServiceForm() {
           <Field.HelperText>Mailing lists and chapter emails go through this provider.</Field.HelperText>
         </Field.Root>
         <HStack>
-          <Button type="submit" colorPalette="danger" variant="outline" disabled={state === "saving" || choice === current}>Save</Button>
+          <Button type="submit" colorPalette="danger" variant="outline" disabled={state === "saving" || choice === current}>
+            Save
+          </Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
-      <ConfirmDialog open={confirming} title="Change Email Service" message={EMAIL_SERVICE_CONFIRM} confirmLabel="Change" onConfirm={handleSave} onClose={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        title="Change Email Service"
+        message={EMAIL_SERVICE_CONFIRM}
+        confirmLabel="Change"
+        onConfirm={handleSave}
+        onClose={() => setConfirming(false)}
+      />
     </form>
   );
 }
@@ -199,8 +236,8 @@ function ListSignupForm() {
         <SavedIndicator state={state} />
       </HStack>
       <Text color="fg.muted" fontSize="sm">
-        When on, someone who signs up with a chapter's mailing-list form is mailed a link and joins the list only once they follow it.
-        Members added by hosts are not affected.
+        When on, someone who signs up with a chapter's mailing-list form is mailed a link and joins the list only once they follow it. Members added by hosts
+        are not affected.
       </Text>
     </Stack>
   );
@@ -239,8 +276,8 @@ function ChapterHealthForm() {
     <form onSubmit={handleSubmit} aria-label="Chapter health">
       <Stack gap="3">
         <Text color="fg.muted" fontSize="sm">
-          A chapter that has not emailed its list for this many days is at risk (its hosts get a reminder), then dormant (taken off the map
-          until a host emails the list or an admin re-enables it).
+          A chapter that has not emailed its list for this many days is at risk (its hosts get a reminder), then dormant (taken off the map until a host emails
+          the list or an admin re-enables it).
         </Text>
         <HStack gap="4" align="flex-start" wrap="wrap">
           <Field.Root required invalid={Boolean(error)} maxW="52">
@@ -252,9 +289,15 @@ function ChapterHealthForm() {
             <Input name="dormantAfterDays" type="number" min={1} step={1} value={dormant} onChange={(e) => setDormant(e.target.value)} />
           </Field.Root>
         </HStack>
-        {error && <Text color="danger.fg" role="alert">{error}</Text>}
+        {error && (
+          <Text color="danger.fg" role="alert">
+            {error}
+          </Text>
+        )}
         <HStack>
-          <Button type="submit" colorPalette="brand" disabled={state === "saving"}>Save</Button>
+          <Button type="submit" colorPalette="brand" disabled={state === "saving"}>
+            Save
+          </Button>
           <SavedIndicator state={state} />
         </HStack>
       </Stack>
@@ -270,10 +313,21 @@ export function GeneralSettings() {
 
   return (
     <Stack gap="6">
-      <Heading as="h2" size="lg">General Settings</Heading>
-      {error && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error}</Alert.Title></Alert.Root>}
+      <Heading as="h2" size="lg">
+        General Settings
+      </Heading>
+      {error && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{error}</Alert.Title>
+        </Alert.Root>
+      )}
       <Card.Root>
-        <Card.Header><Heading as="h3" size="md">Front Page</Heading></Card.Header>
+        <Card.Header>
+          <Heading as="h3" size="md">
+            Front Page
+          </Heading>
+        </Card.Header>
         <Card.Body>
           <Stack gap="8">
             {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="fg.muted">Loading...</Text>}
@@ -282,19 +336,33 @@ export function GeneralSettings() {
         </Card.Body>
       </Card.Root>
       <Card.Root>
-        <Card.Header><Heading as="h3" size="md">Email Service</Heading></Card.Header>
+        <Card.Header>
+          <Heading as="h3" size="md">
+            Email Service
+          </Heading>
+        </Card.Header>
         <Card.Body>
-          <Box><EmailServiceForm /></Box>
+          <Box>
+            <EmailServiceForm />
+          </Box>
         </Card.Body>
       </Card.Root>
       <Card.Root>
-        <Card.Header><Heading as="h3" size="md">Mailing List Signups</Heading></Card.Header>
+        <Card.Header>
+          <Heading as="h3" size="md">
+            Mailing List Signups
+          </Heading>
+        </Card.Header>
         <Card.Body>
           <ListSignupForm />
         </Card.Body>
       </Card.Root>
       <Card.Root>
-        <Card.Header><Heading as="h3" size="md">Chapter Health</Heading></Card.Header>
+        <Card.Header>
+          <Heading as="h3" size="md">
+            Chapter Health
+          </Heading>
+        </Card.Header>
         <Card.Body>
           <ChapterHealthForm />
         </Card.Body>

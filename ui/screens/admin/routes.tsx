@@ -38,7 +38,13 @@ export function adminRoutes() {
       path="admin"
       element={
         <RequireAdmin>
-          <Suspense fallback={<Center py="20"><Spinner /></Center>}>
+          <Suspense
+            fallback={
+              <Center py="20">
+                <Spinner />
+              </Center>
+            }
+          >
             <AdminLayout />
           </Suspense>
         </RequireAdmin>

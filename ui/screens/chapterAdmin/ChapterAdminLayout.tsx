@@ -70,7 +70,13 @@ function AdminArea({ chapter, basePath }: { chapter: ChapterDetail; basePath: st
           <Flex gap={{ base: "4", md: "8" }} direction={{ base: "column", md: "row" }} align={{ base: "stretch", md: "flex-start" }}>
             <SideMenu label="Chapter admin" items={items} />
             <Box flex="1" minW="0">
-              <Suspense fallback={<Center py="10"><Spinner /></Center>}>
+              <Suspense
+                fallback={
+                  <Center py="10">
+                    <Spinner />
+                  </Center>
+                }
+              >
                 <Outlet />
               </Suspense>
             </Box>

@@ -61,7 +61,11 @@ export function ChapterHosts() {
         {(list) => (
           <>
             <PermissionCard title="Chapter Hosts" items={list.filter((p) => p.roleId === ROLE_CHAPTER_HOST)} onRemove={canManage ? setRemoving : undefined} />
-            <PermissionCard title="Field Organizers" items={list.filter((p) => p.roleId === ROLE_FIELD_ORGANIZER)} onRemove={canManage ? setRemoving : undefined} />
+            <PermissionCard
+              title="Field Organizers"
+              items={list.filter((p) => p.roleId === ROLE_FIELD_ORGANIZER)}
+              onRemove={canManage ? setRemoving : undefined}
+            />
             {canManage && <AddPermissionCard existing={list} onGrant={handleGrant} />}
           </>
         )}
@@ -119,7 +123,13 @@ function AddPermissionCard({ existing, onGrant }: { existing: PermissionInfo[]; 
   const found = useQuery({ ...userQueries.search(term), enabled: searchable && term.length >= MIN_SEARCH_LENGTH, placeholderData: keepPreviousData });
   const loading = searchable && found.isFetching;
   const results = searchable && !found.isPending ? (found.data ?? []) : null;
-  const message = !searchable ? (typed.length > 0 ? `Please enter at least ${MIN_SEARCH_LENGTH} characters to search` : null) : found.error ? found.error.message : null;
+  const message = !searchable
+    ? typed.length > 0
+      ? `Please enter at least ${MIN_SEARCH_LENGTH} characters to search`
+      : null
+    : found.error
+      ? found.error.message
+      : null;
 
   const has = (userId: number, roleId: number) => existing.some((p) => p.user.id === userId && p.roleId === roleId);
 
@@ -150,10 +160,22 @@ function AddPermissionCard({ existing, onGrant }: { existing: PermissionInfo[]; 
                     </Text>
                   </Stack>
                   <HStack gap="2">
-                    <Button size="sm" colorPalette="brand" variant="outline" disabled={has(u.id, ROLE_CHAPTER_HOST)} onClick={() => onGrant(u.id, ROLE_CHAPTER_HOST)}>
+                    <Button
+                      size="sm"
+                      colorPalette="brand"
+                      variant="outline"
+                      disabled={has(u.id, ROLE_CHAPTER_HOST)}
+                      onClick={() => onGrant(u.id, ROLE_CHAPTER_HOST)}
+                    >
                       Make Chapter Host
                     </Button>
-                    <Button size="sm" colorPalette="brand" variant="outline" disabled={has(u.id, ROLE_FIELD_ORGANIZER)} onClick={() => onGrant(u.id, ROLE_FIELD_ORGANIZER)}>
+                    <Button
+                      size="sm"
+                      colorPalette="brand"
+                      variant="outline"
+                      disabled={has(u.id, ROLE_FIELD_ORGANIZER)}
+                      onClick={() => onGrant(u.id, ROLE_FIELD_ORGANIZER)}
+                    >
                       Make Field Organizer
                     </Button>
                   </HStack>

@@ -64,13 +64,30 @@ export function validateSettings(v: Values, listField: ListField): Errors {
   if (!v.postalCode.trim()) e.postalCode = "Postal Code is Required";
   if (!v.country.trim()) e.country = "Country is Required";
   if (!v.emailAlias.trim()) e.emailAlias = "Email Alias is Required";
-  else if (!/^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i.test(v.emailAlias.trim())) e.emailAlias = "Email Alias may only contain letters, numbers, dots, hyphens and underscores";
+  else if (!/^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i.test(v.emailAlias.trim()))
+    e.emailAlias = "Email Alias may only contain letters, numbers, dots, hyphens and underscores";
   if (!v.brontoListName.trim()) e.brontoListName = "List Name is Required";
   if (!v[listField].trim()) e[listField] = listField === "sendInBlueListId" ? "SendInBlue Id is Required" : "Bronto Id is Required";
   return e;
 }
 
-function SelectField({ label, name, value, onChange, disabled, children, helper }: { label: string; name: string; value: string | number; onChange: (v: string) => void; disabled?: boolean; children: ReactNode; helper?: ReactNode }) {
+function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  disabled,
+  children,
+  helper,
+}: {
+  label: string;
+  name: string;
+  value: string | number;
+  onChange: (v: string) => void;
+  disabled?: boolean;
+  children: ReactNode;
+  helper?: ReactNode;
+}) {
   return (
     <Field.Root disabled={disabled}>
       <Field.Label>{label}</Field.Label>
@@ -118,14 +135,17 @@ function SettingsForm({ options }: { options: ChapterSettingsOptions }) {
 
   const errors = useMemo(() => validateSettings(values, listField), [values, listField]);
   const shown = (k: keyof Values) => (submitted || touched[k] ? errors[k] : undefined) ?? (serverError?.field === k ? serverError.message : undefined);
-  const set = <K extends keyof Values>(k: K) => (v: Values[K]) => {
-    setValues((old) => ({ ...old, [k]: v }));
-    setTouched((old) => ({ ...old, [k]: true }));
-  };
+  const set =
+    <K extends keyof Values>(k: K) =>
+    (v: Values[K]) => {
+      setValues((old) => ({ ...old, [k]: v }));
+      setTouched((old) => ({ ...old, [k]: true }));
+    };
 
   const type = options.chapterTypes.find((t) => t.id === values.chapterTypeId);
   const typeChoices: { id: number; label: string }[] = SETTINGS_CHAPTER_TYPES.map((t) => ({ id: t.id, label: t.label }));
-  if (!typeChoices.some((t) => t.id === values.chapterTypeId) && type) typeChoices.push({ id: type.id, label: type.name[0].toUpperCase() + type.name.slice(1) });
+  if (!typeChoices.some((t) => t.id === values.chapterTypeId) && type)
+    typeChoices.push({ id: type.id, label: type.name[0].toUpperCase() + type.name.slice(1) });
   const zones = options.timeZones.includes(values.timeZone) ? options.timeZones : [values.timeZone, ...options.timeZones];
 
   const handleSubmit = async (e: FormEvent) => {
@@ -174,7 +194,11 @@ function SettingsForm({ options }: { options: ChapterSettingsOptions }) {
                 onChange={(v) => set("slug")(v.toLowerCase())}
                 readOnly={!canEditSlug}
                 error={shown("slug")}
-                helper={canEditSlug ? "Lowercase letters, numbers and underscores, no spaces. It is part of the chapter's address." : "Only admins can change the slug."}
+                helper={
+                  canEditSlug
+                    ? "Lowercase letters, numbers and underscores, no spaces. It is part of the chapter's address."
+                    : "Only admins can change the slug."
+                }
               />
               <FormField label="City" name="city" required value={values.city} onChange={set("city")} error={shown("city")} />
               <SelectField label="State" name="state" value={values.state} onChange={set("state")}>
@@ -222,13 +246,40 @@ function SettingsForm({ options }: { options: ChapterSettingsOptions }) {
                   </>
                 }
               />
-              <FormField label="List Name" name="brontoListName" required value={values.brontoListName} onChange={set("brontoListName")} error={shown("brontoListName")} />
+              <FormField
+                label="List Name"
+                name="brontoListName"
+                required
+                value={values.brontoListName}
+                onChange={set("brontoListName")}
+                error={shown("brontoListName")}
+              />
               {listField === "sendInBlueListId" ? (
-                <FormField label="SendInBlue Id" name="sendInBlueListId" required value={values.sendInBlueListId} onChange={set("sendInBlueListId")} error={shown("sendInBlueListId")} />
+                <FormField
+                  label="SendInBlue Id"
+                  name="sendInBlueListId"
+                  required
+                  value={values.sendInBlueListId}
+                  onChange={set("sendInBlueListId")}
+                  error={shown("sendInBlueListId")}
+                />
               ) : (
-                <FormField label="Bronto Id" name="brontoListId" required value={values.brontoListId} onChange={set("brontoListId")} error={shown("brontoListId")} />
+                <FormField
+                  label="Bronto Id"
+                  name="brontoListId"
+                  required
+                  value={values.brontoListId}
+                  onChange={set("brontoListId")}
+                  error={shown("brontoListId")}
+                />
               )}
-              <SelectField label="Time Zone" name="timeZone" value={values.timeZone} onChange={set("timeZone")} helper="Event times of this chapter are in this time zone.">
+              <SelectField
+                label="Time Zone"
+                name="timeZone"
+                value={values.timeZone}
+                onChange={set("timeZone")}
+                helper="Event times of this chapter are in this time zone."
+              >
                 {zones.map((z) => (
                   <option key={z} value={z}>
                     {zoneLabel(z)}

@@ -18,7 +18,8 @@ interface Row {
 }
 
 let nextKey = 1;
-const toRows = (links: ChapterLinkInfo[]): Row[] => (links.length ? links : [{ id: 0, title: "", url: "" }]).map((l) => ({ key: nextKey++, title: l.title, url: l.url }));
+const toRows = (links: ChapterLinkInfo[]): Row[] =>
+  (links.length ? links : [{ id: 0, title: "", url: "" }]).map((l) => ({ key: nextKey++, title: l.title, url: l.url }));
 
 /** A row is kept when both title and URL are filled; a kept row needs an http(s) URL. */
 const rowError = (r: Row) => (r.title.trim() && r.url.trim() && !isHttpUrl(r.url) ? "URL must start with http:// or https://" : undefined);
@@ -39,7 +40,9 @@ export function Links() {
 
 /** Kept rows need an http(s) URL: a save waits until every row is fine. */
 const rowsResolver: Resolver<{ rows: Row[] }> = (values) =>
-  values.rows.some(rowError) ? { values: {}, errors: { rows: { type: "url", message: "URL must start with http:// or https://" } } } : { values, errors: {} as Record<string, never> };
+  values.rows.some(rowError)
+    ? { values: {}, errors: { rows: { type: "url", message: "URL must start with http:// or https://" } } }
+    : { values, errors: {} as Record<string, never> };
 
 /** The form starts from the links as loaded, and from the saved ones after each save. */
 function LinksForm({ loaded }: { loaded: ChapterLinkInfo[] }) {
@@ -67,7 +70,15 @@ function LinksForm({ loaded }: { loaded: ChapterLinkInfo[] }) {
         {rows.map((r, i) => (
           <SimpleGrid key={r.key} columns={{ base: 1, md: 2 }} gap="3" data-testid="link-row">
             <FormField label={`Title ${i + 1}`} name={`title-${i}`} value={r.title} onChange={(v) => update(r.key, "title", v)} />
-            <FormField label={`URL ${i + 1}`} name={`url-${i}`} type="url" value={r.url} onChange={(v) => update(r.key, "url", v)} placeholder="https://" error={submitted || r.url ? rowError(r) : undefined} />
+            <FormField
+              label={`URL ${i + 1}`}
+              name={`url-${i}`}
+              type="url"
+              value={r.url}
+              onChange={(v) => update(r.key, "url", v)}
+              placeholder="https://"
+              error={submitted || r.url ? rowError(r) : undefined}
+            />
           </SimpleGrid>
         ))}
         <SaveRow state={saveState} label="Save All">

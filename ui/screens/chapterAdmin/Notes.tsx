@@ -82,7 +82,15 @@ export function Notes() {
                       {n.note}
                     </Text>
                     <HStack gap="2" fontSize="sm" color="fg.muted" mt="2" wrap="wrap">
-                      {n.user ? mailtoHref(n.user.email) ? <ChakraLink href={mailtoHref(n.user.email)}>{n.user.name}</ChakraLink> : <Text as="span">{n.user.name}</Text> : <Text as="span">Someone</Text>}
+                      {n.user ? (
+                        mailtoHref(n.user.email) ? (
+                          <ChakraLink href={mailtoHref(n.user.email)}>{n.user.name}</ChakraLink>
+                        ) : (
+                          <Text as="span">{n.user.name}</Text>
+                        )
+                      ) : (
+                        <Text as="span">Someone</Text>
+                      )}
                       <Text as="span">{formatMedium(n.createdAt)}</Text>
                       {n.adminOnly && <Badge colorPalette="warning">Admin Only</Badge>}
                     </HStack>

@@ -134,7 +134,15 @@ function HeaderImageUpload() {
           {hasImage ? (
             <Stack gap="2" align="flex-start">
               <Box borderWidth="1px" borderRadius="md" overflow="hidden" maxW="full">
-                <Image key={src} src={src} alt={`Header image of ${chapter.displayTitle}`} maxH="64" objectFit="cover" onError={() => setHasImage(false)} data-testid="header-image" />
+                <Image
+                  key={src}
+                  src={src}
+                  alt={`Header image of ${chapter.displayTitle}`}
+                  maxH="64"
+                  objectFit="cover"
+                  onError={() => setHasImage(false)}
+                  data-testid="header-image"
+                />
               </Box>
               <Button colorPalette="danger" variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={busy !== null}>
                 {busy === "deleting" ? "Deleting..." : "Delete"}

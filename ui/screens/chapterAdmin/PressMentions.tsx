@@ -21,7 +21,11 @@ export function PressMentions() {
         </Button>
       }
     >
-      <AsyncState query={mentions} loading={<Loading label="Loading press mentions" />} empty={<Text color="fg.muted">This chapter has no press mentions yet.</Text>}>
+      <AsyncState
+        query={mentions}
+        loading={<Loading label="Loading press mentions" />}
+        empty={<Text color="fg.muted">This chapter has no press mentions yet.</Text>}
+      >
         {(list) => (
           <Stack as="ul" gap="3" listStyleType="none" data-testid="press-mention-list">
             {list.map((m) => (
@@ -38,13 +42,23 @@ export function PressMentions() {
                           {m.url}
                         </ChakraLink>
                       ) : (
-                        <Text fontSize="sm" wordBreak="break-all">{m.url}</Text>
+                        <Text fontSize="sm" wordBreak="break-all">
+                          {m.url}
+                        </Text>
                       )}
-                      {m.notes && <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">{m.notes}</Text>}
-                      <Text fontSize="xs" color="fg.muted">{formatMediumDate(m.createdAt)}</Text>
+                      {m.notes && (
+                        <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
+                          {m.notes}
+                        </Text>
+                      )}
+                      <Text fontSize="xs" color="fg.muted">
+                        {formatMediumDate(m.createdAt)}
+                      </Text>
                     </Stack>
                     <Button asChild size="sm" variant="outline">
-                      <RouterLink to={`${basePath}/press_mentions/edit/${m.slug}`} aria-label={`Edit ${m.title}`}>Edit</RouterLink>
+                      <RouterLink to={`${basePath}/press_mentions/edit/${m.slug}`} aria-label={`Edit ${m.title}`}>
+                        Edit
+                      </RouterLink>
                     </Button>
                   </HStack>
                 </Card.Body>

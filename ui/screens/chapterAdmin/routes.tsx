@@ -31,7 +31,13 @@ export function chapterAdminRoutes() {
       path="chapter/:state/:slug/admin"
       element={
         <RequireSignedIn>
-          <Suspense fallback={<Center py="20"><Spinner /></Center>}>
+          <Suspense
+            fallback={
+              <Center py="20">
+                <Spinner />
+              </Center>
+            }
+          >
             <ChapterAdminLayout />
           </Suspense>
         </RequireSignedIn>

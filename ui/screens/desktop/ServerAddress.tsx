@@ -42,7 +42,16 @@ export function ServerAddress({ onConnected }: { onConnected: () => void }) {
               <Alert.Title>{error}</Alert.Title>
             </Alert.Root>
           )}
-          <FormField label="Server address" name="serverAddress" type="url" value={address} onChange={setAddress} required autoComplete="url" placeholder="https://livingliberally.org" />
+          <FormField
+            label="Server address"
+            name="serverAddress"
+            type="url"
+            value={address}
+            onChange={setAddress}
+            required
+            autoComplete="url"
+            placeholder="https://livingliberally.org"
+          />
           <Button type="submit" colorPalette="brand" disabled={busy}>
             {busy ? <Spinner size="sm" aria-label="Connecting" /> : "Connect"}
           </Button>

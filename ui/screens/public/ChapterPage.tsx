@@ -25,7 +25,8 @@ import { NotFound } from "../NotFound";
 
 export const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
 /** What hosts and admins see on a hidden chapter's page (visitors see CHAPTER_NOT_ACTIVE instead). */
-export const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, field organizers and admins see this page. It can be enabled in Chapter Settings.";
+export const HIDDEN_CHAPTER_NOTICE =
+  "This chapter is hidden: only its hosts, field organizers and admins see this page. It can be enabled in Chapter Settings.";
 
 /**
  * The chapter's header image, when it has one: the page's largest picture, so it is fetched first, in a box of
@@ -90,7 +91,9 @@ function SignupSection({ chapter, listId }: { chapter: ChapterDetail; listId: st
         <Text data-testid="list-being-set-up">This chapter's mailing list is being set up. Check back in a few minutes to join it.</Text>
       ) : (
         <Text data-testid="list-not-open">
-          {chapter.contactEmail ? `This chapter's mailing list is not open yet. Write to the hosts at ${chapter.contactEmail} to hear about meetups.` : "This chapter's mailing list is not open yet."}
+          {chapter.contactEmail
+            ? `This chapter's mailing list is not open yet. Write to the hosts at ${chapter.contactEmail} to hear about meetups.`
+            : "This chapter's mailing list is not open yet."}
         </Text>
       )}
     </Stack>
@@ -131,7 +134,13 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
           <Heading as="h2" size="lg" id="next-heading">
             Next Event
           </Heading>
-          {next ? <EventBlock event={next.event} date={next.date} /> : chapter.chapterEvents.length ? chapter.chapterEvents.map((e) => <EventBlock key={e.id} event={e} />) : <Text>No events are scheduled yet.</Text>}
+          {next ? (
+            <EventBlock event={next.event} date={next.date} />
+          ) : chapter.chapterEvents.length ? (
+            chapter.chapterEvents.map((e) => <EventBlock key={e.id} event={e} />)
+          ) : (
+            <Text>No events are scheduled yet.</Text>
+          )}
           <CalendarLinksSlot chapter={chapter} />
         </Stack>
 
@@ -142,9 +151,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
             </Heading>
             <Stack as="ul" gap="1" listStyleType="none" data-testid="more-upcoming">
               {more.map((u) => (
-                <li key={`${u.event.id}-${u.start}`}>
-                  {`${formatDate(u.date)}, ${formatTime(u.event.startTime)}: ${u.event.name}`}
-                </li>
+                <li key={`${u.event.id}-${u.start}`}>{`${formatDate(u.date)}, ${formatTime(u.event.startTime)}: ${u.event.name}`}</li>
               ))}
             </Stack>
           </Stack>
@@ -186,59 +193,59 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
 
       <Stack gap="6" flex="1" minW="0">
         {rest && (
-        <>
-        <SignupSection chapter={chapter} listId={listId} />
+          <>
+            <SignupSection chapter={chapter} listId={listId} />
 
-        {hosts.length > 0 && (
-          <Stack as="section" aria-labelledby="hosts-heading" gap="1">
-            <Heading as="h2" size="md" id="hosts-heading">
-              Hosts
-            </Heading>
-            <Stack as="ul" gap="1" listStyleType="none">
-              {hosts.map((h) => (
-                <li key={h.permissionId}>{`${h.user.name} (${h.roleName})`}</li>
-              ))}
-            </Stack>
-          </Stack>
-        )}
+            {hosts.length > 0 && (
+              <Stack as="section" aria-labelledby="hosts-heading" gap="1">
+                <Heading as="h2" size="md" id="hosts-heading">
+                  Hosts
+                </Heading>
+                <Stack as="ul" gap="1" listStyleType="none">
+                  {hosts.map((h) => (
+                    <li key={h.permissionId}>{`${h.user.name} (${h.roleName})`}</li>
+                  ))}
+                </Stack>
+              </Stack>
+            )}
 
-        {chapter.contactEmail && (
-          <Stack as="section" aria-labelledby="contact-heading" gap="1">
-            <Heading as="h2" size="md" id="contact-heading">
-              Contact
-            </Heading>
-            <Link href={`mailto:${chapter.contactEmail}`} color="link">
-              {chapter.contactEmail}
-            </Link>
-          </Stack>
-        )}
+            {chapter.contactEmail && (
+              <Stack as="section" aria-labelledby="contact-heading" gap="1">
+                <Heading as="h2" size="md" id="contact-heading">
+                  Contact
+                </Heading>
+                <Link href={`mailto:${chapter.contactEmail}`} color="link">
+                  {chapter.contactEmail}
+                </Link>
+              </Stack>
+            )}
 
-        {chapter.chapterLinks.length > 0 && (
-          <Stack as="section" aria-labelledby="links-heading" gap="1">
-            <Heading as="h2" size="md" id="links-heading">
-              Links
-            </Heading>
-            <Stack as="ul" gap="1" listStyleType="none">
-              {chapter.chapterLinks.map((l) => (
-                <li key={l.id}>
-                  <Link href={l.url} target="_blank" rel="noopener noreferrer" color="link">
-                    {l.title}
-                  </Link>
-                </li>
-              ))}
-            </Stack>
-          </Stack>
-        )}
+            {chapter.chapterLinks.length > 0 && (
+              <Stack as="section" aria-labelledby="links-heading" gap="1">
+                <Heading as="h2" size="md" id="links-heading">
+                  Links
+                </Heading>
+                <Stack as="ul" gap="1" listStyleType="none">
+                  {chapter.chapterLinks.map((l) => (
+                    <li key={l.id}>
+                      <Link href={l.url} target="_blank" rel="noopener noreferrer" color="link">
+                        {l.title}
+                      </Link>
+                    </li>
+                  ))}
+                </Stack>
+              </Stack>
+            )}
 
-        {press.data && press.data.length > 0 && (
-          <Stack as="section" aria-labelledby="chapter-press-heading" gap="2">
-            <Heading as="h2" size="md" id="chapter-press-heading">
-              Press Mentions
-            </Heading>
-            <PressMentionList mentions={press.data} showChapter={false} />
-          </Stack>
-        )}
-        </>
+            {press.data && press.data.length > 0 && (
+              <Stack as="section" aria-labelledby="chapter-press-heading" gap="2">
+                <Heading as="h2" size="md" id="chapter-press-heading">
+                  Press Mentions
+                </Heading>
+                <PressMentionList mentions={press.data} showChapter={false} />
+              </Stack>
+            )}
+          </>
         )}
       </Stack>
     </Flex>

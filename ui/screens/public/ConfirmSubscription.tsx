@@ -20,7 +20,10 @@ export function ConfirmSubscription() {
   return (
     <Page title="Confirm Your Subscription">
       {error && (
-        <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error}</Alert.Title></Alert.Root>
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{error}</Alert.Title>
+        </Alert.Root>
       )}
       {!error && !info && <Spinner aria-label="Loading" />}
       {!error && info?.confirmed && (

@@ -21,7 +21,12 @@ function Loading() {
 }
 
 function Problem({ error, what }: { error: ApiRequestError; what: string }) {
-  const text = error.status === 404 ? `We could not find that ${what}.` : error.status === 401 || error.status === 403 ? `This ${what} is not public.` : `This ${what} could not be loaded.`;
+  const text =
+    error.status === 404
+      ? `We could not find that ${what}.`
+      : error.status === 401 || error.status === 403
+        ? `This ${what} is not public.`
+        : `This ${what} could not be loaded.`;
   return (
     <Page title={error.status === 404 ? "Page not found" : "Not available"}>
       <Text>{text}</Text>

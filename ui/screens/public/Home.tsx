@@ -37,7 +37,9 @@ function FrontPageImage() {
   const { data } = useQuery(settingsQueries.frontPage());
   const [failed, setFailed] = useState(false);
   if (!data || failed || !data.imageUrl) return null;
-  const img = <img src={data.imageUrl} alt="Featured" loading="lazy" style={{ maxWidth: "100%", height: "auto", borderRadius: 6 }} onError={() => setFailed(true)} />;
+  const img = (
+    <img src={data.imageUrl} alt="Featured" loading="lazy" style={{ maxWidth: "100%", height: "auto", borderRadius: 6 }} onError={() => setFailed(true)} />
+  );
   return (
     <Box data-testid="front-page-image">
       {data.imageLinkURL ? (

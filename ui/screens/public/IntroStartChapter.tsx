@@ -7,9 +7,8 @@ export function IntroStartChapter() {
   return (
     <Page title="Start a Chapter">
       <Text>
-        Living Liberally has grown one conversation at a time. More than 200 chapters have met in bars, cinemas, comedy clubs,
-        restaurants and bookstores across the country, and every one of them started with someone like you who wanted a place
-        where progressives could find each other.
+        Living Liberally has grown one conversation at a time. More than 200 chapters have met in bars, cinemas, comedy clubs, restaurants and bookstores across
+        the country, and every one of them started with someone like you who wanted a place where progressives could find each other.
       </Text>
 
       <Heading as="h2" size="lg">
@@ -27,8 +26,8 @@ export function IntroStartChapter() {
       <List.Root gap="2" ps="6">
         <List.Item>Your chapter meets at least monthly, at a regular place and time people can count on.</List.Item>
         <List.Item>
-          You email your list before your meetings. Chapters that send no email for two months are removed from the map, so
-          people never turn up to an empty table.
+          You email your list before your meetings. Chapters that send no email for two months are removed from the map, so people never turn up to an empty
+          table.
         </List.Item>
         <List.Item>Everyone is welcome: the point is friendly, open conversation, not a lecture.</List.Item>
       </List.Root>

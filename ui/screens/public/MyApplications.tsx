@@ -89,14 +89,24 @@ export function MyApplication() {
       {(data) => (
         <Page title={`Application: ${data.city}`}>
           <Stack as="dl" gap="2" data-testid="application-detail">
-            <Text as="dt" fontWeight="semibold">City</Text>
+            <Text as="dt" fontWeight="semibold">
+              City
+            </Text>
             <Text as="dd">{data.city}</Text>
-            <Text as="dt" fontWeight="semibold">State</Text>
+            <Text as="dt" fontWeight="semibold">
+              State
+            </Text>
             <Text as="dd">{stateName(data.state)}</Text>
-            <Text as="dt" fontWeight="semibold">Created</Text>
+            <Text as="dt" fontWeight="semibold">
+              Created
+            </Text>
             <Text as="dd">{formatCreated(data.createdAt)}</Text>
-            <Text as="dt" fontWeight="semibold">Status</Text>
-            <Text as="dd" data-testid="application-status">{data.statusLabel}</Text>
+            <Text as="dt" fontWeight="semibold">
+              Status
+            </Text>
+            <Text as="dd" data-testid="application-status">
+              {data.statusLabel}
+            </Text>
           </Stack>
           {back}
         </Page>

@@ -10,7 +10,6 @@ import { ChapterHealthSection } from "../../components/ChapterHealthSection";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../../../server/contracts/roles";
 
-
 /** /my_chapters: the user's chapters by display title, their roles in each, and the Admin button. */
 export function MyChapters() {
   const chapters = useQuery(chapterQueries.my());
@@ -39,7 +38,10 @@ function ChapterList({ chapters }: { chapters: MyChapterInfo[] }) {
   return (
     <Stack as="ul" gap="4" listStyleType="none" data-testid="my-chapters">
       {sorted.map((c) => {
-        const roles = [...c.roleIds].sort((a, b) => b - a).filter((r) => r === ROLE_CHAPTER_HOST || r === ROLE_FIELD_ORGANIZER).map((r) => ROLE_NAMES[r]);
+        const roles = [...c.roleIds]
+          .sort((a, b) => b - a)
+          .filter((r) => r === ROLE_CHAPTER_HOST || r === ROLE_FIELD_ORGANIZER)
+          .map((r) => ROLE_NAMES[r]);
         return (
           <li key={c.id}>
             <HStack justify="space-between" wrap="wrap" gap="3" borderWidth="1px" borderRadius="md" p="3">

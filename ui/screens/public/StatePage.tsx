@@ -64,85 +64,89 @@ export function StatePage() {
   return (
     <Page title={name} maxW="5xl">
       {state !== "int" && (
-      <div ref={mapRef}>
-        <ChapterMap
-          view={{ kind: "state", state }}
-          pins={pins}
-          height={MAP_HEIGHT.state}
-          zoom={MAP_ZOOM.state}
-          selectedPinId={selected}
-          onSelectPin={setSelected}
-          label={`Map of chapters in ${name}`}
-          renderInfo={(pin) => {
-            const { chapter, event } = pinTarget(pin.id);
-            return chapter ? <ChapterPinInfo chapter={chapter} event={event} /> : null;
-          }}
-        />
-      </div>
+        <div ref={mapRef}>
+          <ChapterMap
+            view={{ kind: "state", state }}
+            pins={pins}
+            height={MAP_HEIGHT.state}
+            zoom={MAP_ZOOM.state}
+            selectedPinId={selected}
+            onSelectPin={setSelected}
+            label={`Map of chapters in ${name}`}
+            renderInfo={(pin) => {
+              const { chapter, event } = pinTarget(pin.id);
+              return chapter ? <ChapterPinInfo chapter={chapter} event={event} /> : null;
+            }}
+          />
+        </div>
       )}
 
-      <AsyncState
-        query={chapters}
-        loading={<Loading label="Loading chapters" py="0" minH="200px" />}
-        error={<Text>The chapters could not be loaded.</Text>}
-      >
-      {() => (
-      <>
-      {types.length > 1 && (
-        <HStack gap="2" wrap="wrap" role="group" aria-label="Show chapter types">
-          {types.map((t) => {
-            const on = !hiddenTypes.has(t.id);
-            return (
-              <Button key={t.id} size="sm" variant={on ? "solid" : "outline"} aria-pressed={on} onClick={() => toggleType(t.id)} textTransform="capitalize" css={on ? chapterTypeColours(t) : undefined}>
-                {t.name}
-              </Button>
-            );
-          })}
-        </HStack>
-      )}
+      <AsyncState query={chapters} loading={<Loading label="Loading chapters" py="0" minH="200px" />} error={<Text>The chapters could not be loaded.</Text>}>
+        {() => (
+          <>
+            {types.length > 1 && (
+              <HStack gap="2" wrap="wrap" role="group" aria-label="Show chapter types">
+                {types.map((t) => {
+                  const on = !hiddenTypes.has(t.id);
+                  return (
+                    <Button
+                      key={t.id}
+                      size="sm"
+                      variant={on ? "solid" : "outline"}
+                      aria-pressed={on}
+                      onClick={() => toggleType(t.id)}
+                      textTransform="capitalize"
+                      css={on ? chapterTypeColours(t) : undefined}
+                    >
+                      {t.name}
+                    </Button>
+                  );
+                })}
+              </HStack>
+            )}
 
-      <Stack as="section" aria-labelledby="chapters-heading" gap="3">
-        <Heading as="h2" size="lg" id="chapters-heading">
-          Chapters
-        </Heading>
-        {shown.length === 0 && <Text>There are no chapters here yet.</Text>}
-        <Stack as="ul" gap="4" listStyleType="none" data-testid="state-chapters">
-          {shown.map((c) => {
-            const inactive = c.status !== 1;
-            const events = c.chapterEvents;
-            const pinIds = events.filter(hasPlace).map((e) => `${c.id}:${e.id}`);
-            return (
-              <Box as="li" key={c.id} data-inactive={inactive ? "true" : "false"} color={inactive ? "fg.muted" : undefined}>
-                <HStack gap="2" wrap="wrap">
-                  <Link asChild fontWeight="semibold" color={inactive ? "fg.muted" : "link"} fontStyle={inactive ? "italic" : undefined}>
-                    <RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink>
-                  </Link>
-                  <Badge css={chapterTypeColours(c.chapterType)} textTransform="capitalize">
-                    {c.chapterType.name}
-                  </Badge>
-                  {inactive && <Badge variant="outline">Inactive</Badge>}
-                </HStack>
-                {events.map((e) => (
-                  <Box key={e.id} fontSize="sm">
-                    <Text>{[e.name, addressText(e)].filter(Boolean).join(" · ")}</Text>
-                    <Text>{[nextDateText(e), timeRange(e)].filter(Boolean).join(" · ")}</Text>
-                    <CancelledDates event={e} />
-                  </Box>
-                ))}
-                {pinIds.length > 0 && state !== "int" && (
-                  <Button size="xs" variant="outline" mt="1" onClick={() => handleShowOnMap(pinIds[0])} aria-label={`Show on map: ${c.displayTitle}`}>
-                    Show on map
-                  </Button>
-                )}
-              </Box>
-            );
-          })}
-        </Stack>
-      </Stack>
+            <Stack as="section" aria-labelledby="chapters-heading" gap="3">
+              <Heading as="h2" size="lg" id="chapters-heading">
+                Chapters
+              </Heading>
+              {shown.length === 0 && <Text>There are no chapters here yet.</Text>}
+              <Stack as="ul" gap="4" listStyleType="none" data-testid="state-chapters">
+                {shown.map((c) => {
+                  const inactive = c.status !== 1;
+                  const events = c.chapterEvents;
+                  const pinIds = events.filter(hasPlace).map((e) => `${c.id}:${e.id}`);
+                  return (
+                    <Box as="li" key={c.id} data-inactive={inactive ? "true" : "false"} color={inactive ? "fg.muted" : undefined}>
+                      <HStack gap="2" wrap="wrap">
+                        <Link asChild fontWeight="semibold" color={inactive ? "fg.muted" : "link"} fontStyle={inactive ? "italic" : undefined}>
+                          <RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink>
+                        </Link>
+                        <Badge css={chapterTypeColours(c.chapterType)} textTransform="capitalize">
+                          {c.chapterType.name}
+                        </Badge>
+                        {inactive && <Badge variant="outline">Inactive</Badge>}
+                      </HStack>
+                      {events.map((e) => (
+                        <Box key={e.id} fontSize="sm">
+                          <Text>{[e.name, addressText(e)].filter(Boolean).join(" · ")}</Text>
+                          <Text>{[nextDateText(e), timeRange(e)].filter(Boolean).join(" · ")}</Text>
+                          <CancelledDates event={e} />
+                        </Box>
+                      ))}
+                      {pinIds.length > 0 && state !== "int" && (
+                        <Button size="xs" variant="outline" mt="1" onClick={() => handleShowOnMap(pinIds[0])} aria-label={`Show on map: ${c.displayTitle}`}>
+                          Show on map
+                        </Button>
+                      )}
+                    </Box>
+                  );
+                })}
+              </Stack>
+            </Stack>
 
-      <StartChapterBox where={state === "int" ? undefined : name} />
-      </>
-      )}
+            <StartChapterBox where={state === "int" ? undefined : name} />
+          </>
+        )}
       </AsyncState>
 
       {chapters.data && press.data && press.data.length > 0 && (

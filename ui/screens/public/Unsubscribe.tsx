@@ -25,7 +25,10 @@ export function Unsubscribe() {
   return (
     <Page title="Unsubscribe">
       {error && (
-        <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error}</Alert.Title></Alert.Root>
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{error}</Alert.Title>
+        </Alert.Root>
       )}
       {!error && !info && <Spinner aria-label="Loading" />}
       {info && info.unsubscribed && (

@@ -18,7 +18,15 @@ const MyApplication = lazyNamed(() => import("./MyApplications"), "MyApplication
 const ConfirmSubscription = lazyNamed(() => import("./ConfirmSubscription"), "ConfirmSubscription");
 
 const lazyScreen = (node: ReactNode) => (
-  <Suspense fallback={<Center py="20"><Spinner aria-label="Loading" /></Center>}>{node}</Suspense>
+  <Suspense
+    fallback={
+      <Center py="20">
+        <Spinner aria-label="Loading" />
+      </Center>
+    }
+  >
+    {node}
+  </Suspense>
 );
 
 /** Public routes of spec 000 section 2 (outside the admin areas). */

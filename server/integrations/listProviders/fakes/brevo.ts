@@ -29,7 +29,15 @@ const json = (status: number, body?: unknown, headers: Record<string, string> = 
 
 export class FakeBrevo {
   readonly contacts = new Map<string, FakeBrevoContact>();
-  readonly emails: { to: string; subject: string; htmlContent: string; textContent: string; headers: Record<string, string>; tags: string[]; idempotencyKey?: string }[] = [];
+  readonly emails: {
+    to: string;
+    subject: string;
+    htmlContent: string;
+    textContent: string;
+    headers: Record<string, string>;
+    tags: string[];
+    idempotencyKey?: string;
+  }[] = [];
   /** idempotencyKey -> when it was first used (ms). */
   readonly idempotencyKeys = new Map<string, number>();
   static readonly IDEMPOTENCY_TTL_MS = 30 * 60_000;
@@ -62,7 +70,10 @@ export class FakeBrevo {
   }
 
   listMembers(listId: number): string[] {
-    return [...this.contacts.values()].filter((c) => c.listIds.has(listId)).map((c) => c.email).sort();
+    return [...this.contacts.values()]
+      .filter((c) => c.listIds.has(listId))
+      .map((c) => c.email)
+      .sort();
   }
 
   private async handle(req: FakeRequest): Promise<FakeResponse> {
@@ -78,7 +89,11 @@ export class FakeBrevo {
     const failure = this.failures.next();
     if (failure?.kind === "rateLimit") {
       const reset = String(failure.resetSeconds ?? 1);
-      return json(429, { code: "too_many_requests", message: "The expected rate limit is exceeded." }, { "x-sib-ratelimit-limit": "10", "x-sib-ratelimit-remaining": "0", "x-sib-ratelimit-reset": reset });
+      return json(
+        429,
+        { code: "too_many_requests", message: "The expected rate limit is exceeded." },
+        { "x-sib-ratelimit-limit": "10", "x-sib-ratelimit-remaining": "0", "x-sib-ratelimit-reset": reset },
+      );
     }
     if (failure?.kind === "status") return json(failure.status, { code: "internal_error", message: "Internal server error" });
     if (failure?.kind === "drop") return { status: 502, body: "<html>Bad gateway</html>", headers: { "content-type": "text/html" } };
@@ -142,10 +157,19 @@ export class FakeBrevo {
       const { idempotencyKey, ...headers } = (body.headers ?? {}) as Record<string, string>;
       if (idempotencyKey) {
         const seen = this.idempotencyKeys.get(idempotencyKey);
-        if (seen !== undefined && Date.now() - seen < FakeBrevo.IDEMPOTENCY_TTL_MS) return json(400, { code: "duplicate_parameter", message: "idempotencyKey has already been used" });
+        if (seen !== undefined && Date.now() - seen < FakeBrevo.IDEMPOTENCY_TTL_MS)
+          return json(400, { code: "duplicate_parameter", message: "idempotencyKey has already been used" });
         this.idempotencyKeys.set(idempotencyKey, Date.now());
       }
-      this.emails.push({ to, subject: body.subject, htmlContent: body.htmlContent, textContent: body.textContent ?? "", headers, tags: body.tags ?? [], ...(idempotencyKey ? { idempotencyKey } : {}) });
+      this.emails.push({
+        to,
+        subject: body.subject,
+        htmlContent: body.htmlContent,
+        textContent: body.textContent ?? "",
+        headers,
+        tags: body.tags ?? [],
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
       return json(201, { messageId: `<${Date.now()}.${this.emails.length}@smtp-relay.mailin.fr>` });
     }
 

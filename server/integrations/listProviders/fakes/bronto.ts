@@ -40,7 +40,12 @@ const writeResult = (results: { id?: string; isNew?: boolean; isError?: boolean;
   toXml({
     return: {
       ...(results.some((r) => r.isError) ? { errors: results.map((r, i) => (r.isError ? i : null)).filter((i) => i !== null) } : {}),
-      results: results.map((r) => ({ id: r.id ?? "", isNew: Boolean(r.isNew), isError: Boolean(r.isError), ...(r.isError ? { errorCode: r.errorCode ?? 0, errorString: r.errorString ?? "" } : {}) })) as XmlObject[],
+      results: results.map((r) => ({
+        id: r.id ?? "",
+        isNew: Boolean(r.isNew),
+        isError: Boolean(r.isError),
+        ...(r.isError ? { errorCode: r.errorCode ?? 0, errorString: r.errorString ?? "" } : {}),
+      })) as XmlObject[],
     },
   });
 
@@ -80,7 +85,10 @@ export class FakeBronto {
   }
 
   listMembers(listId: string): string[] {
-    return [...this.contacts.values()].filter((c) => c.lists.has(listId)).map((c) => c.email).sort();
+    return [...this.contacts.values()]
+      .filter((c) => c.lists.has(listId))
+      .map((c) => c.email)
+      .sort();
   }
 
   /** What Bronto does when someone unsubscribes or bounces there. */
@@ -192,7 +200,11 @@ export class FakeBronto {
           const id = this.id("0bba03eb");
           this.messages.set(id, {
             name: childText(m, "name"),
-            content: childrenNamed(m, "content").map((c) => ({ type: childText(c, "type"), subject: childText(c, "subject"), content: childText(c, "content") })),
+            content: childrenNamed(m, "content").map((c) => ({
+              type: childText(c, "type"),
+              subject: childText(c, "subject"),
+              content: childText(c, "content"),
+            })),
           });
           return { id, isNew: true };
         });

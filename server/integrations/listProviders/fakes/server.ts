@@ -33,7 +33,13 @@ export class FakeHttpServer {
       req.on("end", async () => {
         const url = new URL(req.url ?? "/", "http://127.0.0.1");
         try {
-          const out = await this.handle({ method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+          const out = await this.handle({
+            method: req.method ?? "GET",
+            path: url.pathname,
+            query: url.searchParams,
+            headers: req.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
           res.writeHead(out.status, out.headers ?? {});
           res.end(out.body ?? "");
         } catch (err) {

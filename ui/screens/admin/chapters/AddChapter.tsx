@@ -25,7 +25,6 @@ const CHAPTER_TYPES = [
   { id: 6, name: "Reading" },
 ];
 
-
 interface Form {
   title: string;
   city: string;
@@ -59,7 +58,9 @@ export function AddChapter() {
   const application = useFreshQuery({ ...hostApplicationQueries.admin(chapterHostApplicationSlug ?? ""), enabled: Boolean(chapterHostApplicationSlug) });
   return (
     <Stack gap="6">
-      <Heading as="h2" size="lg">Add Chapter</Heading>
+      <Heading as="h2" size="lg">
+        Add Chapter
+      </Heading>
       {chapterHostApplicationSlug ? (
         <AsyncState query={application} error={<LoadError error={loadError("The host application")} />}>
           {(a) => <AddChapterForm key={a.slug} opened={a} />}
@@ -78,7 +79,14 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
   const [application] = useState(opened ?? null);
   const chapterHostApplicationSlug = application?.slug;
   const blocked = Boolean(application && application.status !== "open");
-  const { values: form, set, field, submit, busy, error } = useSubmitForm<Form>({
+  const {
+    values: form,
+    set,
+    field,
+    submit,
+    busy,
+    error,
+  } = useSubmitForm<Form>({
     defaultValues: application ? fromApplication(application) : EMPTY,
     schema: newChapterBodySchema,
     serverErrorsAbove: true,
@@ -95,8 +103,13 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
     // One message: the application's state, and the way back to it; no form that could not be saved.
     return (
       <Stack gap="4" maxW="2xl">
-        <Alert.Root status="warning" data-testid="application-banner"><Alert.Indicator /><Alert.Title>{APPLICATION_BANNERS[application.status] ?? "This Chapter Host Application is no longer open."}</Alert.Title></Alert.Root>
-        <Link asChild alignSelf="flex-start"><RouterLink to={`/admin/chapter_host_applications/${application.slug}`}>{`Back to the host application of ${application.user.name}`}</RouterLink></Link>
+        <Alert.Root status="warning" data-testid="application-banner">
+          <Alert.Indicator />
+          <Alert.Title>{APPLICATION_BANNERS[application.status] ?? "This Chapter Host Application is no longer open."}</Alert.Title>
+        </Alert.Root>
+        <Link asChild alignSelf="flex-start">
+          <RouterLink to={`/admin/chapter_host_applications/${application.slug}`}>{`Back to the host application of ${application.user.name}`}</RouterLink>
+        </Link>
       </Stack>
     );
   }
@@ -107,7 +120,9 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
         {application && (
           <Text>
             From the host application of{" "}
-            <Link asChild fontWeight="medium"><RouterLink to={`/admin/chapter_host_applications/${application.slug}`}>{application.user.name}</RouterLink></Link>
+            <Link asChild fontWeight="medium">
+              <RouterLink to={`/admin/chapter_host_applications/${application.slug}`}>{application.user.name}</RouterLink>
+            </Link>
             : saving approves it and makes {application.user.name} the chapter's host.
           </Text>
         )}
@@ -117,7 +132,11 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
           <Field.Label>State</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field name="state" value={form.state} onChange={(e) => set("state")(e.target.value)}>
-              {STATE_OPTIONS.map(({ abbr, name }) => <option key={abbr} value={abbr}>{name}</option>)}
+              {STATE_OPTIONS.map(({ abbr, name }) => (
+                <option key={abbr} value={abbr}>
+                  {name}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -128,7 +147,11 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
           <Field.Label>Chapter Type</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field name="chapterTypeId" value={String(form.chapterTypeId)} onChange={(e) => set("chapterTypeId")(Number(e.target.value))}>
-              {CHAPTER_TYPES.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+              {CHAPTER_TYPES.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -137,11 +160,17 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
           <Field.Label htmlFor="chapter-about">About</Field.Label>
           <RichTextEditor id="chapter-about" label="About" value={form.about} onChange={set("about")} />
         </Field.Root>
-        <Text fontSize="sm" color="fg.muted">A new chapter is hidden until it is enabled in its Chapter Settings.</Text>
+        <Text fontSize="sm" color="fg.muted">
+          A new chapter is hidden until it is enabled in its Chapter Settings.
+        </Text>
         <ErrorAlert message={error?.message ?? null} />
         <HStack>
-          <Button type="submit" colorPalette="brand" loading={busy} disabled={busy}>Save</Button>
-          <Link asChild><RouterLink to="/admin/chapters">All Chapters</RouterLink></Link>
+          <Button type="submit" colorPalette="brand" loading={busy} disabled={busy}>
+            Save
+          </Button>
+          <Link asChild>
+            <RouterLink to="/admin/chapters">All Chapters</RouterLink>
+          </Link>
         </HStack>
       </Stack>
     </form>

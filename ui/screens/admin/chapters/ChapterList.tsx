@@ -34,8 +34,12 @@ export function ChapterList() {
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="lg">Chapters</Heading>
-        <Button asChild colorPalette="brand"><RouterLink to="/admin/chapters/add">Add Chapter</RouterLink></Button>
+        <Heading as="h2" size="lg">
+          Chapters
+        </Heading>
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/admin/chapters/add">Add Chapter</RouterLink>
+        </Button>
       </HStack>
       <Input aria-label="Filter chapters" placeholder="Filter by title, city or state" value={filter} onChange={(e) => setFilter(e.target.value)} maxW="md" />
       <AsyncState query={query} error={<LoadError error={loadError("The chapters")} />}>
@@ -44,18 +48,31 @@ export function ChapterList() {
             {groups.length === 0 && <Text color="fg.muted">No chapters found</Text>}
             {groups.map(([state, rows]) => (
               <Box key={state} as="section" aria-label={stateName(state)}>
-                <Heading as="h3" size="md" mb="2">{stateName(state)}</Heading>
+                <Heading as="h3" size="md" mb="2">
+                  {stateName(state)}
+                </Heading>
                 <Table.ScrollArea borderWidth="1px" rounded="md">
                   <Table.Root size="sm">
                     <Table.Body>
                       {rows.map((c) => (
                         <Table.Row key={c.id} data-testid="chapter-row" data-slug={c.slug} bg={c.status === 1 ? undefined : "bg.muted"}>
                           <Table.Cell>
-                            <Link asChild fontWeight="medium"><RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink></Link>
+                            <Link asChild fontWeight="medium">
+                              <RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink>
+                            </Link>
                           </Table.Cell>
-                          <Table.Cell>{c.chapterType.name && <Badge css={chapterTypeColours(c.chapterType)}>{capitalize(c.chapterType.name)}</Badge>}</Table.Cell>
-                          <Table.Cell>{c.status === 1 ? <Badge colorPalette="success">Active</Badge> : <Badge colorPalette="neutral">Hidden</Badge>}</Table.Cell>
-                          <LinksCell links={[{ to: `/admin/users?chapterId=${c.id}`, label: "Add Hosts" }, { to: `${chapterPath(c)}/admin`, label: "Admin" }]} />
+                          <Table.Cell>
+                            {c.chapterType.name && <Badge css={chapterTypeColours(c.chapterType)}>{capitalize(c.chapterType.name)}</Badge>}
+                          </Table.Cell>
+                          <Table.Cell>
+                            {c.status === 1 ? <Badge colorPalette="success">Active</Badge> : <Badge colorPalette="neutral">Hidden</Badge>}
+                          </Table.Cell>
+                          <LinksCell
+                            links={[
+                              { to: `/admin/users?chapterId=${c.id}`, label: "Add Hosts" },
+                              { to: `${chapterPath(c)}/admin`, label: "Admin" },
+                            ]}
+                          />
                         </Table.Row>
                       ))}
                     </Table.Body>

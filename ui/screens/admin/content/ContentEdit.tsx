@@ -126,14 +126,27 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
           <FlagCheckbox label="Public" checked={isPublic} onChange={setIsPublic} disabled={locked} />
           {kind.hasEditableFlag && <FlagCheckbox label="Editable" checked={isEditable} onChange={setIsEditable} disabled={locked} />}
         </HStack>
-        {serverError && <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{serverError}</Alert.Title></Alert.Root>}
+        {serverError && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{serverError}</Alert.Title>
+          </Alert.Root>
+        )}
         <HStack gap="4">
           {!locked && (
-            <Button type="submit" colorPalette="brand" disabled={state === "saving"}>Save</Button>
+            <Button type="submit" colorPalette="brand" disabled={state === "saving"}>
+              Save
+            </Button>
           )}
           <SavedIndicator state={state} />
-          {editing && item && <Link asChild><RouterLink to={kind.viewPath(item.slug)}>View</RouterLink></Link>}
-          <Link asChild><RouterLink to={kind.basePath}>All {kind.listTitle}</RouterLink></Link>
+          {editing && item && (
+            <Link asChild>
+              <RouterLink to={kind.viewPath(item.slug)}>View</RouterLink>
+            </Link>
+          )}
+          <Link asChild>
+            <RouterLink to={kind.basePath}>All {kind.listTitle}</RouterLink>
+          </Link>
         </HStack>
       </Stack>
     </form>
@@ -141,10 +154,14 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
 
   return (
     <Stack gap="5">
-      <Heading as="h2" size="lg">{editing ? "Edit" : "Add"} {kind.singular}</Heading>
+      <Heading as="h2" size="lg">
+        {editing ? "Edit" : "Add"} {kind.singular}
+      </Heading>
       {editing ? (
         <AsyncState query={list} error={<LoadError error={loadError(`The ${kind.singular.toLowerCase()}`)} />}>
-          {(all) => (item ? form : all.some((i) => i.slug === routeSlug) ? <Loading /> : <LoadError error={`This ${kind.singular.toLowerCase()} does not exist.`} />)}
+          {(all) =>
+            item ? form : all.some((i) => i.slug === routeSlug) ? <Loading /> : <LoadError error={`This ${kind.singular.toLowerCase()} does not exist.`} />
+          }
         </AsyncState>
       ) : (
         form

@@ -15,10 +15,18 @@ export function ContentList({ kind }: { kind: ContentKind }) {
   return (
     <Stack gap="5">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="lg">{kind.listTitle}</Heading>
-        <Button asChild colorPalette="brand"><RouterLink to={`${kind.basePath}/add`}>{kind.addLabel}</RouterLink></Button>
+        <Heading as="h2" size="lg">
+          {kind.listTitle}
+        </Heading>
+        <Button asChild colorPalette="brand">
+          <RouterLink to={`${kind.basePath}/add`}>{kind.addLabel}</RouterLink>
+        </Button>
       </HStack>
-      <AsyncState query={list} error={<LoadError error={loadError(`The ${kind.listTitle.toLowerCase()} list`)} />} empty={<Text color="fg.muted">Nothing here yet.</Text>}>
+      <AsyncState
+        query={list}
+        error={<LoadError error={loadError(`The ${kind.listTitle.toLowerCase()} list`)} />}
+        empty={<Text color="fg.muted">Nothing here yet.</Text>}
+      >
         {(items: ContentItem[]) => (
           <AdminTable columns={["Title", "Slug", kind.key === "blog" ? "Created" : "Updated", ""]}>
             {items.map((item) => (
@@ -30,9 +38,18 @@ export function ContentList({ kind }: { kind: ContentKind }) {
                     {item.isEditable === false && <Badge colorPalette="neutral">Not Editable</Badge>}
                   </HStack>
                 </Table.Cell>
-                <Table.Cell><Text fontFamily="mono" fontSize="sm">{item.slug}</Text></Table.Cell>
+                <Table.Cell>
+                  <Text fontFamily="mono" fontSize="sm">
+                    {item.slug}
+                  </Text>
+                </Table.Cell>
                 <Table.Cell>{formatDate(kind.key === "blog" ? item.createdAt : item.updatedAt)}</Table.Cell>
-                <LinksCell links={[{ to: kind.viewPath(item.slug), label: "View", ariaLabel: `View ${item.title}` }, { to: `${kind.basePath}/edit/${item.slug}`, label: "Edit", ariaLabel: `Edit ${item.title}` }]} />
+                <LinksCell
+                  links={[
+                    { to: kind.viewPath(item.slug), label: "View", ariaLabel: `View ${item.title}` },
+                    { to: `${kind.basePath}/edit/${item.slug}`, label: "Edit", ariaLabel: `Edit ${item.title}` },
+                  ]}
+                />
               </Table.Row>
             ))}
           </AdminTable>

@@ -108,7 +108,13 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
                 <HStack align="flex-end" gap="2">
                   <Field.Root required flex="1">
                     <Field.Label>Local part</Field.Label>
-                    <Input value={localPart} onChange={(e) => setLocalPart(e.target.value)} readOnly={localLocked} disabled={localLocked} aria-label="Local part" />
+                    <Input
+                      value={localPart}
+                      onChange={(e) => setLocalPart(e.target.value)}
+                      readOnly={localLocked}
+                      disabled={localLocked}
+                      aria-label="Local part"
+                    />
                   </Field.Root>
                   <Text pb="2">@</Text>
                   <Field.Root required flex="1" disabled={chapterId !== null}>

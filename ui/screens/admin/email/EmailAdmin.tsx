@@ -32,13 +32,18 @@ function DeliveryCard() {
   return (
     <Card.Root size="sm">
       <Card.Header>
-        <Heading as="h3" size="md">Mailing List Delivery</Heading>
+        <Heading as="h3" size="md">
+          Mailing List Delivery
+        </Heading>
       </Card.Header>
       <Card.Body>
         <Stack gap="2" fontSize="sm">
           <Text>
             Lists are carried by <strong>{PROVIDER_NAMES[info.activeProvider]}</strong>
-            {info.activeProvider === "builtIn" && info.serviceName && ` (no key is configured for ${info.serviceName === "bronto" ? "Bronto" : "Send In Blue"})`}.
+            {info.activeProvider === "builtIn" &&
+              info.serviceName &&
+              ` (no key is configured for ${info.serviceName === "bronto" ? "Bronto" : "Send In Blue"})`}
+            .
           </Text>
           <Text data-testid="delivery-queue">{`${info.queue.pending} waiting, ${info.queue.running} running, ${info.queue.failed} failed`}</Text>
           {info.queue.recentFailures.map((f) => (
@@ -53,11 +58,15 @@ function DeliveryCard() {
           <Text data-testid="recipient-deliveries">{`List emails: ${info.deliveries.waiting} recipients waiting, ${info.deliveries.failed} refused, ${info.deliveries.unknown} not known`}</Text>
           {info.deliveries.unknown > 0 && (
             <Text color="fg.muted">
-              Not known: the email was being handed to the provider when a server stopped, and the provider cannot tell us whether it went out. We do not send it again, so nobody gets it twice.
+              Not known: the email was being handed to the provider when a server stopped, and the provider cannot tell us whether it went out. We do not send
+              it again, so nobody gets it twice.
             </Text>
           )}
           {info.deliveries.recentProblems.map((p) => (
-            <Text key={p.id} color={p.state === "failed" ? "danger.fg" : "warning.fg"}>{`${p.state === "failed" ? "Refused" : "Not known"}: ${p.email}, "${p.messageTitle}" (${p.chapterTitle})${p.state === "failed" && p.error ? `: ${p.error}` : ""}`}</Text>
+            <Text
+              key={p.id}
+              color={p.state === "failed" ? "danger.fg" : "warning.fg"}
+            >{`${p.state === "failed" ? "Refused" : "Not known"}: ${p.email}, "${p.messageTitle}" (${p.chapterTitle})${p.state === "failed" && p.error ? `: ${p.error}` : ""}`}</Text>
           ))}
           {info.serviceName === "sendInBlue" && (
             <Text>
@@ -114,11 +123,15 @@ export function EmailAdmin() {
 
   return (
     <Stack gap="6">
-      <Heading as="h2" size="lg">Email Administration</Heading>
+      <Heading as="h2" size="lg">
+        Email Administration
+      </Heading>
       <DeliveryCard />
       <Stack gap="4" as="section" aria-label="Email Aliases">
         <HStack justify="space-between" wrap="wrap">
-          <Heading as="h3" size="md">Email Aliases</Heading>
+          <Heading as="h3" size="md">
+            Email Aliases
+          </Heading>
           <HStack>
             <Button size="sm" variant="outline" onClick={handleTest}>
               Test Mailgun Connection
@@ -147,7 +160,13 @@ export function EmailAdmin() {
           </Alert.Root>
         )}
         <HStack as="form" onSubmit={handleSearch} role="search">
-          <Input placeholder="Search for Email Aliases" aria-label="Search for Email Aliases" value={search} onChange={(e) => setSearch(e.target.value)} maxW="md" />
+          <Input
+            placeholder="Search for Email Aliases"
+            aria-label="Search for Email Aliases"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            maxW="md"
+          />
           <Button type="submit" size="sm">
             Search
           </Button>
@@ -202,11 +221,7 @@ export function EmailAdmin() {
         )}
       </Stack>
       <AliasModal open={modalOpen} alias={editing} domains={domains} chapters={chapters} onClose={() => setModalOpen(false)} onSaved={handleSaved} />
-      <DeleteAliasModal
-        alias={deleting}
-        onClose={() => setDeleting(null)}
-        onDeleted={() => setDeleting(null)}
-      />
+      <DeleteAliasModal alias={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />
     </Stack>
   );
 }

@@ -55,8 +55,12 @@ export function HostApplicationDetail() {
       {(application) => (
         <Stack gap="6">
           <HStack justify="space-between" wrap="wrap">
-            <Heading as="h2" size="lg">Chapter Host Application</Heading>
-            <Link asChild><RouterLink to="/admin/chapter_host_applications">All Applications</RouterLink></Link>
+            <Heading as="h2" size="lg">
+              Chapter Host Application
+            </Heading>
+            <Link asChild>
+              <RouterLink to="/admin/chapter_host_applications">All Applications</RouterLink>
+            </Link>
           </HStack>
           {APPLICATION_BANNERS[application.status] && (
             <Alert.Root status={application.status === "denied" ? "warning" : "success"} data-testid="application-banner">
@@ -71,14 +75,21 @@ export function HostApplicationDetail() {
                   <DataList.ItemLabel>Applicant</DataList.ItemLabel>
                   <DataList.ItemValue>
                     <Stack gap="0">
-                      <Link asChild fontWeight="medium"><RouterLink to={`/admin/users/${application.user.id}`}>{application.user.name}</RouterLink></Link>
+                      <Link asChild fontWeight="medium">
+                        <RouterLink to={`/admin/users/${application.user.id}`}>{application.user.name}</RouterLink>
+                      </Link>
                       <Link href={`mailto:${application.user.email}`}>{application.user.email}</Link>
                     </Stack>
                   </DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
                   <DataList.ItemLabel>Status</DataList.ItemLabel>
-                  <DataList.ItemValue><HStack><StatusBadge status={application.status} />{application.isArchived && <ArchivedBadge />}</HStack></DataList.ItemValue>
+                  <DataList.ItemValue>
+                    <HStack>
+                      <StatusBadge status={application.status} />
+                      {application.isArchived && <ArchivedBadge />}
+                    </HStack>
+                  </DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
                   <DataList.ItemLabel>Chapter Type</DataList.ItemLabel>
@@ -98,13 +109,17 @@ export function HostApplicationDetail() {
                 </DataList.Item>
                 <DataList.Item>
                   <DataList.ItemLabel>Reason</DataList.ItemLabel>
-                  <DataList.ItemValue><Text whiteSpace="pre-wrap">{application.reason}</Text></DataList.ItemValue>
+                  <DataList.ItemValue>
+                    <Text whiteSpace="pre-wrap">{application.reason}</Text>
+                  </DataList.ItemValue>
                 </DataList.Item>
                 {application.chapter && (
                   <DataList.Item>
                     <DataList.ItemLabel>Chapter</DataList.ItemLabel>
                     <DataList.ItemValue>
-                      <Link asChild><RouterLink to={chapterPath(application.chapter)}>{application.chapter.displayTitle}</RouterLink></Link>
+                      <Link asChild>
+                        <RouterLink to={chapterPath(application.chapter)}>{application.chapter.displayTitle}</RouterLink>
+                      </Link>
                     </DataList.ItemValue>
                   </DataList.Item>
                 )}
@@ -113,19 +128,20 @@ export function HostApplicationDetail() {
           </Card.Root>
 
           <Card.Root>
-            <Card.Header><Heading as="h3" size="md">Progress</Heading></Card.Header>
+            <Card.Header>
+              <Heading as="h3" size="md">
+                Progress
+              </Heading>
+            </Card.Header>
             <Card.Body>
               <Stack gap="3">
                 {FLAGS.map((flag) => (
-                  <Switch.Root
-                    key={flag.key}
-                    checked={application[flag.key]}
-                    disabled={busy}
-                    onCheckedChange={(e) => void save({ [flag.key]: e.checked })}
-                  >
+                  <Switch.Root key={flag.key} checked={application[flag.key]} disabled={busy} onCheckedChange={(e) => void save({ [flag.key]: e.checked })}>
                     <Switch.HiddenInput />
                     <Switch.Control />
-                    <Switch.Label>{flag.label}: {application[flag.key] ? "Yes" : "No"}</Switch.Label>
+                    <Switch.Label>
+                      {flag.label}: {application[flag.key] ? "Yes" : "No"}
+                    </Switch.Label>
                   </Switch.Root>
                 ))}
               </Stack>
@@ -133,7 +149,11 @@ export function HostApplicationDetail() {
           </Card.Root>
 
           <Card.Root>
-            <Card.Header><Heading as="h3" size="md">Actions</Heading></Card.Header>
+            <Card.Header>
+              <Heading as="h3" size="md">
+                Actions
+              </Heading>
+            </Card.Header>
             <Card.Body>
               <HStack gap="3" wrap="wrap">
                 {application.status === "open" ? (
@@ -141,7 +161,12 @@ export function HostApplicationDetail() {
                     <Button asChild colorPalette="success">
                       <RouterLink to={`/admin/chapters/add/application/${application.slug}`}>Create Chapter</RouterLink>
                     </Button>
-                    <Button variant="outline" colorPalette="info" disabled={busy} onClick={() => void save({ status: "approved_without_creation" }, "Approved without creating a chapter")}>
+                    <Button
+                      variant="outline"
+                      colorPalette="info"
+                      disabled={busy}
+                      onClick={() => void save({ status: "approved_without_creation" }, "Approved without creating a chapter")}
+                    >
                       Approve Without Creating Chapter
                     </Button>
                     <Button variant="outline" colorPalette="danger" disabled={busy} onClick={() => void save({ status: "denied" }, "Application denied")}>
@@ -153,18 +178,18 @@ export function HostApplicationDetail() {
                     Reopen
                   </Button>
                 )}
-                <Button variant="ghost" disabled={busy} onClick={() => void save({ isArchived: !application.isArchived }, application.isArchived ? "Application unarchived" : "Application archived")}>
+                <Button
+                  variant="ghost"
+                  disabled={busy}
+                  onClick={() => void save({ isArchived: !application.isArchived }, application.isArchived ? "Application unarchived" : "Application archived")}
+                >
                   {application.isArchived ? "Unarchive" : "Archive"}
                 </Button>
               </HStack>
             </Card.Body>
           </Card.Root>
 
-          <NotesPanel
-            notes={notes}
-            showRequired
-            onSave={addNote}
-          />
+          <NotesPanel notes={notes} showRequired onSave={addNote} />
         </Stack>
       )}
     </AsyncState>

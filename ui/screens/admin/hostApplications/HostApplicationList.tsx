@@ -25,7 +25,9 @@ function HostApplicationTable({ rows }: { rows: AdminHostApplication[] }) {
         <Table.Row key={a.id} data-testid="application-row" data-slug={a.slug}>
           <Table.Cell>
             <Text fontWeight="medium">{a.user.name}</Text>
-            <Link href={`mailto:${a.user.email}`} fontSize="sm">{a.user.email}</Link>
+            <Link href={`mailto:${a.user.email}`} fontSize="sm">
+              {a.user.email}
+            </Link>
           </Table.Cell>
           <Table.Cell>
             <HStack gap="1" wrap="wrap">
@@ -33,14 +35,18 @@ function HostApplicationTable({ rows }: { rows: AdminHostApplication[] }) {
               {a.isArchived && <ArchivedBadge />}
             </HStack>
           </Table.Cell>
-          <Table.Cell>{a.city}, {STATES[a.state] ?? a.state.toUpperCase()}</Table.Cell>
+          <Table.Cell>
+            {a.city}, {STATES[a.state] ?? a.state.toUpperCase()}
+          </Table.Cell>
           <Table.Cell>{formatDate(a.createdAt)}</Table.Cell>
           <Table.Cell>{yesNo(a.didHavePhoneCall)}</Table.Cell>
           <Table.Cell>{yesNo(a.didSignAgreement)}</Table.Cell>
           <Table.Cell>{yesNo(a.didGiveAdditionalInfo)}</Table.Cell>
           <Table.Cell>
             <Link asChild fontWeight="medium">
-              <RouterLink to={`/admin/chapter_host_applications/${a.slug}`} aria-label={`View the application of ${a.user.name}`}>View</RouterLink>
+              <RouterLink to={`/admin/chapter_host_applications/${a.slug}`} aria-label={`View the application of ${a.user.name}`}>
+                View
+              </RouterLink>
             </Link>
           </Table.Cell>
         </Table.Row>
@@ -57,7 +63,9 @@ export function HostApplicationList() {
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="lg">Chapter Host Applications</Heading>
+        <Heading as="h2" size="lg">
+          Chapter Host Applications
+        </Heading>
         <Switch.Root checked={showArchived} onCheckedChange={(e) => setShowArchived(e.checked)}>
           <Switch.HiddenInput />
           <Switch.Control />
@@ -71,7 +79,9 @@ export function HostApplicationList() {
             const inGroup = visible.filter((a) => group.statuses.includes(a.status));
             return (
               <Box key={group.title} as="section" aria-label={group.title}>
-                <Heading as="h3" size="md" mb="2">{group.title} ({inGroup.length})</Heading>
+                <Heading as="h3" size="md" mb="2">
+                  {group.title} ({inGroup.length})
+                </Heading>
                 {inGroup.length === 0 ? <Text color="fg.muted">None</Text> : <HostApplicationTable rows={inGroup} />}
               </Box>
             );

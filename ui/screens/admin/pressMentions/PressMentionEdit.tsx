@@ -28,7 +28,9 @@ export function SiteAdminPressMentionEdit() {
 
   return (
     <Stack gap="5">
-      <Heading as="h2" size="lg">{editing ? "Edit" : "Add"} Press Mention</Heading>
+      <Heading as="h2" size="lg">
+        {editing ? "Edit" : "Add"} Press Mention
+      </Heading>
       {editing ? (
         <AsyncState query={mentions} error={<LoadError error={loadError("The press mention")} />}>
           {(all) => <EditExisting key={slug} found={all.find((m) => m.slug === slug)} />}
@@ -92,11 +94,19 @@ function PressMentionForm({ mention }: { mention?: PressMentionAdmin }) {
           <NativeSelect.Root>
             <NativeSelect.Field name="chapterId" value={String(values.chapterId)} onChange={(e) => set("chapterId")(Number(e.target.value))}>
               <option value={NO_CHAPTER}>No chapter</option>
-              {(chapters.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.displayTitle} ({c.state.toUpperCase()})</option>)}
+              {(chapters.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.displayTitle} ({c.state.toUpperCase()})
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          {chapters.isError && <Text fontSize="sm" color="danger.fg">{loadError("The chapters")}</Text>}
+          {chapters.isError && (
+            <Text fontSize="sm" color="danger.fg">
+              {loadError("The chapters")}
+            </Text>
+          )}
         </Field.Root>
         <Box>
           <Checkbox.Root checked={values.isVisible} onCheckedChange={(e) => set("isVisible")(e.checked === true)}>
@@ -104,17 +114,27 @@ function PressMentionForm({ mention }: { mention?: PressMentionAdmin }) {
             <Checkbox.Control />
             <Checkbox.Label>Visible</Checkbox.Label>
           </Checkbox.Root>
-          <Text fontSize="sm" color="fg.muted">Only visible press mentions are visible to the public</Text>
+          <Text fontSize="sm" color="fg.muted">
+            Only visible press mentions are visible to the public
+          </Text>
         </Box>
         <ErrorAlert message={error?.message ?? null} />
         <HStack gap="4">
-          <Button type="submit" colorPalette="brand" loading={busy}>Save</Button>
-          <Link asChild><RouterLink to="/admin/press_mentions">All Press Mentions</RouterLink></Link>
+          <Button type="submit" colorPalette="brand" loading={busy}>
+            Save
+          </Button>
+          <Link asChild>
+            <RouterLink to="/admin/press_mentions">All Press Mentions</RouterLink>
+          </Link>
         </HStack>
         {editing && (
           <Box borderTopWidth="1px" pt="4">
-            <Text fontWeight="semibold" color="danger.fg">Danger! Irreversible!</Text>
-            <Button mt="2" colorPalette="danger" variant="outline" onClick={() => setConfirming(true)}>Delete Press Mention</Button>
+            <Text fontWeight="semibold" color="danger.fg">
+              Danger! Irreversible!
+            </Text>
+            <Button mt="2" colorPalette="danger" variant="outline" onClick={() => setConfirming(true)}>
+              Delete Press Mention
+            </Button>
             <ConfirmDialog
               open={confirming}
               title="Delete Press Mention"

@@ -14,8 +14,12 @@ export function SiteAdminPressMentionList() {
   return (
     <Stack gap="5">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="lg">Press Mentions</Heading>
-        <Button asChild colorPalette="brand"><RouterLink to="/admin/press_mentions/add">Add Press Mention</RouterLink></Button>
+        <Heading as="h2" size="lg">
+          Press Mentions
+        </Heading>
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/admin/press_mentions/add">Add Press Mention</RouterLink>
+        </Button>
       </HStack>
       <AsyncState query={mentions} error={<LoadError error={loadError("The press mentions")} />} empty={<Text color="fg.muted">No press mentions yet.</Text>}>
         {(items) => (
@@ -23,10 +27,24 @@ export function SiteAdminPressMentionList() {
             {items.map((m) => (
               <Table.Row key={m.id} data-testid="press-row" data-slug={m.slug}>
                 <Table.Cell>
-                  <Link href={m.url} target="_blank" rel="noopener noreferrer" fontWeight="medium">{m.title}</Link>
-                  {!m.isVisible && <Badge ms="2" colorPalette="warning">Hidden</Badge>}
+                  <Link href={m.url} target="_blank" rel="noopener noreferrer" fontWeight="medium">
+                    {m.title}
+                  </Link>
+                  {!m.isVisible && (
+                    <Badge ms="2" colorPalette="warning">
+                      Hidden
+                    </Badge>
+                  )}
                 </Table.Cell>
-                <Table.Cell>{m.chapter ? m.chapter.displayTitle : <Text as="span" color="fg.muted">None</Text>}</Table.Cell>
+                <Table.Cell>
+                  {m.chapter ? (
+                    m.chapter.displayTitle
+                  ) : (
+                    <Text as="span" color="fg.muted">
+                      None
+                    </Text>
+                  )}
+                </Table.Cell>
                 <Table.Cell>{formatDate(m.createdAt)}</Table.Cell>
                 <LinksCell links={[{ to: `/admin/press_mentions/edit/${m.slug}`, label: "Edit", ariaLabel: `Edit ${m.title}` }]} />
               </Table.Row>

@@ -38,15 +38,12 @@ export function NotesPanel({ notes, onSave, showRequired }: Props) {
         <Card.Body>
           <form onSubmit={submit} aria-label="Leave a Note">
             <Stack gap="3">
-              <Heading as="h3" size="md">Leave a Note</Heading>
+              <Heading as="h3" size="md">
+                Leave a Note
+              </Heading>
               <Field.Root invalid={Boolean(noteError)} required>
                 <Field.Label>Note</Field.Label>
-                <Textarea
-                  name="note"
-                  value={values.note}
-                  rows={3}
-                  onChange={(e) => set("note")(e.target.value)}
-                />
+                <Textarea name="note" value={values.note} rows={3} onChange={(e) => set("note")(e.target.value)} />
                 {noteError && <Field.ErrorText>{noteError}</Field.ErrorText>}
               </Field.Root>
               <HStack>
@@ -59,7 +56,9 @@ export function NotesPanel({ notes, onSave, showRequired }: Props) {
         </Card.Body>
       </Card.Root>
       <Box>
-        <Heading as="h3" size="md" mb="3">Note Archive</Heading>
+        <Heading as="h3" size="md" mb="3">
+          Note Archive
+        </Heading>
         <AsyncState query={notes} loading={<Text color="fg.muted">Loading...</Text>} empty={<Text color="fg.muted">No notes yet.</Text>}>
           {(list) => (
             <Stack as="ul" gap="3" listStyleType="none" data-testid="note-archive">

@@ -23,7 +23,11 @@ export function lastPostText(date: string | null, now = new Date()): string {
 function ChapterCard({ title, chapters }: { title: string; chapters: UserChapterInfo[] }) {
   return (
     <Card.Root flex="1" minW="64" as="section" aria-label={title}>
-      <Card.Header><Heading as="h3" size="md">{title}</Heading></Card.Header>
+      <Card.Header>
+        <Heading as="h3" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
       <Card.Body>
         {chapters.length === 0 ? (
           <Text color="fg.muted">None</Text>
@@ -31,8 +35,12 @@ function ChapterCard({ title, chapters }: { title: string; chapters: UserChapter
           <Stack as="ul" gap="3" listStyleType="none">
             {chapters.map((c) => (
               <Box as="li" key={c.id}>
-                <Link asChild fontWeight="medium"><RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink></Link>
-                <Text fontSize="sm" color="fg.muted">{lastPostText(c.lastBlogPostDate)}</Text>
+                <Link asChild fontWeight="medium">
+                  <RouterLink to={chapterPath(c)}>{c.displayTitle}</RouterLink>
+                </Link>
+                <Text fontSize="sm" color="fg.muted">
+                  {lastPostText(c.lastBlogPostDate)}
+                </Text>
               </Box>
             ))}
           </Stack>
@@ -56,13 +64,19 @@ export function UserDetail() {
       {(user) => (
         <Stack gap="6">
           <HStack justify="space-between" wrap="wrap">
-            <Heading as="h2" size="lg">{user.name}</Heading>
-            <Link asChild><RouterLink to="/admin/users">All Users</RouterLink></Link>
+            <Heading as="h2" size="lg">
+              {user.name}
+            </Heading>
+            <Link asChild>
+              <RouterLink to="/admin/users">All Users</RouterLink>
+            </Link>
           </HStack>
           <DataList.Root orientation="horizontal">
             <DataList.Item>
               <DataList.ItemLabel>Email</DataList.ItemLabel>
-              <DataList.ItemValue><Link href={`mailto:${user.email}`}>{user.email}</Link></DataList.ItemValue>
+              <DataList.ItemValue>
+                <Link href={`mailto:${user.email}`}>{user.email}</Link>
+              </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Joined</DataList.ItemLabel>
@@ -78,26 +92,31 @@ export function UserDetail() {
             <ChapterCard title="Field Organizer For" chapters={user.fieldOrganizerChapters} />
           </HStack>
           <Box as="section" aria-label="Chapter Host Applications">
-            <Heading as="h3" size="md" mb="2">Chapter Host Applications</Heading>
+            <Heading as="h3" size="md" mb="2">
+              Chapter Host Applications
+            </Heading>
             <AsyncState query={applications} loading={<Text color="fg.muted">Loading...</Text>} empty={<Text color="fg.muted">None</Text>}>
               {(list) => (
                 <Stack as="ul" gap="2" listStyleType="none">
                   {list.map((a) => (
                     <HStack as="li" key={a.id} gap="3" wrap="wrap">
-                      <Link asChild fontWeight="medium"><RouterLink to={`/admin/chapter_host_applications/${a.slug}`}>{a.city}, {a.state.toUpperCase()}</RouterLink></Link>
+                      <Link asChild fontWeight="medium">
+                        <RouterLink to={`/admin/chapter_host_applications/${a.slug}`}>
+                          {a.city}, {a.state.toUpperCase()}
+                        </RouterLink>
+                      </Link>
                       <StatusBadge status={a.status} />
                       {a.isArchived && <ArchivedBadge />}
-                      <Text fontSize="sm" color="fg.muted">{formatDate(a.createdAt)}</Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {formatDate(a.createdAt)}
+                      </Text>
                     </HStack>
                   ))}
                 </Stack>
               )}
             </AsyncState>
           </Box>
-          <NotesPanel
-            notes={notes}
-            onSave={addNote}
-          />
+          <NotesPanel notes={notes} onSave={addNote} />
         </Stack>
       )}
     </AsyncState>

@@ -17,7 +17,6 @@ import { chapterPath, formatDate } from "../format";
 import { ROLE_NAMES } from "../../../../server/contracts/roles";
 import { AdminTable } from "../shared/AdminTable";
 
-
 /** Make Chapter Host / Make Field Organizer for the chapter in context (?chapterId=N). */
 function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUserRow }) {
   const [granted, setGranted] = useState<Set<2 | 3>>(() => new Set(chapter.hosts.filter((h) => h.user.id === user.id).map((h) => h.roleId as 2 | 3)));
@@ -39,9 +38,18 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
     <HStack gap="2" justify="flex-end">
       {([3, 2] as const).map((roleId) =>
         granted.has(roleId) ? (
-          <Badge key={roleId} colorPalette="success">{ROLE_NAMES[roleId]}</Badge>
+          <Badge key={roleId} colorPalette="success">
+            {ROLE_NAMES[roleId]}
+          </Badge>
         ) : (
-          <Button key={roleId} size="xs" variant="outline" disabled={busy} onClick={() => void grant(roleId)} aria-label={`Make ${user.name} ${ROLE_NAMES[roleId]}`}>
+          <Button
+            key={roleId}
+            size="xs"
+            variant="outline"
+            disabled={busy}
+            onClick={() => void grant(roleId)}
+            aria-label={`Make ${user.name} ${ROLE_NAMES[roleId]}`}
+          >
             Make {ROLE_NAMES[roleId]}
           </Button>
         ),
@@ -87,28 +95,44 @@ export function UserList() {
 
   return (
     <Stack gap="5">
-      <Heading as="h2" size="lg">Users</Heading>
+      <Heading as="h2" size="lg">
+        Users
+      </Heading>
       {chapter && (
         <Alert.Root status="info" data-testid="chapter-context">
           <Alert.Indicator />
           <Alert.Title>
             Adding hosts to{" "}
-            <Link asChild fontWeight="semibold"><RouterLink to={`${chapterPath(chapter)}/admin/hosts`}>{chapter.displayTitle}</RouterLink></Link>
+            <Link asChild fontWeight="semibold">
+              <RouterLink to={`${chapterPath(chapter)}/admin/hosts`}>{chapter.displayTitle}</RouterLink>
+            </Link>
           </Alert.Title>
         </Alert.Root>
       )}
       <Text data-testid="user-count">
-        {count.data ? `${count.data.count} ${count.data.count === 1 ? "User" : "Users"}` : count.isError ? "The users could not be counted." : "Counting users..."}
+        {count.data
+          ? `${count.data.count} ${count.data.count === 1 ? "User" : "Users"}`
+          : count.isError
+            ? "The users could not be counted."
+            : "Counting users..."}
       </Text>
-      <Text color="fg.muted" fontSize="sm">Lists are limited to {USER_LIST_LIMIT} users. Search by name or email to find anyone else.</Text>
+      <Text color="fg.muted" fontSize="sm">
+        Lists are limited to {USER_LIST_LIMIT} users. Search by name or email to find anyone else.
+      </Text>
       <form onSubmit={handleSearch} role="search" aria-label="Search users">
         <HStack align="flex-start" maxW="xl">
           <Field.Root invalid={Boolean(searchError)}>
             <Input aria-label="Search by name or email" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
             {searchError && <Field.ErrorText>{searchError}</Field.ErrorText>}
           </Field.Root>
-          <Button type="submit" colorPalette="brand" loading={searchedFor !== null && found.isFetching}>Search</Button>
-          {searchedFor !== null && <Button variant="ghost" onClick={handleShowAll}>Show All</Button>}
+          <Button type="submit" colorPalette="brand" loading={searchedFor !== null && found.isFetching}>
+            Search
+          </Button>
+          {searchedFor !== null && (
+            <Button variant="ghost" onClick={handleShowAll}>
+              Show All
+            </Button>
+          )}
         </HStack>
       </form>
       <AsyncState
@@ -121,10 +145,18 @@ export function UserList() {
             {rows.map((u) => (
               <Table.Row key={u.id} data-testid="user-row">
                 <Table.Cell>
-                  <Link asChild fontWeight="medium"><RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink></Link>
-                  {u.isAdmin && <Badge ms="2" colorPalette="accent">Admin</Badge>}
+                  <Link asChild fontWeight="medium">
+                    <RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink>
+                  </Link>
+                  {u.isAdmin && (
+                    <Badge ms="2" colorPalette="accent">
+                      Admin
+                    </Badge>
+                  )}
                 </Table.Cell>
-                <Table.Cell><Link href={`mailto:${u.email}`}>{u.email}</Link></Table.Cell>
+                <Table.Cell>
+                  <Link href={`mailto:${u.email}`}>{u.email}</Link>
+                </Table.Cell>
                 <Table.Cell>{formatDate(u.createdAt)}</Table.Cell>
                 <Table.Cell>{chapter && <GrantButtons chapter={chapter} user={u} />}</Table.Cell>
               </Table.Row>

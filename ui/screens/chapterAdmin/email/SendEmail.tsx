@@ -33,7 +33,11 @@ function MessageProgress({ m }: { m: ListMessageInfo }) {
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
-      <Text fontSize="sm" mt="1" data-testid="list-message-progress">{`${m.sent} of ${m.total} sent${m.failed ? `, ${m.failed} failed` : ""}${m.unknown ? `, ${m.unknown} not known (interrupted, not sent again)` : ""}`}</Text>
+      <Text
+        fontSize="sm"
+        mt="1"
+        data-testid="list-message-progress"
+      >{`${m.sent} of ${m.total} sent${m.failed ? `, ${m.failed} failed` : ""}${m.unknown ? `, ${m.unknown} not known (interrupted, not sent again)` : ""}`}</Text>
     </Box>
   );
 }
@@ -54,9 +58,12 @@ export function SendEmail() {
   const messages =
     useQuery({ ...mailingListQueries.messages(chapter.id), refetchInterval: (q) => ((q.state.data ?? []).some(inProgress) ? 1500 : false) }).data ?? [];
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const titleMissing = title.trim() === "";
 
@@ -92,7 +99,9 @@ export function SendEmail() {
     <Stack gap="6">
       <form onSubmit={handleSubmit} noValidate aria-label="Send Email">
         <Stack gap="4">
-          <Heading as="h2" size="lg">Send Email</Heading>
+          <Heading as="h2" size="lg">
+            Send Email
+          </Heading>
           <Text color="fg.muted">The email goes to every active member of this chapter's mailing list and becomes a post on the chapter's page.</Text>
           <Field.Root required invalid={titleTouched && titleMissing}>
             <Field.Label>
@@ -113,14 +122,28 @@ export function SendEmail() {
             <Button type="submit" colorPalette="brand" disabled={phase !== "editing"} loading={phase === "sending"} loadingText="Sending...">
               Send
             </Button>
-            {phase === "sent" && <Text role="status" color="success.fg">Sent. Returning to the chapter page...</Text>}
+            {phase === "sent" && (
+              <Text role="status" color="success.fg">
+                Sent. Returning to the chapter page...
+              </Text>
+            )}
           </HStack>
         </Stack>
       </form>
-      <ConfirmDialog open={confirming} title="Send Email" message={SEND_CONFIRMATION} confirmLabel="Send" confirmPalette="brand" onConfirm={handleSend} onClose={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        title="Send Email"
+        message={SEND_CONFIRMATION}
+        confirmLabel="Send"
+        confirmPalette="brand"
+        onConfirm={handleSend}
+        onClose={() => setConfirming(false)}
+      />
       {messages.length > 0 && (
         <Stack gap="3" as="section" aria-label="Sent emails">
-          <Heading as="h3" size="md">Sent Emails</Heading>
+          <Heading as="h3" size="md">
+            Sent Emails
+          </Heading>
           {messages.slice(0, 10).map((m) => (
             <MessageProgress key={m.id} m={m} />
           ))}

@@ -41,7 +41,10 @@ export function CancelledMeetups({ initial }: { initial: ChapterEventInfo }) {
       </HStack>
       <ErrorAlert message={error} mb="2" />
       {event.cancelledDates.length === 0 ? (
-        <Text fontSize="sm">No meetup of this event is cancelled. To skip one date (a holiday, the venue closed), cancel it here; the chapter page, the map and calendar feeds then leave it out.</Text>
+        <Text fontSize="sm">
+          No meetup of this event is cancelled. To skip one date (a holiday, the venue closed), cancel it here; the chapter page, the map and calendar feeds
+          then leave it out.
+        </Text>
       ) : (
         <Stack as="ul" gap="2" listStyleType="none">
           {event.cancelledDates.map((c) => (
@@ -50,7 +53,13 @@ export function CancelledMeetups({ initial }: { initial: ChapterEventInfo }) {
                 <strong>{formatDate(c.date)}</strong>
                 {c.note ? `: ${c.note}` : ""}
               </Text>
-              <Button size="xs" variant="outline" onClick={() => handleUncancel(c.date)} loading={uncancel.isPending && uncancel.variables?.date === c.date} aria-label={`Put ${formatDate(c.date)} back on`}>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => handleUncancel(c.date)}
+                loading={uncancel.isPending && uncancel.variables?.date === c.date}
+                aria-label={`Put ${formatDate(c.date)} back on`}
+              >
                 Put back on
               </Button>
             </HStack>
@@ -118,7 +127,15 @@ function CancelMeetupDialog({ event, open, onClose }: { event: ChapterEventInfo;
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </Field.Root>
-                  <FormField label="Note (optional)" name="note" multiline rows={3} value={note} onChange={setNote} helper="Shown with the cancelled date, e.g. why or where to go instead." />
+                  <FormField
+                    label="Note (optional)"
+                    name="note"
+                    multiline
+                    rows={3}
+                    value={note}
+                    onChange={setNote}
+                    helper="Shown with the cancelled date, e.g. why or where to go instead."
+                  />
                   <Checkbox.Root checked={emailList} onCheckedChange={(d) => setEmailList(d.checked === true)}>
                     <Checkbox.HiddenInput name="emailList" />
                     <Checkbox.Control />

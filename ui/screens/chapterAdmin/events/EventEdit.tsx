@@ -56,7 +56,21 @@ export function EventEdit() {
   );
 }
 
-function SelectField({ label, name, value, onChange, children, error }: { label: string; name: string; value: string; onChange: (v: string) => void; children: ReactNode; error?: string }) {
+function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  children,
+  error,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+  error?: string;
+}) {
   return (
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>
@@ -87,7 +101,8 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
     },
   });
 
-  const toggleWeek = (code: number, checked: boolean) => set("weeks")(checked ? [...values.weeks.filter((w) => w !== code), code].sort((a, b) => a - b) : values.weeks.filter((w) => w !== code));
+  const toggleWeek = (code: number, checked: boolean) =>
+    set("weeks")(checked ? [...values.weeks.filter((w) => w !== code), code].sort((a, b) => a - b) : values.weeks.filter((w) => w !== code));
 
   const [confirming, setConfirming] = useState(false);
   const handleDelete = async () => {
@@ -101,8 +116,24 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
       <form onSubmit={submit} noValidate aria-label={existing ? "Edit Event" : "Add Event"}>
         <Stack gap="4">
           <ErrorAlert message={error?.message ?? null} />
-          <FormField label="Location" name="name" required value={values.name} onChange={set("name")} error={errorOf("name")} helper="The venue's name, e.g. Rudy's Bar" />
-          <FormField label="Address" name="address1" required value={values.address1} onChange={set("address1")} error={errorOf("address1")} autoComplete="address-line1" />
+          <FormField
+            label="Location"
+            name="name"
+            required
+            value={values.name}
+            onChange={set("name")}
+            error={errorOf("name")}
+            helper="The venue's name, e.g. Rudy's Bar"
+          />
+          <FormField
+            label="Address"
+            name="address1"
+            required
+            value={values.address1}
+            onChange={set("address1")}
+            error={errorOf("address1")}
+            autoComplete="address-line1"
+          />
           <FormField label="Address 2" name="address2" value={values.address2} onChange={set("address2")} autoComplete="address-line2" />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField label="City" name="city" required value={values.city} onChange={set("city")} error={errorOf("city")} autoComplete="address-level2" />
@@ -114,10 +145,25 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
                 </option>
               ))}
             </SelectField>
-            <FormField label="Postal Code" name="postalCode" value={values.postalCode} onChange={set("postalCode")} error={errorOf("postalCode")} autoComplete="postal-code" />
+            <FormField
+              label="Postal Code"
+              name="postalCode"
+              value={values.postalCode}
+              onChange={set("postalCode")}
+              error={errorOf("postalCode")}
+              autoComplete="postal-code"
+            />
             <FormField label="Country" name="country" value={values.country} onChange={set("country")} error={errorOf("country")} autoComplete="country-name" />
           </SimpleGrid>
-          <FormField label="Description (optional)" name="description" multiline rows={3} value={values.description} onChange={set("description")} error={errorOf("description")} />
+          <FormField
+            label="Description (optional)"
+            name="description"
+            multiline
+            rows={3}
+            value={values.description}
+            onChange={set("description")}
+            error={errorOf("description")}
+          />
 
           <Fieldset.Root>
             <Fieldset.Legend>When</Fieldset.Legend>
@@ -141,10 +187,25 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
           </Fieldset.Root>
 
           {values.isSingleDate ? (
-            <FormField label="Date" name="singleDate" type="date" required value={values.singleDate} onChange={set("singleDate")} error={errorOf("singleDate")} helper="YYYY-MM-DD" />
+            <FormField
+              label="Date"
+              name="singleDate"
+              type="date"
+              required
+              value={values.singleDate}
+              onChange={set("singleDate")}
+              error={errorOf("singleDate")}
+              helper="YYYY-MM-DD"
+            />
           ) : (
             <Stack gap="4">
-              <SelectField label="Day of the Week" name="dayOfWeekIndex" value={String(values.dayOfWeekIndex)} onChange={(v) => set("dayOfWeekIndex")(Number(v))} error={errorOf("dayOfWeekIndex")}>
+              <SelectField
+                label="Day of the Week"
+                name="dayOfWeekIndex"
+                value={String(values.dayOfWeekIndex)}
+                onChange={(v) => set("dayOfWeekIndex")(Number(v))}
+                error={errorOf("dayOfWeekIndex")}
+              >
                 {WEEKDAY_NAMES.map((name, i) => (
                   <option key={name} value={i}>
                     {name}

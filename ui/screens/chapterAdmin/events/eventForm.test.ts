@@ -49,8 +49,20 @@ describe("event form", () => {
   });
 
   it("posts a repeating event with both week forms, and a single date without weekday or weeks", () => {
-    expect(eventBody({ ...valid, weeks: [4, 2] }, 7)).toMatchObject({ chapterId: 7, isSingleDate: false, singleDate: null, dayOfWeekIndex: 2, weeksOfMonthIndexesArray: [2, 4], weeksOfMonthIndexes: "2,4" });
-    expect(eventBody({ ...valid, isSingleDate: true, singleDate: "2026-12-31" }, 7, "x")).toMatchObject({ slug: "x", singleDate: "2026-12-31", dayOfWeekIndex: null, weeksOfMonthIndexesArray: [] });
+    expect(eventBody({ ...valid, weeks: [4, 2] }, 7)).toMatchObject({
+      chapterId: 7,
+      isSingleDate: false,
+      singleDate: null,
+      dayOfWeekIndex: 2,
+      weeksOfMonthIndexesArray: [2, 4],
+      weeksOfMonthIndexes: "2,4",
+    });
+    expect(eventBody({ ...valid, isSingleDate: true, singleDate: "2026-12-31" }, 7, "x")).toMatchObject({
+      slug: "x",
+      singleDate: "2026-12-31",
+      dayOfWeekIndex: null,
+      weeksOfMonthIndexesArray: [],
+    });
     expect(eventBody(valid, 7)).not.toHaveProperty("slug");
   });
 

@@ -42,9 +42,13 @@ export function AddMembers() {
     <form onSubmit={handleSubmit} noValidate aria-label="Add Members">
       <Stack gap="4">
         <HStack justify="space-between">
-          <Heading as="h2" size="lg">Add Members</Heading>
+          <Heading as="h2" size="lg">
+            Add Members
+          </Heading>
           <ChakraLink asChild>
-            <RouterLink to=".." relative="path">All Members</RouterLink>
+            <RouterLink to=".." relative="path">
+              All Members
+            </RouterLink>
           </ChakraLink>
         </HStack>
         {listId === null && (
@@ -57,15 +61,16 @@ export function AddMembers() {
           </Alert.Root>
         )}
         <Field.Root required invalid={dirty && empty}>
-          <Field.Label>
-            New Email Addresses (Required)
-          </Field.Label>
+          <Field.Label>New Email Addresses (Required)</Field.Label>
           <Textarea name="emails" rows={8} value={emails} onChange={(e) => setEmails(e.target.value)} onBlur={() => setDirty(true)} />
           <Field.HelperText>Enter a list of email addresses separated by a comma, a space or a new line.</Field.HelperText>
           {dirty && empty && <Field.ErrorText>New Email Addresses are Required</Field.ErrorText>}
         </Field.Root>
         {error && (
-          <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{error}</Alert.Title></Alert.Root>
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
         )}
         {outcome && (
           <Alert.Root status={outcome.invalid.length ? "warning" : "success"} data-testid="add-members-outcome">

@@ -31,7 +31,17 @@ function ContactRow({ contact, listId }: { contact: ListContact; listId: string 
 
   const shown = details.data ?? contact;
   return (
-    <Box as="li" listStyleType="none" borderBottomWidth="1px" py="2" color={contact.deleted ? "fg.muted" : undefined} bg={contact.deleted ? "bg.muted" : undefined} data-testid="member-row" data-email={contact.email} data-deleted={contact.deleted ? "true" : "false"}>
+    <Box
+      as="li"
+      listStyleType="none"
+      borderBottomWidth="1px"
+      py="2"
+      color={contact.deleted ? "fg.muted" : undefined}
+      bg={contact.deleted ? "bg.muted" : undefined}
+      data-testid="member-row"
+      data-email={contact.email}
+      data-deleted={contact.deleted ? "true" : "false"}
+    >
       <Flex gap="3" align="center" wrap="wrap">
         <Text flex="1" minW="48" fontWeight="medium" textDecoration={contact.deleted ? "line-through" : undefined}>
           {contact.email}
@@ -43,10 +53,24 @@ function ContactRow({ contact, listId }: { contact: ListContact; listId: string 
         <Button size="xs" variant="outline" onClick={handleToggleDetails} aria-expanded={open} aria-label={`Details for ${contact.email}`}>
           Details
         </Button>
-        <Button size="xs" colorPalette="danger" variant="outline" onClick={() => setConfirming(true)} disabled={contact.deleted || deleting} aria-label={`Delete ${contact.email}`}>
+        <Button
+          size="xs"
+          colorPalette="danger"
+          variant="outline"
+          onClick={() => setConfirming(true)}
+          disabled={contact.deleted || deleting}
+          aria-label={`Delete ${contact.email}`}
+        >
           {deleting ? "Deleting..." : "Delete"}
         </Button>
-        <ConfirmDialog open={confirming} title="Delete Member" message={deleteConfirmation(contact.email)} confirmLabel="Delete" onConfirm={handleDelete} onClose={() => setConfirming(false)} />
+        <ConfirmDialog
+          open={confirming}
+          title="Delete Member"
+          message={deleteConfirmation(contact.email)}
+          confirmLabel="Delete"
+          onConfirm={handleDelete}
+          onClose={() => setConfirming(false)}
+        />
       </Flex>
       {open && (
         <HStack gap="6" pt="2" fontSize="sm" data-testid="member-details">
@@ -61,7 +85,9 @@ function ContactRow({ contact, listId }: { contact: ListContact; listId: string 
 
 const LOADING_MEMBERS = (
   <Box textAlign="center" py="8" role="status">
-    <Heading as="h3" size="md">Loading Members</Heading>
+    <Heading as="h3" size="md">
+      Loading Members
+    </Heading>
     <HStack justify="center" gap="2">
       <Spinner size="sm" />
       <Text>Loading...</Text>
@@ -76,13 +102,17 @@ export function Members() {
   return (
     <Stack gap="4">
       <Flex justify="space-between" align="center">
-        <Heading as="h2" size="lg">Members</Heading>
+        <Heading as="h2" size="lg">
+          Members
+        </Heading>
         <ChakraLink asChild fontWeight="medium">
           <RouterLink to="add">Add Members</RouterLink>
         </ChakraLink>
       </Flex>
       <AsyncState query={list} loading={LOADING_MEMBERS}>
-        {(answer) => (answer.listId === null ? <NoMailingList listStatus={answer.listStatus} serviceName={answer.serviceName} /> : <MemberList listId={answer.listId} />)}
+        {(answer) =>
+          answer.listId === null ? <NoMailingList listStatus={answer.listStatus} serviceName={answer.serviceName} /> : <MemberList listId={answer.listId} />
+        }
       </AsyncState>
     </Stack>
   );
@@ -108,10 +138,22 @@ function MemberList({ listId }: { listId: string }) {
         <>
           <Flex gap="4" align="center" wrap="wrap">
             <Heading as="h3" size="md" data-testid="member-count">{`${data.total} Members`}</Heading>
-            <Button size="sm" variant={filter === "active" ? "solid" : "outline"} colorPalette="success" aria-pressed={filter === "active"} onClick={() => toggle("active")}>
+            <Button
+              size="sm"
+              variant={filter === "active" ? "solid" : "outline"}
+              colorPalette="success"
+              aria-pressed={filter === "active"}
+              onClick={() => toggle("active")}
+            >
               {`${data.stats.active} Active`}
             </Button>
-            <Button size="sm" variant={filter === "blocked" ? "solid" : "outline"} colorPalette="danger" aria-pressed={filter === "blocked"} onClick={() => toggle("blocked")}>
+            <Button
+              size="sm"
+              variant={filter === "blocked" ? "solid" : "outline"}
+              colorPalette="danger"
+              aria-pressed={filter === "blocked"}
+              onClick={() => toggle("blocked")}
+            >
               {`${data.stats.blocked} Bounced`}
             </Button>
           </Flex>

@@ -19,7 +19,9 @@ export function listStatusText({ listStatus, serviceName }: Pick<ChapterListIdRe
 export function NoMailingList(props: Pick<ChapterListIdResponse, "listStatus" | "serviceName">) {
   return (
     <Box textAlign="center" py="8" data-testid="no-mailing-list">
-      <Heading as="h3" size="md">No Members</Heading>
+      <Heading as="h3" size="md">
+        No Members
+      </Heading>
       <Text>This Chapter has no mailing list.</Text>
       <Text mt="2" color="fg.muted" maxW="60ch" mx="auto">
         {listStatusText(props)}
