@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Test files share their worker's loaded modules: importing the server again for each of the hundred files
+    // cost more than the tests. Every file opens its own database and app (server/test/harness.ts).
+    isolate: false,
     env: { BCRYPT_ROUNDS: "4" },
   },
 });

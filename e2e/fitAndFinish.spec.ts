@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
-import { E2E_ACCOUNTS, signInAs, unique } from "./support";
+import { deferred, E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { AdminScreen, CHAPTER_ADMIN_SECTIONS, SITE_ADMIN_SCREENS } from "./pages/AdminScreens";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";
 import { ChapterPage } from "./pages/ChapterPage";
@@ -10,6 +10,7 @@ import { EventsAdminPage } from "./pages/EventsAdminPage";
 import { HomePage } from "./pages/HomePage";
 import { MailingListWidget } from "./pages/MailingListWidget";
 import { RegisterPage } from "./pages/RegisterPage";
+import { SignInPage } from "./pages/SignInPage";
 import { AddChapterPage } from "./pages/siteAdmin/AddChapterPage";
 
 /** What a new user trips over: each defect of the fit-and-finish review, walked in the browser. */
@@ -17,6 +18,53 @@ import { AddChapterPage } from "./pages/siteAdmin/AddChapterPage";
 const PHONE = { width: 390, height: 844 };
 /** "Nov 23, 2026": the one way records' dates are written. */
 const MEDIUM_DATE = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
+
+test.describe("opening sign in while signed in", () => {
+  test("signs out even when 'who am I' is answered after the sign-out; admin screens load after signing in again", async ({ page }) => {
+    await signInAs(page, "admin");
+    // The race of the defect, made certain: "who am I" reaches the server while the session is alive and its
+    // answer ("still signed in") arrives only once the page shows the sign-out.
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const whoAmIFetched = deferred();
+    const signOutAnswered = deferred();
+    const staleAnswerGiven = deferred();
+    page.on("requestfinished", (request) => {
+      if (request.url().endsWith("/api/auth/signout")) signOutAnswered.resolve();
+    });
+    await page.route("**/api/auth/signout", async (route) => {
+      await whoAmIFetched.promise;
+      await route.continue();
+    });
+    await page.route("**/api/auth/user", async (route) => {
+      const stale = await route.fetch();
+      whoAmIFetched.resolve();
+      await signOutAnswered.promise;
+      await nav.getByRole("link", { name: "Sign In" }).waitFor();
+      // The app may have dropped the request by now; then there is nobody to answer.
+      await route.fulfill({ response: stale }).catch(() => {});
+      staleAnswerGiven.resolve();
+    });
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await staleAnswerGiven.promise;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await expect(nav.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Admin Tools" })).toHaveCount(0);
+    // The app must know nobody is signed in: an admin screen sends it back to sign in, not to a failed load.
+    await page.evaluate(() => {
+      window.history.pushState({}, "", "/admin/users");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fadmin%2Fusers$/);
+    await page.unrouteAll();
+
+    await signIn.signIn(E2E_ACCOUNTS.admin.email, E2E_ACCOUNTS.admin.password);
+    await expect(nav.getByRole("link", { name: `Hi, ${E2E_ACCOUNTS.admin.name}!` })).toBeVisible();
+    await page.goto("/admin/users");
+    await expect(page.getByRole("heading", { name: "Users" }).first()).toBeVisible();
+    await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
+  });
+});
 
 test.describe("destructive actions ask first", () => {
   test("deleting an event opens a dialog; Cancel keeps the event, Delete Event removes it", async ({ page }) => {

@@ -28,6 +28,13 @@ export async function browserRendered(page: Page, path: string) {
   await expect(page).toHaveURL(path);
 }
 
+/** A promise and the function that settles it, for holding one request until another has happened. */
+export function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 /** A unique suffix so tests that create records never collide. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
