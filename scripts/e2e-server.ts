@@ -24,6 +24,8 @@ if (process.env.E2E_DB === "postgres") {
   const admin = knexFactory({ client: "pg", connection: adminUrl, pool: { min: 0, max: 1 } });
   await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.raw(`CREATE DATABASE ${name}`);
+  // A test database need not survive a crash of the Postgres server: commits do not wait for the disk.
+  await admin.raw(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.destroy();
   databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
 }

@@ -39,6 +39,8 @@ export async function freshDatabase(): Promise<{ knex: Knex; url: string | null;
   await withTemplateLock(admin, async () => {
     await admin.raw(`CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(admin)}`);
   });
+  // A test database need not survive a crash of the Postgres server: commits do not wait for the disk.
+  await admin.raw(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   const url = urlOf(name);
   const knex = openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
   await migrateLatest(knex);
