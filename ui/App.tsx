@@ -9,12 +9,7 @@ import { Layout } from "./components/Layout";
 import { Toaster } from "./components/Toaster";
 import { AdminNotices } from "./components/AdminNotices";
 import { PlatformNavigation } from "./components/PlatformNavigation";
-import { RequireSignedIn } from "./components/guards";
-import { SignIn } from "./screens/account/SignIn";
-import { Register } from "./screens/account/Register";
-import { PasswordReset } from "./screens/account/PasswordReset";
-import { PasswordVerify } from "./screens/account/PasswordVerify";
-import { Settings } from "./screens/account/Settings";
+import { accountRoutes } from "./screens/account/routes";
 import { NotFound } from "./screens/NotFound";
 import { publicRoutes } from "./screens/public/routes";
 import { chapterAdminRoutes } from "./screens/chapterAdmin/routes";
@@ -34,18 +29,7 @@ export function App({ queryClient, location }: { queryClient?: QueryClient; loca
       <Routes>
         <Route element={<Layout />}>
           {publicRoutes()}
-          <Route path="signin" element={<SignIn />} />
-          <Route path="register_for_account" element={<Register />} />
-          <Route path="password_reset" element={<PasswordReset />} />
-          <Route path="password_verify/:token" element={<PasswordVerify />} />
-          <Route
-            path="settings"
-            element={
-              <RequireSignedIn>
-                <Settings />
-              </RequireSignedIn>
-            }
-          />
+          {accountRoutes()}
           {chapterAdminRoutes()}
           {adminRoutes()}
           <Route path="*" element={<NotFound />} />

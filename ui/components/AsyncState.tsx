@@ -1,5 +1,5 @@
 import { Alert, Center, Spinner } from "@chakra-ui/react";
-import { useDeferredValue, type ReactNode } from "react";
+import { Suspense, useDeferredValue, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ApiRequestError } from "../api/client";
 
@@ -10,6 +10,11 @@ export function Loading({ label = "Loading", py = "8", minH }: { label?: string;
       <Spinner aria-label={label} />
     </Center>
   );
+}
+
+/** A lazily loaded screen (ui/lib/lazy.ts), with the loading spinner while its code arrives. */
+export function LazyScreen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading py="20" />}>{children}</Suspense>;
 }
 
 /** An error alert: the default error state (the server's message, or the screen's own text). */

@@ -1,6 +1,5 @@
 import { Route } from "react-router-dom";
-import { Suspense } from "react";
-import { Center, Spinner } from "@chakra-ui/react";
+import { LazyScreen } from "../../components/AsyncState";
 import { RequireAdmin } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
 
@@ -38,15 +37,9 @@ export function adminRoutes() {
       path="admin"
       element={
         <RequireAdmin>
-          <Suspense
-            fallback={
-              <Center py="20">
-                <Spinner />
-              </Center>
-            }
-          >
+          <LazyScreen>
             <AdminLayout />
-          </Suspense>
+          </LazyScreen>
         </RequireAdmin>
       }
     >

@@ -1,6 +1,5 @@
 import { Route } from "react-router-dom";
-import { Suspense } from "react";
-import { Center, Spinner } from "@chakra-ui/react";
+import { LazyScreen } from "../../components/AsyncState";
 import { RequireSignedIn } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
 
@@ -31,15 +30,9 @@ export function chapterAdminRoutes() {
       path="chapter/:state/:slug/admin"
       element={
         <RequireSignedIn>
-          <Suspense
-            fallback={
-              <Center py="20">
-                <Spinner />
-              </Center>
-            }
-          >
+          <LazyScreen>
             <ChapterAdminLayout />
-          </Suspense>
+          </LazyScreen>
         </RequireSignedIn>
       }
     >

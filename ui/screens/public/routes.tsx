@@ -1,6 +1,6 @@
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Route } from "react-router-dom";
-import { Center, Spinner } from "@chakra-ui/react";
+import { LazyScreen } from "../../components/AsyncState";
 import { RequireSignedIn } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
 import { Home } from "./Home";
@@ -17,17 +17,7 @@ const MyApplications = lazyNamed(() => import("./MyApplications"), "MyApplicatio
 const MyApplication = lazyNamed(() => import("./MyApplications"), "MyApplication");
 const ConfirmSubscription = lazyNamed(() => import("./ConfirmSubscription"), "ConfirmSubscription");
 
-const lazyScreen = (node: ReactNode) => (
-  <Suspense
-    fallback={
-      <Center py="20">
-        <Spinner aria-label="Loading" />
-      </Center>
-    }
-  >
-    {node}
-  </Suspense>
-);
+const lazyScreen = (node: ReactNode) => <LazyScreen>{node}</LazyScreen>;
 
 /** Public routes of spec 000 section 2 (outside the admin areas). */
 export function publicRoutes() {
