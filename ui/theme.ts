@@ -1,4 +1,41 @@
-import { createSystem, defaultConfig, defineConfig, type SystemContext } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from "@chakra-ui/react";
+import {
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  codeRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  semanticTokens,
+  skeletonRecipe,
+  spinnerRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from "@chakra-ui/react/theme";
 import { BRAND_SCALE, CHAPTER_TYPE_COLOURS } from "./lib/palette";
 import { proseRecipe } from "./prose";
 
@@ -27,6 +64,56 @@ const chapterTypeTokens = Object.fromEntries(
     { bg: { value: { _light: light.bg, _dark: dark.bg } }, fg: { value: { _light: light.fg, _dark: dark.fg } } },
   ]),
 );
+
+/**
+ * Chakra's own theme with the recipes of the components the app uses, not all 76: the rest would be start-up
+ * JavaScript and system-building work on every public page for nothing. ui/theme.test.ts fails when a screen
+ * uses a Chakra component whose recipe is not listed here (it would render unstyled).
+ */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      code: codeRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
 
 const config = defineConfig({
   globalCss: {
@@ -87,6 +174,6 @@ let system: SystemContext | null = null;
 
 /** The one system of the app, created on first use. */
 export function initSystem(): SystemContext {
-  system ??= createSystem(defaultConfig, config);
+  system ??= createSystem(defaultBaseConfig, chakraTheme, config);
   return system;
 }
