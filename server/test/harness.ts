@@ -82,9 +82,20 @@ export interface TestApp {
  */
 const TEST_RATE_LIMITS = "signup=10000,listSignup=10000,passwordReset=10000";
 
+export interface TestAppOptions {
+  /** Serve the web pages too, from a UI build whose index.html is this text (written to a temporary folder). */
+  uiIndex?: string;
+}
+
 /** Starts the API on an ephemeral port over a fresh database. Call close() in afterAll. */
-export async function startTestApp(env: Record<string, string> = {}, opts: { uiDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-test-"));
+  let uiDir: string | undefined;
+  if (opts.uiIndex !== undefined) {
+    uiDir = path.join(dataDir, "ui");
+    fs.mkdirSync(uiDir);
+    fs.writeFileSync(path.join(uiDir, "index.html"), opts.uiIndex);
+  }
   const config = loadConfig({
     DATA_DIR: dataDir,
     SESSION_SECRET: "test-secret-test-secret-test-secret-123",
@@ -99,7 +110,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { uiD
   // No worker runs in tests: they drive the queue with services.jobs.runDueJobs().
   const quiet = process.env.TEST_LOG ? undefined : () => {};
   const services: Services = createServices(config, db.knex, mail, { log: quiet }, createGeocoder(config, quiet ?? console.error));
-  const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {}, uiDir: opts.uiDir });
+  const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {}, uiDir });
   const server: Server = await new Promise((resolve) => {
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
   });
