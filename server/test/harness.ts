@@ -12,6 +12,8 @@ import { createServices, type Services } from "../services";
 import type { MailMessage, MailTransport } from "../integrations/mail";
 import { issueToken } from "../auth/session";
 import { createGeocoder } from "../integrations/geocoder";
+import type { Chapter } from "../models";
+import { buildAdmin, buildChapter, buildPersonas } from "./factories";
 
 /** The database the suite runs on: TEST_DB=postgres for Postgres, anything else SQLite. */
 export const onPostgres = process.env.TEST_DB === "postgres";
@@ -144,4 +146,20 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Where most route tests start: a test app, a chapter, and a person in each role around it (server/test/access.ts).
+ * In beforeAll: `({ t, chapter, p } = await startWithPersonas())`.
+ */
+export async function startWithPersonas(chapter: Partial<Chapter> = {}, env: Record<string, string> = {}) {
+  const t = await startTestApp(env);
+  const built = await buildChapter(chapter);
+  return { t, chapter: built, p: await buildPersonas(built) };
+}
+
+/** Where the site admin's route tests start: a test app and an admin. In beforeAll: `({ t, admin } = await startAsAdmin())`. */
+export async function startAsAdmin(env: Record<string, string> = {}) {
+  const t = await startTestApp(env);
+  return { t, admin: await buildAdmin() };
 }
