@@ -39,30 +39,14 @@ interface Target {
 
 /** Child: the whole app over the database, with a bare node:http server beside it sending each read's bytes. */
 async function serve() {
-  const { loadConfig } = await import("../server/config");
-  const { startServer } = await import("../server/server");
-  const { benchDatabase } = await import("./benchDatabase");
+  const { benchDatabase, startBenchServer } = await import("./benchDatabase");
 
   // Which database: one given (kept as it is), or a fresh one grown to --chapters and removed afterwards.
   const chapters = Number(args.chapters ?? 300);
-  const {
-    given,
-    dataDir,
-    databaseUrl,
-    drop: dropFresh,
-  } = await benchDatabase({ postgres: Boolean(args.postgres), chapters, bigChapterMembers: chapters * 5, prefix: "chapterhouse_bench" });
+  const db = await benchDatabase({ postgres: Boolean(args.postgres), chapters, bigChapterMembers: chapters * 5, prefix: "chapterhouse_bench" });
+  const { given, databaseUrl, drop: dropFresh } = db;
 
-  const config = loadConfig({
-    ...process.env,
-    PORT: "0",
-    DATA_DIR: dataDir,
-    SEED_DEMO: "false",
-    DATABASE_URL: databaseUrl,
-    GOOGLE_MAPS_API_KEY: "",
-    RUN_JOBS: "false",
-    SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
-  });
-  const running = await startServer(config, { uiDir: null });
+  const running = await startBenchServer(db);
   const app = `http://127.0.0.1:${running.port}`;
   const { Chapter } = await import("../server/models");
   const active = await Chapter.query().where({ status: 1 }).resultSize();

@@ -9,34 +9,17 @@
  *   DATABASE_URL=postgres://... npm run bench:health       the same on Postgres
  */
 import { readArgs } from "./args";
-import { loadConfig } from "../server/config";
-import { startServer } from "../server/server";
-import { benchDatabase } from "./benchDatabase";
+import { BENCH_SESSION_SECRET, benchDatabase, startBenchServer } from "./benchDatabase";
 import { issueToken } from "../server/auth/session";
 
 const args = readArgs(process.argv.slice(2));
-const SECRET = "bench-secret-bench-secret-bench-secret";
 
 async function main() {
   const chapters = Number(args.chapters ?? 10_000);
   const started = Date.now();
-  const { given, dataDir, databaseUrl, drop } = await benchDatabase({
-    postgres: Boolean(args.postgres),
-    chapters,
-    bigChapterMembers: chapters * 2,
-    prefix: "chapterhouse_bench_health",
-  });
-  if (!given) console.log(`seeded ${chapters} chapters in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const config = loadConfig({
-    ...process.env,
-    PORT: "0",
-    DATA_DIR: dataDir,
-    SEED_DEMO: "false",
-    DATABASE_URL: databaseUrl,
-    RUN_JOBS: "false",
-    SESSION_SECRET: SECRET,
-  });
-  const running = await startServer(config, { uiDir: null });
+  const db = await benchDatabase({ postgres: Boolean(args.postgres), chapters, bigChapterMembers: chapters * 2, prefix: "chapterhouse_bench_health" });
+  if (!db.given) console.log(`seeded ${chapters} chapters in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const running = await startBenchServer(db);
   try {
     const { User, Permission } = await import("../server/models");
     const admin = await User.query().insert({
@@ -46,7 +29,7 @@ async function main() {
       passwordHash: "x",
     });
     await Permission.query().insert({ userId: admin.id, roleId: 1, chapterId: null });
-    const token = (await issueToken(admin.id, SECRET))!.token;
+    const token = (await issueToken(admin.id, BENCH_SESSION_SECRET))!.token;
     const url = `http://127.0.0.1:${running.port}/api/chapter_health`;
     // Time to the last byte of the answer (the client's JSON parsing is not the server's time).
     const get = async (parse = false) => {
@@ -84,11 +67,11 @@ async function main() {
       `after each write (${afterWrite.length}): p50 ${afterWrite[Math.floor(afterWrite.length / 2)].toFixed(1)} ms, max ${afterWrite[afterWrite.length - 1].toFixed(1)} ms`,
     );
     console.log(
-      `${databaseUrl ? "Postgres" : "SQLite"}: ${first.rows} chapters, ${(first.bytes / 1e6).toFixed(1)} MB; first ${first.ms.toFixed(1)} ms; ${n} requests: p50 ${q(0.5)} ms, p90 ${q(0.9)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
+      `${db.databaseUrl ? "Postgres" : "SQLite"}: ${first.rows} chapters, ${(first.bytes / 1e6).toFixed(1)} MB; first ${first.ms.toFixed(1)} ms; ${n} requests: p50 ${q(0.5)} ms, p90 ${q(0.9)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
     );
   } finally {
     await running.close();
-    await drop();
+    await db.drop();
   }
 }
 

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import knexFactory from "knex";
+import { loadConfig } from "../server/config";
 import { migrateLatest, openDatabase } from "../server/db";
+import { startServer, type RunningServer } from "../server/server";
 import { seedScale } from "./seed-scale/seed";
 
 export interface BenchDatabase {
@@ -55,4 +57,22 @@ export async function benchDatabase(opts: { postgres: boolean; chapters: number;
       await dropPostgres();
     },
   };
+}
+
+/** The session secret of a benchmark's server, for signing the tokens it sends. */
+export const BENCH_SESSION_SECRET = "bench-secret-bench-secret-bench-secret";
+
+/** The API alone (no UI, no demo seed, no jobs, the offline map) on a free port over a benchmark's database. */
+export function startBenchServer(db: BenchDatabase): Promise<RunningServer> {
+  const config = loadConfig({
+    ...process.env,
+    PORT: "0",
+    DATA_DIR: db.dataDir,
+    SEED_DEMO: "false",
+    DATABASE_URL: db.databaseUrl,
+    GOOGLE_MAPS_API_KEY: "",
+    RUN_JOBS: "false",
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+  });
+  return startServer(config, { uiDir: null });
 }

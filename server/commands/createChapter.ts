@@ -6,7 +6,7 @@ import { Permission } from "../models/Permission";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
 import { notFound } from "../errors";
 import { displayTitle } from "../contracts/chapter";
-import { APPLICATION_TYPE_CHAPTER_TYPE_IDS } from "../contracts/siteAdmin";
+import { APPLICATION_TYPE_CHAPTER_TYPE_IDS, type NewChapterInput } from "../contracts/siteAdmin";
 import { isPostgres } from "../db";
 import { normalizeSpaces } from "../lib/validate";
 import { timeZoneForState } from "../lib/timeZones";
@@ -17,15 +17,8 @@ import type { Services } from "../services";
 import { provideChapterLists } from "../mailingLists/chapterLists";
 import { slugify } from "../contracts/text";
 
-export interface CreateChapterInput {
-  title: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  about?: string;
-  chapterTypeId?: number;
-}
+/** A new chapter's fields; the application it may come from is a separate argument. */
+export type CreateChapterInput = Omit<NewChapterInput, "chapterHostApplicationSlug">;
 
 const baseSlug = (text: string): string => slugify(text, 80) || "chapter";
 

@@ -1,4 +1,5 @@
 /** Shapes of the chapter admin area's answers, shared by server and UI. No Node imports here. */
+import type { PressMentionFields } from "./pressMention";
 import { isSingleLine } from "./text";
 
 export interface UserRef {
@@ -47,16 +48,9 @@ export interface ChapterNoteInfo {
   createdAt: string;
 }
 
-export interface PressMentionInfo {
-  id: number;
-  title: string;
-  url: string;
-  notes: string;
-  slug: string;
-  isVisible: boolean;
+export interface PressMentionInfo extends PressMentionFields {
   /** null for site-wide mentions (the forms use -1 for "no chapter"). */
   chapterId: number | null;
-  createdAt: string;
 }
 
 /** A user as the admin search lists them (spec 001 section 3 User). */

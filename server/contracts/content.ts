@@ -1,4 +1,6 @@
 /** Site content shapes shared by server and UI (spec 000 sections 3 and 7). No Node imports here. */
+import type { ChapterSummary } from "./chapter";
+import type { PressMentionFields } from "./pressMention";
 
 /** Home page: blog posts come in pages of this size, page 0 first. */
 export const BLOG_PAGE_SIZE = 5;
@@ -21,29 +23,15 @@ export interface FrontPageUpdate {
   imageLinkURL: string;
 }
 
-export interface PressMentionChapterRef {
-  id: number;
-  slug: string;
-  title: string;
-  displayTitle: string;
-  city: string;
-  state: string;
-}
+export type PressMentionChapterRef = Pick<ChapterSummary, "id" | "slug" | "title" | "displayTitle" | "city" | "state">;
 
-export interface PressMentionInfo {
-  id: number;
-  title: string;
-  url: string;
-  /** Only for callers with host access to the mention's chapter (or admins); empty otherwise. */
-  notes: string;
-  slug: string;
-  isVisible: boolean;
-  createdAt: string;
+/** A press mention as the public reads it; its notes only reach callers with host access to its chapter (or admins), empty otherwise. */
+export interface PressMentionInfo extends PressMentionFields {
   chapterId: number | null;
   chapter: PressMentionChapterRef | null;
 }
 
-export interface BlogPostInfo {
+export interface PageInfo {
   id: number;
   title: string;
   slug: string;
@@ -52,17 +40,12 @@ export interface BlogPostInfo {
   /** Safe HTML rendered on the server: the only thing the UI inserts. */
   bodyHtml: string;
   isPublic: boolean;
-  createdAt: string;
-  user: { id: number; name: string } | null;
 }
 
-export interface PageInfo {
-  id: number;
-  title: string;
-  slug: string;
-  body: string;
-  bodyHtml: string;
-  isPublic: boolean;
+/** A blog post: a page with a date and an author. */
+export interface BlogPostInfo extends PageInfo {
+  createdAt: string;
+  user: { id: number; name: string } | null;
 }
 
 export interface WikiPageInfo extends PageInfo {

@@ -2,6 +2,17 @@ import { z } from "zod";
 import { multiLine, singleLine } from "./text";
 import { MAX_ID, httpUrlSchema, slugSchema } from "./fields";
 
+/** What every answer about a press mention carries; each audience adds the chapter it belongs to in its own way. */
+export interface PressMentionFields {
+  id: number;
+  title: string;
+  url: string;
+  notes: string;
+  slug: string;
+  isVisible: boolean;
+  createdAt: string;
+}
+
 /**
  * The body of POST /api/press_mention (spec 001 section 7): create, or update the one with the given slug. The chapter
  * admin's and the site admin's press mention forms check their values with it too.

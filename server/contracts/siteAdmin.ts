@@ -1,6 +1,7 @@
 /** Shapes of the site admin API (spec 001), shared by server and UI. No Node imports here. */
 import type { UserListItem, UserRef } from "./chapterAdmin";
 import type { HostApplicationStatus } from "./hostApplication";
+import type { PressMentionFields } from "./pressMention";
 
 export type { HostApplicationStatus } from "./hostApplication";
 /** How each status reads on screen (spec 000 section 4). */
@@ -123,17 +124,6 @@ export interface WikiPageInput extends ContentInput {
   isEditable: boolean;
 }
 
-export interface BlogPostAdmin {
-  id: number;
-  title: string;
-  slug: string;
-  body: string;
-  isPublic: boolean;
-  createdAt: string;
-  updatedAt: string;
-  user: PersonRef | null;
-}
-
 export interface PageAdmin {
   id: number;
   title: string;
@@ -144,21 +134,19 @@ export interface PageAdmin {
   updatedAt: string;
 }
 
+/** A blog post: a page with an author. */
+export interface BlogPostAdmin extends PageAdmin {
+  user: PersonRef | null;
+}
+
 export interface WikiPageAdmin extends PageAdmin {
   isEditable: boolean;
 }
 
-export interface PressMentionAdmin {
-  id: number;
-  title: string;
-  url: string;
-  notes: string;
-  slug: string;
-  isVisible: boolean;
+export interface PressMentionAdmin extends PressMentionFields {
   /** -1 when the mention belongs to no chapter (spec 001 section 3). */
   chapterId: number;
   chapter: ChapterRef | null;
-  createdAt: string;
 }
 
 /** The message a non-editable wiki page shows (spec 001 section 2). */

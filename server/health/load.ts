@@ -12,7 +12,7 @@ import { ChapterEvent } from "../models/ChapterEvent";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
 import { SENDABLE_STATUS } from "../mailingLists/contacts";
 import { nextOccurrenceMemo } from "../presenters/chapterPins";
-import { scheduleOf } from "../presenters/schedule";
+import { EVENT_DATE_COLUMNS, scheduleOf } from "../presenters/schedule";
 import { HORIZON_DAYS, isValidTimeZone, occurrencesBetween, occurrenceOn, type Occurrence } from "../schedule/engine";
 import { STALE_AFTER_MS, coalescer, readCacheOf } from "../lib/readCache";
 import { healthOf } from "./rule";
@@ -172,16 +172,7 @@ class HealthParts {
   meetups = async (now: Date) => {
     const [zones, events] = await Promise.all([
       this.knex("chapters").select("id", "timeZone") as Promise<{ id: number; timeZone: string }[]>,
-      ChapterEvent.query(this.knex).select(
-        "chapterId",
-        "isSingleDate",
-        "singleDate",
-        "dayOfWeekIndex",
-        "weeksOfMonthIndexes",
-        "startTime",
-        "endTime",
-        "cancelledDates",
-      ),
+      ChapterEvent.query(this.knex).select("chapterId", ...EVENT_DATE_COLUMNS),
     ]);
     const zoneOf = new Map(zones.map((z) => [Number(z.id), z.timeZone]));
     const nextOf = nextOccurrenceMemo(now);

@@ -11,19 +11,19 @@ export class BaseModel extends Model {
 
   /** Columns stored as 0/1 on SQLite that should read as booleans. */
   static booleanColumns: string[] = [];
-  /** Whether the table has created_at / updated_at. */
-  static timestamps: "both" | "created" | "none" = "both";
+  /** Which of created_at / updated_at the table has ("updated": only updated_at, as the single-row settings tables). */
+  static timestamps: "both" | "created" | "updated" | "none" = "both";
 
   override $beforeInsert(): void {
     const ctor = this.constructor as typeof BaseModel;
     const now = new Date().toISOString();
-    if (ctor.timestamps !== "none" && !this.createdAt) this.createdAt = now;
-    if (ctor.timestamps === "both") this.updatedAt = now;
+    if ((ctor.timestamps === "both" || ctor.timestamps === "created") && !this.createdAt) this.createdAt = now;
+    if (ctor.timestamps === "both" || ctor.timestamps === "updated") this.updatedAt = now;
   }
 
   override $beforeUpdate(): void {
     const ctor = this.constructor as typeof BaseModel;
-    if (ctor.timestamps === "both") this.updatedAt = new Date().toISOString();
+    if (ctor.timestamps === "both" || ctor.timestamps === "updated") this.updatedAt = new Date().toISOString();
   }
 
   override $parseDatabaseJson(json: Pojo): Pojo {

@@ -6,13 +6,9 @@ export type EmailServiceName = (typeof EMAIL_SERVICES)[number];
 /** The single row (id 1): which email-marketing provider the site uses, and whether list signups need confirming. */
 export class EmailSettings extends BaseModel {
   static override tableName = "email_settings";
-  static override timestamps = "none" as const;
+  static override timestamps = "updated" as const;
   static override booleanColumns = ["listDoubleOptIn"];
   serviceName!: EmailServiceName;
   /** Double opt-in: a public list signup becomes active only once its emailed link is followed. */
   listDoubleOptIn!: boolean;
-
-  override $beforeUpdate(): void {
-    this.updatedAt = new Date().toISOString();
-  }
 }

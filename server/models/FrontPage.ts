@@ -4,11 +4,7 @@ import { BaseModel } from "./BaseModel";
 export class FrontPage extends BaseModel {
   static override tableName = "front_page";
   static override booleanColumns = ["hasImage"];
-  static override timestamps = "none" as const;
+  static override timestamps = "updated" as const;
   imageLinkUrl!: string;
   hasImage!: boolean;
-
-  override $beforeUpdate(): void {
-    this.updatedAt = new Date().toISOString();
-  }
 }

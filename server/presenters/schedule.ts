@@ -14,6 +14,17 @@ import {
 /** The fields of an event that say when it meets. */
 export type EventSchedule = Pick<ChapterEvent, "isSingleDate" | "singleDate" | "dayOfWeekIndex" | "weeksOfMonthIndexes" | "startTime" | "endTime">;
 
+/** The columns a read selects to present an event's dates: its schedule and its cancelled meetups. */
+export const EVENT_DATE_COLUMNS = [
+  "isSingleDate",
+  "singleDate",
+  "dayOfWeekIndex",
+  "weeksOfMonthIndexes",
+  "startTime",
+  "endTime",
+  "cancelledDates",
+] as const satisfies readonly (keyof EventSchedule | "cancelledDates")[];
+
 /** The engine's input for a stored event of a chapter in `timeZone`. */
 export function scheduleOf(e: EventSchedule, timeZone: string): ScheduleInput {
   return {

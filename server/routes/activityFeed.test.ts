@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildPersonas } from "../test/factories";
+import { startWithPersonas, type TestApp } from "../test/harness";
+import { buildChapter } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import { recordActivity } from "../commands/activity";
 import { ActivityFeedItem } from "../models";
@@ -10,9 +10,7 @@ let t: TestApp;
 let chapter: Chapter;
 let p: Personas;
 beforeAll(async () => {
-  t = await startTestApp();
-  chapter = await buildChapter({ title: "Feed Town", city: "Feed Town" });
-  p = await buildPersonas(chapter);
+  ({ t, chapter, p } = await startWithPersonas({ title: "Feed Town", city: "Feed Town" }));
 });
 afterAll(async () => t.close());
 

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildAdmin, buildChapter, buildUser, grant } from "../test/factories";
+import { startAsAdmin, type TestApp } from "../test/harness";
+import { buildChapter, buildUser, grant } from "../test/factories";
 import { buildChapterPost } from "../test/siteAdminFactories";
 import { ActivityFeedItem, Permission, User } from "../models";
 
 let t: TestApp;
 let admin: User;
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await buildAdmin();
+  ({ t, admin } = await startAsAdmin());
 });
 afterAll(async () => t.close());
 

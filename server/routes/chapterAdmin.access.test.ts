@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildPersonas, buildUser, grant } from "../test/factories";
+import { startWithPersonas, type TestApp } from "../test/harness";
+import { buildUser, grant } from "../test/factories";
 import { expectAccess, WHO, type EndpointCall, type PersonaName, type Personas } from "../test/access";
 import { Permission, PressMention, type Chapter } from "../models";
 
@@ -14,9 +14,7 @@ let p: Personas;
 let table: [EndpointCall, PersonaName[]][];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  chapter = await buildChapter();
-  p = await buildPersonas(chapter);
+  ({ t, chapter, p } = await startWithPersonas());
   const id = chapter.id;
   const mention = await PressMention.query().insertAndFetch({
     title: "T",

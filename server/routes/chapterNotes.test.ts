@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildPersonas } from "../test/factories";
+import { startWithPersonas, type TestApp } from "../test/harness";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import { ActivityFeedItem, ChapterNote } from "../models";
 import type { Chapter } from "../models";
@@ -9,9 +8,7 @@ let t: TestApp;
 let chapter: Chapter;
 let p: Personas;
 beforeAll(async () => {
-  t = await startTestApp();
-  chapter = await buildChapter({ title: "Notes Town", city: "Notes Town" });
-  p = await buildPersonas(chapter);
+  ({ t, chapter, p } = await startWithPersonas({ title: "Notes Town", city: "Notes Town" }));
 });
 afterAll(async () => t.close());
 

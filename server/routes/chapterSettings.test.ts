@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildPersonas } from "../test/factories";
+import { startWithPersonas, type TestApp } from "../test/harness";
+import { buildChapter } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import { ActivityFeedItem, Chapter, EmailSettings, Job, UploadedImage } from "../models";
 import { SETTINGS_NEED_FIELD_ORGANIZER } from "../contracts/chapterAdmin";
@@ -10,9 +10,7 @@ let t: TestApp;
 let chapter: Chapter;
 let p: Personas;
 beforeAll(async () => {
-  t = await startTestApp();
-  chapter = await buildChapter({ title: "Settings Town", city: "Settings Town" });
-  p = await buildPersonas(chapter);
+  ({ t, chapter, p } = await startWithPersonas({ title: "Settings Town", city: "Settings Town" }));
 });
 afterAll(async () => t.close());
 

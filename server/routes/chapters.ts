@@ -13,7 +13,7 @@ import { ADMIN_CHAPTERS_PAGE_SIZE } from "../contracts/paging";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
 import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
-import { eventsExpireAt } from "../presenters/schedule";
+import { EVENT_DATE_COLUMNS, eventsExpireAt } from "../presenters/schedule";
 import { readCacheOf, sendCached } from "../lib/readCache";
 import { mapInSlices } from "../lib/slices";
 import { chapterHeaderImageUrl } from "../lib/images";
@@ -130,20 +130,7 @@ export function chapterRoutes(router: Router, s: Services) {
         ChapterEvent.query()
           .modify("mayBeUpcoming")
           .whereIn("chapterId", active.clone().select("id"))
-          .select(
-            "id",
-            "chapterId",
-            "name",
-            "lat",
-            "lng",
-            "isSingleDate",
-            "singleDate",
-            "dayOfWeekIndex",
-            "weeksOfMonthIndexes",
-            "startTime",
-            "endTime",
-            "cancelledDates",
-          ),
+          .select("id", "chapterId", "name", "lat", "lng", ...EVENT_DATE_COLUMNS),
         ChapterType.query().select("id", "name", "hexColor"),
       ]);
       const expiry = { at: Infinity };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildAdmin, buildUser } from "../test/factories";
+import { startAsAdmin, type TestApp } from "../test/harness";
+import { buildUser } from "../test/factories";
 import { buildApplication } from "../test/siteAdminFactories";
 import { ActivityFeedItem, Chapter, ChapterHostApplication, Permission } from "../models";
 import type { User } from "../models/User";
@@ -8,8 +8,7 @@ import type { User } from "../models/User";
 let t: TestApp;
 let admin: User;
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await buildAdmin();
+  ({ t, admin } = await startAsAdmin());
 });
 afterAll(async () => t.close());
 

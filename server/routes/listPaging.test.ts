@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildPersonas, buildUser } from "../test/factories";
 import type { Personas } from "../test/access";
-import { ChapterHostApplication, ChapterHostApplicationNote, ChapterNote, UserNote } from "../models";
+import { buildApplication } from "../test/siteAdminFactories";
+import { ChapterHostApplicationNote, ChapterNote, UserNote } from "../models";
 import { recordActivity } from "../commands/activity";
 
 let t: TestApp;
@@ -29,19 +30,13 @@ beforeAll(async () => {
     await ChapterNote.query().insert({ chapterId, userId: p.admin.id, note: `note ${i}`, adminOnly: false });
     await UserNote.query().insert({ aboutUserId: applicant.id, userId: p.admin.id, note: `user note ${i}` });
     await recordActivity({ type: "chapter_note", title: `item ${i}`, adminOnly: false, userId: p.admin.id, chapterId });
-    const application = await ChapterHostApplication.query().insertAndFetch({
-      userId: applicant.id,
+    const application = await buildApplication({
+      user: applicant,
       slug: `application_${i}`,
       city: `City ${i}`,
       state: "ny",
       type: "drinking",
       reason: "Why not",
-      status: "open",
-      isArchived: false,
-      didHavePhoneCall: false,
-      didSignAgreement: false,
-      didGiveAdditionalInfo: false,
-      chapterId: null,
     });
     if (i === 0)
       for (let n = 0; n < 7; n++)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildPersonas } from "../test/factories";
+import { startWithPersonas, type TestApp } from "../test/harness";
+import { buildChapter } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import { ActivityFeedItem, Chapter, ChapterBlogPost, EmailSettings, Job, ListMessage, MailingListContact } from "../models";
 import type { ChapterListResponse, ContactDetails, ListMessageInfo, SignUpManyResponse } from "../contracts/mailingList";
@@ -14,9 +14,7 @@ let listId: string;
 const signUp = (email: string, id = listId) => t.request("POST", "/api/mailing_list/sign_up", { body: { email, listId: id } });
 
 beforeAll(async () => {
-  t = await startTestApp();
-  chapter = await buildChapter({ title: "Springfield", city: "Springfield" });
-  p = await buildPersonas(chapter);
+  ({ t, chapter, p } = await startWithPersonas({ title: "Springfield", city: "Springfield" }));
   listId = chapter.sendInBlueListId;
 });
 afterAll(() => t.close());

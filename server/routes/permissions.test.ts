@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildPersonas, buildUser, grant } from "../test/factories";
+import { startWithPersonas, type TestApp } from "../test/harness";
+import { buildUser, grant } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import { ActivityFeedItem, Permission } from "../models";
 import type { Chapter } from "../models";
@@ -9,9 +9,7 @@ let t: TestApp;
 let chapter: Chapter;
 let p: Personas;
 beforeAll(async () => {
-  t = await startTestApp();
-  chapter = await buildChapter({ title: "Hosts Town", city: "Hosts Town" });
-  p = await buildPersonas(chapter);
+  ({ t, chapter, p } = await startWithPersonas({ title: "Hosts Town", city: "Hosts Town" }));
 });
 afterAll(async () => t.close());
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildAdmin, buildChapter } from "../test/factories";
+import { startAsAdmin, type TestApp } from "../test/harness";
+import { buildChapter } from "../test/factories";
 import { buildPressMention, buildWikiPage } from "../test/siteAdminFactories";
 import { BlogPost, FrontPage, Page, UploadedImage, WikiPage, type User } from "../models";
 import { WIKI_NOT_EDITABLE_MESSAGE } from "../contracts/siteAdmin";
@@ -9,8 +9,7 @@ import { WIKI_NOT_EDITABLE_MESSAGE } from "../contracts/siteAdmin";
 let t: TestApp;
 let admin: User;
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await buildAdmin();
+  ({ t, admin } = await startAsAdmin());
 });
 afterAll(async () => t.close());
 

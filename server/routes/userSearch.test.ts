@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildPersonas, buildUser } from "../test/factories";
+import { startWithPersonas, type TestApp } from "../test/harness";
+import { buildUser } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import type { Chapter } from "../models";
 
@@ -8,9 +8,7 @@ let t: TestApp;
 let chapter: Chapter;
 let p: Personas;
 beforeAll(async () => {
-  t = await startTestApp();
-  chapter = await buildChapter();
-  p = await buildPersonas(chapter);
+  ({ t, chapter, p } = await startWithPersonas());
 });
 afterAll(async () => t.close());
 

@@ -13,6 +13,8 @@ import { createServices, type Services } from "../services";
 import type { MailMessage, MailTransport } from "../integrations/mail";
 import { issueToken } from "../auth/session";
 import { createGeocoder } from "../integrations/geocoder";
+import type { Chapter } from "../models";
+import { buildAdmin, buildChapter, buildPersonas } from "./factories";
 
 /** The database the suite runs on: TEST_DB=postgres for Postgres, anything else SQLite. */
 export const onPostgres = process.env.TEST_DB === "postgres";
@@ -127,9 +129,20 @@ export interface TestApp {
  */
 const TEST_RATE_LIMITS = "signup=10000,listSignup=10000,passwordReset=10000";
 
+export interface TestAppOptions {
+  /** Serve the web pages too, from a UI build whose index.html is this text (written to a temporary folder). */
+  uiIndex?: string;
+}
+
 /** Starts the API on an ephemeral port over a fresh database. Call close() in afterAll. */
-export async function startTestApp(env: Record<string, string> = {}, opts: { uiDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-test-"));
+  let uiDir: string | undefined;
+  if (opts.uiIndex !== undefined) {
+    uiDir = path.join(dataDir, "ui");
+    fs.mkdirSync(uiDir);
+    fs.writeFileSync(path.join(uiDir, "index.html"), opts.uiIndex);
+  }
   const config = loadConfig({
     DATA_DIR: dataDir,
     SESSION_SECRET: "test-secret-test-secret-test-secret-123",
@@ -144,7 +157,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { uiD
   // No worker runs in tests: they drive the queue with services.jobs.runDueJobs().
   const quiet = process.env.TEST_LOG ? undefined : () => {};
   const services: Services = createServices(config, db.knex, mail, { log: quiet }, createGeocoder(config, quiet ?? console.error));
-  const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {}, uiDir: opts.uiDir });
+  const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {}, uiDir });
   const server: Server = await new Promise((resolve) => {
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
   });
@@ -178,4 +191,20 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { uiD
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Where most route tests start: a test app, a chapter, and a person in each role around it (server/test/access.ts).
+ * In beforeAll: `({ t, chapter, p } = await startWithPersonas())`.
+ */
+export async function startWithPersonas(chapter: Partial<Chapter> = {}, env: Record<string, string> = {}) {
+  const t = await startTestApp(env);
+  const built = await buildChapter(chapter);
+  return { t, chapter: built, p: await buildPersonas(built) };
+}
+
+/** Where the site admin's route tests start: a test app and an admin. In beforeAll: `({ t, admin } = await startAsAdmin())`. */
+export async function startAsAdmin(env: Record<string, string> = {}) {
+  const t = await startTestApp(env);
+  return { t, admin: await buildAdmin() };
 }

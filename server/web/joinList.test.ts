@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildUser } from "../test/factories";
@@ -11,7 +8,6 @@ import { JOIN_RESULT_COOKIE, safeBackPath } from "./joinList";
 const INDEX = `<!doctype html><html lang="en"><head><title>Living Liberally</title></head><body><div id="root"></div></body></html>`;
 
 let t: TestApp;
-let uiDir: string;
 let chapter: Chapter;
 
 /** The signup form as a browser with JavaScript off posts it. */
@@ -41,15 +37,10 @@ async function pageText(location: string, cookie: string) {
 }
 
 beforeAll(async () => {
-  uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "join-"));
-  fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
-  t = await startTestApp({}, { uiDir });
+  t = await startTestApp({}, { uiIndex: INDEX });
   chapter = await buildChapter({ slug: "boise", title: "Drinking Liberally", city: "Boise", state: "id" });
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(uiDir, { recursive: true, force: true });
-});
+afterAll(async () => t.close());
 
 describe("the mailing-list signup as a plain form post (no JavaScript)", () => {
   it("signs the visitor up and returns to the page, which shows Success! in its widget once", async () => {

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildUser } from "../test/factories";
@@ -10,22 +7,16 @@ import { PAGE_KEEP_MS, PageCache } from "./pageCache";
 const INDEX = `<!doctype html><html lang="en"><head><title>Living Liberally</title></head><body><div id="root"></div></body></html>`;
 
 let t: TestApp;
-let uiDir: string;
 let chapter: Chapter;
 
 const get = (p: string, headers: Record<string, string> = {}) =>
   t.request("GET", p, { headers: { accept: "text/html", "accept-encoding": "identity", ...headers } });
 
 beforeAll(async () => {
-  uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "pages-"));
-  fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
-  t = await startTestApp({}, { uiDir });
+  t = await startTestApp({}, { uiIndex: INDEX });
   chapter = await buildChapter({ slug: "reno", title: "Drinking Liberally", city: "Reno", state: "nv" });
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(uiDir, { recursive: true, force: true });
-});
+afterAll(async () => t.close());
 
 describe("PageCache", () => {
   const counted = () => {

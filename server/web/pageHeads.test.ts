@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent } from "../test/factories";
@@ -19,7 +16,6 @@ const INDEX = `<!doctype html>
 </html>`;
 
 let t: TestApp;
-let uiDir: string;
 let austin: Chapter;
 
 /** What a link preview or a crawler reads: the head of the HTML, without running any script. */
@@ -37,10 +33,8 @@ function head(html: string) {
 }
 
 beforeAll(async () => {
-  uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "page-heads-"));
-  fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
   // The head alone: rendering the page itself is tested in ssr.test.ts.
-  t = await startTestApp({ PUBLIC_URL: "https://example.org", SSR: "false" }, { uiDir });
+  t = await startTestApp({ PUBLIC_URL: "https://example.org", SSR: "false" }, { uiIndex: INDEX });
   austin = await buildChapter({
     slug: "austin",
     title: "Drinking Liberally",
@@ -59,10 +53,7 @@ beforeAll(async () => {
     startTime: "19:00",
   });
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(uiDir, { recursive: true, force: true });
-});
+afterAll(async () => t.close());
 
 describe("a chapter page's HTML, read without a browser", () => {
   it("names the chapter, its type, its city and its next meetup, with previews and JSON-LD of its events", async () => {

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost } from "../test/factories";
@@ -17,7 +14,6 @@ const INDEX = `<!doctype html>
 </html>`;
 
 let t: TestApp;
-let uiDir: string;
 
 /** The page as a crawler or a browser with JavaScript off gets it: markup only. */
 async function html(pathname: string, headers: Record<string, string> = {}) {
@@ -34,9 +30,7 @@ async function html(pathname: string, headers: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  uiDir = fs.mkdtempSync(path.join(os.tmpdir(), "ssr-"));
-  fs.writeFileSync(path.join(uiDir, "index.html"), INDEX);
-  t = await startTestApp({ PUBLIC_URL: "https://example.org" }, { uiDir });
+  t = await startTestApp({ PUBLIC_URL: "https://example.org" }, { uiIndex: INDEX });
   const austin = await buildChapter({
     slug: "austin",
     title: "Drinking Liberally",
@@ -57,10 +51,7 @@ beforeAll(async () => {
   });
   await buildHost(austin);
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(uiDir, { recursive: true, force: true });
-});
+afterAll(async () => t.close());
 
 describe("public pages rendered on the server", () => {
   it("a chapter page carries its title, about text, next meetup and host in the HTML, styled, with the answers it read", async () => {

@@ -1,19 +1,5 @@
-import { createRequire } from "node:module";
+import zipcodes, { type ZipRecord } from "zipcodes";
 import type { AddressQuery, GeoPoint, Geocoder } from "./types";
-
-const require = createRequire(import.meta.url);
-interface ZipRecord {
-  zip: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-}
-const zipcodes = require("zipcodes") as {
-  lookup(zip: string): ZipRecord | undefined;
-  lookupByName(city: string, state: string): ZipRecord[];
-  states: { abbr: Record<string, string>; normalize(s: string): string };
-};
 
 /** Centres of a few places outside the US ZIP data the demo and common input use. */
 const WORLD_CITIES: Record<string, GeoPoint> = {

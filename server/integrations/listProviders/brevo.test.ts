@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BrevoListProvider } from "./brevo";
 import { FakeBrevo } from "./fakes/brevo";
 import { PartialSendError, ProviderError } from "./types";
-import { recipient, testEmail } from "./testEmail";
+import { caught, recipient, testEmail } from "./testEmail";
 
 let fake: FakeBrevo;
 let brevo: BrevoListProvider;
@@ -17,15 +17,6 @@ beforeEach(() => {
   fake.failures.recover();
   brevo = new BrevoListProvider(fake.apiKey, fake.url, "Living Liberally <no-reply@livingliberally.org>");
 });
-
-async function caught(p: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as ProviderError;
-  }
-  throw new Error("expected a failure");
-}
 
 describe("Brevo adapter against the fake Brevo API", () => {
   it("creates a contact on the list, then updates it without duplicating it", async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BrontoListProvider, BRONTO_UNSUBSCRIBE_TAG } from "./bronto";
 import { FakeBronto } from "./fakes/bronto";
-import { ProviderError } from "./types";
-import { recipient, testEmail } from "./testEmail";
+import { caught, recipient, testEmail } from "./testEmail";
 
 let fake: FakeBronto;
 let bronto: BrontoListProvider;
@@ -19,15 +18,6 @@ beforeEach(() => {
   fake.failures.recover();
   bronto = new BrontoListProvider(fake.apiToken, fake.url, "Living Liberally <no-reply@livingliberally.org>");
 });
-
-async function caught(p: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as ProviderError;
-  }
-  throw new Error("expected a failure");
-}
 
 describe("Bronto adapter against the fake Bronto SOAP API", () => {
   it("logs in once, adds or updates the contact and puts it on the list", async () => {

@@ -1,4 +1,4 @@
-import type { ListEmail, Recipient } from "./types";
+import type { ListEmail, ProviderError, Recipient } from "./types";
 
 /** A list email and recipients for the adapter tests. */
 export const testEmail: ListEmail = {
@@ -18,3 +18,13 @@ export const recipient = (contactId: number, email: string): Recipient => ({
   unsubscribeUrl: `http://localhost/api/mailing_list/unsubscribe/tok${contactId}`,
   idempotencyKey: `list-message-${7000 + ++sends}-contact-${contactId}`,
 });
+
+/** The error an adapter call fails with; the test fails when the call succeeds. */
+export async function caught(p: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await p;
+  } catch (err) {
+    return err as ProviderError;
+  }
+  throw new Error("expected a failure");
+}

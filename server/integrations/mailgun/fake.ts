@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { FailurePlan, FakeHttpServer, type FakeRequest, type FakeResponse } from "../listProviders/fakes/server";
+import { FakeService, jsonResponse as json, type FakeRequest, type FakeResponse } from "../listProviders/fakes/server";
 import type { MailgunRoute } from "./routes";
 
 /**
@@ -8,36 +8,15 @@ import type { MailgunRoute } from "./routes";
  * GET /v3/routes (200 {total_count, items}), 404 {message: "Route not found"}, and on demand
  * 429 {message: "Too many requests"} or 5xx.
  */
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse => ({
-  status,
-  body: JSON.stringify(body),
-  headers: { "content-type": "application/json", ...headers },
-});
-
-export class FakeMailgun {
+export class FakeMailgun extends FakeService<{ status: number }> {
   readonly routes = new Map<string, MailgunRoute>();
   readonly requests: { method: string; path: string; form: Record<string, string[]> }[] = [];
-  readonly failures = new FailurePlan<{ status: number }>();
-  private readonly http: FakeHttpServer;
 
   constructor(readonly apiKey = "key-test-mailgun") {
-    this.http = new FakeHttpServer((req) => this.handle(req));
+    super("/v3");
   }
 
-  get url(): string {
-    return `${this.http.origin}/v3`;
-  }
-
-  async start(): Promise<this> {
-    await this.http.start();
-    return this;
-  }
-
-  close(): Promise<void> {
-    return this.http.close();
-  }
-
-  private handle(req: FakeRequest): FakeResponse {
+  protected handle(req: FakeRequest): FakeResponse {
     const params = new URLSearchParams(req.body);
     const form: Record<string, string[]> = {};
     for (const [k, v] of params) (form[k] ??= []).push(v);

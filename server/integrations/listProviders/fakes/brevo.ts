@@ -1,4 +1,4 @@
-import { FailurePlan, FakeHttpServer, type FakeRequest, type FakeResponse } from "./server";
+import { FakeService, jsonResponse as json, type FakeRequest, type FakeResponse } from "./server";
 
 /**
  * A fake Brevo v3 API on 127.0.0.1 answering in Brevo's documented shapes: `api-key` header auth (401
@@ -21,13 +21,7 @@ export interface FakeBrevoContact {
 
 export type BrevoFailure = { kind: "rateLimit"; resetSeconds?: number } | { kind: "status"; status: number } | { kind: "drop" };
 
-const json = (status: number, body?: unknown, headers: Record<string, string> = {}): FakeResponse => ({
-  status,
-  body: body === undefined ? "" : JSON.stringify(body),
-  headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-});
-
-export class FakeBrevo {
+export class FakeBrevo extends FakeService<BrevoFailure> {
   readonly contacts = new Map<string, FakeBrevoContact>();
   readonly emails: {
     to: string;
@@ -42,31 +36,15 @@ export class FakeBrevo {
   readonly idempotencyKeys = new Map<string, number>();
   static readonly IDEMPOTENCY_TTL_MS = 30 * 60_000;
   readonly requests: { method: string; path: string; body: any }[] = [];
-  readonly failures = new FailurePlan<BrevoFailure>();
   readonly folders = new Map<number, string>();
   /** Lists made through the API: id -> { name, folderId }. */
   readonly lists = new Map<number, { name: string; folderId: number }>();
   private nextId = 1;
   private nextListId = 1001;
   private nextFolderId = 1;
-  private readonly http: FakeHttpServer;
 
   constructor(readonly apiKey = "test-brevo-key") {
-    this.http = new FakeHttpServer((req) => this.handle(req));
-  }
-
-  /** Base URL to configure as BREVO_API_URL. */
-  get url(): string {
-    return `${this.http.origin}/v3`;
-  }
-
-  async start(): Promise<this> {
-    await this.http.start();
-    return this;
-  }
-
-  close(): Promise<void> {
-    return this.http.close();
+    super("/v3");
   }
 
   listMembers(listId: number): string[] {
@@ -76,7 +54,7 @@ export class FakeBrevo {
       .sort();
   }
 
-  private async handle(req: FakeRequest): Promise<FakeResponse> {
+  protected async handle(req: FakeRequest): Promise<FakeResponse> {
     let body: any = null;
     try {
       body = req.body ? JSON.parse(req.body) : null;

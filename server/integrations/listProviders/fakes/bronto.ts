@@ -1,5 +1,5 @@
 import { childText, childrenNamed, escapeXml, find, parseXml, toXml, type XmlNode, type XmlObject } from "../xml";
-import { FailurePlan, FakeHttpServer, type FakeRequest, type FakeResponse } from "./server";
+import { FakeService, type FakeRequest, type FakeResponse } from "./server";
 
 /**
  * A fake Bronto SOAP API (v4) on 127.0.0.1: login(apiToken) -> sessionId, then calls carrying
@@ -49,34 +49,18 @@ const writeResult = (results: { id?: string; isNew?: boolean; isError?: boolean;
     },
   });
 
-export class FakeBronto {
+export class FakeBronto extends FakeService<BrontoFailure> {
   readonly contacts = new Map<string, FakeBrontoContact>();
   readonly messages = new Map<string, { name: string; content: { type: string; subject: string; content: string }[] }>();
   readonly deliveries: { messageId: string; contactId: string; email: string; fields: Record<string, string>; fromEmail: string }[] = [];
   readonly calls: string[] = [];
   /** Lists: id -> name. */
   readonly lists = new Map<string, string>();
-  readonly failures = new FailurePlan<BrontoFailure>();
   private readonly sessions = new Set<string>();
   private seq = 1;
-  private readonly http: FakeHttpServer;
 
   constructor(readonly apiToken = "TEST-BRONTO-TOKEN") {
-    this.http = new FakeHttpServer((req) => this.handle(req));
-  }
-
-  /** The endpoint to configure as BRONTO_API_URL. */
-  get url(): string {
-    return `${this.http.origin}/v4`;
-  }
-
-  async start(): Promise<this> {
-    await this.http.start();
-    return this;
-  }
-
-  close(): Promise<void> {
-    return this.http.close();
+    super("/v4");
   }
 
   /** Ends every session, as Bronto does after a while: the next call gets fault 103. */
@@ -105,7 +89,7 @@ export class FakeBronto {
     return [...this.contacts.values()].find((c) => c.id === id);
   }
 
-  private handle(req: FakeRequest): FakeResponse {
+  protected handle(req: FakeRequest): FakeResponse {
     if (req.method !== "POST" || req.path !== "/v4") return { status: 404, body: "Not found" };
     let doc: XmlNode;
     try {

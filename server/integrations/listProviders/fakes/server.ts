@@ -63,6 +63,41 @@ export class FakeHttpServer {
   }
 }
 
+/** A JSON answer (an empty one without a body). */
+export const jsonResponse = (status: number, body?: unknown, headers: Record<string, string> = {}): FakeResponse => ({
+  status,
+  body: body === undefined ? "" : JSON.stringify(body),
+  headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+});
+
+/**
+ * What every provider fake shares: its own HTTP server on 127.0.0.1 (start, close, the base URL to configure) and a
+ * failure plan; a fake adds its provider's state and answers each request in handle().
+ */
+export abstract class FakeService<F> {
+  readonly failures = new FailurePlan<F>();
+  private readonly http = new FakeHttpServer((req) => this.handle(req));
+
+  /** `basePath`: what the provider's API URL adds to the server's origin ("/v3"). */
+  constructor(private readonly basePath: string) {}
+
+  /** The base URL to configure (BREVO_API_URL, MAILGUN_API_URL, ...). */
+  get url(): string {
+    return `${this.http.origin}${this.basePath}`;
+  }
+
+  async start(): Promise<this> {
+    await this.http.start();
+    return this;
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+
+  protected abstract handle(req: FakeRequest): FakeResponse | Promise<FakeResponse>;
+}
+
 /** A failure plan shared by the fakes: fail the next N calls, or every call until recover(). */
 export class FailurePlan<F> {
   private failure: F | null = null;
