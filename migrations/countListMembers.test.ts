@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Knex } from "knex";
 import { freshDatabase, onPostgres } from "../server/test/harness";
-import { down, up } from "./20261224000100_count_list_members";
+import { down, insertContactsCountedAfter, up } from "./20261224000100_count_list_members";
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let knex: Knex;
@@ -136,6 +136,23 @@ describe("the member counts kept by triggers on mailing_list_contacts", () => {
     await knex("mailing_list_contacts").whereIn("id", ids.slice(200, 700)).update({ chapter_id: b });
     expect(await kept()).toEqual(await counted());
     await knex("mailing_list_contacts").whereIn("id", ids.slice(500, 1000)).delete();
+    expect(await kept()).toEqual(await counted());
+  });
+
+  it("count a bulk insert made through insertContactsCountedAfter (seed-scale), and keep counting after it", async () => {
+    const rows = Array.from({ length: 900 }, (_, i) =>
+      contact(i % 2 ? a : b, new Date(Date.UTC(2026, 10, 1 + (i % 20), 12)).toISOString(), i % 4 ? "active" : "unsubscribed"),
+    );
+    const before = (await kept()).totals;
+    await knex.transaction((trx) =>
+      insertContactsCountedAfter(trx, async () => {
+        for (let i = 0; i < rows.length; i += 200) await trx("mailing_list_contacts").insert(rows.slice(i, i + 200));
+      }),
+    );
+    expect((await kept()).totals[a]).toBe(before[a] + 450);
+    expect(await kept()).toEqual(await counted());
+    await insert([contact(a, DAY1)]);
+    expect((await kept()).totals[a]).toBe(before[a] + 451);
     expect(await kept()).toEqual(await counted());
   });
 
