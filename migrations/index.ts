@@ -27,6 +27,7 @@ import * as l0100 from "./20261214000100_add_cancelled_dates_to_chapter_events";
 import * as h0100 from "./20261220000100_create_chapter_health";
 import * as h0200 from "./20261220000200_version_health_reads";
 import * as v0100 from "./20261222000100_version_more_public_tables";
+import * as c0100 from "./20261224000100_count_list_members";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -66,6 +67,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261220000100_create_chapter_health", h0100],
   ["20261220000200_version_health_reads", h0200],
   ["20261222000100_version_more_public_tables", v0100],
+  ["20261224000100_count_list_members", c0100],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -6,6 +6,7 @@ import { DateTime } from "luxon";
 import { hashPassword } from "../../server/auth/passwords";
 import { defaultTimeZone } from "../../server/contracts/timeZones";
 import { buildScalePlan, type ScaleOptions } from "./plan";
+import { insertContactsCountedAfter } from "../../migrations/20261224000100_count_list_members";
 
 /** Rows per INSERT: knex writes SQLite's multi-row insert as a compound SELECT, limited to 500 terms. */
 const batchSize = (knex: Knex) => (knex.client.config.client === "pg" ? 1000 : 400);
@@ -83,9 +84,12 @@ export async function seedScale(knex: Knex, opts: ScaleOptions, log: (line: stri
   let written = 0;
   const t0 = Date.now();
   for (const chunk of plan.members(chapterId)) {
-    await knex.transaction(async (trx) => {
-      for (let i = 0; i < chunk.length; i += BATCH) await trx("mailing_list_contacts").insert(chunk.slice(i, i + BATCH));
-    });
+    // Counted per chapter and day once a chunk (migrations/20261224000100_count_list_members), not once a row.
+    await knex.transaction((trx) =>
+      insertContactsCountedAfter(trx, async () => {
+        for (let i = 0; i < chunk.length; i += BATCH) await trx("mailing_list_contacts").insert(chunk.slice(i, i + BATCH));
+      }),
+    );
     written += chunk.length;
     log(`  mailing_list_contacts: ${written.toLocaleString("en-US")} rows (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }

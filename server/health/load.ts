@@ -10,7 +10,6 @@ import {
 import { normalizeState } from "../contracts/chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
-import { SENDABLE_STATUS } from "../mailingLists/contacts";
 import { nextOccurrenceMemo } from "../presenters/chapterPins";
 import { EVENT_DATE_COLUMNS, scheduleOf } from "../presenters/schedule";
 import { HORIZON_DAYS, isValidTimeZone, occurrencesBetween, occurrenceOn, type Occurrence } from "../schedule/engine";
@@ -19,6 +18,8 @@ import { healthOf } from "./rule";
 
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 const HOUR_MS = 3600_000;
+/** The growth column counts the members who joined on this many days, today included. */
+const GROWTH_DAYS = 30;
 /** A part that expired less than this ago is answered as it was while it is built again. */
 const RECENTLY_EXPIRED_MS = 5 * 60_000;
 
@@ -136,24 +137,35 @@ class HealthParts {
       .groupBy("chapterId")
       .then((rows) => ({ value: new Map((rows as { chapterId: number; last: unknown }[]).map((p) => [p.chapterId, iso(p.last)])) }));
 
-  members = (now: Date) => {
-    const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
-    return this.knex("mailingListContacts")
-      .select("chapterId")
-      .count("* as members")
-      .select(this.knex.raw("sum(case when created_at > ? then 1 else 0 end) as recent", [monthAgo]))
-      .where({ status: SENDABLE_STATUS })
-      .whereNull("deletedAt")
-      .groupBy("chapterId")
-      .then((rows) => ({
-        value: new Map(
-          (rows as unknown as { chapterId: number; members: unknown; recent: unknown }[]).map((m) => [
-            m.chapterId,
-            { members: Number(m.members), recent: Number(m.recent ?? 0) },
-          ]),
-        ),
-        expiresAt: now.getTime() + HOUR_MS,
-      }));
+  /**
+   * Member counts and the members who joined on each of the last 30 days (UTC, today included), both kept by
+   * triggers on mailing_list_contacts (migrations/20261224000100_count_list_members); expires at UTC midnight.
+   */
+  members = async (now: Date) => {
+    const today = DateTime.fromJSDate(now, { zone: "utc" }).startOf("day");
+    const [totals, joins] = await Promise.all([
+      this.knex("chapterMemberCounts").select("chapterId", "members").where("members", ">", 0) as Promise<{ chapterId: number; members: unknown }[]>,
+      // The days read first from the index by day (grouped straight away, SQLite would read every day of every
+      // chapter in chapter order to spare itself the grouping).
+      this.knex
+        .from(
+          this.knex("chapterMemberJoins")
+            .select("chapterId", "members")
+            .where("day", ">=", today.minus({ days: GROWTH_DAYS - 1 }).toISODate()!)
+            .orderBy("day")
+            .as("recent"),
+        )
+        .select("chapterId")
+        .sum("members as recent")
+        .groupBy("chapterId") as Promise<{ chapterId: number; recent: unknown }[]>,
+    ]);
+    const value = new Map<number, { members: number; recent: number }>();
+    for (const t of totals) value.set(Number(t.chapterId), { members: Number(t.members), recent: 0 });
+    for (const j of joins) {
+      const m = value.get(Number(j.chapterId));
+      if (m) m.recent = Number(j.recent ?? 0);
+    }
+    return { value, expiresAt: today.plus({ days: 1 }).toMillis() };
   };
 
   hosts = () =>
