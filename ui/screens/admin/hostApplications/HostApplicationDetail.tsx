@@ -31,7 +31,7 @@ export function HostApplicationDetail() {
   const { mutateAsync: addNote } = useAddApplicationNote(slug);
   // Every change is saved at once (spec 001 section 4): the change (and what the toast says once it is saved)
   // becomes the form's value and is submitted; a failure is a toast.
-  const { form, submit, busy } = useSubmitForm<{ update: HostApplicationUpdate; done: string }>({
+  const { submitWith, busy } = useSubmitForm<{ update: HostApplicationUpdate; done: string }>({
     defaultValues: { update: {}, done: "" },
     onSubmit: async ({ update, done }) => {
       await saveApplication(update);
@@ -39,10 +39,7 @@ export function HostApplicationDetail() {
     },
     onError: (err) => notify("error", "The application was not saved", err.message),
   });
-  const save = (update: HostApplicationUpdate, done = "") => {
-    form.reset({ update, done });
-    return submit();
-  };
+  const save = (update: HostApplicationUpdate, done = "") => submitWith({ update, done });
 
   return (
     <AsyncState
