@@ -11,7 +11,7 @@ import { ErrorAlert } from "../../components/ErrorAlert";
 import { FormField } from "../../components/FormField";
 import { SaveRow } from "../../components/SavedIndicator";
 import { SelectField, type Choice } from "../../components/SelectField";
-import { STATE_OPTIONS } from "../../components/StateSelect";
+import { STATE_CHOICES } from "../../components/StateSelect";
 import { useSubmitForm } from "../../lib/forms";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
@@ -20,7 +20,6 @@ const ZONE_LABELS = new Map(TIME_ZONES.map((z) => [z.zone, z.label]));
 /** "Eastern (New York)" for the listed zones, the IANA name otherwise. */
 const zoneLabel = (zone: string) => ZONE_LABELS.get(zone) ?? zone.replace(/_/g, " ");
 
-const STATE_CHOICES: Choice<string>[] = STATE_OPTIONS.map(({ abbr, name }) => ({ value: abbr, label: name }));
 const STATUS_CHOICES: Choice<number>[] = CHAPTER_STATUSES.map((s) => ({ value: s.id, label: s.label }));
 
 type Values = ChapterSettingsValues;
