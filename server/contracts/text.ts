@@ -38,3 +38,8 @@ export const slugify = (text: string, max = 80): string =>
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "")
     .slice(0, max);
+
+/** Replaces every non-breaking-space variant with a normal space (spec 001 section 5); server and UI alike. */
+export function normalizeSpaces(text: string): string {
+  return text.replace(/\u00a0|&nbsp;|&#160;|&#xa0;|\u202f|\u2007/gi, " ");
+}

@@ -19,7 +19,4 @@ export function intParam(value: string | undefined, name = "id"): number {
   return n;
 }
 
-/** Replaces every non-breaking-space variant with a normal space (spec 001 section 5). */
-export function normalizeSpaces(text: string): string {
-  return text.replace(/\u00a0|&nbsp;|&#160;|&#xa0;|\u202f|\u2007/gi, " ");
-}
+export { normalizeSpaces } from "../contracts/text";

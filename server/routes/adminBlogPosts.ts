@@ -1,14 +1,13 @@
 import type Router from "@koa/router";
-import { z } from "zod";
 import { BlogPost } from "../models/BlogPost";
 import { parse } from "../lib/validate";
 import { saveBlogPost } from "../commands/siteContent";
-import { contentFields } from "../lib/contentSlug";
+import { contentBodySchema } from "../contracts/content";
 import { requireAdmin } from "../policies/authorize";
 import { presentBlogPostAdmin } from "../presenters/siteAdmin";
 import type { Services } from "../services";
 
-const blogSchema = z.object(contentFields);
+const blogSchema = contentBodySchema;
 
 /**
  * The site blog for admins: GET /api/blog_post lists every post (public or not) with its stored

@@ -1,14 +1,13 @@
 import type Router from "@koa/router";
-import { z } from "zod";
 import { Page } from "../models/Page";
 import { parse } from "../lib/validate";
 import { savePage } from "../commands/siteContent";
-import { contentFields } from "../lib/contentSlug";
+import { contentBodySchema } from "../contracts/content";
 import { requireAdmin } from "../policies/authorize";
 import { presentPageAdmin } from "../presenters/siteAdmin";
 import type { Services } from "../services";
 
-const pageSchema = z.object(contentFields);
+const pageSchema = contentBodySchema;
 
 /**
  * Content pages for admins: GET /api/page lists every page with its source; POST /api/page creates,

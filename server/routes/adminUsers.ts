@@ -1,5 +1,4 @@
 import type Router from "@koa/router";
-import { z } from "zod";
 import { User } from "../models/User";
 import { UserNote } from "../models/UserNote";
 import { Chapter } from "../models/Chapter";
@@ -12,18 +11,10 @@ import { addUserNote } from "../commands/notes";
 import { containsPattern } from "../lib/search";
 import { pageOf, readPage } from "../lib/paging";
 import { NOTES_PAGE_SIZE } from "../contracts/paging";
-import { MIN_SEARCH_LENGTH, USER_LIST_LIMIT, type AdminUserDetail, type UserChapterInfo } from "../contracts/siteAdmin";
+import { USER_LIST_LIMIT, userSearchSchema, type AdminUserDetail, type UserChapterInfo } from "../contracts/siteAdmin";
 import { presentChapterRef, presentNote, presentUserRow } from "../presenters/siteAdmin";
 import type { Services } from "../services";
 import { userNoteBodySchema } from "../contracts/notes";
-
-const searchSchema = z.object({
-  search: z
-    .string({ error: "Please enter at least 2 characters to search" })
-    .trim()
-    .min(MIN_SEARCH_LENGTH, "Please enter at least 2 characters to search")
-    .max(200, "Search is too long"),
-});
 
 /** Last post date of each chapter (chapter_blog_posts: every email to the list is kept as one). */
 async function lastPostDates(chapterIds: number[]): Promise<Map<number, string>> {
@@ -55,7 +46,7 @@ export function adminUserRoutes(router: Router, _s: Services) {
   router.post("/user/search", async (ctx) => {
     requireAdmin(ctx);
     const page = readPage(ctx.query, USER_LIST_LIMIT);
-    const { search } = parse(searchSchema, ctx.request.body);
+    const { search } = parse(userSearchSchema, ctx.request.body);
     const like = containsPattern(search);
     const users = await User.query()
       .where((w) => w.whereRaw("lower(name) like ? escape '\\'", [like]).orWhereRaw("lower(email) like ? escape '\\'", [like]))

@@ -1,14 +1,13 @@
 import type Router from "@koa/router";
-import { z } from "zod";
 import { WikiPage } from "../models/WikiPage";
 import { parse } from "../lib/validate";
 import { saveWikiPage } from "../commands/siteContent";
-import { contentFields } from "../lib/contentSlug";
+import { wikiPageBodySchema } from "../contracts/content";
 import { requireAdmin } from "../policies/authorize";
 import { presentWikiPageAdmin } from "../presenters/siteAdmin";
 import type { Services } from "../services";
 
-const wikiSchema = z.object({ ...contentFields, isEditable: z.boolean().default(true) });
+const wikiSchema = wikiPageBodySchema;
 
 /**
  * The wiki for admins: GET /api/wiki_page lists every page with its source; POST /api/wiki_page

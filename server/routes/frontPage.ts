@@ -1,16 +1,12 @@
 import type Router from "@koa/router";
-import { z } from "zod";
 import { saveUploadedImage } from "../lib/images";
-import { httpUrlSchema, parse } from "../lib/validate";
+import { parse } from "../lib/validate";
+import { frontPageBodySchema } from "../contracts/content";
 import { requireAdmin } from "../policies/authorize";
 import { updateFrontPage } from "../commands/siteContent";
 import { FRONT_PAGE_IMAGE_NAME } from "../contracts/siteAdmin";
 import type { Services } from "../services";
 import { presentFrontPage } from "../presenters/content";
-
-const frontPageSchema = z.object({
-  imageLinkURL: z.string({ error: "Image Link URL is Required" }).trim().min(1, "Image Link URL is Required").pipe(httpUrlSchema),
-});
 
 /**
  * Front page settings (spec 000: the optional call-out image that links to a configured URL).
@@ -19,7 +15,7 @@ const frontPageSchema = z.object({
 export function frontPageRoutes(router: Router, _s: Services) {
   router.post("/front_page", async (ctx) => {
     const viewer = requireAdmin(ctx);
-    const { imageLinkURL } = parse(frontPageSchema, ctx.request.body);
+    const { imageLinkURL } = parse(frontPageBodySchema, ctx.request.body);
     const fp = await updateFrontPage(viewer, { imageLinkUrl: imageLinkURL }, { title: "Front page image link changed", note: imageLinkURL });
     ctx.body = presentFrontPage(fp);
   });

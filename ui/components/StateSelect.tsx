@@ -1,10 +1,14 @@
 import { NativeSelect } from "@chakra-ui/react";
 import { STATES } from "../../server/contracts/chapter";
+import type { Choice } from "./SelectField";
 
 /** The state list of spec 000 section 9 (50 states, DC, Puerto Rico, International), sorted by name. */
 export const STATE_OPTIONS = Object.entries(STATES)
   .map(([abbr, name]) => ({ abbr, name }))
   .sort((a, b) => (a.abbr === "int" ? 1 : b.abbr === "int" ? -1 : a.name.localeCompare(b.name)));
+
+/** The same list as SelectField choices. */
+export const STATE_CHOICES: Choice<string>[] = STATE_OPTIONS.map(({ abbr, name }) => ({ value: abbr, label: name }));
 
 export function StateSelect(props: {
   id?: string;

@@ -111,6 +111,12 @@ export function useSubmitForm<V extends FieldValues>({
     }
   });
 
+  /** Submits `next` as the form's values: a button or a switch that saves at once, with no fields to fill. */
+  const submitWith = (next: V) => {
+    form.reset(next);
+    return submit();
+  };
+
   // Each change renders the form at once, like a useState form: react-hook-form's own re-render waits for its
   // subscription, set up in an effect, and a change made before that (right after hydration) would be lost.
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -149,5 +155,5 @@ export function useSubmitForm<V extends FieldValues>({
     error: errorOf(name),
   });
 
-  return { form, values, set, touch, field, errorOf, submit, busy: form.formState.isSubmitting, error, saveState };
+  return { form, values, set, touch, field, errorOf, submit, submitWith, busy: form.formState.isSubmitting, error, saveState };
 }

@@ -1,7 +1,4 @@
-/** Replaces every non-breaking-space variant with a normal space (spec 001 section 5); the server does the same. */
-export function normalizeSpaces(text: string): string {
-  return text.replace(/\u00a0|&nbsp;|&#160;|&#xa0;|\u202f|\u2007/gi, " ");
-}
+export { normalizeSpaces } from "../../server/contracts/text";
 
 /** http and https links only: anything else (javascript:, data:) is never put in an href. */
 export function safeHref(url: string | null | undefined): string | undefined {

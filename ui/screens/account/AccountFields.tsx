@@ -4,8 +4,9 @@ import { signUpRequest } from "../../api/auth";
 import { ApiRequestError } from "../../api/client";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { FormField } from "../../components/FormField";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { useSubmitForm } from "../../lib/forms";
-import { isEmail, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordProblem, passwordOk } from "../../lib/validation";
+import { isEmail, passwordOk } from "../../lib/validation";
 
 export interface AccountValues {
   name: string;
@@ -44,14 +45,12 @@ export function useSignupForm(onDone?: () => void) {
 /** Name, email, password and confirmation, each marked green or red by validity once typed in. */
 export function AccountFields({ values, set }: { values: AccountValues; set: (key: keyof AccountValues) => (value: string) => void }) {
   const touched = (s: string) => s.length > 0;
-  const passwordProblem = newPasswordProblem(values.password);
+  const text = (name: keyof AccountValues) => ({ name, value: values[name], onChange: set(name) });
   return (
     <Stack gap="4">
       <FormField
         label="Full Name"
-        name="name"
-        value={values.name}
-        onChange={set("name")}
+        {...text("name")}
         required
         autoComplete="name"
         helper="Please use your real name; hosts and organizers need to know who you are."
@@ -59,38 +58,14 @@ export function AccountFields({ values, set }: { values: AccountValues; set: (ke
       />
       <FormField
         label="Email"
-        name="email"
+        {...text("email")}
         type="email"
-        value={values.email}
-        onChange={set("email")}
         required
         autoComplete="email"
         valid={isEmail(values.email)}
         error={touched(values.email) && !isEmail(values.email) ? "Please enter a valid email address" : null}
       />
-      <FormField
-        label="Password"
-        name="password"
-        type="password"
-        value={values.password}
-        onChange={set("password")}
-        required
-        autoComplete="new-password"
-        helper={`At least ${MIN_PASSWORD_LENGTH} characters, at most ${MAX_PASSWORD_BYTES} bytes.`}
-        valid={passwordProblem === null}
-        error={touched(values.password) ? passwordProblem : null}
-      />
-      <FormField
-        label="Confirm Password"
-        name="confirmPassword"
-        type="password"
-        value={values.confirmPassword}
-        onChange={set("confirmPassword")}
-        required
-        autoComplete="new-password"
-        valid={touched(values.confirmPassword) && values.confirmPassword === values.password}
-        error={touched(values.confirmPassword) && values.confirmPassword !== values.password ? "Passwords do not match" : null}
-      />
+      <NewPasswordFields password={text("password")} confirmPassword={text("confirmPassword")} />
     </Stack>
   );
 }

@@ -1,13 +1,14 @@
-import { Alert, Button, Center, Link as ChakraLink, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Center, Link as ChakraLink, Spinner, Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { authQueries, setNewPassword } from "../../api/auth";
+import { DonePage } from "../../components/DonePage";
 import { ErrorAlert } from "../../components/ErrorAlert";
-import { FormField } from "../../components/FormField";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { Page } from "../../components/Page";
 import { useSubmitForm } from "../../lib/forms";
-import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordProblem, passwordOk } from "../../lib/validation";
+import { passwordOk } from "../../lib/validation";
 
 type View = "checking" | "invalid" | "form" | "done";
 
@@ -47,39 +48,14 @@ export function PasswordVerify() {
     );
   }
   if (view === "done") {
-    return (
-      <Page title="Reset Password" maxW="md">
-        <Text fontSize="lg">Great! Please sign in to continue.</Text>
-        <ChakraLink asChild fontWeight="bold">
-          <RouterLink to="/signin">Sign In</RouterLink>
-        </ChakraLink>
-      </Page>
-    );
+    return <DonePage title="Reset Password" message="Great! Please sign in to continue." to="/signin" linkLabel="Sign In" />;
   }
   return (
     <Page title="Reset Password" maxW="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <ErrorAlert message={error?.message ?? null} />
-          <FormField
-            label="New Password"
-            type="password"
-            {...field("password")}
-            required
-            autoComplete="new-password"
-            helper={`At least ${MIN_PASSWORD_LENGTH} characters, at most ${MAX_PASSWORD_BYTES} bytes.`}
-            valid={newPasswordProblem(password) === null}
-            error={password.length > 0 ? newPasswordProblem(password) : null}
-          />
-          <FormField
-            label="Confirm New Password"
-            type="password"
-            {...field("confirmPassword")}
-            required
-            autoComplete="new-password"
-            valid={confirm.length > 0 && confirm === password}
-            error={confirm.length > 0 && confirm !== password ? "Passwords do not match" : null}
-          />
+          <NewPasswordFields label="New Password" password={field("password")} confirmPassword={field("confirmPassword")} />
           <Button type="submit" colorPalette="brand" disabled={busy || !passwordOk(password, confirm)}>
             {busy ? <Spinner size="sm" aria-label="Saving" /> : "Save New Password"}
           </Button>

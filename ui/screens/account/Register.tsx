@@ -1,6 +1,7 @@
 import { Alert, Button, Heading, Link as ChakraLink, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { DonePage } from "../../components/DonePage";
 import { Page } from "../../components/Page";
 import { safeReturnUrl } from "../../lib/returnUrl";
 import { AccountFields, accountValid, useSignupForm } from "./AccountFields";
@@ -13,11 +14,7 @@ export function Register() {
 
   if (done) {
     return (
-      <Page title="Success! Welcome" maxW="md">
-        <Text>Your account is ready.</Text>
-        <ChakraLink asChild colorPalette="brand" fontWeight="bold">
-          <RouterLink to={returnUrl}>Let's Get Started!</RouterLink>
-        </ChakraLink>
+      <DonePage title="Success! Welcome" message="Your account is ready." to={returnUrl} linkLabel="Let's Get Started!">
         <Text>
           Or{" "}
           <ChakraLink asChild>
@@ -25,7 +22,7 @@ export function Register() {
           </ChakraLink>{" "}
           with another account.
         </Text>
-      </Page>
+      </DonePage>
     );
   }
 

@@ -1,7 +1,4 @@
-import { Box, Center, Container, Flex, Heading, Spinner, Stack } from "@chakra-ui/react";
-import { Suspense } from "react";
-import { Outlet } from "react-router-dom";
-import { SideMenu } from "../../components/SideMenu";
+import { AdminShell } from "../../components/AdminShell";
 
 const ITEMS = [
   { label: "Dashboard", to: "/admin", end: true },
@@ -18,27 +15,5 @@ const ITEMS = [
 
 /** The site admin area (spec 001 section 2): side menu and the current screen. */
 export function AdminLayout() {
-  return (
-    <Container maxW="7xl" py="6">
-      <Stack gap="4">
-        <Heading as="h1" size="xl">
-          Admin Tools
-        </Heading>
-        <Flex gap={{ base: "4", md: "8" }} direction={{ base: "column", md: "row" }} align={{ base: "stretch", md: "flex-start" }}>
-          <SideMenu label="Site admin" items={ITEMS} />
-          <Box flex="1" minW="0">
-            <Suspense
-              fallback={
-                <Center py="10">
-                  <Spinner />
-                </Center>
-              }
-            >
-              <Outlet />
-            </Suspense>
-          </Box>
-        </Flex>
-      </Stack>
-    </Container>
-  );
+  return <AdminShell title="Admin Tools" menuLabel="Site admin" items={ITEMS} />;
 }

@@ -1,17 +1,24 @@
-import { Alert, Box, Button, Card, Field, Heading, HStack, Image, Input, NativeSelect, Stack, Switch, Text } from "@chakra-ui/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { Alert, Box, Button, Field, Heading, HStack, Image, Input, Stack, Switch, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import type { ChapterHealthSettings } from "../../../server/contracts/chapterHealth";
+import { frontPageBodySchema } from "../../../server/contracts/content";
 import type { EmailServiceName } from "../../../server/contracts/mailingList";
 import { ApiRequestError } from "../../api/client";
 import { useFreshQuery } from "../../api/queryClient";
 import { settingsQueries, useSaveEmailSettings, useSaveFrontPage, useUploadFrontPageImage } from "../../api/settings";
-import { SavedIndicator, useSaveState } from "../../components/SavedIndicator";
+import { SaveRow, SavedIndicator, useSaveState } from "../../components/SavedIndicator";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { SectionCard } from "../../components/SectionCard";
+import { FormField } from "../../components/FormField";
+import { SelectField, type Choice } from "../../components/SelectField";
 import { notify } from "../../components/Toaster";
+import { useSubmitForm } from "../../lib/forms";
 import { healthQueries, useSaveHealthSettings } from "../../api/chapterHealth";
 
 export const EMAIL_SERVICE_CONFIRM = "This can break things badly.  Are you sure?";
 
-const EMAIL_SERVICES: Array<{ value: EmailServiceName; label: string }> = [
+const EMAIL_SERVICES: Choice<EmailServiceName>[] = [
   { value: "bronto", label: "Bronto" },
   { value: "sendInBlue", label: "Send In Blue" },
 ];
@@ -19,57 +26,27 @@ const EMAIL_SERVICES: Array<{ value: EmailServiceName; label: string }> = [
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : "Please try again.");
 
 function FrontPageLinkForm({ initial }: { initial: string }) {
-  const [url, setUrl] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  const [state, setState] = useSaveState();
-  const [error, setError] = useState<string | null>(null);
   const save = useSaveFrontPage();
-  useEffect(() => setUrl(initial), [initial]);
-  const missing = url.trim() === "";
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (missing) return;
-    setState("saving");
-    setError(null);
-    try {
-      await save.mutateAsync({ imageLinkURL: url.trim() });
-      setState("saved");
-    } catch (err) {
-      setState("idle");
-      setError(message(err));
-    }
-  };
+  const { form, values, field, submit, saveState } = useSubmitForm({
+    defaultValues: { imageLinkURL: initial },
+    schema: frontPageBodySchema,
+    onSubmit: (v) => save.mutateAsync({ imageLinkURL: v.imageLinkURL.trim() }),
+  });
+  const { reset } = form;
+  useEffect(() => reset({ imageLinkURL: initial }), [initial, reset]);
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Front page image link">
+    <form onSubmit={submit} noValidate aria-label="Front page image link">
       <Stack gap="3">
-        <Field.Root required invalid={(touched && missing) || Boolean(error)}>
-          <Field.Label>
-            Front Page Image Link URL
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="imageLinkURL"
-            type="url"
-            value={url}
-            placeholder="https://"
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setTouched(true);
-            }}
-          />
-          <Field.HelperText>Where the front page call-out image links to.</Field.HelperText>
-          {touched && missing && <Field.ErrorText>Image Link URL is Required</Field.ErrorText>}
-          {error && <Field.ErrorText>{error}</Field.ErrorText>}
-        </Field.Root>
-        <HStack>
-          <Button type="submit" colorPalette="brand" disabled={missing || state === "saving"}>
-            Save
-          </Button>
-          <SavedIndicator state={state} />
-        </HStack>
+        <FormField
+          label="Front Page Image Link URL"
+          type="url"
+          required
+          placeholder="https://"
+          helper="Where the front page call-out image links to."
+          {...field("imageLinkURL")}
+        />
+        <SaveRow state={saveState} disabled={values.imageLinkURL.trim() === ""} />
       </Stack>
     </form>
   );
@@ -78,31 +55,24 @@ function FrontPageLinkForm({ initial }: { initial: string }) {
 function FrontPageImageForm({ imageUrl }: { imageUrl: string | null }) {
   // Changes after each upload so the browser shows the new image, not its cached copy.
   const [version, setVersion] = useState(0);
-  const [file, setFile] = useState<File | null>(null);
-  const [state, setState] = useSaveState();
   const [broken, setBroken] = useState(false);
   const [inputKey, setInputKey] = useState(0);
   const upload = useUploadFrontPageImage();
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return;
-    setState("saving");
-    try {
+  const { values, set, submit, saveState } = useSubmitForm<{ file: File | null }>({
+    defaultValues: { file: null },
+    onSubmit: async ({ file }, { reset }) => {
+      if (!file) return;
       await upload.mutateAsync(file);
-      setState("saved");
-      setFile(null);
+      reset({ file: null });
       setInputKey((k) => k + 1);
       setBroken(false);
       setVersion(Date.now());
-    } catch (err) {
-      setState("idle");
-      notify("error", "The image was not uploaded", message(err));
-    }
-  };
+    },
+    onError: (err) => notify("error", "The image was not uploaded", message(err)),
+  });
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Front page image">
+    <form onSubmit={submit} aria-label="Front page image">
       <Stack gap="3">
         {imageUrl && !broken && (
           <Image
@@ -116,14 +86,9 @@ function FrontPageImageForm({ imageUrl }: { imageUrl: string | null }) {
         )}
         <Field.Root>
           <Field.Label>Front Page Image</Field.Label>
-          <Input key={inputKey} name="image" type="file" accept="image/*" p="1" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <Input key={inputKey} name="image" type="file" accept="image/*" p="1" onChange={(e) => set("file")(e.target.files?.[0] ?? null)} />
         </Field.Root>
-        <HStack>
-          <Button type="submit" colorPalette="brand" disabled={!file || state === "saving"}>
-            Upload
-          </Button>
-          <SavedIndicator state={state} />
-        </HStack>
+        <SaveRow state={saveState} disabled={!values.file} label="Upload" />
       </Stack>
     </form>
   );
@@ -132,61 +97,45 @@ function FrontPageImageForm({ imageUrl }: { imageUrl: string | null }) {
 function EmailServiceForm() {
   const settings = useFreshQuery(settingsQueries.email());
   const current = settings.data?.serviceName ?? null;
-  const [choice, setChoice] = useState<EmailServiceName>("sendInBlue");
-  const loadFailed = settings.isError;
-  const [state, setState] = useSaveState();
   const save = useSaveEmailSettings();
-
-  useEffect(() => {
-    if (current) setChoice(current);
-  }, [current]);
-
   const [confirming, setConfirming] = useState(false);
-  const handleSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setConfirming(true);
-  };
-
-  /** Saves once the dialog is confirmed; a failure is a toast. */
-  const handleSave = async () => {
-    setState("saving");
-    try {
-      await save.mutateAsync({ serviceName: choice });
-      setState("saved");
-    } catch (err) {
-      setState("idle");
-      notify("error", "The email service was not changed", message(err));
-    }
-  };
+  // Saves once the dialog is confirmed; a failure is a toast.
+  const { form, values, field, submit, saveState } = useSubmitForm<{ serviceName: EmailServiceName }>({
+    defaultValues: { serviceName: "sendInBlue" },
+    onSubmit: (v) => save.mutateAsync(v),
+    onError: (err) => notify("error", "The email service was not changed", message(err)),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (current) reset({ serviceName: current });
+  }, [current, reset]);
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Email service">
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        setConfirming(true);
+      }}
+      aria-label="Email service"
+    >
       <Stack gap="3">
-        {loadFailed && (
+        {settings.isError && (
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Title>The current email service could not be loaded.</Alert.Title>
           </Alert.Root>
         )}
-        <Field.Root>
-          <Field.Label>Email Service</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="serviceName" value={choice} onChange={(e) => setChoice(e.target.value as EmailServiceName)}>
-              {EMAIL_SERVICES.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.HelperText>Mailing lists and chapter emails go through this provider.</Field.HelperText>
-        </Field.Root>
+        <SelectField
+          label="Email Service"
+          {...field("serviceName")}
+          options={EMAIL_SERVICES}
+          helper="Mailing lists and chapter emails go through this provider."
+        />
         <HStack>
-          <Button type="submit" colorPalette="danger" variant="outline" disabled={state === "saving" || choice === current}>
+          <Button type="submit" colorPalette="danger" variant="outline" disabled={saveState === "saving" || values.serviceName === current}>
             Save
           </Button>
-          <SavedIndicator state={state} />
+          <SavedIndicator state={saveState} />
         </HStack>
       </Stack>
       <ConfirmDialog
@@ -194,7 +143,7 @@ function EmailServiceForm() {
         title="Change Email Service"
         message={EMAIL_SERVICE_CONFIRM}
         confirmLabel="Change"
-        onConfirm={handleSave}
+        onConfirm={() => submit()}
         onClose={() => setConfirming(false)}
       />
     </form>
@@ -246,60 +195,45 @@ function ListSignupForm() {
 /** The chapter health rule's thresholds (issue 16): days without a list email before at risk and dormant. */
 function ChapterHealthForm() {
   const query = useFreshQuery(healthQueries.settings());
-  const save = useSaveHealthSettings();
-  const [atRisk, setAtRisk] = useState("");
-  const [dormant, setDormant] = useState("");
-  const [state, setState] = useSaveState();
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!query.data) return;
-    setAtRisk(String(query.data.atRiskAfterDays));
-    setDormant(String(query.data.dormantAfterDays));
-  }, [query.data]);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setState("saving");
-    setError(null);
-    try {
-      await save.mutateAsync({ atRiskAfterDays: Number(atRisk), dormantAfterDays: Number(dormant) });
-      setState("saved");
-    } catch (err) {
-      setState("idle");
-      setError(message(err));
-    }
-  };
-
   if (query.isError) return <Text color="danger.fg">The chapter health settings could not be loaded. Please try again.</Text>;
   if (!query.data) return <Text color="fg.muted">Loading...</Text>;
+  return <ChapterHealthFields settings={query.data} />;
+}
+
+function ChapterHealthFields({ settings }: { settings: ChapterHealthSettings }) {
+  const save = useSaveHealthSettings();
+  // The server's message (one rule ties both numbers) shows below both fields.
+  const { form, values, set, submit, error, saveState } = useSubmitForm({
+    defaultValues: { atRiskAfterDays: String(settings.atRiskAfterDays), dormantAfterDays: String(settings.dormantAfterDays) },
+    serverErrorsAbove: true,
+    onSubmit: (v) => save.mutateAsync({ atRiskAfterDays: Number(v.atRiskAfterDays), dormantAfterDays: Number(v.dormantAfterDays) }),
+  });
+  const { reset } = form;
+  useEffect(() => reset({ atRiskAfterDays: String(settings.atRiskAfterDays), dormantAfterDays: String(settings.dormantAfterDays) }), [settings, reset]);
+  const days = (name: keyof typeof values, label: string) => (
+    <Field.Root required invalid={Boolean(error)} maxW="52">
+      <Field.Label>{label}</Field.Label>
+      <Input name={name} type="number" min={1} step={1} value={values[name]} onChange={(e) => set(name)(e.target.value)} />
+    </Field.Root>
+  );
+
   return (
-    <form onSubmit={handleSubmit} aria-label="Chapter health">
+    <form onSubmit={submit} aria-label="Chapter health">
       <Stack gap="3">
         <Text color="fg.muted" fontSize="sm">
           A chapter that has not emailed its list for this many days is at risk (its hosts get a reminder), then dormant (taken off the map until a host emails
           the list or an admin re-enables it).
         </Text>
         <HStack gap="4" align="flex-start" wrap="wrap">
-          <Field.Root required invalid={Boolean(error)} maxW="52">
-            <Field.Label>At risk after (days)</Field.Label>
-            <Input name="atRiskAfterDays" type="number" min={1} step={1} value={atRisk} onChange={(e) => setAtRisk(e.target.value)} />
-          </Field.Root>
-          <Field.Root required invalid={Boolean(error)} maxW="52">
-            <Field.Label>Dormant after (days)</Field.Label>
-            <Input name="dormantAfterDays" type="number" min={1} step={1} value={dormant} onChange={(e) => setDormant(e.target.value)} />
-          </Field.Root>
+          {days("atRiskAfterDays", "At risk after (days)")}
+          {days("dormantAfterDays", "Dormant after (days)")}
         </HStack>
         {error && (
           <Text color="danger.fg" role="alert">
-            {error}
+            {error.message}
           </Text>
         )}
-        <HStack>
-          <Button type="submit" colorPalette="brand" disabled={state === "saving"}>
-            Save
-          </Button>
-          <SavedIndicator state={state} />
-        </HStack>
+        <SaveRow state={saveState} />
       </Stack>
     </form>
   );
@@ -316,57 +250,24 @@ export function GeneralSettings() {
       <Heading as="h2" size="lg">
         General Settings
       </Heading>
-      {error && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      )}
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h3" size="md">
-            Front Page
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="8">
-            {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="fg.muted">Loading...</Text>}
-            <FrontPageImageForm imageUrl={frontPage?.hasImage ? frontPage.imageUrl : null} />
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h3" size="md">
-            Email Service
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Box>
-            <EmailServiceForm />
-          </Box>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h3" size="md">
-            Mailing List Signups
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <ListSignupForm />
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h3" size="md">
-            Chapter Health
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <ChapterHealthForm />
-        </Card.Body>
-      </Card.Root>
+      <ErrorAlert message={error} />
+      <SectionCard title="Front Page">
+        <Stack gap="8">
+          {frontPage ? <FrontPageLinkForm initial={frontPage.imageLinkURL} /> : <Text color="fg.muted">Loading...</Text>}
+          <FrontPageImageForm imageUrl={frontPage?.hasImage ? frontPage.imageUrl : null} />
+        </Stack>
+      </SectionCard>
+      <SectionCard title="Email Service">
+        <Box>
+          <EmailServiceForm />
+        </Box>
+      </SectionCard>
+      <SectionCard title="Mailing List Signups">
+        <ListSignupForm />
+      </SectionCard>
+      <SectionCard title="Chapter Health">
+        <ChapterHealthForm />
+      </SectionCard>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { Heading, Stack } from "@chakra-ui/react";
+import { Stack } from "@chakra-ui/react";
 import { useEffect, type ReactNode } from "react";
+import { ScreenHeading } from "../../components/ScreenHeading";
 import { useChapterAdmin } from "./ChapterAdminContext";
 
 /** One screen of the chapter admin area: its heading (also the document title), loading and error states. */
@@ -10,12 +11,7 @@ export function AdminSection({ title, children, actions }: { title: string; chil
   }, [title, chapter.displayTitle]);
   return (
     <Stack gap="5">
-      <Stack direction={{ base: "column", sm: "row" }} justify="space-between" align={{ sm: "center" }} gap="3">
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-        {actions}
-      </Stack>
+      <ScreenHeading title={title} actions={actions} />
       {children}
     </Stack>
   );

@@ -1,11 +1,12 @@
-import { Alert, Box, Center, Container, Flex, Heading, Link as ChakraLink, Spinner, Stack } from "@chakra-ui/react";
+import { Alert, Container, Link as ChakraLink } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, useMemo } from "react";
-import { Link as RouterLink, Outlet, useParams } from "react-router-dom";
+import { useMemo } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
 import type { ChapterDetail } from "../../../server/contracts/chapter";
 import { chapterQueries } from "../../api/chapters";
 import { AsyncState, LoadError, Loading } from "../../components/AsyncState";
-import { SideMenu, type SideMenuItem } from "../../components/SideMenu";
+import { AdminShell } from "../../components/AdminShell";
+import type { SideMenuItem } from "../../components/SideMenu";
 import { ChapterAdminContext, type ChapterAdminState } from "./ChapterAdminContext";
 
 /**
@@ -59,30 +60,18 @@ function AdminArea({ chapter, basePath }: { chapter: ChapterDetail; basePath: st
 
   return (
     <ChapterAdminContext.Provider value={value}>
-      <Container maxW="7xl" py="6">
-        <Stack gap="4">
-          <Heading as="h1" size="xl">
+      <AdminShell
+        title={
+          <>
             <ChakraLink asChild variant="plain">
               <RouterLink to={basePath.replace(/\/admin$/, "")}>{chapter.displayTitle}</RouterLink>
             </ChakraLink>{" "}
             Admin
-          </Heading>
-          <Flex gap={{ base: "4", md: "8" }} direction={{ base: "column", md: "row" }} align={{ base: "stretch", md: "flex-start" }}>
-            <SideMenu label="Chapter admin" items={items} />
-            <Box flex="1" minW="0">
-              <Suspense
-                fallback={
-                  <Center py="10">
-                    <Spinner />
-                  </Center>
-                }
-              >
-                <Outlet />
-              </Suspense>
-            </Box>
-          </Flex>
-        </Stack>
-      </Container>
+          </>
+        }
+        menuLabel="Chapter admin"
+        items={items}
+      />
     </ChapterAdminContext.Provider>
   );
 }

@@ -12,7 +12,7 @@ import { useDebounced } from "../../lib/useDebounced";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
-import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../../../server/contracts/roles";
+import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../../../server/contracts/roles";
 
 /**
  * Chapter Hosts (spec 001 section 2): the Chapter Hosts and Field Organizers cards; admins also remove
@@ -160,24 +160,11 @@ function AddPermissionCard({ existing, onGrant }: { existing: PermissionInfo[]; 
                     </Text>
                   </Stack>
                   <HStack gap="2">
-                    <Button
-                      size="sm"
-                      colorPalette="brand"
-                      variant="outline"
-                      disabled={has(u.id, ROLE_CHAPTER_HOST)}
-                      onClick={() => onGrant(u.id, ROLE_CHAPTER_HOST)}
-                    >
-                      Make Chapter Host
-                    </Button>
-                    <Button
-                      size="sm"
-                      colorPalette="brand"
-                      variant="outline"
-                      disabled={has(u.id, ROLE_FIELD_ORGANIZER)}
-                      onClick={() => onGrant(u.id, ROLE_FIELD_ORGANIZER)}
-                    >
-                      Make Field Organizer
-                    </Button>
+                    {[ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER].map((roleId) => (
+                      <Button key={roleId} size="sm" colorPalette="brand" variant="outline" disabled={has(u.id, roleId)} onClick={() => onGrant(u.id, roleId)}>
+                        Make {ROLE_NAMES[roleId]}
+                      </Button>
+                    ))}
                   </HStack>
                 </HStack>
               ))}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import { pressMentionQueries } from "../../api/pressMentions";
@@ -6,6 +6,7 @@ import { AsyncState } from "../../components/AsyncState";
 import { formatMediumDate } from "../../lib/formatDate";
 import { safeHref } from "../../lib/text";
 import { useChapterAdmin } from "./ChapterAdminContext";
+import { EditableListItem } from "../../components/EditableListItem";
 import { AdminSection, Loading } from "./AdminSection";
 
 /** Press Mentions of the chapter (spec 001 section 2): every one, visible or not, with Add and Edit. */
@@ -29,40 +30,29 @@ export function PressMentions() {
         {(list) => (
           <Stack as="ul" gap="3" listStyleType="none" data-testid="press-mention-list">
             {list.map((m) => (
-              <Card.Root as="li" key={m.id} size="sm" data-testid="press-mention-item">
-                <Card.Body>
-                  <HStack justify="space-between" gap="3" wrap="wrap">
-                    <Stack gap="1" minW="0">
-                      <HStack gap="2" wrap="wrap">
-                        <Text fontWeight="semibold">{m.title}</Text>
-                        {m.isVisible ? <Badge colorPalette="success">Visible</Badge> : <Badge>Hidden</Badge>}
-                      </HStack>
-                      {safeHref(m.url) ? (
-                        <ChakraLink href={safeHref(m.url)} target="_blank" rel="noopener noreferrer nofollow" fontSize="sm" wordBreak="break-all">
-                          {m.url}
-                        </ChakraLink>
-                      ) : (
-                        <Text fontSize="sm" wordBreak="break-all">
-                          {m.url}
-                        </Text>
-                      )}
-                      {m.notes && (
-                        <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
-                          {m.notes}
-                        </Text>
-                      )}
-                      <Text fontSize="xs" color="fg.muted">
-                        {formatMediumDate(m.createdAt)}
-                      </Text>
-                    </Stack>
-                    <Button asChild size="sm" variant="outline">
-                      <RouterLink to={`${basePath}/press_mentions/edit/${m.slug}`} aria-label={`Edit ${m.title}`}>
-                        Edit
-                      </RouterLink>
-                    </Button>
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
+              <EditableListItem key={m.id} data-testid="press-mention-item" editTo={`${basePath}/press_mentions/edit/${m.slug}`} editLabel={`Edit ${m.title}`}>
+                <HStack gap="2" wrap="wrap">
+                  <Text fontWeight="semibold">{m.title}</Text>
+                  {m.isVisible ? <Badge colorPalette="success">Visible</Badge> : <Badge>Hidden</Badge>}
+                </HStack>
+                {safeHref(m.url) ? (
+                  <ChakraLink href={safeHref(m.url)} target="_blank" rel="noopener noreferrer nofollow" fontSize="sm" wordBreak="break-all">
+                    {m.url}
+                  </ChakraLink>
+                ) : (
+                  <Text fontSize="sm" wordBreak="break-all">
+                    {m.url}
+                  </Text>
+                )}
+                {m.notes && (
+                  <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
+                    {m.notes}
+                  </Text>
+                )}
+                <Text fontSize="xs" color="fg.muted">
+                  {formatMediumDate(m.createdAt)}
+                </Text>
+              </EditableListItem>
             ))}
           </Stack>
         )}

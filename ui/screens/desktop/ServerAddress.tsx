@@ -1,57 +1,33 @@
-import { Alert, Button, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useState, type FormEvent } from "react";
+import { Button, Spinner, Stack, Text } from "@chakra-ui/react";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
+import { useSubmitForm } from "../../lib/forms";
 import { platform } from "../../platform";
 
 export const SERVER_ADDRESS_TITLE = "Connect to your Chapterhouse server";
 
 /** First run of the desktop app: which server to use. The platform checks and keeps the address. */
 export function ServerAddress({ onConnected }: { onConnected: () => void }) {
-  const [address, setAddress] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!address.trim()) {
-      setError("Please enter the address of your Chapterhouse server.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await platform.setServerAddress(address.trim());
-      if (result.error) setError(result.error);
-      else onConnected();
-    } catch {
-      setError("Something went wrong. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Every refusal (none given, or the platform's answer) shows above the form.
+  const { field, submit, busy, error } = useSubmitForm({
+    defaultValues: { serverAddress: "" },
+    serverErrorsAbove: true,
+    onSubmit: async ({ serverAddress }) => {
+      if (!serverAddress.trim()) throw new Error("Please enter the address of your Chapterhouse server.");
+      const result = await platform.setServerAddress(serverAddress.trim()).catch(() => ({ error: "Something went wrong. Please try again." }));
+      if (result.error) throw new Error(result.error);
+      onConnected();
+    },
+  });
 
   return (
     <Page title={SERVER_ADDRESS_TITLE} maxW="lg">
       <Text>Enter the web address of the Living Liberally site you manage, for example https://livingliberally.org. You only need to do this once.</Text>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          {error && (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          )}
-          <FormField
-            label="Server address"
-            name="serverAddress"
-            type="url"
-            value={address}
-            onChange={setAddress}
-            required
-            autoComplete="url"
-            placeholder="https://livingliberally.org"
-          />
+          <ErrorAlert message={error?.message} />
+          <FormField label="Server address" type="url" {...field("serverAddress")} required autoComplete="url" placeholder="https://livingliberally.org" />
           <Button type="submit" colorPalette="brand" disabled={busy}>
             {busy ? <Spinner size="sm" aria-label="Connecting" /> : "Connect"}
           </Button>

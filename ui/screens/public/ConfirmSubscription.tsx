@@ -2,6 +2,7 @@ import { Alert, Button, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
 import { mailingListQueries, useConfirmSubscription } from "../../api/mailingLists";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { Page } from "../../components/Page";
 
 /**
@@ -19,12 +20,7 @@ export function ConfirmSubscription() {
 
   return (
     <Page title="Confirm Your Subscription">
-      {error && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={error} />
       {!error && !info && <Spinner aria-label="Loading" />}
       {!error && info?.confirmed && (
         <Alert.Root status="success" role="status">

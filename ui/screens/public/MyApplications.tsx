@@ -5,6 +5,7 @@ import type { HostApplicationInfo } from "../../../server/contracts/hostApplicat
 import { STATES } from "../../../server/contracts/chapter";
 import { hostApplicationQueries } from "../../api/hostApplications";
 import { AsyncState } from "../../components/AsyncState";
+import { TableHead } from "../../components/TableHead";
 import { formatCreated } from "../../lib/format";
 import { Page } from "../../components/Page";
 
@@ -38,15 +39,7 @@ export function MyApplications() {
 function MyApplicationTable({ applications }: { applications: HostApplicationInfo[] }) {
   return (
     <Table.Root size="sm" data-testid="my-applications">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>City</Table.ColumnHeader>
-          <Table.ColumnHeader>State</Table.ColumnHeader>
-          <Table.ColumnHeader>Type</Table.ColumnHeader>
-          <Table.ColumnHeader>Applied</Table.ColumnHeader>
-          <Table.ColumnHeader>Status</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
+      <TableHead columns={["City", "State", "Type", "Applied", "Status"]} />
       <Table.Body>
         {applications.map((a) => (
           <Table.Row key={a.id}>

@@ -2,6 +2,7 @@ import { Alert, Button, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
 import { mailingListQueries, useUnsubscribe } from "../../api/mailingLists";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { Page } from "../../components/Page";
 
 const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
@@ -24,12 +25,7 @@ export function Unsubscribe() {
 
   return (
     <Page title="Unsubscribe">
-      {error && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={error} />
       {!error && !info && <Spinner aria-label="Loading" />}
       {info && info.unsubscribed && (
         <Alert.Root status="success" role="status">

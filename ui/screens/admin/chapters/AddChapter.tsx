@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Field, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { STATES } from "../../../../server/contracts/chapter";
@@ -10,7 +10,8 @@ import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { ErrorAlert } from "../../../components/ErrorAlert";
 import { FormField } from "../../../components/FormField";
-import { STATE_OPTIONS } from "../../../components/StateSelect";
+import { SelectField, type Choice } from "../../../components/SelectField";
+import { STATE_CHOICES } from "../../../components/StateSelect";
 import { RichTextEditor } from "../../../components/RichTextEditor";
 import { notify } from "../../../components/Toaster";
 import { useSubmitForm } from "../../../lib/forms";
@@ -18,11 +19,11 @@ import { loadError } from "../shared/loadError";
 import { APPLICATION_BANNERS } from "../hostApplications/banners";
 
 /** Chapter types shown in the admin (spec 001 section 4). */
-const CHAPTER_TYPES = [
-  { id: 1, name: "Drinking" },
-  { id: 4, name: "Laughing" },
-  { id: 5, name: "Dining" },
-  { id: 6, name: "Reading" },
+const CHAPTER_TYPES: Choice<number>[] = [
+  { value: 1, label: "Drinking" },
+  { value: 4, label: "Laughing" },
+  { value: 5, label: "Dining" },
+  { value: 6, label: "Reading" },
 ];
 
 interface Form {
@@ -128,34 +129,10 @@ function AddChapterForm({ opened }: { opened?: AdminHostApplication }) {
         )}
         <FormField label="Title" required {...field("title")} />
         <FormField label="City" required {...field("city")} />
-        <Field.Root>
-          <Field.Label>State</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="state" value={form.state} onChange={(e) => set("state")(e.target.value)}>
-              {STATE_OPTIONS.map(({ abbr, name }) => (
-                <option key={abbr} value={abbr}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField label="State" {...field("state")} options={STATE_CHOICES} />
         <FormField label="Postal Code" required {...field("postalCode")} />
         <FormField label="Country" required {...field("country")} />
-        <Field.Root>
-          <Field.Label>Chapter Type</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="chapterTypeId" value={String(form.chapterTypeId)} onChange={(e) => set("chapterTypeId")(Number(e.target.value))}>
-              {CHAPTER_TYPES.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField label="Chapter Type" {...field("chapterTypeId")} options={CHAPTER_TYPES} />
         <Field.Root>
           <Field.Label htmlFor="chapter-about">About</Field.Label>
           <RichTextEditor id="chapter-about" label="About" value={form.about} onChange={set("about")} />

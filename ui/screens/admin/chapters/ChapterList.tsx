@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Heading, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Heading, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterSummary } from "../../../../server/contracts/chapter";
@@ -8,6 +8,7 @@ import { usePagedList } from "../../../api/paging";
 import { LoadMore } from "../../../components/LoadMore";
 import { useDebounced } from "../../../lib/useDebounced";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
+import { ScreenHeading } from "../../../components/ScreenHeading";
 import { loadError } from "../shared/loadError";
 import { chapterTypeColours } from "../../../components/chapterTypeColours";
 import { capitalize, chapterPath } from "../format";
@@ -33,14 +34,7 @@ export function ChapterList() {
 
   return (
     <Stack gap="6">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="lg">
-          Chapters
-        </Heading>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/admin/chapters/add">Add Chapter</RouterLink>
-        </Button>
-      </HStack>
+      <ScreenHeading title="Chapters" addLink={{ to: "/admin/chapters/add", label: "Add Chapter", button: true }} />
       <Input aria-label="Filter chapters" placeholder="Filter by title, city or state" value={filter} onChange={(e) => setFilter(e.target.value)} maxW="md" />
       <AsyncState query={query} error={<LoadError error={loadError("The chapters")} />}>
         {() => (

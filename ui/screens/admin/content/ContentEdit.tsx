@@ -1,18 +1,18 @@
 import { Alert, Button, Checkbox, Field, Heading, HStack, Link, Stack } from "@chakra-ui/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
-import { SLUG_HINT, SLUG_MESSAGE, WIKI_NOT_EDITABLE_MESSAGE } from "../../../../server/contracts/siteAdmin";
-import { ApiRequestError } from "../../../api/client";
+import { contentBodySchema, wikiPageBodySchema } from "../../../../server/contracts/content";
+import { SLUG_HINT, WIKI_NOT_EDITABLE_MESSAGE } from "../../../../server/contracts/siteAdmin";
 import { contentQueries, useSaveContent } from "../../../api/content";
 import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState, LoadError, Loading } from "../../../components/AsyncState";
+import { ErrorAlert } from "../../../components/ErrorAlert";
 import { FormField } from "../../../components/FormField";
+import { useSubmitForm } from "../../../lib/forms";
 import { RichTextEditor } from "../../../components/RichTextEditor";
-import { SavedIndicator, useSaveState } from "../../../components/SavedIndicator";
+import { SavedIndicator } from "../../../components/SavedIndicator";
 import { loadError } from "../shared/loadError";
 import { CONTENT_KINDS, slugFromTitle, type ContentItem, type ContentKind } from "./contentKinds";
-
-const SLUG_PATTERN = /^[a-z0-9_]+$/;
 
 function FlagCheckbox({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
   return (
@@ -32,70 +32,84 @@ function FlagCheckbox({ label, checked, onChange, disabled }: { label: string; c
 export function ContentEdit({ kind }: { kind: ContentKind }) {
   const { slug: routeSlug } = useParams();
   const editing = Boolean(routeSlug);
-  const navigate = useNavigate();
   const list = useFreshQuery({ ...contentQueries.admin(kind.key), enabled: editing });
   const items: ContentItem[] | undefined = list.data;
-  const save = useSaveContent(kind.key);
   const [item, setItem] = useState<ContentItem | null>(null);
-  const [title, setTitle] = useState("");
-  const [slug, setSlug] = useState("");
-  const [slugTouched, setSlugTouched] = useState(false);
-  const [titleTouched, setTitleTouched] = useState(false);
-  const [body, setBody] = useState("");
-  const [isPublic, setIsPublic] = useState(true);
-  const [isEditable, setIsEditable] = useState(true);
-  const [state, setState] = useSaveState();
-  const [serverError, setServerError] = useState<string | null>(null);
 
   // The form starts from the entry its address names, and again when a save moves it to a new slug.
   useEffect(() => {
     const found = items?.find((i) => i.slug === routeSlug);
-    if (!found) return;
-    setItem(found);
-    setTitle(found.title);
-    setSlug(found.slug);
-    setSlugTouched(true);
-    setBody(found.body);
-    setIsPublic(found.isPublic);
-    setIsEditable(found.isEditable ?? true);
+    if (found) setItem(found);
   }, [items, routeSlug]);
 
-  const locked = kind.hasEditableFlag && editing && item?.isEditable === false;
-  const titleError = titleTouched && title.trim() === "" ? "Title is Required" : null;
-  const slugError = slugTouched && slug !== "" && !SLUG_PATTERN.test(slug) ? SLUG_MESSAGE : slugTouched && slug === "" ? "Slug is Required" : null;
-  const valid = title.trim() !== "" && SLUG_PATTERN.test(slug);
+  return (
+    <Stack gap="5">
+      <Heading as="h2" size="lg">
+        {editing ? "Edit" : "Add"} {kind.singular}
+      </Heading>
+      {editing ? (
+        <AsyncState query={list} error={<LoadError error={loadError(`The ${kind.singular.toLowerCase()}`)} />}>
+          {(all) =>
+            item ? (
+              <ContentForm key={item.id} kind={kind} item={item} onSaved={setItem} />
+            ) : all.some((i) => i.slug === routeSlug) ? (
+              <Loading />
+            ) : (
+              <LoadError error={`This ${kind.singular.toLowerCase()} does not exist.`} />
+            )
+          }
+        </AsyncState>
+      ) : (
+        <ContentForm kind={kind} item={null} onSaved={setItem} />
+      )}
+    </Stack>
+  );
+}
 
-  const handleTitle = (v: string) => {
-    setTitle(v);
-    setTitleTouched(true);
-    if (!editing && !slugTouched) setSlug(slugFromTitle(v));
-  };
+interface ContentValues {
+  title: string;
+  slug: string;
+  body: string;
+  isPublic: boolean;
+  isEditable: boolean;
+}
 
-  const handleSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTitleTouched(true);
-    setSlugTouched(true);
-    if (!valid || locked || state === "saving") return;
-    setState("saving");
-    setServerError(null);
-    try {
-      const saved: ContentItem = await save.mutateAsync({ id: item?.id, title: title.trim(), slug, body, isPublic, isEditable });
+const valuesOf = (item: ContentItem | null): ContentValues =>
+  item
+    ? { title: item.title, slug: item.slug, body: item.body, isPublic: item.isPublic, isEditable: item.isEditable ?? true }
+    : { title: "", slug: "", body: "", isPublic: true, isEditable: true };
+
+function ContentForm({ kind, item, onSaved }: { kind: ContentKind; item: ContentItem | null; onSaved: (saved: ContentItem) => void }) {
+  const editing = item !== null;
+  const navigate = useNavigate();
+  const save = useSaveContent(kind.key);
+  const locked = kind.hasEditableFlag && editing && item.isEditable === false;
+  const bodyOf = (v: ContentValues) => ({ id: item?.id, ...v, title: v.title.trim() });
+  const { form, values, set, field, submit, error, saveState } = useSubmitForm<ContentValues>({
+    defaultValues: valuesOf(item),
+    schema: kind.hasEditableFlag ? wikiPageBodySchema : contentBodySchema,
+    toBody: bodyOf,
+    onSubmit: async (v, { reset }) => {
+      if (locked) return;
+      const saved: ContentItem = await save.mutateAsync(bodyOf(v));
       if (!editing) {
         navigate(kind.basePath);
         return;
       }
-      setItem(saved);
-      setBody(saved.body);
-      setState("saved");
-      if (saved.slug !== routeSlug) navigate(`${kind.basePath}/edit/${saved.slug}`, { replace: true });
-    } catch (err) {
-      setState("idle");
-      setServerError(err instanceof ApiRequestError ? err.message : "Not saved. Please try again.");
-    }
+      onSaved(saved);
+      reset({ ...v, body: saved.body });
+      if (saved.slug !== item.slug) navigate(`${kind.basePath}/edit/${saved.slug}`, { replace: true });
+    },
+  });
+
+  // A new entry's slug follows its title until the slug is edited.
+  const handleTitle = (v: string) => {
+    set("title")(v);
+    if (!editing && !form.getFieldState("slug").isTouched) form.setValue("slug", slugFromTitle(v));
   };
 
-  const form = (
-    <form onSubmit={handleSubmit} aria-label={`${editing ? "Edit" : "Add"} ${kind.singular}`} noValidate>
+  return (
+    <form onSubmit={submit} aria-label={`${editing ? "Edit" : "Add"} ${kind.singular}`} noValidate>
       <Stack gap="4">
         {locked && (
           <Alert.Root status="warning" data-testid="not-editable">
@@ -103,43 +117,32 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
             <Alert.Title>{WIKI_NOT_EDITABLE_MESSAGE}</Alert.Title>
           </Alert.Root>
         )}
-        <FormField label="Title" name="title" required value={title} onChange={handleTitle} error={titleError} disabled={locked} />
+        <FormField label="Title" required {...field("title")} onChange={handleTitle} disabled={locked} />
         <FormField
           label="Slug"
-          name="slug"
           required
-          value={slug}
-          onChange={(v) => {
-            setSlug(v);
-            setSlugTouched(true);
-          }}
+          {...field("slug")}
           readOnly={editing && kind.slugReadOnlyOnEdit}
           disabled={locked}
           helper={editing && kind.slugReadOnlyOnEdit ? "The slug of a page cannot be changed." : SLUG_HINT}
-          error={slugError}
         />
         <Field.Root disabled={locked}>
           <Field.Label htmlFor={`${kind.key}-body`}>Body</Field.Label>
-          <RichTextEditor id={`${kind.key}-body`} label="Body" value={body} onChange={setBody} disabled={locked} height={locked ? 240 : 360} />
+          <RichTextEditor id={`${kind.key}-body`} label="Body" value={values.body} onChange={set("body")} disabled={locked} height={locked ? 240 : 360} />
         </Field.Root>
         <HStack gap="6">
-          <FlagCheckbox label="Public" checked={isPublic} onChange={setIsPublic} disabled={locked} />
-          {kind.hasEditableFlag && <FlagCheckbox label="Editable" checked={isEditable} onChange={setIsEditable} disabled={locked} />}
+          <FlagCheckbox label="Public" checked={values.isPublic} onChange={set("isPublic")} disabled={locked} />
+          {kind.hasEditableFlag && <FlagCheckbox label="Editable" checked={values.isEditable} onChange={set("isEditable")} disabled={locked} />}
         </HStack>
-        {serverError && (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{serverError}</Alert.Title>
-          </Alert.Root>
-        )}
+        <ErrorAlert message={error?.message ?? null} />
         <HStack gap="4">
           {!locked && (
-            <Button type="submit" colorPalette="brand" disabled={state === "saving"}>
+            <Button type="submit" colorPalette="brand" disabled={saveState === "saving"}>
               Save
             </Button>
           )}
-          <SavedIndicator state={state} />
-          {editing && item && (
+          <SavedIndicator state={saveState} />
+          {editing && (
             <Link asChild>
               <RouterLink to={kind.viewPath(item.slug)}>View</RouterLink>
             </Link>
@@ -150,23 +153,6 @@ export function ContentEdit({ kind }: { kind: ContentKind }) {
         </HStack>
       </Stack>
     </form>
-  );
-
-  return (
-    <Stack gap="5">
-      <Heading as="h2" size="lg">
-        {editing ? "Edit" : "Add"} {kind.singular}
-      </Heading>
-      {editing ? (
-        <AsyncState query={list} error={<LoadError error={loadError(`The ${kind.singular.toLowerCase()}`)} />}>
-          {(all) =>
-            item ? form : all.some((i) => i.slug === routeSlug) ? <Loading /> : <LoadError error={`This ${kind.singular.toLowerCase()} does not exist.`} />
-          }
-        </AsyncState>
-      ) : (
-        form
-      )}
-    </Stack>
   );
 }
 

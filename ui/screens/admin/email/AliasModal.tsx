@@ -1,10 +1,12 @@
-import { Alert, Button, CloseButton, Dialog, Field, HStack, IconButton, Input, NativeSelect, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, CloseButton, Dialog, Field, HStack, IconButton, Input, NativeSelect, Portal, Stack, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { chapterQueries } from "../../../api/chapters";
 import { useSaveAlias } from "../../../api/emailAliases";
 import type { ChapterSummary } from "../../../../server/contracts/chapter";
 import type { EmailAliasInfo, EmailAliasInput } from "../../../../server/contracts/mailingList";
+import { ErrorAlert } from "../../../components/ErrorAlert";
+import { useSubmitForm } from "../../../lib/forms";
 import { aliasErrorMessage } from "./aliasErrors";
 
 interface Props {
@@ -17,68 +19,67 @@ interface Props {
   onSaved: (alias: EmailAliasInfo) => void;
 }
 
+interface AliasValues {
+  localPart: string;
+  domain: string;
+  recipients: string[];
+  chapterId: number | null;
+}
+
+/** The form's start: the alias being edited, or a new one on the first domain with one blank recipient row. */
+const valuesOf = (alias: EmailAliasInfo | null, domains: { domain: string }[]): AliasValues => ({
+  localPart: alias?.localPart ?? "",
+  domain: alias?.domain ?? domains[0]?.domain ?? "",
+  recipients: alias?.recipients.length ? [...alias.recipients] : [""],
+  chapterId: alias?.chapterId ?? null,
+});
+
+const nonBlankOf = (recipients: string[]) => recipients.map((r) => r.trim()).filter(Boolean);
+
 /**
  * Add or edit an alias (spec 001 section 5): valid with a local part, a domain and at least one non-blank
  * recipient; blank recipients are dropped on save; one recipient row always remains. The local part is locked
  * when editing or when a chapter is chosen; the domain is locked when a chapter is chosen.
  */
 export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }: Props) {
-  const [localPart, setLocalPart] = useState("");
-  const [domain, setDomain] = useState("");
-  const [recipients, setRecipients] = useState<string[]>([""]);
-  const [chapterId, setChapterId] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const save = useSaveAlias();
-
+  const { form, values, set, submit, busy, error } = useSubmitForm<AliasValues>({
+    defaultValues: valuesOf(alias, domains),
+    serverErrorsAbove: true,
+    onSubmit: async (v) => {
+      const input: EmailAliasInput = { localPart: v.localPart.trim(), domain: v.domain, recipients: nonBlankOf(v.recipients), chapterId: v.chapterId };
+      onSaved(await save.mutateAsync({ id: alias?.id, input }));
+    },
+  });
+  const { reset } = form;
   useEffect(() => {
-    if (!open) return;
-    setLocalPart(alias?.localPart ?? "");
-    setDomain(alias?.domain ?? domains[0]?.domain ?? "");
-    setRecipients(alias?.recipients.length ? [...alias.recipients] : [""]);
-    setChapterId(alias?.chapterId ?? null);
-    setError(null);
-    setBusy(false);
-  }, [open, alias, domains]);
+    if (open) reset(valuesOf(alias, domains));
+  }, [open, alias, domains, reset]);
+  const { localPart, domain, recipients, chapterId } = values;
+  const setRecipients = set("recipients");
 
   const handleChapter = async (value: string) => {
     const id = value ? Number(value) : null;
-    setChapterId(id);
+    set("chapterId")(id);
     if (!id) return;
     // The domain follows the chapter's type and is locked (spec 001 section 5): from the list at once, then from
     // the chapter itself (the list may not carry the type).
     const domainOf = (typeName: string | undefined) => domains.find((d) => d.type === typeName?.toLowerCase())?.domain;
     const fromList = domainOf(chapters.find((c) => c.id === id)?.chapterType?.name);
-    if (fromList) setDomain(fromList);
+    if (fromList) set("domain")(fromList);
     try {
       const detail = await queryClient.fetchQuery(chapterQueries.byId(id));
       const fromChapter = domainOf(detail.chapterType?.name);
-      if (fromChapter) setDomain(fromChapter);
-      if (!alias && detail.emailAlias) setLocalPart(detail.emailAlias);
+      if (fromChapter) set("domain")(fromChapter);
+      if (!alias && detail.emailAlias) set("localPart")(detail.emailAlias);
     } catch {
       // Logged by the query cache; the admin can still type the local part, and the server checks the domain.
     }
   };
 
-  const nonBlank = recipients.map((r) => r.trim()).filter(Boolean);
-  const valid = localPart.trim() !== "" && domain !== "" && nonBlank.length > 0;
+  const valid = localPart.trim() !== "" && domain !== "" && nonBlankOf(recipients).length > 0;
   const localLocked = Boolean(alias) || chapterId !== null;
-
-  const handleSave = async () => {
-    if (!valid) return;
-    setBusy(true);
-    setError(null);
-    const input: EmailAliasInput = { localPart: localPart.trim(), domain, recipients: nonBlank, chapterId };
-    try {
-      const saved = await save.mutateAsync({ id: alias?.id, input });
-      onSaved(saved);
-    } catch (err) {
-      setError(`Failed to save alias: ${aliasErrorMessage(err)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} closeOnEscape closeOnInteractOutside>
@@ -110,7 +111,7 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
                     <Field.Label>Local part</Field.Label>
                     <Input
                       value={localPart}
-                      onChange={(e) => setLocalPart(e.target.value)}
+                      onChange={(e) => set("localPart")(e.target.value)}
                       readOnly={localLocked}
                       disabled={localLocked}
                       aria-label="Local part"
@@ -120,7 +121,7 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
                   <Field.Root required flex="1" disabled={chapterId !== null}>
                     <Field.Label>Domain</Field.Label>
                     <NativeSelect.Root disabled={chapterId !== null}>
-                      <NativeSelect.Field aria-label="Domain" value={domain} onChange={(e) => setDomain(e.target.value)}>
+                      <NativeSelect.Field aria-label="Domain" value={domain} onChange={(e) => set("domain")(e.target.value)}>
                         {domains.map((d) => (
                           <option key={d.domain} value={d.domain}>
                             {d.domain}
@@ -144,36 +145,31 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
                         type="email"
                         value={r}
                         aria-label={`Recipient ${i + 1}`}
-                        onChange={(e) => setRecipients((list) => list.map((x, j) => (j === i ? e.target.value : x)))}
+                        onChange={(e) => setRecipients(recipients.map((x, j) => (j === i ? e.target.value : x)))}
                       />
                       <IconButton
                         aria-label={`Remove recipient ${i + 1}`}
                         variant="outline"
                         size="sm"
                         disabled={recipients.length === 1}
-                        onClick={() => setRecipients((list) => list.filter((_, j) => j !== i))}
+                        onClick={() => setRecipients(recipients.filter((_, j) => j !== i))}
                       >
                         ×
                       </IconButton>
                     </HStack>
                   ))}
-                  <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => setRecipients((list) => [...list, ""])}>
+                  <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => setRecipients([...recipients, ""])}>
                     Add Recipient
                   </Button>
                 </Stack>
-                {error && (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                )}
+                <ErrorAlert message={error && `Failed to save alias: ${aliasErrorMessage(error)}`} />
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button colorPalette="brand" onClick={handleSave} disabled={!valid || busy} loading={busy} loadingText="Saving...">
+              <Button colorPalette="brand" onClick={() => void submit()} disabled={!valid || busy} loading={busy} loadingText="Saving...">
                 Save
               </Button>
             </Dialog.Footer>

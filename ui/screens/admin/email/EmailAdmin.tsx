@@ -5,6 +5,7 @@ import { chapterQueries } from "../../../api/chapters";
 import { emailAliasQueries, useTestAliasService } from "../../../api/emailAliases";
 import { settingsQueries, useRetryFailedDeliveries } from "../../../api/settings";
 import { ALIAS_SEARCH_MIN, ALIAS_SEARCH_TOO_SHORT, type EmailAliasInfo } from "../../../../server/contracts/mailingList";
+import { TableHead } from "../../../components/TableHead";
 import { AliasModal } from "./AliasModal";
 import { DeleteAliasModal } from "./DeleteAliasModal";
 import { aliasErrorMessage } from "./aliasErrors";
@@ -181,14 +182,7 @@ export function EmailAdmin() {
         {aliases && aliases.length > 0 && (
           <Box overflowX="auto">
             <Table.Root size="sm" aria-label="Email aliases">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Alias</Table.ColumnHeader>
-                  <Table.ColumnHeader>Recipients</Table.ColumnHeader>
-                  <Table.ColumnHeader>Chapter</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={["Alias", "Recipients", "Chapter", ""]} />
               <Table.Body>
                 {aliases.map((a) => (
                   <Table.Row key={a.id} data-testid="alias-row">

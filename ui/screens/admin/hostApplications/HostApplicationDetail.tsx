@@ -1,15 +1,15 @@
 import { Alert, Button, Card, DataList, Heading, HStack, Link, Stack, Switch, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { HostApplicationUpdate } from "../../../../server/contracts/siteAdmin";
 import { STATES } from "../../../../server/contracts/chapter";
-import { ApiRequestError } from "../../../api/client";
 import { hostApplicationQueries, useUpdateApplication } from "../../../api/hostApplications";
 import { usePagedList } from "../../../api/paging";
 import { noteQueries, useAddApplicationNote } from "../../../api/notes";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
+import { SectionCard } from "../../../components/SectionCard";
 import { notify } from "../../../components/Toaster";
+import { useSubmitForm } from "../../../lib/forms";
 import { loadError } from "../shared/loadError";
 import { NotesPanel } from "../shared/NotesPanel";
 import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
@@ -29,23 +29,17 @@ export function HostApplicationDetail() {
   const notes = usePagedList(noteQueries.application(slug));
   const { mutateAsync: saveApplication } = useUpdateApplication(slug);
   const { mutateAsync: addNote } = useAddApplicationNote(slug);
-  const [busy, setBusy] = useState(false);
-
-  /** Every change is saved at once (spec 001 section 4). */
-  const save = useCallback(
-    async (update: HostApplicationUpdate, done?: string) => {
-      setBusy(true);
-      try {
-        await saveApplication(update);
-        if (done) notify("success", done);
-      } catch (err) {
-        notify("error", "The application was not saved", err instanceof ApiRequestError ? err.message : undefined);
-      } finally {
-        setBusy(false);
-      }
+  // Every change is saved at once (spec 001 section 4): the change (and what the toast says once it is saved)
+  // becomes the form's value and is submitted; a failure is a toast.
+  const { submitWith, busy } = useSubmitForm<{ update: HostApplicationUpdate; done: string }>({
+    defaultValues: { update: {}, done: "" },
+    onSubmit: async ({ update, done }) => {
+      await saveApplication(update);
+      if (done) notify("success", done);
     },
-    [saveApplication],
-  );
+    onError: (err) => notify("error", "The application was not saved", err.message),
+  });
+  const save = (update: HostApplicationUpdate, done = "") => submitWith({ update, done });
 
   return (
     <AsyncState
@@ -127,67 +121,53 @@ export function HostApplicationDetail() {
             </Card.Body>
           </Card.Root>
 
-          <Card.Root>
-            <Card.Header>
-              <Heading as="h3" size="md">
-                Progress
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="3">
-                {FLAGS.map((flag) => (
-                  <Switch.Root key={flag.key} checked={application[flag.key]} disabled={busy} onCheckedChange={(e) => void save({ [flag.key]: e.checked })}>
-                    <Switch.HiddenInput />
-                    <Switch.Control />
-                    <Switch.Label>
-                      {flag.label}: {application[flag.key] ? "Yes" : "No"}
-                    </Switch.Label>
-                  </Switch.Root>
-                ))}
-              </Stack>
-            </Card.Body>
-          </Card.Root>
+          <SectionCard title="Progress">
+            <Stack gap="3">
+              {FLAGS.map((flag) => (
+                <Switch.Root key={flag.key} checked={application[flag.key]} disabled={busy} onCheckedChange={(e) => void save({ [flag.key]: e.checked })}>
+                  <Switch.HiddenInput />
+                  <Switch.Control />
+                  <Switch.Label>
+                    {flag.label}: {application[flag.key] ? "Yes" : "No"}
+                  </Switch.Label>
+                </Switch.Root>
+              ))}
+            </Stack>
+          </SectionCard>
 
-          <Card.Root>
-            <Card.Header>
-              <Heading as="h3" size="md">
-                Actions
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <HStack gap="3" wrap="wrap">
-                {application.status === "open" ? (
-                  <>
-                    <Button asChild colorPalette="success">
-                      <RouterLink to={`/admin/chapters/add/application/${application.slug}`}>Create Chapter</RouterLink>
-                    </Button>
-                    <Button
-                      variant="outline"
-                      colorPalette="info"
-                      disabled={busy}
-                      onClick={() => void save({ status: "approved_without_creation" }, "Approved without creating a chapter")}
-                    >
-                      Approve Without Creating Chapter
-                    </Button>
-                    <Button variant="outline" colorPalette="danger" disabled={busy} onClick={() => void save({ status: "denied" }, "Application denied")}>
-                      Deny
-                    </Button>
-                  </>
-                ) : (
-                  <Button variant="outline" disabled={busy} onClick={() => void save({ status: "open" }, "Application reopened")}>
-                    Reopen
+          <SectionCard title="Actions">
+            <HStack gap="3" wrap="wrap">
+              {application.status === "open" ? (
+                <>
+                  <Button asChild colorPalette="success">
+                    <RouterLink to={`/admin/chapters/add/application/${application.slug}`}>Create Chapter</RouterLink>
                   </Button>
-                )}
-                <Button
-                  variant="ghost"
-                  disabled={busy}
-                  onClick={() => void save({ isArchived: !application.isArchived }, application.isArchived ? "Application unarchived" : "Application archived")}
-                >
-                  {application.isArchived ? "Unarchive" : "Archive"}
+                  <Button
+                    variant="outline"
+                    colorPalette="info"
+                    disabled={busy}
+                    onClick={() => void save({ status: "approved_without_creation" }, "Approved without creating a chapter")}
+                  >
+                    Approve Without Creating Chapter
+                  </Button>
+                  <Button variant="outline" colorPalette="danger" disabled={busy} onClick={() => void save({ status: "denied" }, "Application denied")}>
+                    Deny
+                  </Button>
+                </>
+              ) : (
+                <Button variant="outline" disabled={busy} onClick={() => void save({ status: "open" }, "Application reopened")}>
+                  Reopen
                 </Button>
-              </HStack>
-            </Card.Body>
-          </Card.Root>
+              )}
+              <Button
+                variant="ghost"
+                disabled={busy}
+                onClick={() => void save({ isArchived: !application.isArchived }, application.isArchived ? "Application unarchived" : "Application archived")}
+              >
+                {application.isArchived ? "Unarchive" : "Archive"}
+              </Button>
+            </HStack>
+          </SectionCard>
 
           <NotesPanel notes={notes} showRequired onSave={addNote} />
         </Stack>

@@ -1,19 +1,14 @@
 import { HStack, Link, Table } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { TableHead } from "../../../components/TableHead";
 
 /** The site admin's list table: a bordered, scrolling table with one header row; rows are the children. */
 export function AdminTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            {columns.map((column, i) => (
-              <Table.ColumnHeader key={i}>{column}</Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
+        <TableHead columns={columns} />
         <Table.Body>{children}</Table.Body>
       </Table.Root>
     </Table.ScrollArea>

@@ -1,10 +1,9 @@
 import { Alert, Badge, Button, Field, Heading, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import type { ChapterDetail } from "../../../../server/contracts/chapter";
-import { MIN_SEARCH_LENGTH, USER_LIST_LIMIT, type AdminUserRow } from "../../../../server/contracts/siteAdmin";
-import { ApiRequestError } from "../../../api/client";
+import { USER_LIST_LIMIT, userSearchSchema, type AdminUserRow } from "../../../../server/contracts/siteAdmin";
 import { chapterQueries } from "../../../api/chapters";
 import { useGrantPermission } from "../../../api/permissions";
 import { usePagedList } from "../../../api/paging";
@@ -12,6 +11,7 @@ import { LoadMore } from "../../../components/LoadMore";
 import { userQueries } from "../../../api/users";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { notify } from "../../../components/Toaster";
+import { useSubmitForm } from "../../../lib/forms";
 import { loadError } from "../shared/loadError";
 import { chapterPath, formatDate } from "../format";
 import { ROLE_NAMES } from "../../../../server/contracts/roles";
@@ -20,20 +20,16 @@ import { AdminTable } from "../shared/AdminTable";
 /** Make Chapter Host / Make Field Organizer for the chapter in context (?chapterId=N). */
 function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUserRow }) {
   const [granted, setGranted] = useState<Set<2 | 3>>(() => new Set(chapter.hosts.filter((h) => h.user.id === user.id).map((h) => h.roleId as 2 | 3)));
-  const [busy, setBusy] = useState(false);
   const { mutateAsync: grantRole } = useGrantPermission(chapter.id);
-  const grant = async (roleId: 2 | 3) => {
-    setBusy(true);
-    try {
+  const { submitWith: grant, busy } = useSubmitForm<{ roleId: 2 | 3 }>({
+    defaultValues: { roleId: 3 },
+    onSubmit: async ({ roleId }) => {
       await grantRole({ userId: user.id, roleId });
       setGranted((g) => new Set([...g, roleId]));
       notify("success", `${user.name} is now ${ROLE_NAMES[roleId]} of ${chapter.displayTitle}`);
-    } catch (err) {
-      notify("error", "The permission was not added", err instanceof ApiRequestError ? err.message : undefined);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (err) => notify("error", "The permission was not added", err.message),
+  });
   return (
     <HStack gap="2" justify="flex-end">
       {([3, 2] as const).map((roleId) =>
@@ -47,7 +43,7 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
             size="xs"
             variant="outline"
             disabled={busy}
-            onClick={() => void grant(roleId)}
+            onClick={() => void grant({ roleId })}
             aria-label={`Make ${user.name} ${ROLE_NAMES[roleId]}`}
           >
             Make {ROLE_NAMES[roleId]}
@@ -65,9 +61,13 @@ export function UserList() {
   const context = useQuery({ ...chapterQueries.byId(chapterId ?? 0), enabled: chapterId !== null });
   const chapter: ChapterDetail | null = (chapterId !== null && context.data) || null;
   const count = useQuery(userQueries.count());
-  const [search, setSearch] = useState("");
-  const [searchError, setSearchError] = useState<string | null>(null);
   const [searchedFor, setSearchedFor] = useState<string | null>(null);
+  // The search's message shows once it is tried, and stays until the next try.
+  const { form, values, errorOf, submit } = useSubmitForm({
+    defaultValues: { search: "" },
+    schema: userSearchSchema,
+    onSubmit: async ({ search }) => setSearchedFor(search.trim()),
+  });
   const all = usePagedList({ ...userQueries.list(), enabled: searchedFor === null });
   const found = useQuery({ ...userQueries.search(searchedFor ?? ""), enabled: searchedFor !== null });
   const users = searchedFor === null ? all : found;
@@ -76,21 +76,9 @@ export function UserList() {
     if (context.isError) notify("error", "The chapter could not be loaded");
   }, [context.isError]);
 
-  const handleSearch = (e: FormEvent) => {
-    e.preventDefault();
-    const term = search.trim();
-    if (term.length < MIN_SEARCH_LENGTH) {
-      setSearchError("Please enter at least 2 characters to search");
-      return;
-    }
-    setSearchError(null);
-    setSearchedFor(term);
-  };
-
   const handleShowAll = () => {
-    setSearch("");
+    form.reset({ search: "" });
     setSearchedFor(null);
-    setSearchError(null);
   };
 
   return (
@@ -119,11 +107,16 @@ export function UserList() {
       <Text color="fg.muted" fontSize="sm">
         Lists are limited to {USER_LIST_LIMIT} users. Search by name or email to find anyone else.
       </Text>
-      <form onSubmit={handleSearch} role="search" aria-label="Search users">
+      <form onSubmit={submit} noValidate role="search" aria-label="Search users">
         <HStack align="flex-start" maxW="xl">
-          <Field.Root invalid={Boolean(searchError)}>
-            <Input aria-label="Search by name or email" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
-            {searchError && <Field.ErrorText>{searchError}</Field.ErrorText>}
+          <Field.Root invalid={Boolean(errorOf("search"))}>
+            <Input
+              aria-label="Search by name or email"
+              placeholder="Search by name or email"
+              value={values.search}
+              onChange={(e) => form.setValue("search", e.target.value)}
+            />
+            {errorOf("search") && <Field.ErrorText>{errorOf("search")}</Field.ErrorText>}
           </Field.Root>
           <Button type="submit" colorPalette="brand" loading={searchedFor !== null && found.isFetching}>
             Search

@@ -19,6 +19,9 @@ const inProgress = (m: ListMessageInfo) => m.status === "queued" || m.status ===
 function MessageProgress({ m }: { m: ListMessageInfo }) {
   const done = m.sent + m.failed + m.unknown;
   const value = m.total ? Math.min(100, Math.round((done / m.total) * 100)) : m.status === "sent" ? 100 : 0;
+  const failed = m.failed ? `, ${m.failed} failed` : "";
+  const unknown = m.unknown ? `, ${m.unknown} not known (interrupted, not sent again)` : "";
+  const progress = `${m.sent} of ${m.total} sent${failed}${unknown}`;
   return (
     <Box borderWidth="1px" rounded="md" p="3" data-testid="list-message">
       <HStack justify="space-between" wrap="wrap">
@@ -33,11 +36,9 @@ function MessageProgress({ m }: { m: ListMessageInfo }) {
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
-      <Text
-        fontSize="sm"
-        mt="1"
-        data-testid="list-message-progress"
-      >{`${m.sent} of ${m.total} sent${m.failed ? `, ${m.failed} failed` : ""}${m.unknown ? `, ${m.unknown} not known (interrupted, not sent again)` : ""}`}</Text>
+      <Text fontSize="sm" mt="1" data-testid="list-message-progress">
+        {progress}
+      </Text>
     </Box>
   );
 }

@@ -1,5 +1,5 @@
-import { Box, Button, Checkbox, Field, Fieldset, Group, Heading, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useState, type ReactNode } from "react";
+import { Box, Button, Checkbox, Fieldset, Group, Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
 import { STATES } from "../../../../server/contracts/chapter";
@@ -8,6 +8,7 @@ import { eventQueries, useDeleteEvent, useSaveEvent } from "../../../api/events"
 import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState } from "../../../components/AsyncState";
 import { FormField } from "../../../components/FormField";
+import { SelectField, type Choice } from "../../../components/SelectField";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorAlert } from "../../../components/ErrorAlert";
 import { useSubmitForm } from "../../../lib/forms";
@@ -17,10 +18,16 @@ import { CancelledMeetups } from "./CancelledMeetups";
 import { newEventFor, eventBody, eventResolver, formFieldOf, valuesOf, type EventFormValues } from "./eventForm";
 import { SaveRow } from "../../../components/SavedIndicator";
 
-/** US states for the event's state select (the chapter's state list without International). */
-const US_STATES = Object.entries(STATES)
-  .filter(([abbr]) => abbr !== "int")
-  .sort((a, b) => a[1].localeCompare(b[1]));
+/** The event's state select: none (outside the US), then the chapter's state list without International. */
+const STATE_CHOICES: Choice<string>[] = [
+  { value: "", label: "None (outside the US)" },
+  ...Object.entries(STATES)
+    .filter(([abbr]) => abbr !== "int")
+    .sort((a, b) => a[1].localeCompare(b[1]))
+    .map(([abbr, name]) => ({ value: abbr, label: name })),
+];
+const WEEKDAY_CHOICES: Choice<number>[] = WEEKDAY_NAMES.map((name, i) => ({ value: i, label: name }));
+const TIME_OPTIONS: Choice<string>[] = TIME_CHOICES.map((t) => ({ value: t.value, label: t.label }));
 
 /**
  * Add Event / Edit Event (spec 001 section 2): edit when the route has the event's slug. After saving, add mode
@@ -56,41 +63,12 @@ export function EventEdit() {
   );
 }
 
-function SelectField({
-  label,
-  name,
-  value,
-  onChange,
-  children,
-  error,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (v: string) => void;
-  children: ReactNode;
-  error?: string;
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-          {children}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
-
 function EventForm({ existing }: { existing?: ChapterEventInfo }) {
   const { chapter } = useChapterAdmin();
   const navigate = useNavigate();
   const save = useSaveEvent();
   const remove = useDeleteEvent();
-  const { values, set, errorOf, submit, busy, error } = useSubmitForm<EventFormValues>({
+  const { values, set, field, errorOf, submit, busy, error } = useSubmitForm<EventFormValues>({
     defaultValues: existing ? valuesOf(existing) : newEventFor(chapter),
     resolver: eventResolver,
     fieldOf: formFieldOf,
@@ -116,54 +94,16 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
       <form onSubmit={submit} noValidate aria-label={existing ? "Edit Event" : "Add Event"}>
         <Stack gap="4">
           <ErrorAlert message={error?.message ?? null} />
-          <FormField
-            label="Location"
-            name="name"
-            required
-            value={values.name}
-            onChange={set("name")}
-            error={errorOf("name")}
-            helper="The venue's name, e.g. Rudy's Bar"
-          />
-          <FormField
-            label="Address"
-            name="address1"
-            required
-            value={values.address1}
-            onChange={set("address1")}
-            error={errorOf("address1")}
-            autoComplete="address-line1"
-          />
-          <FormField label="Address 2" name="address2" value={values.address2} onChange={set("address2")} autoComplete="address-line2" />
+          <FormField label="Location" required {...field("name")} helper="The venue's name, e.g. Rudy's Bar" />
+          <FormField label="Address" required {...field("address1")} autoComplete="address-line1" />
+          <FormField label="Address 2" {...field("address2")} autoComplete="address-line2" />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label="City" name="city" required value={values.city} onChange={set("city")} error={errorOf("city")} autoComplete="address-level2" />
-            <SelectField label="State" name="state" value={values.state} onChange={set("state")} error={errorOf("state")}>
-              <option value="">None (outside the US)</option>
-              {US_STATES.map(([abbr, name]) => (
-                <option key={abbr} value={abbr}>
-                  {name}
-                </option>
-              ))}
-            </SelectField>
-            <FormField
-              label="Postal Code"
-              name="postalCode"
-              value={values.postalCode}
-              onChange={set("postalCode")}
-              error={errorOf("postalCode")}
-              autoComplete="postal-code"
-            />
-            <FormField label="Country" name="country" value={values.country} onChange={set("country")} error={errorOf("country")} autoComplete="country-name" />
+            <FormField label="City" required {...field("city")} autoComplete="address-level2" />
+            <SelectField label="State" {...field("state")} options={STATE_CHOICES} />
+            <FormField label="Postal Code" {...field("postalCode")} autoComplete="postal-code" />
+            <FormField label="Country" {...field("country")} autoComplete="country-name" />
           </SimpleGrid>
-          <FormField
-            label="Description (optional)"
-            name="description"
-            multiline
-            rows={3}
-            value={values.description}
-            onChange={set("description")}
-            error={errorOf("description")}
-          />
+          <FormField label="Description (optional)" multiline rows={3} {...field("description")} />
 
           <Fieldset.Root>
             <Fieldset.Legend>When</Fieldset.Legend>
@@ -187,31 +127,10 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
           </Fieldset.Root>
 
           {values.isSingleDate ? (
-            <FormField
-              label="Date"
-              name="singleDate"
-              type="date"
-              required
-              value={values.singleDate}
-              onChange={set("singleDate")}
-              error={errorOf("singleDate")}
-              helper="YYYY-MM-DD"
-            />
+            <FormField label="Date" type="date" required {...field("singleDate")} helper="YYYY-MM-DD" />
           ) : (
             <Stack gap="4">
-              <SelectField
-                label="Day of the Week"
-                name="dayOfWeekIndex"
-                value={String(values.dayOfWeekIndex)}
-                onChange={(v) => set("dayOfWeekIndex")(Number(v))}
-                error={errorOf("dayOfWeekIndex")}
-              >
-                {WEEKDAY_NAMES.map((name, i) => (
-                  <option key={name} value={i}>
-                    {name}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField label="Day of the Week" {...field("dayOfWeekIndex")} options={WEEKDAY_CHOICES} />
               <Fieldset.Root invalid={Boolean(errorOf("weeks"))}>
                 <Fieldset.Legend>Weeks of the Month</Fieldset.Legend>
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" mt="2">
@@ -229,20 +148,8 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
           )}
 
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <SelectField label="Start Time" name="startTime" value={values.startTime} onChange={set("startTime")} error={errorOf("startTime")}>
-              {TIME_CHOICES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label="End Time" name="endTime" value={values.endTime} onChange={set("endTime")} error={errorOf("endTime")}>
-              {TIME_CHOICES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </SelectField>
+            <SelectField label="Start Time" {...field("startTime")} options={TIME_OPTIONS} />
+            <SelectField label="End Time" {...field("endTime")} options={TIME_OPTIONS} />
           </SimpleGrid>
           <Text fontSize="sm" color="fg.muted">
             Times are in the chapter's time zone ({chapter.timeZone}).

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
@@ -9,6 +9,7 @@ import { useChapterAdmin } from "../ChapterAdminContext";
 import { AdminSection } from "../AdminSection";
 import { LoadError, Loading } from "../../../components/AsyncState";
 import { CancelledDates } from "../../../components/CancelledDates";
+import { EditableListItem } from "../../../components/EditableListItem";
 
 const byName = (a: ChapterEventInfo, b: ChapterEventInfo) => a.name.localeCompare(b.name) || a.id - b.id;
 
@@ -45,31 +46,20 @@ export function Events() {
       {events.length > 0 && (
         <Stack as="ul" gap="3" listStyleType="none" data-testid="event-list">
           {events.map((e) => (
-            <Card.Root as="li" key={e.id} size="sm" data-testid="event-item" data-slug={e.slug}>
-              <Card.Body>
-                <HStack justify="space-between" gap="3" wrap="wrap">
-                  <Stack gap="1" minW="0">
-                    <Text fontWeight="semibold">{e.name}</Text>
-                    <Text fontSize="sm" data-testid="event-schedule">
-                      {e.isSingleDate ? formatDate(e.singleDate) : describeSchedule(e)}, {timeLabel(e.startTime)} to {timeLabel(e.endTime)}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {[e.address1, e.address2, e.city].filter(Boolean).join(", ")}
-                    </Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {e.nextDates[0] ? `Next: ${formatDate(e.nextDates[0].date)}` : "No upcoming date"}
-                      {e.lat == null ? " · Address not found on the map" : ""}
-                    </Text>
-                    <CancelledDates event={e} />
-                  </Stack>
-                  <Button asChild size="sm" variant="outline">
-                    <RouterLink to={`${basePath}/events/edit/${e.slug}`} aria-label={`Edit ${e.name}`}>
-                      Edit
-                    </RouterLink>
-                  </Button>
-                </HStack>
-              </Card.Body>
-            </Card.Root>
+            <EditableListItem key={e.id} data-testid="event-item" data-slug={e.slug} editTo={`${basePath}/events/edit/${e.slug}`} editLabel={`Edit ${e.name}`}>
+              <Text fontWeight="semibold">{e.name}</Text>
+              <Text fontSize="sm" data-testid="event-schedule">
+                {e.isSingleDate ? formatDate(e.singleDate) : describeSchedule(e)}, {timeLabel(e.startTime)} to {timeLabel(e.endTime)}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {[e.address1, e.address2, e.city].filter(Boolean).join(", ")}
+              </Text>
+              <Text fontSize="xs" color="fg.muted">
+                {e.nextDates[0] ? `Next: ${formatDate(e.nextDates[0].date)}` : "No upcoming date"}
+                {e.lat == null ? " · Address not found on the map" : ""}
+              </Text>
+              <CancelledDates event={e} />
+            </EditableListItem>
           ))}
         </Stack>
       )}

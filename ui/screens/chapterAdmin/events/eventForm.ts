@@ -8,15 +8,11 @@ import { contractResolver, schemaErrors } from "../../../lib/forms";
 
 export { isIsoDate } from "../../../../server/contracts/fields";
 
-export interface EventFormValues {
-  name: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  description: string;
+/** The event's place as the API names it, then the schedule as the form holds it. */
+export interface EventFormValues extends Pick<
+  ChapterEventInfo,
+  "name" | "address1" | "address2" | "city" | "state" | "postalCode" | "country" | "description"
+> {
   isSingleDate: boolean;
   singleDate: string;
   dayOfWeekIndex: number;

@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Field, Flex, Heading, HStack, Input, Link as ChakraLink, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Field, Flex, Heading, HStack, Input, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ChangeEvent } from "react";
-import { Link as RouterLink } from "react-router-dom";
 import { mailingListQueries, useDeleteContact } from "../../../api/mailingLists";
 import { AsyncState } from "../../../components/AsyncState";
+import { ScreenHeading } from "../../../components/ScreenHeading";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { formatMediumDate } from "../../../lib/formatDate";
 import { Pager } from "../../../components/Pager";
@@ -101,14 +101,7 @@ export function Members() {
   const list = useQuery(mailingListQueries.listId(chapter.id));
   return (
     <Stack gap="4">
-      <Flex justify="space-between" align="center">
-        <Heading as="h2" size="lg">
-          Members
-        </Heading>
-        <ChakraLink asChild fontWeight="medium">
-          <RouterLink to="add">Add Members</RouterLink>
-        </ChakraLink>
-      </Flex>
+      <ScreenHeading title="Members" addLink={{ to: "add", label: "Add Members" }} />
       <AsyncState query={list} loading={LOADING_MEMBERS}>
         {(answer) =>
           answer.listId === null ? <NoMailingList listStatus={answer.listStatus} serviceName={answer.serviceName} /> : <MemberList listId={answer.listId} />

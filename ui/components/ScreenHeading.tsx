@@ -1,0 +1,32 @@
+import { Button, Heading, Link, Stack } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+
+/** A link to a screen's add form (Add Chapter, Add Members): an underlined link, or a button when `button`. */
+export interface AddLink {
+  to: string;
+  label: string;
+  button?: boolean;
+}
+
+/** An admin screen's heading (h2) with its actions (an add link, or others) on the right, or below it on a phone. */
+export function ScreenHeading({ title, actions, addLink }: { title: ReactNode; actions?: ReactNode; addLink?: AddLink }) {
+  return (
+    <Stack direction={{ base: "column", sm: "row" }} justify="space-between" align={{ sm: "center" }} gap="3">
+      <Heading as="h2" size="lg">
+        {title}
+      </Heading>
+      {actions}
+      {addLink?.button && (
+        <Button asChild colorPalette="brand">
+          <RouterLink to={addLink.to}>{addLink.label}</RouterLink>
+        </Button>
+      )}
+      {addLink && !addLink.button && (
+        <Link asChild fontWeight="medium">
+          <RouterLink to={addLink.to}>{addLink.label}</RouterLink>
+        </Link>
+      )}
+    </Stack>
+  );
+}
