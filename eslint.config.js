@@ -38,6 +38,25 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   { files: ["ui/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  // Boundaries: the UI reaches the server only through its contracts, the desktop shell holds no screens, and
+  // models know nothing of routes (no-import-cycles.test.ts checks that no module imports itself in a circle).
+  {
+    files: ["ui/**/*.{ts,tsx}"],
+    ignores: ["ui/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)server/(?!contracts/)", message: "The UI imports only server/contracts." }] }],
+    },
+  },
+  {
+    files: ["electron/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)ui/screens/", message: "The desktop shell holds no screens." }] }] },
+  },
+  {
+    files: ["server/models/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)(routes|commands|web)/", message: "Models know nothing of routes or commands." }] }],
+    },
+  },
   {
     // Specs take test and expect from e2e/fixtures.ts, whose pages wait for server-rendered pages to hydrate.
     files: ["e2e/**/*.spec.ts"],
