@@ -1,10 +1,9 @@
-/** Site content shapes shared by server and UI (spec 000 sections 3 and 7). No Node imports here. */
+/**
+ * Site content shapes shared by server and UI (spec 000 sections 3 and 7). No Node imports here, and no zod: public
+ * pages import these constants, and the request schemas (contentBodies.ts) stay in the admin's chunks.
+ */
 import type { ChapterSummary } from "./chapter";
 import type { PressMentionFields } from "./pressMention";
-import { z } from "zod";
-import { httpUrlSchema, idSchema } from "./fields";
-import { SLUG_MESSAGE } from "./siteAdmin";
-import { multiLine, normalizeSpaces, singleLine } from "./text";
 
 /** Home page: blog posts come in pages of this size, page 0 first. */
 export const BLOG_PAGE_SIZE = 5;
@@ -21,12 +20,6 @@ export interface FrontPageInfo {
   /** The uploaded image with a version query that changes on every upload; null without an image. */
   imageUrl: string | null;
 }
-
-/** POST /api/front_page (admin; answers FrontPageInfo): checked by the route and by General Settings' form. */
-export const frontPageBodySchema = z.object({
-  imageLinkURL: z.string({ error: "Image Link URL is Required" }).trim().min(1, "Image Link URL is Required").pipe(httpUrlSchema),
-});
-export type FrontPageUpdate = z.input<typeof frontPageBodySchema>;
 
 export type PressMentionChapterRef = Pick<ChapterSummary, "id" | "slug" | "title" | "displayTitle" | "city" | "state">;
 
@@ -103,25 +96,3 @@ export const RESERVED_PAGE_SLUG_MESSAGE = "That slug is the address of another p
 
 /** Where a page is read: /{slug}, or /page/{slug} for an older page whose slug another screen uses. */
 export const pagePath = (slug: string) => ((RESERVED_PAGE_SLUGS as readonly string[]).includes(slug) ? `/page/${slug}` : `/${slug}`);
-
-/** Blog, page and wiki slugs: lowercase letters, digits and underscores (spec 001 section 5, enforced here). */
-export const contentSlugSchema = z
-  .string({ error: "Slug is Required" })
-  .trim()
-  .min(1, "Slug is Required")
-  .max(120, "Slug must be at most 120 characters")
-  .regex(/^[a-z0-9_]+$/, SLUG_MESSAGE);
-
-/**
- * The body of a blog post or page save (`id` present means update); a wiki page adds isEditable. The routes and the
- * admin's content form check with it.
- */
-export const contentBodySchema = z.object({
-  id: idSchema("id").optional(),
-  title: singleLine(z.string({ error: "Title is Required" }).trim().min(1, "Title is Required").max(300, "Title is too long"), "Title"),
-  slug: contentSlugSchema,
-  /** Non-breaking spaces become normal spaces before saving (spec 001 section 5). */
-  body: multiLine(z.string().max(500_000, "Body is too long"), "Body").default("").transform(normalizeSpaces),
-  isPublic: z.boolean().default(true),
-});
-export const wikiPageBodySchema = contentBodySchema.extend({ isEditable: z.boolean().default(true) });

@@ -1,5 +1,4 @@
 /** Shapes of the site admin API (spec 001), shared by server and UI. No Node imports here. */
-import { z } from "zod";
 import { MIN_SEARCH_LENGTH, type UserListItem, type UserRef } from "./chapterAdmin";
 import type { HostApplicationStatus } from "./hostApplication";
 import type { PressMentionFields } from "./pressMention";
@@ -157,8 +156,3 @@ export const SLUG_HINT = "Lowercase letters, numbers and underscores only.";
 export const SLUG_MESSAGE = "Slug may only contain lowercase letters, numbers and underscores";
 
 export const SEARCH_TOO_SHORT = `Please enter at least ${MIN_SEARCH_LENGTH} characters to search`;
-
-/** GET /api/admin/users/search (?search=): checked by the route and by the Users screen's search form. */
-export const userSearchSchema = z.object({
-  search: z.string({ error: SEARCH_TOO_SHORT }).trim().min(MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT).max(200, "Search is too long"),
-});

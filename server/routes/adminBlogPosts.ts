@@ -2,7 +2,7 @@ import type Router from "@koa/router";
 import { BlogPost } from "../models/BlogPost";
 import { parse } from "../lib/validate";
 import { saveBlogPost } from "../commands/siteContent";
-import { contentBodySchema } from "../contracts/content";
+import { contentBodySchema } from "../contracts/adminRequests";
 import { requireAdmin } from "../policies/authorize";
 import { presentBlogPostAdmin } from "../presenters/siteAdmin";
 import type { Services } from "../services";

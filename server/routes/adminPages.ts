@@ -2,7 +2,7 @@ import type Router from "@koa/router";
 import { Page } from "../models/Page";
 import { parse } from "../lib/validate";
 import { savePage } from "../commands/siteContent";
-import { contentBodySchema } from "../contracts/content";
+import { contentBodySchema } from "../contracts/adminRequests";
 import { requireAdmin } from "../policies/authorize";
 import { presentPageAdmin } from "../presenters/siteAdmin";
 import type { Services } from "../services";

@@ -2,7 +2,7 @@ import type Router from "@koa/router";
 import { WikiPage } from "../models/WikiPage";
 import { parse } from "../lib/validate";
 import { saveWikiPage } from "../commands/siteContent";
-import { wikiPageBodySchema } from "../contracts/content";
+import { wikiPageBodySchema } from "../contracts/adminRequests";
 import { requireAdmin } from "../policies/authorize";
 import { presentWikiPageAdmin } from "../presenters/siteAdmin";
 import type { Services } from "../services";

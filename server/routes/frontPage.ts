@@ -1,7 +1,7 @@
 import type Router from "@koa/router";
 import { saveUploadedImage } from "../lib/images";
 import { parse } from "../lib/validate";
-import { frontPageBodySchema } from "../contracts/content";
+import { frontPageBodySchema } from "../contracts/adminRequests";
 import { requireAdmin } from "../policies/authorize";
 import { updateFrontPage } from "../commands/siteContent";
 import { FRONT_PAGE_IMAGE_NAME } from "../contracts/siteAdmin";

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { FrontPageInfo, FrontPageUpdate, SiteConfig } from "../../server/contracts/content";
+import type { FrontPageInfo, SiteConfig } from "../../server/contracts/content";
+import type { FrontPageUpdate } from "../../server/contracts/adminRequests";
 import type { ResultAnswer } from "../../server/contracts/chapterAdmin";
 import type { EmailSettingsInfo, EmailSettingsUpdate, RetryFailedResponse } from "../../server/contracts/mailingList";
 import { activityKeys } from "./activity";

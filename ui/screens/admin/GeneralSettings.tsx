@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Field, Heading, HStack, Image, Input, Stack, Switch, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import type { ChapterHealthSettings } from "../../../server/contracts/chapterHealth";
-import { frontPageBodySchema } from "../../../server/contracts/content";
+import { frontPageBodySchema } from "../../../server/contracts/adminRequests";
 import type { EmailServiceName } from "../../../server/contracts/mailingList";
 import { ApiRequestError } from "../../api/client";
 import { useFreshQuery } from "../../api/queryClient";

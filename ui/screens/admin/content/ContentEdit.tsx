@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Field, Heading, HStack, Link, Stack } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
-import { contentBodySchema, wikiPageBodySchema } from "../../../../server/contracts/content";
+import { contentBodySchema, wikiPageBodySchema } from "../../../../server/contracts/adminRequests";
 import { SLUG_HINT, WIKI_NOT_EDITABLE_MESSAGE } from "../../../../server/contracts/siteAdmin";
 import { contentQueries, useSaveContent } from "../../../api/content";
 import { useFreshQuery } from "../../../api/queryClient";

@@ -1,0 +1,41 @@
+/**
+ * Request schemas of the site admin's forms (front page, blog, pages, wiki, user search), checked by the routes
+ * and by the forms. Kept apart from the answer shapes, so public pages never load zod.
+ */
+import { z } from "zod";
+import { httpUrlSchema, idSchema } from "./fields";
+import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT, SLUG_MESSAGE } from "./siteAdmin";
+import { multiLine, normalizeSpaces, singleLine } from "./text";
+
+/** POST /api/front_page (admin; answers FrontPageInfo): checked by the route and by General Settings' form. */
+export const frontPageBodySchema = z.object({
+  imageLinkURL: z.string({ error: "Image Link URL is Required" }).trim().min(1, "Image Link URL is Required").pipe(httpUrlSchema),
+});
+export type FrontPageUpdate = z.input<typeof frontPageBodySchema>;
+
+/** Blog, page and wiki slugs: lowercase letters, digits and underscores (spec 001 section 5, enforced here). */
+export const contentSlugSchema = z
+  .string({ error: "Slug is Required" })
+  .trim()
+  .min(1, "Slug is Required")
+  .max(120, "Slug must be at most 120 characters")
+  .regex(/^[a-z0-9_]+$/, SLUG_MESSAGE);
+
+/**
+ * The body of a blog post or page save (`id` present means update); a wiki page adds isEditable. The routes and the
+ * admin's content form check with it.
+ */
+export const contentBodySchema = z.object({
+  id: idSchema("id").optional(),
+  title: singleLine(z.string({ error: "Title is Required" }).trim().min(1, "Title is Required").max(300, "Title is too long"), "Title"),
+  slug: contentSlugSchema,
+  /** Non-breaking spaces become normal spaces before saving (spec 001 section 5). */
+  body: multiLine(z.string().max(500_000, "Body is too long"), "Body").default("").transform(normalizeSpaces),
+  isPublic: z.boolean().default(true),
+});
+export const wikiPageBodySchema = contentBodySchema.extend({ isEditable: z.boolean().default(true) });
+
+/** GET /api/admin/users/search (?search=): checked by the route and by the Users screen's search form. */
+export const userSearchSchema = z.object({
+  search: z.string({ error: SEARCH_TOO_SHORT }).trim().min(MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT).max(200, "Search is too long"),
+});
