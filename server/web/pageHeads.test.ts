@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
+import { sitemapSchemaErrors } from "../test/sitemapSchema";
 import { buildChapter, buildEvent } from "../test/factories";
 import { buildBlogPost, buildPage, buildPressMention, buildWikiPage } from "../test/siteAdminFactories";
 import { CHAPTER_HIDDEN, type Chapter } from "../models/Chapter";
@@ -176,6 +177,7 @@ describe("sitemap.xml and robots.txt", () => {
     expect(locs.some((l) => l.includes("hidden_one"))).toBe(false);
     expect(locs.some((l) => l.includes("secret_wiki"))).toBe(false);
     expect(res.text).toMatch(/<loc>https:\/\/example\.org\/chapter\/tx\/austin<\/loc><lastmod>20\d\d-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
+    expect(sitemapSchemaErrors(res.text)).toEqual([]);
   });
 
   it("follows changes: a new chapter is listed on the next read, and an unchanged sitemap answers 304", async () => {

@@ -1,0 +1,15 @@
+/** Every public page the server renders (spec 000 section 2), with one that is missing. */
+export const PUBLIC_SCREENS = [
+  "/",
+  "/about",
+  "/chapter_types",
+  "/press_mentions",
+  "/chapters/tx",
+  "/chapter/tx/austin",
+  "/blog/twenty_years_of_drinking_liberally",
+  "/wiki/host_handbook",
+  "/page/chapter_resources",
+  "/intro_start_chapter",
+  "/start_chapter",
+  "/page/no_such_page",
+];
