@@ -3,7 +3,7 @@ import { expect, test, type Page } from "./fixtures";
 import { signInAs } from "./support";
 import { ChapterHealthTable } from "./pages/ChapterHealthTable";
 import { GeneralSettingsPage } from "./pages/siteAdmin/GeneralSettingsPage";
-import type { ChapterHealthList, ChapterHealthRow } from "../server/contracts/chapterHealth";
+import type { ChapterHealthPage, ChapterHealthRow } from "../server/contracts/chapterHealth";
 
 async function seriousViolations(page: Page, selector?: string) {
   const builder = new AxeBuilder({ page });
@@ -12,6 +12,59 @@ async function seriousViolations(page: Page, selector?: string) {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`).slice(0, 3) }));
+}
+
+/** A row of the table as the server answers it, for answers the tests make up. */
+const healthRow = (at: string, over: Partial<ChapterHealthRow>): ChapterHealthRow => ({
+  chapterId: 1,
+  slug: "a",
+  title: "A",
+  state: "ny",
+  status: 1,
+  health: "active",
+  lastEmailAt: at,
+  countedFrom: at,
+  lastMeetupAt: null,
+  nextMeetupAt: null,
+  members: 10,
+  growth30d: 1,
+  hosts: ["Hal Host"],
+  pinnedActive: false,
+  pinNote: "",
+  dormantByRule: false,
+  ...over,
+});
+
+/**
+ * Answers the table's reads from `rows` as the server would (a state, a page), with the counts of every row; the
+ * query strings asked for are returned.
+ */
+async function answerHealthTable(page: Page, at: string, rows: ChapterHealthRow[]): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route(
+    (url) => url.pathname === "/api/chapter_health/summary",
+    (route) => {
+      const params = new URL(route.request().url()).searchParams;
+      asked.push(params.toString());
+      const health = params.get("health") ?? "all";
+      const pageNo = Number(params.get("page") ?? 0);
+      const limit = Number(params.get("limit") ?? 100);
+      const matching = rows.filter((r) => health === "all" || r.health === health);
+      const count = (h: string) => rows.filter((r) => r.health === h).length;
+      const list: ChapterHealthPage = {
+        settings: { atRiskAfterDays: 42, dormantAfterDays: 56 },
+        counts: { active: count("active"), at_risk: count("at_risk"), dormant: count("dormant") },
+        at,
+        total: rows.length,
+        matching: matching.length,
+        page: pageNo,
+        limit,
+        rows: matching.slice(pageNo * limit, (pageNo + 1) * limit),
+      };
+      return route.fulfill({ json: list });
+    },
+  );
+  return asked;
 }
 
 test.describe("chapter health", () => {
@@ -35,6 +88,13 @@ test.describe("chapter health", () => {
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
     await expect(health.root.getByRole("columnheader", { name: /^Members/ })).toHaveAttribute("aria-sort", "descending");
 
+    // A search, answered by the server.
+    await health.search("Chicago");
+    await expect(health.rows()).toHaveCount(1);
+    await expect(health.row("chicago")).toBeVisible();
+    await health.search("");
+    await expect(health.rows()).toHaveCount(Math.min(api.length, 100));
+
     const csv = await health.exportCsv();
     const lines = csv.trim().split(/\r\n/);
     expect(lines[0]).toBe(
@@ -55,50 +115,26 @@ test.describe("chapter health", () => {
   test("shows at-risk chapters first, filters by state and offers Re-enable for chapters the rule took off the map", async ({ page }) => {
     await signInAs(page, "admin");
     const at = new Date().toISOString();
-    const row = (over: Partial<ChapterHealthRow>): ChapterHealthRow => ({
-      chapterId: 1,
-      slug: "a",
-      title: "A",
-      state: "ny",
-      status: 1,
-      health: "active",
-      lastEmailAt: at,
-      countedFrom: at,
-      lastMeetupAt: null,
-      nextMeetupAt: null,
-      members: 10,
-      growth30d: 1,
-      hosts: ["Hal Host"],
-      pinnedActive: false,
-      pinNote: "",
-      dormantByRule: false,
-      ...over,
-    });
-    const list: ChapterHealthList = {
-      settings: { atRiskAfterDays: 42, dormantAfterDays: 56 },
-      counts: { active: 1, at_risk: 1, dormant: 1 },
-      at,
-      rows: [
-        row({
-          chapterId: 901,
-          slug: "quiet_town",
-          title: "Quiet Town",
-          health: "at_risk",
-          countedFrom: new Date(Date.parse(at) - 45 * 86_400_000).toISOString(),
-        }),
-        row({
-          chapterId: 902,
-          slug: "sleepy_hollow",
-          title: "Sleepy Hollow",
-          health: "dormant",
-          status: 0,
-          dormantByRule: true,
-          countedFrom: new Date(Date.parse(at) - 60 * 86_400_000).toISOString(),
-        }),
-        row({ chapterId: 903, slug: "busy_city", title: "Busy City" }),
-      ],
-    };
-    await page.route("**/api/chapter_health/summary", (route) => route.fulfill({ json: list }));
+    const row = (over: Partial<ChapterHealthRow>) => healthRow(at, over);
+    await answerHealthTable(page, at, [
+      row({
+        chapterId: 901,
+        slug: "quiet_town",
+        title: "Quiet Town",
+        health: "at_risk",
+        countedFrom: new Date(Date.parse(at) - 45 * 86_400_000).toISOString(),
+      }),
+      row({
+        chapterId: 902,
+        slug: "sleepy_hollow",
+        title: "Sleepy Hollow",
+        health: "dormant",
+        status: 0,
+        dormantByRule: true,
+        countedFrom: new Date(Date.parse(at) - 60 * 86_400_000).toISOString(),
+      }),
+      row({ chapterId: 903, slug: "busy_city", title: "Busy City" }),
+    ]);
     const health = new ChapterHealthTable(page);
     await health.openDashboard();
     expect(await health.healthsShown()).toEqual(["at_risk", "dormant", "active"]);
@@ -106,14 +142,37 @@ test.describe("chapter health", () => {
     await expect(health.row("quiet_town")).toContainText("45");
     await health.filter("Dormant").click();
     await expect(health.filter("Dormant")).toHaveAttribute("aria-pressed", "true");
-    expect(await health.healthsShown()).toEqual(["dormant"]);
+    await expect.poll(() => health.healthsShown()).toEqual(["dormant"]);
     await expect(health.row("sleepy_hollow")).toContainText("Off the map");
     await expect(health.root.getByRole("button", { name: "Re-enable Sleepy Hollow" })).toBeVisible();
     expect(await seriousViolations(page, '[data-testid="chapter-health"]')).toEqual([]);
     // The dormant notice's link opens the table on the dormant chapters.
     await page.goto("/admin?health=dormant");
     await expect(health.filter("Dormant")).toHaveAttribute("aria-pressed", "true");
-    expect(await health.healthsShown()).toEqual(["dormant"]);
+    await expect.poll(() => health.healthsShown()).toEqual(["dormant"]);
+  });
+
+  test("a network larger than a page is read a page at a time, each page from the server", async ({ page }) => {
+    await signInAs(page, "admin");
+    const at = new Date().toISOString();
+    const rows = Array.from({ length: 250 }, (_, i) => healthRow(at, { chapterId: 1000 + i, slug: `town_${i}`, title: `Town ${i}`, members: i }));
+    const asked = await answerHealthTable(page, at, rows);
+    const health = new ChapterHealthTable(page);
+    await health.openDashboard();
+    await expect(health.rows()).toHaveCount(100);
+    await expect(health.pager()).toContainText("Showing 1–100 of 250 (page 1 of 3)");
+    await health.nextPage();
+    await expect(health.pager()).toContainText("Showing 101–200 of 250 (page 2 of 3)");
+    await expect(health.row("town_100")).toBeVisible();
+    await expect(health.row("town_99")).toHaveCount(0);
+    await health.nextPage();
+    await expect(health.rows()).toHaveCount(50);
+    expect(asked.map((q) => new URLSearchParams(q).get("page"))).toEqual(["0", "1", "2"]);
+    // A new order starts again at the first page.
+    await health.sortBy("Members");
+    await expect(health.pager()).toContainText("Showing 1–100 of 250");
+    expect(new URLSearchParams(asked.at(-1)).get("sort")).toBe("members");
+    expect(await seriousViolations(page, '[data-testid="chapter-health"]')).toEqual([]);
   });
 
   test("field organizers see their chapters' health on My Chapters", async ({ page }) => {

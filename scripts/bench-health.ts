@@ -1,7 +1,9 @@
 /**
- * npm run bench:health: GET /api/chapter_health as an admin at network scale, sequential requests after a warm-up,
- * with p50 / p90 / max in milliseconds (the issue asks for 100 ms or less at 10,000 chapters): at rest, and right
- * after a member change (one contact added, then one read; repeated).
+ * npm run bench:health: the health table as the admin Dashboard reads it (GET /api/chapter_health/summary, its
+ * first page, then sorted by members) at network scale, sequential requests after a warm-up, with p50 / p90 / max
+ * in milliseconds (the issue asks for 100 ms or less at 10,000 chapters): at rest, and right after a member change
+ * (one contact added, then one read; repeated). The whole list (GET /api/chapter_health, every row) is measured
+ * the same way beside it, as the reference of what the screen read before it was paged.
  *
  *   npm run bench:health                                   10,000 chapters in a fresh SQLite database
  *   npm run bench:health -- --postgres                     a fresh Postgres database (TEST_DATABASE_URL's server)
@@ -32,45 +34,60 @@ async function main() {
     });
     await Permission.query().insert({ userId: admin.id, roleId: 1, chapterId: null });
     const token = (await issueToken(admin.id, BENCH_SESSION_SECRET))!.token;
-    const url = `http://127.0.0.1:${running.port}/api/chapter_health`;
+    const base = `http://127.0.0.1:${running.port}/api/chapter_health`;
     // Time to the last byte of the answer (the client's JSON parsing is not the server's time).
-    const get = async (parse = false) => {
+    const get = async (path: string) => {
       const started = performance.now();
-      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
       const body = Buffer.from(await res.arrayBuffer());
       const ms = performance.now() - started;
-      if (res.status !== 200) throw new Error(`answered ${res.status}`);
-      return { ms, bytes: body.length, rows: parse ? (JSON.parse(body.toString("utf8")) as unknown[]).length : 0 };
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      return { ms, bytes: body.length, body };
     };
-    const first = await get(true);
-    for (let i = 0; i < 5; i++) await get();
-    const n = Number(args.requests ?? 50);
     const percentiles = (times: number[]) => {
       const sorted = [...times].sort((a, b) => a - b);
       const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1);
       return `p50 ${q(0.5)} ms, p90 ${q(0.9)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`;
     };
-    const atRest: number[] = [];
-    for (let i = 0; i < n; i++) atRest.push((await get()).ms);
-    // Right after a member change (a new list member, as signups come in all day): the members part and the
-    // answer are made again.
-    const afterChange: number[] = [];
+    const reads = [
+      { name: "the Dashboard's first page (/summary)", path: "/summary?health=all&sort=health&order=asc&page=0" },
+      { name: "sorted by members (/summary)", path: "/summary?health=all&sort=members&order=desc&page=0" },
+      { name: "the whole list (GET /api/chapter_health)", path: "" },
+    ];
+    const first = await get(reads[0].path);
+    const total = (JSON.parse(first.body.toString("utf8")) as { total: number }).total;
+    console.log(`${db.databaseUrl ? "Postgres" : "SQLite"}: ${total} chapters; the process's first read ${first.ms.toFixed(1)} ms`);
     const chapter = await running.services.knex("chapters").first("id");
-    for (let i = 0; i < Number(args.changes ?? 30); i++) {
-      const at = new Date().toISOString();
-      await running.services.knex("mailingListContacts").insert({
-        chapterId: chapter.id,
-        email: `bench-${process.pid}-${i}@example.test`,
-        status: "active",
-        unsubscribeToken: `bench-${process.pid}-${i}`,
-        createdAt: at,
-        updatedAt: at,
-      });
-      afterChange.push((await get()).ms);
+    let added = 0;
+    const n = Number(args.requests ?? 50);
+    for (const read of reads) {
+      for (let i = 0; i < 5; i++) await get(read.path);
+      const atRest: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < n; i++) {
+        const r = await get(read.path);
+        atRest.push(r.ms);
+        bytes = r.bytes;
+      }
+      // Right after a member change (a new list member, as signups come in all day): the members part is made again.
+      const afterChange: number[] = [];
+      for (let i = 0; i < Number(args.changes ?? 30); i++) {
+        const at = new Date().toISOString();
+        added++;
+        await running.services.knex("mailingListContacts").insert({
+          chapterId: chapter.id,
+          email: `bench-${process.pid}-${added}@example.test`,
+          status: "active",
+          unsubscribeToken: `bench-${process.pid}-${added}`,
+          createdAt: at,
+          updatedAt: at,
+        });
+        afterChange.push((await get(read.path)).ms);
+      }
+      console.log(`${read.name}: ${(bytes / 1e3).toFixed(0)} kB`);
+      console.log(`  at rest (${atRest.length} requests):              ${percentiles(atRest)}`);
+      console.log(`  after a member change (${afterChange.length} requests): ${percentiles(afterChange)}`);
     }
-    console.log(`${db.databaseUrl ? "Postgres" : "SQLite"}: ${first.rows} chapters, ${(first.bytes / 1e6).toFixed(1)} MB; first ${first.ms.toFixed(1)} ms`);
-    console.log(`  at rest (${atRest.length} requests):              ${percentiles(atRest)}`);
-    console.log(`  after a member change (${afterChange.length} requests): ${percentiles(afterChange)}`);
   } finally {
     await running.close();
     await db.drop();

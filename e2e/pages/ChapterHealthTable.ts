@@ -45,6 +45,19 @@ export class ChapterHealthTable {
       .click();
   }
 
+  /** Types into the search box; the table shows the matching chapters once the server answers. */
+  async search(text: string) {
+    await this.root.getByRole("searchbox", { name: "Search chapters" }).fill(text);
+  }
+
+  pager() {
+    return this.root.getByRole("navigation", { name: "Pages of chapters" });
+  }
+
+  async nextPage() {
+    await this.pager().getByRole("button", { name: "Next" }).click();
+  }
+
   healthsShown() {
     return this.rows().evaluateAll((rows) => rows.map((r) => r.getAttribute("data-health")));
   }

@@ -58,6 +58,43 @@ export interface ChapterHealthList {
   rows: ChapterHealthRow[];
 }
 
+/** The health table's columns it can be sorted by ("silence": days silent; "health": at risk, dormant, active). */
+export const HEALTH_SORT_KEYS = ["health", "title", "lastEmailAt", "silence", "lastMeetupAt", "nextMeetupAt", "members", "growth30d"] as const;
+export type HealthSortKey = (typeof HEALTH_SORT_KEYS)[number];
+
+/** Rows of the table a page (the Dashboard and My Chapters). */
+export const HEALTH_TABLE_PAGE_SIZE = 100;
+
+/** What the table screen asks for: one state or all, a search, a column to sort by, and a page. */
+export interface ChapterHealthQuery {
+  health?: HealthState | "all";
+  /** Part of the chapter's title, slug or state abbreviation, case-insensitive. */
+  q?: string;
+  sort?: HealthSortKey;
+  order?: "asc" | "desc";
+  page?: number;
+  limit?: number;
+}
+
+/** /api/chapter_health/summary: one page of the table, with the counts per state of every chapter in view. */
+export interface ChapterHealthPage extends ChapterHealthList {
+  /** Chapters in view (every chapter for admins, a field organizer's own). */
+  total: number;
+  /** Chapters matching the state filter and the search: what the pages go through. */
+  matching: number;
+  page: number;
+  limit: number;
+}
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, name: string) => z.enum(values, { error: `${name} must be one of ${values.join(", ")}` });
+
+export const healthQuerySchema = z.object({
+  health: oneOf(["all", ...HEALTH_STATES] as const, "health").default("all"),
+  q: z.string({ error: "q must be text" }).trim().max(100, "q must be at most 100 characters").default(""),
+  sort: oneOf(HEALTH_SORT_KEYS, "sort").default("health"),
+  order: oneOf(["asc", "desc"] as const, "order").default("asc"),
+});
+
 const pinFields = z.object({
   chapterId: z
     .number({ error: "chapterId must be a positive whole number" })

@@ -3,7 +3,7 @@ import type { Knex } from "knex";
 import { freshDatabase } from "../test/harness";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
 import type { ChapterHealthRow } from "../contracts/chapterHealth";
-import { loadChapterHealth, networkHealthJson } from "./load";
+import { loadChapterHealth, networkHealth } from "./load";
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let knex: Knex;
@@ -27,11 +27,11 @@ async function addMember(chapterId: number, createdAt = stamp) {
   });
 }
 
-/** The kept answer's rows are exactly the rows computed at the call, written as JSON. */
-async function expectSameAsComputed() {
-  const { rows } = await networkHealthJson(knex, now);
-  expect(rows).toBe(JSON.stringify((await loadChapterHealth(knex, now)).rows));
-  return JSON.parse(rows) as ChapterHealthRow[];
+/** The kept table's rows are exactly the rows computed at the call. */
+async function expectSameAsComputed(): Promise<ChapterHealthRow[]> {
+  const { rows } = await networkHealth(knex, now);
+  expect(rows).toEqual((await loadChapterHealth(knex, now)).rows);
+  return rows;
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildPersonas } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import { ActivityFeedItem, AdminEvent, Chapter } from "../models";
-import type { ChapterHealthRow, ChapterHealthList } from "../contracts/chapterHealth";
+import type { ChapterHealthRow, ChapterHealthList, ChapterHealthPage } from "../contracts/chapterHealth";
 import type { ChapterPinList } from "../contracts/chapter";
 import { ensureDailyHealthJob } from "../health/sweep";
 
@@ -101,6 +101,33 @@ describe("GET /api/chapter_health", () => {
     expect(all.find((r) => r.chapterId === p.otherChapter.id)).toMatchObject({ members: 2, growth30d: 2, lastEmailAt: null });
     const mine = (await t.request<ChapterHealthRow[]>("GET", "/api/chapter_health", { as: p.fieldOrganizer })).body;
     expect(mine.map((r) => r.chapterId)).toEqual([chapter.id]);
+  });
+
+  it("answers the screens one page at a time: a state, a search and a column, with the counts of every chapter", async () => {
+    await expectAccess(t, p, { method: "GET", path: "/api/chapter_health/summary" }, WHO.fieldOrganizerAccess);
+    const summary = async (query: string, as = p.admin) => (await t.request<ChapterHealthPage>("GET", `/api/chapter_health/summary${query}`, { as })).body;
+    const all = await summary("");
+    expect(all).toMatchObject({ total: 2, matching: 2, page: 0, limit: 100, settings: { atRiskAfterDays: 42, dormantAfterDays: 56 } });
+    expect(all.counts.active + all.counts.at_risk + all.counts.dormant).toBe(2);
+    expect(Date.parse(all.at)).toBe(now.getTime());
+    const byMembers = await summary("?sort=members&order=desc&limit=1");
+    expect(byMembers.rows.map((r) => r.chapterId)).toEqual([chapter.id]);
+    expect(byMembers).toMatchObject({ matching: 2, limit: 1 });
+    expect((await summary("?sort=members&order=desc&limit=1&page=1")).rows.map((r) => r.chapterId)).toEqual([p.otherChapter.id]);
+    expect((await summary(`?q=${encodeURIComponent("quiet")}`)).rows.map((r) => r.chapterId)).toEqual([chapter.id]);
+    const dormant = await summary("?health=dormant");
+    expect(dormant).toMatchObject({ total: 2, matching: 0, rows: [] });
+    expect((await summary("", p.fieldOrganizer)).rows.map((r) => r.chapterId)).toEqual([chapter.id]);
+    for (const [query, message] of [
+      ["?sort=hosts", "sort must be one of health, title, lastEmailAt, silence, lastMeetupAt, nextMeetupAt, members, growth30d"],
+      ["?order=up", "order must be one of asc, desc"],
+      ["?health=sleepy", "health must be one of all, active, at_risk, dormant"],
+      ["?limit=0", "limit must be a whole number from 1 to 300"],
+      ["?page=-1", "page must be a whole number from 0 to 1000000"],
+    ]) {
+      const res = await t.request<{ error: string }>("GET", `/api/chapter_health/summary${query}`, { as: p.admin });
+      expect([res.status, res.body.error], query).toEqual([400, message]);
+    }
   });
 
   it("exports the table as CSV", async () => {
@@ -311,7 +338,7 @@ describe("GET and POST /api/chapter_health/settings", () => {
     await t.services.jobs.enqueue("health.daily", {});
     await runDaily();
     expect((await Chapter.query().findById(fresh.id))!.status).toBe(0);
-    const list = (await t.request<ChapterHealthList>("GET", "/api/chapter_health/summary", { as: p.admin })).body;
+    const list = (await t.request<ChapterHealthPage>("GET", "/api/chapter_health/summary", { as: p.admin })).body;
     expect(list.settings).toEqual({ atRiskAfterDays: 14, dormantAfterDays: 21 });
     expect(list.counts.dormant).toBeGreaterThanOrEqual(1);
     expect(list.rows.map((r) => r.health).indexOf("active")).toBeGreaterThan(list.rows.map((r) => r.health).lastIndexOf("at_risk"));

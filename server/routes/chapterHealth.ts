@@ -1,6 +1,8 @@
 import type Router from "@koa/router";
-import { healthSettingsSchema, pinSchema, reactivateSchema } from "../contracts/chapterHealth";
-import { loadChapterHealth, loadHealthSettings, networkHealthJson } from "../health/load";
+import { HEALTH_TABLE_PAGE_SIZE, healthQuerySchema, healthSettingsSchema, pinSchema, reactivateSchema } from "../contracts/chapterHealth";
+import { loadChapterHealth, loadHealthSettings, networkHealth } from "../health/load";
+import { pageHealthTable } from "../health/page";
+import { readPage } from "../lib/paging";
 import { pinChapterActive, reactivateChapter, saveHealthSettings } from "../commands/chapterHealth";
 import { parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
@@ -15,42 +17,41 @@ import type { Services } from "../services";
  * (admins every chapter, field organizers theirs), its CSV export, the thresholds, pins and re-enabling.
  */
 export function chapterHealthRoutes(router: Router, s: Services) {
-  const table = async (ctx: { state: { viewer: Viewer | null } }) => {
+  /** Who may see the table, and which chapters: every one for admins (null), a field organizer's own. */
+  const scopeOf = (ctx: { state: { viewer: Viewer | null } }) => {
     const viewer = ctx.state.viewer;
     authorize(viewer, sitePolicy.chapterHealth, null);
-    return loadChapterHealth(s.knex, s.jobs.now(), healthScope(viewer));
+    return healthScope(viewer);
   };
-
-  /** Admins get the network's table as kept JSON text (health/load.ts), field organizers theirs computed. */
-  const answer = async (ctx: { state: { viewer: Viewer | null } }) => {
-    const viewer = ctx.state.viewer;
-    authorize(viewer, sitePolicy.chapterHealth, null);
+  /** Admins read the network's kept table (health/load.ts), field organizers theirs computed at the call. */
+  const tableOf = async (scope: number[] | null) => {
     const now = s.jobs.now();
-    const scope = healthScope(viewer);
-    if (scope) {
-      const { expiresAt: _, ...list } = await loadChapterHealth(s.knex, now, scope);
-      return { rows: JSON.stringify(list.rows), head: JSON.stringify({ settings: list.settings, counts: list.counts }).slice(0, -1), at: now };
-    }
-    return { ...(await networkHealthJson(s.knex, now)), at: now };
+    const table = scope ? await loadChapterHealth(s.knex, now, scope) : await networkHealth(s.knex, now);
+    return { ...table, at: now.toISOString() };
   };
+  const view = (ctx: { state: { viewer: Viewer | null } }) => tableOf(scopeOf(ctx));
 
   router.get("/chapter_health", async (ctx) => {
-    const { rows } = await answer(ctx);
+    const { rows } = await view(ctx);
     ctx.set("Cache-Control", "no-store");
-    ctx.type = "application/json; charset=utf-8";
     ctx.body = rows;
   });
 
-  /** The same with the thresholds, the count per state and the time it was computed at, as the screens show it. */
+  /**
+   * The table as the screens show it: one page of one state (or all) matching a search, sorted by a column, with
+   * the thresholds, the counts per state and the time it was computed at.
+   */
   router.get("/chapter_health/summary", async (ctx) => {
-    const { rows, head, at } = await answer(ctx);
+    const scope = scopeOf(ctx);
+    const options = parse(healthQuerySchema, ctx.query);
+    const page = readPage(ctx.query, HEALTH_TABLE_PAGE_SIZE);
+    const table = await tableOf(scope);
     ctx.set("Cache-Control", "no-store");
-    ctx.type = "application/json; charset=utf-8";
-    ctx.body = `${head},"at":${JSON.stringify(at.toISOString())},"rows":${rows}}`;
+    ctx.body = pageHealthTable(table, options, page);
   });
 
   router.get("/chapter_health/export.csv", async (ctx) => {
-    const list = await table(ctx);
+    const list = await view(ctx);
     ctx.set("Cache-Control", "no-store");
     ctx.set("Content-Disposition", `attachment; filename="chapter-health-${list.at.slice(0, 10)}.csv"`);
     ctx.type = "text/csv; charset=utf-8";

@@ -1,5 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { ChapterHealthList, ChapterHealthSettings } from "../../server/contracts/chapterHealth";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { ChapterHealthPage, ChapterHealthQuery, ChapterHealthSettings } from "../../server/contracts/chapterHealth";
+import { pageQueryString } from "../../server/contracts/paging";
 import { activityKeys } from "./activity";
 import { chapterKeys } from "./chapters";
 import { api } from "./client";
@@ -7,13 +8,19 @@ import { get, useApiMutation } from "./queryClient";
 
 export const healthKeys = {
   all: ["chapterHealth"] as const,
-  table: () => [...healthKeys.all, "table"] as const,
+  table: (query: ChapterHealthQuery) => [...healthKeys.all, "table", query] as const,
   settings: () => [...healthKeys.all, "settings"] as const,
 };
 
 /** Chapter health (issue 16): the table (admins every chapter, field organizers theirs) and the thresholds. */
 export const healthQueries = {
-  table: () => queryOptions({ queryKey: healthKeys.table(), queryFn: get<ChapterHealthList>("/api/chapter_health/summary") }),
+  /** One page of the table (a state, a search, a column to sort by); the page shown stays while the next loads. */
+  table: (query: ChapterHealthQuery) =>
+    queryOptions({
+      queryKey: healthKeys.table(query),
+      queryFn: get<ChapterHealthPage>(`/api/chapter_health/summary${pageQueryString({ ...query })}`),
+      placeholderData: keepPreviousData,
+    }),
   settings: () => queryOptions({ queryKey: healthKeys.settings(), queryFn: get<ChapterHealthSettings>("/api/chapter_health/settings") }),
 };
 

@@ -1,20 +1,24 @@
-import { Badge, Button, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
-import { useMemo, useState, type FormEvent } from "react";
+import { Badge, Button, Field, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { useState, type FormEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { HEALTH_LABELS, silentDaysOf, type ChapterHealthList, type ChapterHealthRow, type HealthState } from "../../server/contracts/chapterHealth";
+import {
+  HEALTH_LABELS,
+  silentDaysOf,
+  type ChapterHealthPage,
+  type ChapterHealthRow,
+  type HealthSortKey,
+  type HealthState,
+} from "../../server/contracts/chapterHealth";
 import { ApiRequestError } from "../api/client";
 import { fetchHealthCsv, usePinChapter, useReactivateChapter } from "../api/chapterHealth";
 import { chapterPath } from "../lib/format";
 import { formatMediumDate } from "../lib/formatDate";
+import { Pager } from "./Pager";
 import { notify } from "./Toaster";
 
-type SortKey = "health" | "title" | "lastEmailAt" | "silence" | "nextMeetupAt" | "lastMeetupAt" | "members" | "growth30d";
-/** Rows shown at first (a network has thousands of chapters); "Show more" adds as many again. */
-const PAGE = 100;
-const HEALTH_ORDER: Record<HealthState, number> = { at_risk: 0, dormant: 1, active: 2 };
 const COLORS: Record<HealthState, string> = { active: "success", at_risk: "warning", dormant: "danger" };
 
-const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
+const COLUMNS: Array<{ key: HealthSortKey; label: string; numeric?: boolean }> = [
   { key: "title", label: "Chapter" },
   { key: "health", label: "Health" },
   { key: "lastEmailAt", label: "Last email" },
@@ -25,16 +29,13 @@ const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
   { key: "growth30d", label: "New (30 days)", numeric: true },
 ];
 
-function compare(a: ChapterHealthRow, b: ChapterHealthRow, key: SortKey): number {
-  // Longest silence first: the earliest start of the count.
-  if (key === "health") return HEALTH_ORDER[a.health] - HEALTH_ORDER[b.health] || a.countedFrom.localeCompare(b.countedFrom);
-  if (key === "silence") return b.countedFrom.localeCompare(a.countedFrom);
-  const x = a[key];
-  const y = b[key];
-  if (x === y) return 0;
-  if (x === null) return 1;
-  if (y === null) return -1;
-  return typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+/** What the table shows: one state or all, a search, the column it is sorted by, and the page. */
+export interface HealthTableView {
+  health: HealthState | "all";
+  q: string;
+  sort: HealthSortKey;
+  order: "asc" | "desc";
+  page: number;
 }
 
 const dateText = (iso: string | null) => (iso ? formatMediumDate(iso) : "—");
@@ -135,27 +136,39 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
 }
 
 /**
- * The health of the network's chapters (issue 16): counts per state that filter the table, sortable columns (at
- * risk first by default), a CSV export, and for admins pins and re-enabling.
+ * The health of the network's chapters (issue 16): counts per state that filter the table, a search, sortable
+ * columns (at risk first by default) and pages, all answered by the server a page at a time; a CSV export of every
+ * chapter; and for admins pins and re-enabling.
  */
 export function ChapterHealthTable({
-  list,
+  data,
+  view,
+  search,
+  onSearch,
+  onView,
   canManage,
-  initialFilter = "all",
 }: {
-  list: ChapterHealthList;
+  data: ChapterHealthPage;
+  view: HealthTableView;
+  search: string;
+  onSearch: (text: string) => void;
+  onView: (change: Partial<HealthTableView>) => void;
   canManage: boolean;
-  initialFilter?: HealthState | "all";
 }) {
-  const [filter, setFilter] = useState<HealthState | "all">(initialFilter);
-  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "health", desc: false });
-  const [limit, setLimit] = useState(PAGE);
-  const rows = useMemo(() => {
-    const shown = filter === "all" ? list.rows : list.rows.filter((r) => r.health === filter);
-    return [...shown].sort((a, b) => (sort.desc ? -1 : 1) * compare(a, b, sort.key));
-  }, [list.rows, filter, sort]);
-  const handleSort = (key: SortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : false }));
-  const { atRiskAfterDays, dormantAfterDays } = list.settings;
+  const handleSort = (key: HealthSortKey) => onView({ sort: key, order: view.sort === key && view.order === "asc" ? "desc" : "asc" });
+  const { atRiskAfterDays, dormantAfterDays } = data.settings;
+  const filterButton = (h: HealthState | "all", label: string, count: number) => (
+    <Button
+      key={h}
+      size="sm"
+      variant={view.health === h ? "solid" : "outline"}
+      aria-pressed={view.health === h}
+      onClick={() => onView({ health: h })}
+      data-testid={`health-count-${h}`}
+    >
+      {label} {count}
+    </Button>
+  );
 
   return (
     <Stack gap="3" data-testid="chapter-health">
@@ -163,38 +176,18 @@ export function ChapterHealthTable({
         No email to the list for {atRiskAfterDays} days: at risk; {dormantAfterDays} days: dormant (taken off the map until a host emails the list).
       </Text>
       <HStack gap="2" wrap="wrap" role="group" aria-label="Show chapters by health">
-        <Button
-          size="sm"
-          variant={filter === "all" ? "solid" : "outline"}
-          aria-pressed={filter === "all"}
-          onClick={() => {
-            setFilter("all");
-            setLimit(PAGE);
-          }}
-        >
-          All {list.rows.length}
-        </Button>
-        {(["at_risk", "dormant", "active"] as const).map((h) => (
-          <Button
-            key={h}
-            size="sm"
-            variant={filter === h ? "solid" : "outline"}
-            aria-pressed={filter === h}
-            onClick={() => {
-              setFilter(h);
-              setLimit(PAGE);
-            }}
-            data-testid={`health-count-${h}`}
-          >
-            {HEALTH_LABELS[h]} {list.counts[h]}
-          </Button>
-        ))}
+        {filterButton("all", "All", data.total)}
+        {(["at_risk", "dormant", "active"] as const).map((h) => filterButton(h, HEALTH_LABELS[h], data.counts[h]))}
         <Button size="sm" variant="ghost" onClick={() => void downloadCsv()}>
           Export CSV
         </Button>
       </HStack>
-      {rows.length === 0 ? (
-        <Text color="fg.muted">No chapters in this state.</Text>
+      <Field.Root maxW="sm">
+        <Field.Label>Search chapters</Field.Label>
+        <Input type="search" size="sm" value={search} onChange={(e) => onSearch(e.target.value)} placeholder="Name or state (e.g. TX)" autoComplete="off" />
+      </Field.Root>
+      {data.rows.length === 0 ? (
+        <Text color="fg.muted">{view.q ? `No chapters match "${view.q}".` : "No chapters in this state."}</Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" rounded="md">
           <Table.Root size="sm">
@@ -204,11 +197,11 @@ export function ChapterHealthTable({
                   <Table.ColumnHeader
                     key={c.key}
                     textAlign={c.numeric ? "end" : undefined}
-                    aria-sort={sort.key === c.key ? (sort.desc ? "descending" : "ascending") : "none"}
+                    aria-sort={view.sort === c.key ? (view.order === "desc" ? "descending" : "ascending") : "none"}
                   >
                     <Button size="xs" variant="plain" px="0" onClick={() => handleSort(c.key)}>
                       {c.label}
-                      {sort.key === c.key ? (sort.desc ? " ▼" : " ▲") : ""}
+                      {view.sort === c.key ? (view.order === "desc" ? " ▼" : " ▲") : ""}
                     </Button>
                   </Table.ColumnHeader>
                 ))}
@@ -217,7 +210,7 @@ export function ChapterHealthTable({
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {rows.slice(0, limit).map((r) => (
+              {data.rows.map((r) => (
                 <Table.Row key={r.chapterId} data-testid="health-row" data-health={r.health} data-slug={r.slug}>
                   <Table.Cell>
                     <Link asChild color="link" fontWeight="medium">
@@ -238,7 +231,7 @@ export function ChapterHealthTable({
                     )}
                   </Table.Cell>
                   <Table.Cell>{dateText(r.lastEmailAt)}</Table.Cell>
-                  <Table.Cell textAlign="end">{silentDaysOf(r, list.at)}</Table.Cell>
+                  <Table.Cell textAlign="end">{silentDaysOf(r, data.at)}</Table.Cell>
                   <Table.Cell>{dateText(r.lastMeetupAt)}</Table.Cell>
                   <Table.Cell>{dateText(r.nextMeetupAt)}</Table.Cell>
                   <Table.Cell textAlign="end">{r.members}</Table.Cell>
@@ -255,11 +248,7 @@ export function ChapterHealthTable({
           </Table.Root>
         </Table.ScrollArea>
       )}
-      {rows.length > limit && (
-        <Button alignSelf="flex-start" size="sm" variant="outline" onClick={() => setLimit((n) => n + PAGE)}>
-          Show more ({rows.length - limit} not shown)
-        </Button>
-      )}
+      <Pager page={data.page} limit={data.limit} count={data.matching} onPage={(page) => onView({ page })} label="Pages of chapters" />
     </Stack>
   );
 }
