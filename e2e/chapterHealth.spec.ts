@@ -60,6 +60,7 @@ async function answerHealthTable(page: Page, at: string, rows: ChapterHealthRow[
         page: pageNo,
         limit,
         rows: matching.slice(pageNo * limit, (pageNo + 1) * limit),
+        byState: [],
       };
       return route.fulfill({ json: list });
     },
@@ -94,6 +95,25 @@ test.describe("chapter health", () => {
     await expect(health.row("chicago")).toBeVisible();
     await health.search("");
     await expect(health.rows()).toHaveCount(Math.min(api.length, 100));
+    // One state's chapters, from the select or from the counts by state.
+    const inIllinois = api.filter((r) => r.state === "il");
+    await health.chooseState("Illinois");
+    await expect(health.rows()).toHaveCount(inIllinois.length);
+    expect(await health.statesShown()).toEqual(inIllinois.map(() => "il"));
+    await health.chooseState("All states");
+    await expect(health.rows()).toHaveCount(Math.min(api.length, 100));
+    const counts = await health.stateCounts("ny");
+    const inNewYork = api.filter((r) => r.state === "ny");
+    expect(counts).toEqual({
+      at_risk: inNewYork.filter((r) => r.health === "at_risk").length,
+      dormant: inNewYork.filter((r) => r.health === "dormant").length,
+      active: inNewYork.filter((r) => r.health === "active").length,
+    });
+    await health.openStateFromCounts("New York");
+    await expect(health.rows()).toHaveCount(inNewYork.length);
+    await expect(health.root.getByRole("combobox", { name: "State" })).toHaveValue("ny");
+    expect(await seriousViolations(page, '[data-testid="chapter-health"]')).toEqual([]);
+    await health.chooseState("All states");
 
     const csv = await health.exportCsv();
     const lines = csv.trim().split(/\r\n/);

@@ -50,6 +50,32 @@ export class ChapterHealthTable {
     await this.root.getByRole("searchbox", { name: "Search chapters" }).fill(text);
   }
 
+  /** Narrows the table to one state by its name ("All states" for every state). */
+  async chooseState(name: string) {
+    await this.root.getByRole("combobox", { name: "State" }).selectOption({ label: name });
+  }
+
+  statesShown() {
+    return this.rows().evaluateAll((rows) => rows.map((r) => r.getAttribute("data-state")));
+  }
+
+  /** A state's counts in "Chapters by state" (opened if closed): at risk, dormant, active. */
+  async stateCounts(abbr: string) {
+    await this.openStateCounts();
+    const cells = await this.root.locator(`[data-testid="state-health"][data-state="${abbr}"] td`).allTextContents();
+    return { at_risk: Number(cells[1]), dormant: Number(cells[2]), active: Number(cells[3]) };
+  }
+
+  async openStateFromCounts(name: string) {
+    await this.openStateCounts();
+    await this.root.getByRole("table", { name: "Chapters by state" }).getByRole("button", { name, exact: true }).click();
+  }
+
+  private async openStateCounts() {
+    const details = this.root.locator("details");
+    if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+  }
+
   pager() {
     return this.root.getByRole("navigation", { name: "Pages of chapters" });
   }

@@ -1,5 +1,6 @@
 /** Chapter health (issue 16): shapes of /api/chapter_health shared by server and UI. No Node imports here. */
 import { z } from "zod";
+import { STATES } from "./chapter";
 
 export const HEALTH_STATES = ["active", "at_risk", "dormant"] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
@@ -68,6 +69,8 @@ export const HEALTH_TABLE_PAGE_SIZE = 100;
 /** What the table screen asks for: one state or all, a search, a column to sort by, and a page. */
 export interface ChapterHealthQuery {
   health?: HealthState | "all";
+  /** One US state's chapters (its abbreviation, "int" for International). */
+  state?: string;
   /** Part of the chapter's title, slug or state abbreviation, case-insensitive. */
   q?: string;
   sort?: HealthSortKey;
@@ -84,12 +87,24 @@ export interface ChapterHealthPage extends ChapterHealthList {
   matching: number;
   page: number;
   limit: number;
+  /** Every state with chapters in view, and how many of them are in each health state. */
+  byState: StateHealthCount[];
+}
+
+export interface StateHealthCount extends Record<HealthState, number> {
+  state: string;
 }
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, name: string) => z.enum(values, { error: `${name} must be one of ${values.join(", ")}` });
 
 export const healthQuerySchema = z.object({
   health: oneOf(["all", ...HEALTH_STATES] as const, "health").default("all"),
+  state: z
+    .string({ error: "state must be a state abbreviation" })
+    .trim()
+    .toLowerCase()
+    .refine((s) => s === "" || s in STATES, "state must be a state abbreviation")
+    .default(""),
   q: z.string({ error: "q must be text" }).trim().max(100, "q must be at most 100 characters").default(""),
   sort: oneOf(HEALTH_SORT_KEYS, "sort").default("health"),
   order: oneOf(["asc", "desc"] as const, "order").default("asc"),

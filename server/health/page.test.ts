@@ -35,7 +35,7 @@ const rows = [
   row({ slug: "chicago", title: "Chicago", state: "il", countedFrom: daysAgo(2), members: 12, nextMeetupAt: daysAgo(-1) }),
 ];
 const table: ChapterHealthList = { settings: { atRiskAfterDays: 42, dormantAfterDays: 56 }, counts: { active: 3, at_risk: 1, dormant: 1 }, at, rows };
-const view = (over: Partial<HealthView> = {}): HealthView => ({ health: "all", q: "", sort: "health", order: "asc", ...over });
+const view = (over: Partial<HealthView> = {}): HealthView => ({ health: "all", state: "", q: "", sort: "health", order: "asc", ...over });
 const first = (limit = 100) => readPage({ limit: String(limit) }, 100);
 const slugs = (v: Partial<HealthView>, page = first()) => pageHealthTable(table, view(v), page).rows.map((r) => r.slug);
 
@@ -55,6 +55,19 @@ describe("pageHealthTable", () => {
     expect(slugs({ q: "tx" })).toEqual(["sleepy", "austin"]);
     expect(slugs({ q: "tx", health: "active" })).toEqual(["austin"]);
     expect(slugs({ q: "nowhere" })).toEqual([]);
+  });
+
+  it("narrows to one US state and counts every state's chapters by health", () => {
+    expect(slugs({ state: "tx" })).toEqual(["sleepy", "austin"]);
+    expect(slugs({ state: "tx", health: "dormant" })).toEqual(["sleepy"]);
+    const page = pageHealthTable(table, view({ state: "tx" }), first());
+    expect(page.matching).toBe(2);
+    expect(page.byState).toEqual([
+      { state: "il", active: 1, at_risk: 0, dormant: 0 },
+      { state: "ma", active: 1, at_risk: 0, dormant: 0 },
+      { state: "ny", active: 0, at_risk: 1, dormant: 0 },
+      { state: "tx", active: 1, at_risk: 0, dormant: 1 },
+    ]);
   });
 
   it("sorts by a column either way, ties by chapter id, and puts missing dates last both ways", () => {

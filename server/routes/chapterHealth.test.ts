@@ -118,9 +118,14 @@ describe("GET /api/chapter_health", () => {
     const dormant = await summary("?health=dormant");
     expect(dormant).toMatchObject({ total: 2, matching: 0, rows: [] });
     expect((await summary("", p.fieldOrganizer)).rows.map((r) => r.chapterId)).toEqual([chapter.id]);
+    // Both chapters are in Illinois.
+    expect((await summary("?state=IL")).rows.map((r) => r.chapterId).sort()).toEqual([chapter.id, p.otherChapter.id].sort());
+    expect((await summary("?state=ny")).rows).toEqual([]);
+    expect(all.byState).toEqual([{ state: "il", ...all.counts }]);
     for (const [query, message] of [
       ["?sort=hosts", "sort must be one of health, title, lastEmailAt, silence, lastMeetupAt, nextMeetupAt, members, growth30d"],
       ["?order=up", "order must be one of asc, desc"],
+      ["?state=zz", "state must be a state abbreviation"],
       ["?health=sleepy", "health must be one of all, active, at_risk, dormant"],
       ["?limit=0", "limit must be a whole number from 1 to 300"],
       ["?page=-1", "page must be a whole number from 0 to 1000000"],

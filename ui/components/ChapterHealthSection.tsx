@@ -18,6 +18,7 @@ export function ChapterHealthSection({ canManage }: { canManage: boolean }) {
   const asked = params.get("health");
   const [view, setView] = useState<Omit<HealthTableView, "q">>({
     health: HEALTH_STATES.includes(asked as HealthState) ? (asked as HealthState) : "all",
+    state: "",
     sort: "health",
     order: "asc",
     page: 0,
@@ -30,7 +31,7 @@ export function ChapterHealthSection({ canManage }: { canManage: boolean }) {
     setSearched(q);
     setView((v) => ({ ...v, page: 0 }));
   }
-  const query = useQuery(healthQueries.table({ ...view, q: q || undefined }));
+  const query = useQuery(healthQueries.table({ ...view, state: view.state || undefined, q: q || undefined }));
   // A new state or order starts at the first page; a page keeps the rest.
   const handleView = (change: Partial<HealthTableView>) => setView((v) => ({ ...v, page: 0, ...change }));
   return (

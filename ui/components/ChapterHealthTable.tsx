@@ -1,4 +1,4 @@
-import { Badge, Button, Field, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Field, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
@@ -8,12 +8,14 @@ import {
   type ChapterHealthRow,
   type HealthSortKey,
   type HealthState,
+  type StateHealthCount,
 } from "../../server/contracts/chapterHealth";
 import { ApiRequestError } from "../api/client";
 import { fetchHealthCsv, usePinChapter, useReactivateChapter } from "../api/chapterHealth";
 import { chapterPath } from "../lib/format";
 import { formatMediumDate } from "../lib/formatDate";
 import { Pager } from "./Pager";
+import { STATE_OPTIONS, StateSelect } from "./StateSelect";
 import { notify } from "./Toaster";
 
 const COLORS: Record<HealthState, string> = { active: "success", at_risk: "warning", dormant: "danger" };
@@ -32,6 +34,8 @@ const COLUMNS: Array<{ key: HealthSortKey; label: string; numeric?: boolean }> =
 /** What the table shows: one state or all, a search, the column it is sorted by, and the page. */
 export interface HealthTableView {
   health: HealthState | "all";
+  /** A state's abbreviation, or "" for every state. */
+  state: string;
   q: string;
   sort: HealthSortKey;
   order: "asc" | "desc";
@@ -135,6 +139,51 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
   );
 }
 
+/** "Chapters by state": each state's chapters by health (at risk and dormant first to the eye), a state opening its rows. */
+function StateCounts({ byState, onState }: { byState: StateHealthCount[]; onState: (state: string) => void }) {
+  const counts = new Map(byState.map((c) => [c.state, c]));
+  const states = STATE_OPTIONS.filter((s) => counts.has(s.abbr));
+  if (states.length < 2) return null;
+  return (
+    <Box as="details" borderWidth="1px" rounded="md" px="3" py="2">
+      <Box as="summary" cursor="pointer" fontWeight="medium">
+        Chapters by state ({states.length})
+      </Box>
+      <Table.ScrollArea mt="2" maxH="80" overflowY="auto">
+        <Table.Root size="sm" aria-label="Chapters by state">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>State</Table.ColumnHeader>
+              {(["at_risk", "dormant", "active"] as const).map((h) => (
+                <Table.ColumnHeader key={h} textAlign="end">
+                  {HEALTH_LABELS[h]}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {states.map(({ abbr, name }) => {
+              const c = counts.get(abbr)!;
+              return (
+                <Table.Row key={abbr} data-testid="state-health" data-state={abbr}>
+                  <Table.Cell>
+                    <Button size="xs" variant="plain" px="0" color="link" textDecoration="underline" onClick={() => onState(abbr)}>
+                      {name}
+                    </Button>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">{c.at_risk}</Table.Cell>
+                  <Table.Cell textAlign="end">{c.dormant}</Table.Cell>
+                  <Table.Cell textAlign="end">{c.active}</Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
+  );
+}
+
 /**
  * The health of the network's chapters (issue 16): counts per state that filter the table, a search, sortable
  * columns (at risk first by default) and pages, all answered by the server a page at a time; a CSV export of every
@@ -182,12 +231,19 @@ export function ChapterHealthTable({
           Export CSV
         </Button>
       </HStack>
-      <Field.Root maxW="sm">
-        <Field.Label>Search chapters</Field.Label>
-        <Input type="search" size="sm" value={search} onChange={(e) => onSearch(e.target.value)} placeholder="Name or state (e.g. TX)" autoComplete="off" />
-      </Field.Root>
+      <HStack gap="3" wrap="wrap" align="flex-end">
+        <Field.Root maxW="xs">
+          <Field.Label>Search chapters</Field.Label>
+          <Input type="search" size="sm" value={search} onChange={(e) => onSearch(e.target.value)} placeholder="Name or slug" autoComplete="off" />
+        </Field.Root>
+        <Field.Root maxW="xs">
+          <Field.Label>State</Field.Label>
+          <StateSelect size="sm" value={view.state} onChange={(state) => onView({ state })} placeholder="All states" />
+        </Field.Root>
+      </HStack>
+      <StateCounts byState={data.byState} onState={(state) => onView({ state })} />
       {data.rows.length === 0 ? (
-        <Text color="fg.muted">{view.q ? `No chapters match "${view.q}".` : "No chapters in this state."}</Text>
+        <Text color="fg.muted">{view.q ? `No chapters match "${view.q}".` : "No chapters here."}</Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" rounded="md">
           <Table.Root size="sm">
@@ -211,7 +267,7 @@ export function ChapterHealthTable({
             </Table.Header>
             <Table.Body>
               {data.rows.map((r) => (
-                <Table.Row key={r.chapterId} data-testid="health-row" data-health={r.health} data-slug={r.slug}>
+                <Table.Row key={r.chapterId} data-testid="health-row" data-health={r.health} data-slug={r.slug} data-state={r.state}>
                   <Table.Cell>
                     <Link asChild color="link" fontWeight="medium">
                       <RouterLink to={chapterPath(r)}>{r.title}</RouterLink>
