@@ -10,7 +10,13 @@
  *   DATA_DIR=/data npm run bench:api                    an already-seeded database (npm run seed:scale), kept
  *   DATABASE_URL=postgres://... npm run bench:api       the same on Postgres
  *
+ *   npm run bench:api -- --encoding identity            uncompressed answers (default: what browsers ask for)
+ *
  *   [-- --duration 10 --warmup 3 --rounds 2 --connections 50 --only /api/chapters/active --min-ratio 0 --max-p99 0]
+ *
+ * Requests carry `Accept-Encoding: gzip, deflate, br, zstd` as browsers send it, so kept answers come
+ * compressed (server/lib/compressKept.ts); the bare server sends those same compressed bytes with the same
+ * Content-Encoding. `--encoding identity` asks for (and compares) uncompressed bytes instead.
  *
  * The servers run in a child process pinned to one core, the load generator in this process on the other
  * (taskset, when there are two cores or more). Exits 1 when a read fails, a 304 is missing, or a ratio or p99
@@ -27,13 +33,30 @@ import { readArgs } from "./args";
 
 const args = readArgs(process.argv.slice(2));
 const here = fileURLToPath(import.meta.url);
+/** What each request accepts: what browsers send, or uncompressed answers only. */
+const ACCEPT_ENCODING = args.encoding === "identity" ? "identity" : "gzip, deflate, br, zstd";
+
+/** A GET with the bytes as they travel (fetch would unpack them). */
+function rawGet(url: string): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": ACCEPT_ENCODING } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
+      })
+      .on("error", reject);
+  });
+}
 
 interface Target {
   name: string;
   path: string;
   /** First request (the answer built from the database), ms. */
   coldMs: number;
+  /** The answer's bytes as sent, and their Content-Encoding ("" when uncompressed). */
   bytes: number;
+  encoding: string;
   bareUrl: string;
 }
 
@@ -69,7 +92,7 @@ async function serve() {
     ["network feed", "/api/chapter_calendar/all/events.ics"],
   ];
   const only = args.only ? String(args.only).split(",") : null;
-  const bodies = new Map<string, { body: Buffer; type: string; etag: string }>();
+  const bodies = new Map<string, { body: Buffer; type: string; etag: string; encoding: string }>();
   const targets: Target[] = [];
   const bare = http.createServer((req, res) => {
     if (req.url === "/stats") {
@@ -90,6 +113,7 @@ async function serve() {
     res.setHeader("content-type", kept.type);
     res.setHeader("etag", kept.etag);
     res.setHeader("cache-control", "no-cache");
+    if (kept.encoding) res.setHeader("content-encoding", kept.encoding);
     res.end(kept.body);
   });
   await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
@@ -97,13 +121,21 @@ async function serve() {
   for (const [name, p] of reads) {
     if (only && !only.some((o) => p.startsWith(o))) continue;
     const started = performance.now();
-    const res = await fetch(app + p);
-    const body = Buffer.from(await res.arrayBuffer());
+    // Twice: the first builds the answer, the second has its compressed form made once (what every later
+    // request is sent).
+    const cold = await rawGet(app + p);
     const coldMs = performance.now() - started;
-    if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+    const res = await rawGet(app + p);
+    if (cold.status !== 200 || res.status !== 200) throw new Error(`${p} answered ${cold.status}, ${res.status}`);
     const key = `/bare/${targets.length}`;
-    bodies.set(key, { body, type: res.headers.get("content-type") ?? "application/octet-stream", etag: res.headers.get("etag") ?? "" });
-    targets.push({ name, path: p, coldMs, bytes: body.length, bareUrl: `http://127.0.0.1:${barePort}${key}` });
+    const encoding = String(res.headers["content-encoding"] ?? "");
+    bodies.set(key, {
+      body: res.body,
+      type: String(res.headers["content-type"] ?? "application/octet-stream"),
+      etag: String(res.headers.etag ?? ""),
+      encoding,
+    });
+    targets.push({ name, path: p, coldMs, bytes: res.body.length, encoding, bareUrl: `http://127.0.0.1:${barePort}${key}` });
   }
   process.stdout.write(JSON.stringify({ app, targets, active, total, database: databaseUrl ? "Postgres" : "SQLite", given }) + "\n");
   // Load may still be in flight when the parent stops us: leave without draining it.
@@ -148,7 +180,8 @@ let statsUrl = "";
 const serverStats = async () => (await (await fetch(statsUrl)).json()) as { micros: number; maxDelayMs: number };
 
 /** One autocannon run, with the server process's CPU time per request and largest event-loop delay. */
-async function run(url: string, seconds: number, connections: number, headers: Record<string, string> = {}) {
+async function run(url: string, seconds: number, connections: number, extraHeaders: Record<string, string> = {}) {
+  const headers = { "accept-encoding": ACCEPT_ENCODING, ...extraHeaders };
   const before = await serverStats();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({ url, duration: seconds, connections, pipelining: 1, headers }, (err, res) => (err ? reject(err) : resolve(res)));
@@ -178,11 +211,11 @@ async function bench() {
   try {
     await serverStats();
     console.log(
-      `${ready.database}${ready.given ? " (given)" : " (fresh)"}: ${ready.total} chapters, ${ready.active} active; ${connections} connections, ${duration} s a measurement`,
+      `${ready.database}${ready.given ? " (given)" : " (fresh)"}: ${ready.total} chapters, ${ready.active} active; ${connections} connections, ${duration} s a measurement; Accept-Encoding: ${ACCEPT_ENCODING}`,
     );
     console.log("");
     console.log(
-      `${"read".padEnd(22)} ${pad("bytes", 9)} ${pad("cold ms", 8)} ${pad("app req/s", 10)} ${pad("p50", 6)} ${pad("p99", 6)} ${pad("bare req/s", 11)} ${pad("bare p99", 9)} ${pad("ratio", 6)} ${pad("304s", 6)} ${pad("max loop delay", 15)}`,
+      `${"read".padEnd(22)} ${pad("bytes", 12)} ${pad("cold ms", 8)} ${pad("app req/s", 10)} ${pad("p50", 6)} ${pad("p99", 6)} ${pad("bare req/s", 11)} ${pad("bare p99", 9)} ${pad("ratio", 6)} ${pad("304s", 6)} ${pad("max loop delay", 15)}`,
     );
     for (const target of targets) {
       const url = app + target.path;
@@ -200,7 +233,7 @@ async function bench() {
       const ratioOf = (x: (typeof rounds)[number]) => x.app.result.requests.average / x.bare.result.requests.average;
       const { app: measured, bare } = [...rounds].sort((x, y) => ratioOf(x) - ratioOf(y))[Math.floor(rounds.length / 2)];
       const loopDelay = Math.max(...rounds.map((x) => x.app.maxDelayMs));
-      const etag = (await fetch(url)).headers.get("etag") ?? "";
+      const etag = String((await rawGet(url)).headers.etag ?? "");
       const conditional = await run(url, Math.max(1, Math.round(duration / 4)), connections, { "if-none-match": etag });
       const total = Object.values(conditional.result.statusCodeStats ?? {}).reduce((a, s) => a + s.count, 0);
       const notModified = conditional.result.statusCodeStats?.["304"]?.count ?? 0;
@@ -208,7 +241,7 @@ async function bench() {
       const ratio = r.requests.average / bare.result.requests.average;
       const errors = r.non2xx + r.errors + r.timeouts;
       console.log(
-        `${target.name.padEnd(22)} ${pad(kb(target.bytes), 9)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(r.requests.average.toFixed(0), 10)} ${pad(r.latency.p50, 6)} ${pad(r.latency.p99, 6)} ${pad(bare.result.requests.average.toFixed(0), 11)} ${pad(bare.result.latency.p99, 9)} ${pad(ratio.toFixed(2), 6)} ${pad(notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${Math.max(loopDelay, conditional.maxDelayMs).toFixed(0)} ms`, 15)}` +
+        `${target.name.padEnd(22)} ${pad(kb(target.bytes) + (target.encoding ? ` ${target.encoding}` : ""), 12)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(r.requests.average.toFixed(0), 10)} ${pad(r.latency.p50, 6)} ${pad(r.latency.p99, 6)} ${pad(bare.result.requests.average.toFixed(0), 11)} ${pad(bare.result.latency.p99, 9)} ${pad(ratio.toFixed(2), 6)} ${pad(notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${Math.max(loopDelay, conditional.maxDelayMs).toFixed(0)} ms`, 15)}` +
           (errors ? `  (${errors} errors)` : ""),
       );
       if (errors || total === 0 || notModified !== total) failed = true;
@@ -216,7 +249,7 @@ async function bench() {
     }
     console.log("");
     console.log(
-      "cold ms: the first request, built from the database; p50/p99 in ms (bare p99: the bare server sending the same bytes, the floor this machine allows); max loop delay: the largest event-loop delay in the server process while the read was measured.",
+      "bytes: as sent (br or gzip: compressed, as browsers ask); cold ms: the first request, built from the database; p50/p99 in ms (bare p99: the bare server sending the same bytes, the floor this machine allows); max loop delay: the largest event-loop delay in the server process while the read was measured.",
     );
   } catch (err) {
     console.error(err);

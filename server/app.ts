@@ -17,6 +17,7 @@ import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
 import { refuseNulInBody, refuseNulInUrl } from "./lib/inputGuard";
+import { compressKeptAnswers } from "./lib/compressKept";
 import { writeLog } from "./lib/log";
 import type { Services } from "./services";
 
@@ -76,6 +77,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
 
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
   app.use(errorMiddleware(log));
+  app.use(compressKeptAnswers());
   app.use(desktopCors());
   // Before the calendar lane and the API: no NUL reaches a route, whatever the route (see the module).
   app.use(refuseNulInUrl());

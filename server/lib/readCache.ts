@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import type { Context } from "koa";
 import type { Knex } from "knex";
 import { jsonInSlices } from "./slices";
+import { markKept } from "./compressKept";
 
 /**
  * Reads of the same thing are coalesced without ever answering from a read that began before the request
@@ -80,7 +81,8 @@ export function sendCached(ctx: Context, answer: CachedAnswer): void {
     return;
   }
   ctx.type = answer.contentType;
-  ctx.body = answer.body;
+  // Kept bytes are sent compressed to clients that accept it, compressed once (lib/compressKept.ts).
+  ctx.body = markKept(answer.body);
 }
 
 /** What a build answers: the value to send as JSON and, when it holds next dates, when it stops being true. */
