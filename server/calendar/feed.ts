@@ -62,11 +62,25 @@ function locationOf(e: ChapterEvent): string {
     .join(", ");
 }
 
-/** The date (YYYY-MM-DD, in the chapter's zone) a repeating event's rules start from: the day it was created. */
-function anchorDate(e: ChapterEvent, zone: string): string {
-  const created = e.createdAt ? DateTime.fromISO(e.createdAt, { zone: luxonZone(zone) }) : null;
+/** A stored time with its offset (…Z or ±hh:mm): the same instant whatever zone it is read in. */
+const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The date (YYYY-MM-DD, in the chapter's zone) a repeating event's rules start from: the day it was created.
+ * `createdUtc` is createdAt already read in UTC: a time with an offset is only moved to the zone, not read again.
+ */
+function anchorDate(e: ChapterEvent, zone: string, createdUtc: DateTime | null): string {
+  const created =
+    createdUtc && e.createdAt && HAS_OFFSET.test(e.createdAt)
+      ? createdUtc.setZone(luxonZone(zone))
+      : e.createdAt
+        ? DateTime.fromISO(e.createdAt, { zone: luxonZone(zone) })
+        : null;
   return (created?.isValid ? created : DateTime.fromMillis(0, { zone: luxonZone(zone) })).toISODate()!;
 }
+
+/** Chapter names in the order of the feed (the runtime's collation, as localeCompare; made once, not per pair). */
+const collator = new Intl.Collator();
 
 /**
  * The RRULE of a repeating component, plus an EXDATE for each cancelled meetup (at the start time the rule
@@ -135,8 +149,9 @@ export function foldLines(text: string): string {
  * one piece per event, the end. Joined, they are the whole feed; the pieces let it be built a slice at a time.
  */
 function* feedPieces(opts: FeedOptions): Generator<string> {
+  const titles = new Map(opts.events.map(({ chapter }) => [chapter, displayTitle(chapter)]));
   const rows = [...opts.events].sort(
-    (a, b) => displayTitle(a.chapter).localeCompare(displayTitle(b.chapter)) || a.chapter.id - b.chapter.id || a.event.id - b.event.id,
+    (a, b) => collator.compare(titles.get(a.chapter)!, titles.get(b.chapter)!) || a.chapter.id - b.chapter.id || a.event.id - b.event.id,
   );
   const zoneOf = (chapter: Chapter) => (isValidTimeZone(chapter.timeZone) ? chapter.timeZone : "UTC");
   yield feedHeader(opts);
@@ -147,23 +162,24 @@ function* feedPieces(opts: FeedOptions): Generator<string> {
   for (const { event, chapter } of rows) {
     const zone = zoneOf(chapter);
     const utc = UTC_ZONES.has(zone);
-    const stamp = DateTime.fromISO(event.updatedAt ?? event.createdAt ?? "1970-01-01T00:00:00Z", { zone: "utc" });
+    const created = event.createdAt ? DateTime.fromISO(event.createdAt, { zone: "utc" }) : null;
+    const stamp = event.updatedAt ? DateTime.fromISO(event.updatedAt, { zone: "utc" }) : (created ?? DateTime.fromISO("1970-01-01T00:00:00Z", { zone: "utc" }));
     const url = chapterUrl(opts.publicUrl, chapter);
     const geo = event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {};
     let piece = "";
-    for (const part of feedComponents(event.id, scheduleOf(event, zone), anchorDate(event, zone))) {
+    for (const part of feedComponents(event.id, scheduleOf(event, zone), anchorDate(event, zone, created))) {
       piece += cal
         .createEvent({
           id: part.uid,
           sequence: event.sequence,
           stamp,
           lastModified: stamp,
-          created: event.createdAt ? DateTime.fromISO(event.createdAt, { zone: "utc" }) : null,
+          created,
           start: utc ? part.start.toUTC() : part.start,
           end: utc ? part.end.toUTC() : part.end,
           timezone: utc ? null : zone,
           repeating: part.rrule ? ruleWithExceptions(part.rrule, event, zone, utc) : null,
-          summary: icsText(`${displayTitle(chapter)} at ${event.name}`),
+          summary: icsText(`${titles.get(chapter)!} at ${event.name}`),
           description: icsText([event.description.trim(), url].filter(Boolean).join("\n\n")),
           location: { title: icsText(locationOf(event)), ...geo },
           url,

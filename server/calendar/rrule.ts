@@ -5,7 +5,7 @@
  */
 import type { DateTime } from "luxon";
 import { weekCodesOf } from "../contracts/schedule";
-import { epochWeek, occurrenceOn, occurrencesBetween, parseDate, type Occurrence, type ScheduleInput } from "../schedule/engine";
+import { eachOccurrenceBetween, epochWeek, occurrenceOn, parseDate, type Occurrence, type ScheduleInput } from "../schedule/engine";
 
 export interface FeedComponent {
   /** Stable across edits: event-{id}@chapterhouse, and event-{id}-2@chapterhouse for a second rule. */
@@ -32,7 +32,8 @@ function firstFrom(s: ScheduleInput, weeks: string, from: string, keep: (o: Occu
   const start = parseDate(from);
   if (!start) return null;
   const to = start.plus({ days: 400 }).toISODate()!;
-  return occurrencesBetween({ ...s, weeksOfMonthIndexes: weeks }, from, to).find(keep) ?? null;
+  for (const o of eachOccurrenceBetween({ ...s, weeksOfMonthIndexes: weeks }, from, to)) if (keep(o)) return o;
+  return null;
 }
 
 /**

@@ -6,7 +6,7 @@ import { buildChapter, buildEvent, buildHost, buildPersonas } from "../test/fact
 import { expectAccess, WHO } from "../test/access";
 import { ActivityFeedItem, ChapterEvent, ListMessage, MailingListContact } from "../models";
 import type { Chapter } from "../models/Chapter";
-import { occurrencesBetween } from "../schedule/engine";
+import { isUpcoming, occurrencesBetween } from "../schedule/engine";
 import { scheduleOf } from "../presenters/schedule";
 import { icalProblems } from "../calendar/structure";
 import { ALREADY_PAST, NOT_AN_OCCURRENCE, NOT_REPEATING, NO_LIST_TO_EMAIL } from "../commands/cancelledDates";
@@ -19,13 +19,16 @@ afterAll(async () => t.close());
 
 const ZONE = "America/New_York";
 
-/** A chapter with a "2nd and 4th Tuesday" event and its next meetups (from the engine, today on). */
+/**
+ * A chapter with a "2nd and 4th Tuesday" event and its next meetups (from the engine, today on), upcoming as the
+ * app counts them: until 12 hours after they start (so a meetup that began minutes ago is still the next one).
+ */
 async function secondAndFourthTuesday(overrides: Partial<Chapter> = {}) {
   const chapter = await buildChapter({ timeZone: ZONE, state: "ny", sendInBlueListId: `list-${Math.random().toString(36).slice(2)}`, ...overrides });
   const event = await buildEvent(chapter, { dayOfWeekIndex: 2, weeksOfMonthIndexes: "2,4", startTime: "19:00", endTime: "21:00" });
   const today = DateTime.now().setZone(ZONE).toISODate()!;
   const dates = occurrencesBetween(scheduleOf(event, ZONE), today, DateTime.now().setZone(ZONE).plus({ days: 120 }).toISODate()!)
-    .filter((o) => o.start.toMillis() > Date.now())
+    .filter((o) => isUpcoming(o, new Date()))
     .map((o) => o.date);
   return { chapter, event, dates, host: await buildHost(chapter) };
 }

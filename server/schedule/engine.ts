@@ -45,9 +45,15 @@ const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** A calendar date as a UTC-midnight DateTime (for date arithmetic only), or null when not a real date. */
 export function parseDate(date: string | null | undefined): DateTime | null {
-  if (!date || !DATE_RE.test(date)) return null;
-  const d = DateTime.fromISO(date, { zone: "utc" });
-  return d.isValid ? d : null;
+  const parts = date ? DATE_RE.exec(date) : null;
+  if (!parts) return null;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  // Read with Date's UTC arithmetic (luxon's ISO parser costs more, and calendar feeds read thousands of dates);
+  // a date that rolls over (February 30th) is not a real date. setUTCFullYear keeps years 0 to 99 as written.
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return DateTime.fromMillis(d.getTime(), { zone: "utc" });
 }
 
 export const isValidDate = (date: string | null | undefined): boolean => parseDate(date) !== null;
@@ -176,29 +182,36 @@ export function occurrenceOn(s: ScheduleInput, date: string): Occurrence | null 
 
 /** Every occurrence whose date lies between two calendar dates, both included, soonest first. */
 export function occurrencesBetween(s: ScheduleInput, fromDate: string, toDate: string): Occurrence[] {
+  return [...eachOccurrenceBetween(s, fromDate, toDate)];
+}
+
+/**
+ * The same, one at a time: a caller that wants only the first few (a feed's DTSTART, the next meetup) stops
+ * there, without placing a year of dates on the wall clock.
+ */
+export function* eachOccurrenceBetween(s: ScheduleInput, fromDate: string, toDate: string): Generator<Occurrence> {
   const from = parseDate(fromDate);
   const to = parseDate(toDate);
-  if (!from || !to || to < from) return [];
+  if (!from || !to || to < from) return;
   if (s.isSingleDate) {
     const d = parseDate(s.singleDate);
-    if (!d || d < from || d > to) return [];
+    if (!d || d < from || d > to) return;
     const occ = occurrenceOn(s, s.singleDate!);
-    return occ ? [occ] : [];
+    if (occ) yield occ;
+    return;
   }
   const weekday = s.dayOfWeekIndex;
   const codes = weekCodesOf(s.weeksOfMonthIndexes);
-  if (weekday == null || weekday < 0 || weekday > 6 || !codes.length) return [];
-  if (!isValidTime(s.startTime) || !isValidTime(s.endTime)) return [];
+  if (weekday == null || weekday < 0 || weekday > 6 || !codes.length) return;
+  if (!isValidTime(s.startTime) || !isValidTime(s.endTime)) return;
   const zone = zoneOf(s);
-  const out: Occurrence[] = [];
   const first = epochDay(from);
   const last = epochDay(to);
   for (let day = first + ((weekday - dayParts(first).weekday + 7) % 7); day <= last; day += 7) {
     if (!matchesOnDay(day, codes)) continue;
     const date = isoOf(dayParts(day));
-    out.push({ date, start: atWallClock(date, s.startTime, zone), end: atWallClock(date, s.endTime, zone) });
+    yield { date, start: atWallClock(date, s.startTime, zone), end: atWallClock(date, s.endTime, zone) };
   }
-  return out;
 }
 
 /** Whether an occurrence still counts as upcoming at `now`: until 12 hours after it starts. */
@@ -225,5 +238,5 @@ export function upcomingOccurrences(s: ScheduleInput, now: Date, limit = NEXT_DA
 export function firstOccurrenceOnOrAfter(s: ScheduleInput, date: string): Occurrence | null {
   const from = parseDate(date);
   if (!from) return null;
-  return occurrencesBetween(s, date, from.plus({ days: 400 }).toISODate()!)[0] ?? null;
+  return eachOccurrenceBetween(s, date, from.plus({ days: 400 }).toISODate()!).next().value ?? null;
 }
