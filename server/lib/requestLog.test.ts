@@ -87,6 +87,25 @@ describe("the request log", () => {
     expect(log.text()).not.toContain("%0D%0A");
   });
 
+  it("logs a failed query's SQL without the values bound to it", async () => {
+    const user = await buildUser();
+    const token = await t.tokenFor(user);
+    const original = User.query.bind(User);
+    const spy = vi
+      .spyOn(User, "query")
+      .mockImplementation(((trx?: never) => original(trx).whereRaw("no_such_column = ?", ["bound-secret-77"])) as typeof User.query);
+    let res: TestResponse;
+    try {
+      res = await t.request("GET", "/api/auth/user", { headers: { authorization: `Bearer ${token}` } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(res.status).toBe(500);
+    const [line] = await entries(1);
+    expect(line.err!.message).toMatch(/no_such_column = (\?|\$\d)/);
+    expect(log.text()).not.toContain("bound-secret-77");
+  });
+
   it("writes no password, token, Authorization header or cookie", async () => {
     const user = await buildUser();
     const token = await t.tokenFor(user);
