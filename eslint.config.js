@@ -40,6 +40,7 @@ export default tseslint.config(
   { files: ["ui/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   // Boundaries: the UI reaches the server only through its contracts, the desktop shell holds no screens, and
   // models know nothing of routes (no-import-cycles.test.ts checks that no module imports itself in a circle).
+  // Component tests (ui/**/*.test.tsx) and their helpers in ui/test are held to it like the UI they render.
   {
     files: ["ui/**/*.{ts,tsx}"],
     ignores: ["ui/**/*.test.ts"],

@@ -36,8 +36,9 @@ export default defineConfig({
     url: `http://localhost:${port}/api/auth/user`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { E2E_PORT: String(port), GOOGLE_MAPS_API_KEY: "" },
-    stdout: "ignore",
+    // The server's log (standard output) shows its warnings and errors here, not a line per request.
+    env: { E2E_PORT: String(port), GOOGLE_MAPS_API_KEY: "", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    stdout: "pipe",
     stderr: "pipe",
   },
 });

@@ -2,8 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "electron/**/*.test.ts", "ui/**/*.test.ts", "migrations/**/*.test.ts"],
-    environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
@@ -11,5 +9,26 @@ export default defineConfig({
     // cost more than the tests. Every file opens its own database and app (server/test/harness.ts).
     isolate: false,
     env: { BCRYPT_ROUNDS: "4" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "electron/**/*.test.ts", "ui/**/*.test.ts", "migrations/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        // Component tests (Testing Library) in a simulated browser. Vitest runs files of another environment in
+        // workers of their own, so nothing of the DOM reaches the server's tests.
+        extends: true,
+        test: {
+          name: "components",
+          include: ["ui/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["ui/test/setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -169,7 +169,7 @@ async function startChild(): Promise<{ child: ChildProcess } & Ready> {
     let buffered = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       buffered += chunk.toString();
-      const line = buffered.split("\n").find((l) => l.startsWith("{"));
+      const line = buffered.split("\n").find((l) => l.startsWith('{"app":'));
       if (line) resolve({ child, ...JSON.parse(line) });
     });
     child.once("exit", (code) => reject(new Error(`server process exited with ${code}`)));

@@ -135,6 +135,8 @@ async function main() {
     GOOGLE_MAPS_API_KEY: "",
     DATABASE_URL: "",
     RUN_JOBS: "false",
+    // Lighthouse's hundreds of requests a page would bury the report; problems still show.
+    LOG_LEVEL: process.env.LOG_LEVEL || "warn",
   });
   const server = await startServer(config, { uiDir: path.join(root, "dist", "ui") });
   console.log(`Serving the demo network on http://127.0.0.1:${port}; Lighthouse 12 (${preset}, ${runs} run${runs > 1 ? "s" : ""} a page)\n`);

@@ -73,6 +73,8 @@ export function startBenchServer(db: BenchDatabase): Promise<RunningServer> {
     GOOGLE_MAPS_API_KEY: "",
     RUN_JOBS: "false",
     SESSION_SECRET: BENCH_SESSION_SECRET,
+    // Not a line per request under load (that would time the terminal, and fill the parent's pipe); problems still show.
+    LOG_LEVEL: process.env.LOG_LEVEL || "warn",
   });
   return startServer(config, { uiDir: null });
 }

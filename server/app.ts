@@ -18,13 +18,12 @@ import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
 import { refuseNulInBody, refuseNulInUrl } from "./lib/inputGuard";
 import { compressKeptAnswers } from "./lib/compressKept";
-import { writeLog } from "./lib/log";
+import { requestLog, routeOf } from "./lib/requestLog";
 import type { Services } from "./services";
 
 export interface AppOptions {
   /** Folder of the built UI (dist/ui); omitted in API-only tests. */
   uiDir?: string | null;
-  log?: (msg: string, err?: unknown) => void;
 }
 
 function contentSecurityPolicy(s: Services) {
@@ -65,18 +64,19 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   // Behind TRUST_PROXY proxies ctx.ip is the address the nearest of them saw, not what the client claims.
   app.proxy = s.config.trustProxyHops > 0;
   app.maxIpsCount = s.config.trustProxyHops;
-  const log = opts.log ?? writeLog;
-  app.on("error", (err, ctx) => {
+  // Errors Koa met itself, after our error middleware (a response body's stream failing while it is sent).
+  app.on("error", (err, ctx?: Koa.Context) => {
     if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
     // A client that goes away mid-response is not a server fault.
     if (["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ECONNABORTED"].includes((err as { code?: string }).code ?? "")) return;
-    log(`unhandled error on ${ctx?.method} ${ctx?.path}`, err);
+    (ctx?.state.log ?? s.log).error({ err, ...(ctx ? { method: ctx.method, route: routeOf(ctx) } : {}) }, "unhandled error");
   });
 
   const sessionOptions: SessionOptions = { secret: s.config.sessionSecret, secureCookies: s.config.publicUrl.startsWith("https://") };
 
+  app.use(requestLog(s.log));
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
-  app.use(errorMiddleware(log));
+  app.use(errorMiddleware());
   app.use(compressKeptAnswers());
   app.use(desktopCors());
   // Before the calendar lane and the API: no NUL reaches a route, whatever the route (see the module).
@@ -116,7 +116,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
     const cache = s.config.serverRendering ? new PageCache(s.knex) : null;
-    app.use(staticUi(opts.uiDir, indexPageFor({ publicUrl: s.config.publicUrl, render: s.config.serverRendering, log, cache })));
+    app.use(staticUi(opts.uiDir, indexPageFor({ publicUrl: s.config.publicUrl, render: s.config.serverRendering, cache })));
   }
   return app;
 }

@@ -34,3 +34,17 @@ describe("RATE_LIMITS", () => {
     expect(() => load({ RATE_LIMITS: "signup=0" })).toThrow(/RATE_LIMITS/);
   });
 });
+
+describe("LOG_LEVEL", () => {
+  it("is info by default and takes pino's level names", () => {
+    expect(load({}).logLevel).toBe("info");
+    expect(load({ LOG_LEVEL: "warn" }).logLevel).toBe("warn");
+    expect(load({ LOG_LEVEL: "DEBUG" }).logLevel).toBe("debug");
+    expect(load({ LOG_LEVEL: "silent" }).logLevel).toBe("silent");
+  });
+
+  it("names the variable and the levels when the value is bad", () => {
+    expect(() => load({ LOG_LEVEL: "verbose" })).toThrow(ConfigError);
+    expect(() => load({ LOG_LEVEL: "verbose" })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "verbose"');
+  });
+});

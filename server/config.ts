@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { LOG_LEVELS, type LogLevel } from "./lib/log";
 
 /** The chapter types' mail domains; CHAPTER_EMAIL_DOMAINS="drinking=example.org,..." overrides any of them. */
 export const DEFAULT_CHAPTER_EMAIL_DOMAINS: Record<string, string> = {
@@ -67,6 +68,8 @@ export interface Config {
    */
   trustProxyHops: number;
   rateLimits: RateLimits;
+  /** The least severe log entries written (LOG_LEVEL): info writes a line per request; silent, nothing. */
+  logLevel: LogLevel;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +120,14 @@ function parseDomains(raw: string | undefined): Record<string, string> {
     domains[type] = domain.toLowerCase();
   }
   return domains;
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = env.LOG_LEVEL;
+  if (raw === undefined || raw === "") return "info";
+  const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; got "${raw}"`);
+  return level;
 }
 
 /** TRUST_PROXY: false (the default), true (one proxy) or the number of proxies in front of the app. */
@@ -195,5 +206,6 @@ export function loadConfig(env: Env = process.env): Config {
     adminEventsKeepAliveMs: intVar(env, "ADMIN_EVENTS_KEEPALIVE_MS", 25_000, 100, 600_000),
     trustProxyHops: proxyHops(env),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
+    logLevel: logLevel(env),
   };
 }

@@ -18,7 +18,9 @@ export function isPostgres(knex: Knex): boolean {
 
 /** Opens Postgres when DATABASE_URL is set, otherwise the SQLite file under DATA_DIR. */
 export function openDatabase(opts: DbOptions): Knex {
-  const common = { ...knexSnakeCaseMappers(), migrations: { migrationSource } };
+  // A failed query's error names its SQL with placeholders, not the values bound to them (session ids, password
+  // hashes, addresses), so logging an error cannot write them (docs/decisions.md "Logs").
+  const common = { ...knexSnakeCaseMappers(), migrations: { migrationSource }, compileSqlOnError: false };
   if (opts.databaseUrl) {
     return knexFactory({
       ...common,

@@ -9,7 +9,6 @@ import {
   ValidationError as ObjectionValidationError,
 } from "objection";
 import { ZodError } from "zod";
-import { writeLog } from "./lib/log";
 
 /**
  * The one error shape every API answer uses:
@@ -117,14 +116,17 @@ export function toHttpError(err: unknown): { status: number; body: ErrorBody; ex
   return { status: 500, body: { error: "Something went wrong", errorId: "internal_error" }, expected: false };
 }
 
-/** Outermost middleware: every error becomes the one JSON shape; unexpected ones are logged. */
-export function errorMiddleware(log: (msg: string, err: unknown) => void = writeLog) {
+/**
+ * Every error becomes the one JSON shape. Unexpected ones are kept in `ctx.state.failure`, which the request log
+ * (server/lib/requestLog.ts, outside this middleware) writes with its stack; the answer carries no details.
+ */
+export function errorMiddleware() {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
     } catch (err) {
       const { status, body, expected } = toHttpError(err);
-      if (!expected) log(`${ctx.method} ${ctx.path} failed`, err);
+      if (!expected) ctx.state.failure = err;
       ctx.status = status;
       ctx.type = "application/json";
       ctx.body = body;

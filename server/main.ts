@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 try {
   const config = loadConfig();
   const running = await startServer(config, { uiDir: path.join(root, "dist", "ui") });
-  console.log(
+  running.services.log.info(
     `Chapterhouse is serving ${config.publicUrl} (database: ${config.databaseUrl ? "Postgres" : "SQLite under " + config.dataDir}; mail: ${running.services.mail.name})`,
   );
   const stop = async () => {

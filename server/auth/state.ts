@@ -2,6 +2,7 @@ import type { User } from "../models/User";
 import type { Viewer } from "../policies/viewer";
 import type { Services } from "../services";
 import type { SessionOptions } from "./session";
+import type { Logger } from "../lib/log";
 
 /**
  * What the app's middleware puts on `ctx.state`, typed for every route: `viewer` is set by
@@ -15,6 +16,11 @@ export interface AppState {
   sessionId?: string;
   sessionOptions: SessionOptions;
   services: Services;
+  /** The request's id (X-Request-Id) and the logger whose entries carry it (server/lib/requestLog.ts). */
+  requestId: string;
+  log: Logger;
+  /** An unexpected error the error middleware answered with a 500: logged, with its stack, in the request's line. */
+  failure?: unknown;
 }
 
 declare module "koa" {

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { Knex } from "knex";
 import { isPostgres } from "../db";
-import { writeLog } from "../lib/log";
+import type { Logger } from "../lib/log";
 
 /** The Postgres channel publishAdminEvent notifies (payload: the admin_events id). */
 export const ADMIN_EVENTS_CHANNEL = "admin_events";
@@ -69,7 +69,7 @@ class PgHub implements AdminEventHub {
 
   constructor(
     private readonly knex: Knex,
-    private readonly log: (msg: string, err?: unknown) => void,
+    private readonly log: Logger,
   ) {}
 
   private get client(): KnexClientInternals {
@@ -82,7 +82,7 @@ class PgHub implements AdminEventHub {
       await this.ensureListening();
     } catch (err) {
       // The stream still works from the table; the listener keeps retrying in the background.
-      this.log("admin events: LISTEN failed, retrying", err);
+      this.log.error({ err }, "LISTEN failed, retrying");
       this.scheduleReconnect();
     }
     return () => {
@@ -96,7 +96,7 @@ class PgHub implements AdminEventHub {
       try {
         wake();
       } catch (err) {
-        this.log("admin events: subscriber failed", err);
+        this.log.error({ err }, "subscriber failed");
       }
     }
   }
@@ -119,7 +119,7 @@ class PgHub implements AdminEventHub {
       conn.removeAllListeners();
       void this.client.destroyRawConnection(conn).catch(() => {});
       if (this.subscribers.size > 0) {
-        this.log("admin events: LISTEN connection lost, reconnecting", err);
+        this.log.error({ err }, "LISTEN connection lost, reconnecting");
         this.scheduleReconnect();
       }
     };
@@ -155,7 +155,7 @@ class PgHub implements AdminEventHub {
       this.ensureListening().then(
         () => this.wakeAll(),
         (err) => {
-          this.log("admin events: reconnect failed", err);
+          this.log.error({ err }, "reconnect failed");
           this.scheduleReconnect();
         },
       );
@@ -181,7 +181,7 @@ class PgHub implements AdminEventHub {
 const hubs = new WeakMap<Knex, AdminEventHub>();
 
 /** The hub of this process for this database. */
-export function adminEventHub(knex: Knex, log: (msg: string, err?: unknown) => void = writeLog): AdminEventHub {
+export function adminEventHub(knex: Knex, log: Logger): AdminEventHub {
   let hub = hubs.get(knex);
   if (!hub) {
     hub = isPostgres(knex) ? new PgHub(knex, log) : new LocalHub();

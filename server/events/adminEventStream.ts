@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Knex } from "knex";
 import { AdminEvent } from "../models/AdminEvent";
-import { writeLog } from "../lib/log";
+import type { Logger } from "../lib/log";
 import { presentAdminNotice } from "../presenters/adminEvent";
 import { adminEventHub } from "./adminEventHub";
 
@@ -40,6 +40,8 @@ export interface AdminEventStreamOptions {
   /** True when the client reconnected with Last-Event-ID: it first gets at most REPLAY_LIMIT missed events. */
   replay: boolean;
   keepAliveMs: number;
+  /** The server's logger (the stream and the process's hub log as component "adminEvents"). */
+  log: Logger;
 }
 
 /**
@@ -54,6 +56,7 @@ export interface AdminEventStreamOptions {
  */
 export function streamAdminEvents(res: ServerResponse, opts: AdminEventStreamOptions): void {
   res.write(`retry: 3000\n: connected\n\n`);
+  const log = opts.log.child({ component: "adminEvents" });
 
   let closed = false;
   let running = false;
@@ -133,7 +136,7 @@ export function streamAdminEvents(res: ServerResponse, opts: AdminEventStreamOpt
         }
       } while (again && !closed);
     } catch (err) {
-      if (!closed) writeLog("admin events: reading events failed", err);
+      if (!closed) log.error({ err }, "reading events failed");
     } finally {
       running = false;
     }
@@ -155,7 +158,7 @@ export function streamAdminEvents(res: ServerResponse, opts: AdminEventStreamOpt
   res.on("close", close);
   res.on("error", close);
 
-  void adminEventHub(opts.knex)
+  void adminEventHub(opts.knex, log)
     .subscribe(() => void pump())
     .then((unsub) => {
       if (closed) unsub();

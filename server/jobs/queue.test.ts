@@ -6,11 +6,12 @@ import { freshDatabase, onPostgres } from "../test/harness";
 import { Job } from "../models/Job";
 import { DEFAULT_LEASE_MS, JobQueue, LeaseLostError, PermanentJobError, RetryLaterError, backoffDelay } from "./queue";
 import { JobWorker } from "./worker";
+import { silentLogger } from "../lib/log";
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let now: Date;
 let queue: JobQueue;
-const quiet = () => {};
+const quiet = silentLogger;
 
 function newQueue(knex: Knex) {
   const q = new JobQueue(knex, { clock: () => now, backoffBaseMs: 1000, backoffMaxMs: 60_000, leaseMs: 60_000, log: quiet });

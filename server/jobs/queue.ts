@@ -3,7 +3,7 @@ import os from "node:os";
 import type { Knex } from "knex";
 import { isPostgres } from "../db";
 import { Job } from "../models/Job";
-import { writeLog } from "../lib/log";
+import { defaultLogger, type Logger } from "../lib/log";
 
 /** A job handler: throw to retry later (with backoff), PermanentJobError to fail at once. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the payload its jobs carry
@@ -65,7 +65,8 @@ export interface QueueOptions {
   backoffMaxMs?: number;
   /** The clock; tests move it forward to make backoffs due. */
   clock?: () => Date;
-  log?: (msg: string, err?: unknown) => void;
+  /** The queue's logger (services: the server's, with component "jobs"); default: info on standard output. */
+  log?: Logger;
 }
 
 /** 30 s: with a heartbeat every 10 s, a job whose process died is taken over 20 to 30 s after its last beat. */
@@ -93,7 +94,7 @@ export class JobQueue extends EventEmitter {
   readonly workerId: string;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
-  private readonly log: (msg: string, err?: unknown) => void;
+  readonly log: Logger;
 
   constructor(
     readonly knex: Knex,
@@ -105,7 +106,7 @@ export class JobQueue extends EventEmitter {
     this.workerId = (opts.workerId ?? `${os.hostname()}:${process.pid}`).slice(0, 120);
     this.backoffBaseMs = opts.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
     this.backoffMaxMs = opts.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS;
-    this.log = opts.log ?? writeLog;
+    this.log = opts.log ?? defaultLogger().child({ component: "jobs" });
   }
 
   register(type: string, handler: JobHandler): void {
@@ -202,7 +203,7 @@ export class JobQueue extends EventEmitter {
       () => {
         this.heartbeat(job.id, token).then(
           (owned) => owned || lease.abort(),
-          (err) => this.log(`job ${job.id} (${job.type}): heartbeat failed`, err),
+          (err) => this.log.error({ err, jobId: job.id, jobType: job.type }, "job heartbeat failed"),
         );
       },
       Math.max(10, Math.floor(this.leaseMs / 3)),
@@ -230,14 +231,14 @@ export class JobQueue extends EventEmitter {
       return "done";
     } catch (err) {
       if (err instanceof LeaseLostError) {
-        this.log(`job ${job.id} (${job.type}): stopped, another worker took it over`);
+        this.log.warn({ jobId: job.id, jobType: job.type }, "job stopped: another worker took it over");
         return "lost";
       }
       const message = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       const now = this.now();
       if (permanent) {
-        this.log(`job ${job.id} (${job.type}) failed for good after ${job.attempts} attempt(s): ${message}`);
+        this.log.error({ err, jobId: job.id, jobType: job.type, attempts: job.attempts }, "job failed for good");
         await this.owned(this.knex, job.id, token).update({
           status: "failed",
           lockedAt: null,

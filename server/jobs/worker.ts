@@ -1,5 +1,5 @@
 import type { JobQueue } from "./queue";
-import { writeLog } from "../lib/log";
+import type { Logger } from "../lib/log";
 
 export interface WorkerOptions {
   /** Jobs run at once by this process. */
@@ -8,7 +8,8 @@ export interface WorkerOptions {
   pollMs?: number;
   /** How often to drop old finished jobs. */
   cleanupEveryMs?: number;
-  log?: (msg: string, err?: unknown) => void;
+  /** Default: the queue's logger. */
+  log?: Logger;
 }
 
 /**
@@ -43,7 +44,7 @@ export class JobWorker {
   }
 
   private async run(): Promise<void> {
-    const log = this.opts.log ?? writeLog;
+    const log = this.opts.log ?? this.queue.log;
     const concurrency = this.opts.concurrency ?? 4;
     while (this.running) {
       let claimedAny = false;
@@ -57,7 +58,7 @@ export class JobWorker {
           await this.queue.cleanup();
         }
       } catch (err) {
-        log("job worker: claiming or recording a job failed; trying again shortly", err);
+        log.error({ err }, "job worker: claiming or recording a job failed; trying again shortly");
       }
       if (!claimedAny && this.running) await this.sleep(this.opts.pollMs ?? 1000);
     }

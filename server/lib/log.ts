@@ -1,33 +1,56 @@
-import { inspect } from "node:util";
+import { pino, stdSerializers, stdTimeFunctions, type DestinationStream, type Logger } from "pino";
+
+export type { Logger };
+
+/** LOG_LEVEL's values (server/config.ts), most severe first; `silent` logs nothing. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
- * Log lines that user text cannot forge. Messages and error texts carry user input (a request path, a value
- * a database refused, a provider's answer naming an address): their line breaks and other control
- * characters are escaped (\r, \n, \u0007), so one log entry is one line plus the stack frames of its error,
- * each indented. Nothing typed into a form can start a line of its own.
+ * Keys whose values never reach the log, at the top of an entry or one level down (`headers.authorization`).
+ * Nothing logs headers, bodies or sessions today; this keeps a later `log.info({ headers })` from leaking them.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-const NAMED: Record<string, string> = { "\r": "\\r", "\n": "\\n", "\t": "\\t" };
+const SECRET_KEYS = ["authorization", "cookie", "cookies", "password", "passwordHash", "token", "apiKey", "apiToken", "secret", "sessionSecret"];
+const REDACT = [...SECRET_KEYS, ...SECRET_KEYS.map((key) => `*.${key}`)];
 
-export function logText(text: string): string {
-  return String(text).replace(CONTROL, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+/**
+ * JSON escapes line breaks and the C0 control characters; these few it leaves as they are, and some viewers
+ * take them for line ends (U+2028, U+2029, NEL U+0085) or terminal commands (the C1 range). They can only
+ * stand inside JSON strings, where \uXXXX means the same character.
+ */
+const UNESCAPED = /[\u007f-\u009f\u2028\u2029]/g;
+const escapeRest = (line: string) => line.replace(UNESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** Standard output, shared by every logger of the process. */
+let stdout: DestinationStream | undefined;
+
+/**
+ * The server's logger: one JSON object a line (pino), on standard output unless a test gives a destination.
+ * Each entry has `level` (a word), `time` (ISO 8601), `pid`, `msg` and its fields; an error goes under `err`
+ * with its type, message and stack. Text a user wrote (a path, a value a database refused) stays inside a JSON
+ * string, so it cannot start a line of its own. Components take a child: `log.child({ component: "jobs" })`.
+ */
+export function createLogger(level: LogLevel = "info", destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { pid: process.pid },
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: stdSerializers.err },
+      redact: { paths: REDACT, censor: "[redacted]" },
+      hooks: { streamWrite: escapeRest },
+    },
+    destination ?? (stdout ??= pino.destination({ dest: 1, sync: false })),
+  );
 }
 
-/** An error as log text: "Name: message [code]" on one line, then its stack frames, indented. */
-export function logError(err: unknown): string {
-  if (!(err instanceof Error)) return logText(typeof err === "string" ? err : inspect(err, { breakLength: Infinity }));
-  const code = (err as { code?: unknown }).code;
-  const head = logText(`${err.name}: ${err.message}${code !== undefined ? ` [${String(code)}]` : ""}`);
-  const frames = (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
-  return [head, ...frames.map((frame) => `    ${logText(frame.trim())}`)].join("\n");
+let fallback: Logger | undefined;
+
+/** For parts built without the server's services (a script, a unit test): info on standard output. */
+export function defaultLogger(): Logger {
+  return (fallback ??= createLogger("info"));
 }
 
-/** The default log of the server: one escaped line, and the error's frames under it. */
-export function writeLog(message: string, err?: unknown): void {
-  console.error(err === undefined || err === "" ? logText(message) : `${logText(message)}: ${logError(err)}`);
-}
-
-/** A warning (no error object), escaped the same way. */
-export function writeWarning(message: string): void {
-  console.warn(logText(message));
-}
+/** A logger that writes nothing (tests that do not look at the log). */
+export const silentLogger: Logger = createLogger("silent", { write: () => {} });

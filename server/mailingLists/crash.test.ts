@@ -16,6 +16,7 @@ import type { FakeBronto } from "../integrations/listProviders/fakes/bronto";
 import { OutboxTransport } from "../integrations/mail/outbox";
 import type { MailTransport } from "../integrations/mail";
 import type { ListProvider } from "../integrations/listProviders";
+import { silentLogger } from "../lib/log";
 import { createServices, type Services } from "../services";
 import { EmailSettings, Job, ListDelivery, ListMessage, MailingListContact, type Chapter, type User } from "../models";
 import type { EmailSettingsInfo, ListMessageInfo } from "../contracts/mailingList";
@@ -26,7 +27,7 @@ let brevo: FakeBrevo;
 let bronto: FakeBronto;
 let admin: User;
 let now: Date;
-const quiet = () => {};
+const quiet = silentLogger;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crash-test-"));
 
 let closeApp: () => Promise<void>;
@@ -68,7 +69,7 @@ function dyingAfter(provider: ListProvider, handOvers: number) {
 /** A worker of another app process, with its own clock and mail transport; `builtIn`: no provider keys. */
 function worker(mail: MailTransport, clock: () => Date, workerId: string, builtIn: boolean): Services {
   const config = builtIn ? { ...t.config, brevo: { ...t.config.brevo, apiKey: null }, bronto: { ...t.config.bronto, apiToken: null } } : t.config;
-  return createServices(config, t.services.knex, mail, { clock, log: quiet, workerId });
+  return createServices(config, t.services.knex, mail, { queue: { clock, workerId }, log: quiet });
 }
 
 /**

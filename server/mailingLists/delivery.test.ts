@@ -9,6 +9,7 @@ import type { FakeBrevo } from "../integrations/listProviders/fakes/brevo";
 import type { FakeBronto } from "../integrations/listProviders/fakes/bronto";
 import { Chapter, EmailSettings, Job, ListMessage, MailingListContact, User } from "../models";
 import { createServices } from "../services";
+import { silentLogger } from "../lib/log";
 import { JobQueue } from "../jobs/queue";
 import type { ListMessageInfo } from "../contracts/mailingList";
 import { enqueueChapterResync } from "./contacts";
@@ -50,7 +51,7 @@ function workers(n: number): JobQueue[] {
       knex = openDatabase({ databaseUrl: (t.services.knex.client.config.connection as string) ?? null, dataDir: os.tmpdir() });
       extraPools.push(knex);
     }
-    const s = createServices(t.config, knex, t.mail, { clock: () => now, log: () => {} });
+    const s = createServices(t.config, knex, t.mail, { queue: { clock: () => now }, log: silentLogger });
     return s.jobs;
   });
 }

@@ -36,6 +36,6 @@ export function adminEventRoutes(router: Router, s: Services) {
     ctx.set("X-Accel-Buffering", "no");
     // Written straight to the socket: Koa's body piping would report every disconnect as an error.
     ctx.respond = false;
-    streamAdminEvents(ctx.res, { knex: s.knex, cursor, replay: requested !== null, keepAliveMs: s.config.adminEventsKeepAliveMs });
+    streamAdminEvents(ctx.res, { knex: s.knex, cursor, replay: requested !== null, keepAliveMs: s.config.adminEventsKeepAliveMs, log: s.log });
   });
 }

@@ -6,6 +6,7 @@ import { ActivityFeedItem, ChapterEvent } from "../models";
 import type { Chapter } from "../models/Chapter";
 import type { Geocoder } from "../integrations/geocoder";
 import { GoogleGeocoder } from "../integrations/geocoder/google";
+import { silentLogger } from "../lib/log";
 import { FAKE_LOCATION, startFakeGoogleGeocoder } from "../test/fakeGoogleGeocoder";
 import { upcomingOccurrences } from "../schedule/engine";
 import { scheduleOf } from "../presenters/schedule";
@@ -288,7 +289,7 @@ describe("geocoding on save", () => {
     try {
       const chapter = await buildChapter();
       const host = await buildHost(chapter);
-      await withGeocoder(new GoogleGeocoder({ apiKey: "k", url: fake.url, timeoutMs: 1000, log: () => {} }), async () => {
+      await withGeocoder(new GoogleGeocoder({ apiKey: "k", url: fake.url, timeoutMs: 1000, log: silentLogger }), async () => {
         const ok = await t.request("POST", "/api/chapter_event", { as: host, body: repeatingBody(chapter, { address1: "200 5th Ave" }) });
         expect(ok.body).toMatchObject(FAKE_LOCATION);
         expect(fake.requests.at(-1)!.searchParams.get("address")).toBe("200 5th Ave, New York, NY 10036, USA");

@@ -8,7 +8,14 @@ import { loadConfig } from "../config";
 import { createMailTransport, type MailTransport } from "../integrations/mail";
 import { startServer } from "../server";
 
-const config = loadConfig({ ...process.env, PORT: "0", SEED_DEMO: "false", RUN_JOBS: process.env.RUN_JOBS === "true" ? "true" : "false" });
+const config = loadConfig({
+  ...process.env,
+  PORT: "0",
+  SEED_DEMO: "false",
+  RUN_JOBS: process.env.RUN_JOBS === "true" ? "true" : "false",
+  // The test reads "listening <port>" from standard output, where the log goes too: problems only.
+  LOG_LEVEL: process.env.LOG_LEVEL || "warn",
+});
 const delayMs = Number(process.env.TEST_MAIL_DELAY_MS ?? 0);
 const real = createMailTransport(config);
 const mail: MailTransport = delayMs

@@ -12,7 +12,8 @@ import { createApp } from "../app";
 import { createServices, type Services } from "../services";
 import type { MailMessage, MailTransport } from "../integrations/mail";
 import { issueToken } from "../auth/session";
-import { createGeocoder } from "../integrations/geocoder";
+import { createLogger } from "../lib/log";
+import type { DestinationStream } from "pino";
 import type { Chapter } from "../models";
 import { buildAdmin, buildChapter, buildPersonas } from "./factories";
 
@@ -132,6 +133,11 @@ const TEST_RATE_LIMITS = "signup=10000,listSignup=10000,passwordReset=10000";
 export interface TestAppOptions {
   /** Serve the web pages too, from a UI build whose index.html is this text (written to a temporary folder). */
   uiIndex?: string;
+  /**
+   * Where the server's log goes, at info (a test that reads it: server/test/logCapture.ts). Without it tests are
+   * quiet, unless TEST_LOG is set: then the log is on standard output, at LOG_LEVEL (info by default).
+   */
+  logTo?: DestinationStream;
 }
 
 /** Starts the API on an ephemeral port over a fresh database. Call close() in afterAll. */
@@ -149,15 +155,15 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     SEED_DEMO: "false",
     PORT: "0",
     RATE_LIMITS: TEST_RATE_LIMITS,
+    LOG_LEVEL: opts.logTo ? "info" : process.env.TEST_LOG ? (process.env.LOG_LEVEL ?? "info") : "silent",
     ...env,
   });
   const db = await freshDatabase();
   bindModels(db.knex);
   const mail = new MemoryMail();
   // No worker runs in tests: they drive the queue with services.jobs.runDueJobs().
-  const quiet = process.env.TEST_LOG ? undefined : () => {};
-  const services: Services = createServices(config, db.knex, mail, { log: quiet }, createGeocoder(config, quiet ?? console.error));
-  const app = createApp(services, { log: process.env.TEST_LOG ? undefined : () => {}, uiDir });
+  const services: Services = createServices(config, db.knex, mail, { log: createLogger(config.logLevel, opts.logTo) });
+  const app = createApp(services, { uiDir });
   const server: Server = await new Promise((resolve) => {
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
   });

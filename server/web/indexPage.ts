@@ -13,7 +13,6 @@ export interface IndexPageOptions {
   publicUrl: string;
   /** Render public pages on the server (off in tests of the head alone, and by SSR=false). */
   render: boolean;
-  log: (msg: string, err?: unknown) => void;
   /** Pages kept for anonymous visitors (none: every page is rendered for its request). */
   cache?: PageCache | null;
 }
@@ -24,7 +23,7 @@ interface Visitor {
 }
 
 /** The page rendered into index.html, or index.html for the browser to render when rendering fails (rendered: false). */
-async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, log: IndexPageOptions["log"]): Promise<{ html: string; rendered: boolean }> {
+async function rendered(ctx: Context, indexHtml: string, visitor: Visitor): Promise<{ html: string; rendered: boolean }> {
   const port = ctx.req.socket.localPort;
   try {
     const page = await renderPublicPage(
@@ -41,7 +40,7 @@ async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, log: 
     };
   } catch (err) {
     // The page still works: the browser renders it, as it does every screen of the admin areas.
-    log(`server rendering of ${ctx.path} failed`, err);
+    ctx.state.log.error({ err, path: ctx.path }, "server rendering failed");
     return { html: indexHtml, rendered: false };
   }
 }
@@ -57,12 +56,12 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
     try {
       head = await pageHead(ctx.path, opts.publicUrl);
     } catch (err) {
-      opts.log(`page head of ${ctx.path} could not be read`, err);
+      ctx.state.log.error({ err, path: ctx.path }, "page head could not be read");
       return null;
     }
     if (!head) return null;
     const withTags = withHead(indexHtml, headTags(head, opts.publicUrl));
-    const page = opts.render ? await rendered(ctx, withTags, visitor, opts.log) : { html: withTags, rendered: false };
+    const page = opts.render ? await rendered(ctx, withTags, visitor) : { html: withTags, rendered: false };
     return { ...page, status: head.status ?? 200 };
   };
   return async (ctx, indexHtml): Promise<IndexPage | null> => {

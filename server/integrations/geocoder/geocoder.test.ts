@@ -2,14 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GoogleGeocoder } from "./google";
 import { OfflineGeocoder } from "./offline";
 import { createGeocoder } from "./index";
+import { LogCapture } from "../../test/logCapture";
+import { silentLogger } from "../../lib/log";
 import { FAKE_LOCATION, startFakeGoogleGeocoder, type FakeGoogleGeocoder } from "../../test/fakeGoogleGeocoder";
 
 let fake: FakeGoogleGeocoder;
-const logged: string[] = [];
+const logged = new LogCapture();
 let google: GoogleGeocoder;
 beforeAll(async () => {
   fake = await startFakeGoogleGeocoder();
-  google = new GoogleGeocoder({ apiKey: "test-key", url: fake.url, timeoutMs: 2000, log: (m) => logged.push(m) });
+  google = new GoogleGeocoder({ apiKey: "test-key", url: fake.url, timeoutMs: 2000, log: logged.logger() });
 });
 afterAll(async () => fake.close());
 
@@ -41,10 +43,10 @@ describe("Google geocoder against a local fake of the API", () => {
     ["not JSON", "1 Garbage St", "geocoder:"],
     ["a timeout", "1 Slow St", "geocoder: timed out"],
   ])("answers null on %s and logs it", async (_case, address, message) => {
-    logged.length = 0;
+    logged.clear();
     expect(await google.geocodeAddress({ address, city: "Springfield" })).toBeNull();
-    if (message) expect(logged.join("\n")).toContain(message);
-    else expect(logged).toEqual([]);
+    if (message) expect(logged.messages().join("\n")).toContain(message);
+    else expect(logged.messages()).toEqual([]);
   });
 
   it("does not call the API for an empty address", async () => {
@@ -54,7 +56,7 @@ describe("Google geocoder against a local fake of the API", () => {
   });
 
   it("answers null when the API cannot be reached", async () => {
-    const dead = new GoogleGeocoder({ apiKey: "k", url: "http://127.0.0.1:9/maps/api/geocode/json", timeoutMs: 300, log: () => {} });
+    const dead = new GoogleGeocoder({ apiKey: "k", url: "http://127.0.0.1:9/maps/api/geocode/json", timeoutMs: 300, log: silentLogger });
     expect(await dead.geocodeAddress({ city: "Austin", state: "TX" })).toBeNull();
   });
 });

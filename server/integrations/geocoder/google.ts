@@ -1,5 +1,5 @@
 import type { AddressQuery, GeoPoint, Geocoder } from "./types";
-import { writeWarning } from "../../lib/log";
+import { defaultLogger, type Logger } from "../../lib/log";
 
 /** The documented answer of the Geocoding API (only the parts we read). */
 interface GoogleGeocodeResponse {
@@ -13,7 +13,8 @@ export interface GoogleGeocoderOptions {
   /** https://maps.googleapis.com/maps/api/geocode/json, or a fake in tests. */
   url: string;
   timeoutMs?: number;
-  log?: (message: string) => void;
+  /** Failures are warnings here (services: the server's logger, component "geocoder"); default: standard output. */
+  log?: Logger;
 }
 
 /**
@@ -22,7 +23,10 @@ export interface GoogleGeocoderOptions {
  */
 export class GoogleGeocoder implements Geocoder {
   readonly name = "google";
-  constructor(private readonly opts: GoogleGeocoderOptions) {}
+  private readonly log: Logger;
+  constructor(private readonly opts: GoogleGeocoderOptions) {
+    this.log = opts.log ?? defaultLogger().child({ component: "geocoder" });
+  }
 
   async geocodeAddress(q: AddressQuery): Promise<GeoPoint | null> {
     const address = [q.address, q.city, [q.state, q.postalCode].filter(Boolean).join(" "), q.country]
@@ -39,31 +43,30 @@ export class GoogleGeocoder implements Geocoder {
 
   private async lookup(address: string): Promise<(GeoPoint & { label: string }) | null> {
     if (!address) return null;
-    const log = this.opts.log ?? writeWarning;
     const url = new URL(this.opts.url);
     url.searchParams.set("address", address);
     url.searchParams.set("key", this.opts.apiKey);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000), headers: { accept: "application/json" } });
       if (!res.ok) {
-        log(`geocoder: HTTP ${res.status}`);
+        this.log.warn(`geocoder: HTTP ${res.status}`);
         return null;
       }
       const body = (await res.json()) as GoogleGeocodeResponse;
       if (body.status !== "OK") {
-        if (body.status !== "ZERO_RESULTS") log(`geocoder: ${body.status}${body.error_message ? ` (${body.error_message})` : ""}`);
+        if (body.status !== "ZERO_RESULTS") this.log.warn(`geocoder: ${body.status}${body.error_message ? ` (${body.error_message})` : ""}`);
         return null;
       }
       const first = body.results?.[0];
       const lat = first?.geometry?.location?.lat;
       const lng = first?.geometry?.location?.lng;
       if (typeof lat !== "number" || typeof lng !== "number" || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
-        log("geocoder: answer without a location");
+        this.log.warn("geocoder: answer without a location");
         return null;
       }
       return { lat, lng, label: first?.formatted_address ?? address };
     } catch (err) {
-      log(`geocoder: ${(err as Error).name === "TimeoutError" ? "timed out" : (err as Error).message}`);
+      this.log.warn(`geocoder: ${(err as Error).name === "TimeoutError" ? "timed out" : (err as Error).message}`);
       return null;
     }
   }
