@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onPostgres, startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildPersonas, TEST_PASSWORD } from "../test/factories";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../test/harness";
+import { TEST_PASSWORD } from "../test/factories";
 import { ALL_PERSONAS, type Personas } from "../test/access";
-import { openEventStream, type SseConnection } from "../test/sse";
+import { SAMPLE_NOTICE, withAdminStream } from "../test/adminStream";
 import { publishAdminEvent } from "../events/adminEvents";
-import { AdminEvent } from "../models/AdminEvent";
 
+const stream = withAdminStream();
+const { connect } = stream;
 let t: TestApp;
 let who: Personas;
-const open: SseConnection[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ ADMIN_EVENTS_KEEPALIVE_MS: "300" });
-  who = await buildPersonas(await buildChapter());
+beforeAll(() => {
+  ({ t, who } = stream);
 });
-afterAll(async () => {
-  open.forEach((c) => c.close());
-  await t.close();
-});
-
-async function connect(as: { id: number } | null, headers: Record<string, string> = {}) {
-  const conn = await openEventStream(`${t.baseUrl}/api/admin/events`, { ...(as ? { authorization: `Bearer ${await t.tokenFor(as)}` } : {}), ...headers });
-  open.push(conn);
-  return conn;
-}
-
-const notice = { title: "New host application", body: "Pat Plain wants to start a chapter in Austin, TX", path: "/admin/chapter_host_applications/austin_1" };
+const notice = SAMPLE_NOTICE;
 
 describe("GET /api/admin/events", () => {
   it("is open to admins and field organizers only", async () => {
@@ -64,8 +51,7 @@ describe("GET /api/admin/events", () => {
     expect((await conn.next()).id).toBe(String(c.id));
     conn.close();
 
-    const fromQuery = await openEventStream(`${t.baseUrl}/api/admin/events?lastEventId=${b.id}`, { authorization: `Bearer ${await t.tokenFor(who.admin)}` });
-    open.push(fromQuery);
+    const fromQuery = await connect(who.admin, {}, `?lastEventId=${b.id}`);
     expect((await fromQuery.next()).id).toBe(String(c.id));
     fromQuery.close();
   });
@@ -77,60 +63,6 @@ describe("GET /api/admin/events", () => {
     const fresh = await publishAdminEvent("host_application_created", { ...notice, title: "fresh" });
     const frame = await conn.next();
     expect(JSON.parse(frame.data)).toMatchObject({ id: fresh.id, title: "fresh" });
-    conn.close();
-  });
-
-  it("delivers events written in a transaction only once it commits, and never a rolled-back one", async () => {
-    const conn = await connect(who.admin);
-    await conn.next({ comments: true });
-    await AdminEvent.transaction(async (trx) => {
-      await publishAdminEvent("host_application_created", { ...notice, title: "rolled back" }, trx);
-      throw new Error("roll back");
-    }).catch(() => {});
-    const committed = await AdminEvent.transaction((trx) => publishAdminEvent("host_application_created", { ...notice, title: "committed" }, trx));
-    const frame = await conn.next();
-    expect(JSON.parse(frame.data)).toMatchObject({ id: committed.id, title: "committed" });
-    conn.close();
-  });
-
-  it.skipIf(!onPostgres)("delivers a row that commits after a higher id (concurrent transactions)", async () => {
-    const conn = await connect(who.admin);
-    await conn.next({ comments: true });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted!: () => void;
-    const insertedP = new Promise<void>((resolve) => (inserted = resolve));
-    const slow = AdminEvent.transaction(async (trx) => {
-      const e = await publishAdminEvent("host_application_created", { ...notice, title: "slow" }, trx);
-      inserted();
-      await held;
-      return e;
-    });
-    await insertedP;
-    const quick = await publishAdminEvent("host_application_created", { ...notice, title: "quick" });
-    const first = await conn.next();
-    expect(JSON.parse(first.data)).toMatchObject({ id: quick.id, title: "quick" });
-    release();
-    const late = await slow;
-    expect(late.id).toBeLessThan(quick.id);
-    const second = await conn.next();
-    expect(JSON.parse(second.data)).toMatchObject({ id: late.id, title: "slow" });
-    const after = await publishAdminEvent("host_application_created", { ...notice, title: "after" });
-    expect(JSON.parse((await conn.next()).data).id).toBe(after.id);
-    conn.close();
-  });
-
-  it("does not hold back later events behind a rolled-back insert", async () => {
-    const conn = await connect(who.admin);
-    await conn.next({ comments: true });
-    await AdminEvent.transaction(async (trx) => {
-      await publishAdminEvent("host_application_created", { ...notice, title: "gone" }, trx);
-      throw new Error("roll back");
-    }).catch(() => {});
-    for (const title of ["one", "two"]) {
-      const e = await publishAdminEvent("host_application_created", { ...notice, title });
-      expect(JSON.parse((await conn.next()).data)).toMatchObject({ id: e.id, title });
-    }
     conn.close();
   });
 
