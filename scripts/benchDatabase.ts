@@ -62,8 +62,11 @@ export async function benchDatabase(opts: { postgres: boolean; chapters: number;
 /** The session secret of a benchmark's server, for signing the tokens it sends. */
 export const BENCH_SESSION_SECRET = "bench-secret-bench-secret-bench-secret";
 
-/** The API alone (no UI, no demo seed, no jobs, the offline map) on a free port over a benchmark's database. */
-export function startBenchServer(db: BenchDatabase): Promise<RunningServer> {
+/**
+ * The API alone (no demo seed, no jobs, the offline map) on a free port over a benchmark's database; with
+ * `uiDir` (a UI build) the site's pages too.
+ */
+export function startBenchServer(db: BenchDatabase, opts: { uiDir?: string } = {}): Promise<RunningServer> {
   const config = loadConfig({
     ...process.env,
     PORT: "0",
@@ -76,5 +79,5 @@ export function startBenchServer(db: BenchDatabase): Promise<RunningServer> {
     // Not a line per request under load (that would time the terminal, and fill the parent's pipe); problems still show.
     LOG_LEVEL: process.env.LOG_LEVEL || "warn",
   });
-  return startServer(config, { uiDir: null });
+  return startServer(config, { uiDir: opts.uiDir ?? null });
 }
