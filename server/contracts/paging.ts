@@ -12,8 +12,8 @@ export const ADMIN_CHAPTERS_PAGE_SIZE = 100;
 
 /**
  * The chapter lists (GET /api/chapters, /api/chapters/active, /api/chapters/state/{state}, /api/chapters/my): a
- * page is 500 rows by default and at most. A network the size of the spec's (267 chapters; the demo has about
- * 300) is one page, the whole list as it always was; at 10,000 chapters an active chapter with its upcoming events
+ * page is 500 rows by default and at most. A network the size of the spec's (267 chapters; the benchmark's 330)
+ * is one page, the whole list as it always was; at 10,000 chapters an active chapter with its upcoming events
  * is about 1.1 kB (1.8 kB at most), so a page stays near half a megabyte, under 1 MB. Every answer carries
  * X-Total-Count and, when more rows follow, a Link to the next page.
  */
