@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { signInAs } from "./support";
+import { ChapterPicker } from "./pages/ChapterPicker";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -42,6 +43,15 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await signInAs(page, "user", "/start_chapter");
     await expect(page.getByLabel("City")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the chapter picker, with its list of matches open", async ({ page }) => {
+    await signInAs(page, "admin", "/admin/press_mentions/add");
+    const chapter = new ChapterPicker(page.getByRole("form", { name: "Add Press Mention" }));
+    await chapter.input().fill("new");
+    await expect(chapter.option("New York City (NY)")).toBeVisible();
+    await page.keyboard.press("ArrowDown");
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { UsersPage } from "./pages/siteAdmin/UsersPage";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";
 import { ChapterPage } from "./pages/ChapterPage";
 import { ConfirmDialog } from "./pages/ConfirmDialog";
+import { ChapterPicker } from "./pages/ChapterPicker";
 
 /** Every screen of the site admin area (spec 001 section 2). */
 const ADMIN_SCREENS = [
@@ -391,8 +392,9 @@ test.describe("site admin: content and settings", () => {
     const title = `Chapter in the news ${unique()}`;
     await form.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await form.getByRole("textbox", { name: "URL", exact: true }).fill("https://news.example/story");
-    await expect(form.getByRole("combobox", { name: "Chapter" })).toHaveValue("-1");
-    await form.getByRole("combobox", { name: "Chapter" }).selectOption({ label: "Boston (MA)" });
+    const chapter = new ChapterPicker(form);
+    await chapter.expectNone();
+    await chapter.choose("bost", "Boston (MA)");
     await form.getByRole("button", { name: "Save" }).click();
     await expect(page).toHaveURL(/\/admin\/press_mentions$/);
     const row = page.getByTestId("press-row").filter({ hasText: title });
@@ -400,8 +402,9 @@ test.describe("site admin: content and settings", () => {
 
     await row.getByRole("link", { name: `Edit ${title}` }).click();
     const edit = page.getByRole("form", { name: "Edit Press Mention" });
-    await expect(edit.getByRole("combobox", { name: "Chapter" })).not.toHaveValue("-1");
-    await edit.getByRole("combobox", { name: "Chapter" }).selectOption("-1");
+    const editChapter = new ChapterPicker(edit);
+    await editChapter.expectChosen("Boston (MA)");
+    await editChapter.chooseNone();
     await edit.locator("label", { has: page.getByRole("checkbox", { name: "Visible" }) }).click();
     await expect(edit.getByText("Only visible press mentions are visible to the public")).toBeVisible();
     await edit.getByRole("button", { name: "Save" }).click();
@@ -415,6 +418,40 @@ test.describe("site admin: content and settings", () => {
     await confirm.confirm("Delete");
     await expect(page).toHaveURL(/\/admin\/press_mentions$/);
     await expect(page.getByTestId("press-row").filter({ hasText: title })).toHaveCount(0);
+  });
+
+  test("press mentions: the chapter picker searches as one types and works with the keyboard alone", async ({ page }) => {
+    await signInAs(page, "admin", "/admin/press_mentions/add");
+    const form = page.getByRole("form", { name: "Add Press Mention" });
+    const chapter = new ChapterPicker(form);
+    await chapter.expectNone();
+    // The label names the combobox, and the list of matches.
+    await expect(form.getByLabel("Chapter", { exact: true })).toHaveAttribute("role", "combobox");
+    await form.getByRole("textbox", { name: "Notes", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await expect(chapter.input()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(chapter.option("No chapter")).toBeVisible();
+    await page.keyboard.type("austin");
+    await expect(chapter.option("Austin (TX)")).toBeVisible();
+    await expect(chapter.option("No chapter")).toHaveCount(0);
+    await expect(chapter.list().getByRole("option")).toHaveCount(1);
+    await expect(form.getByRole("status")).toHaveText("1 chapter found");
+    await page.keyboard.press("ArrowDown");
+    await expect(chapter.input()).toHaveAttribute("aria-activedescendant", (await chapter.option("Austin (TX)").getAttribute("id"))!);
+    await page.keyboard.press("Enter");
+    await chapter.expectChosen("Austin (TX)");
+    await expect(chapter.list()).toHaveCount(0);
+    // Enter chose a chapter and did not submit the form.
+    await expect(page).toHaveURL(/\/admin\/press_mentions\/add$/);
+    await expect(form.getByText("Title is Required")).toHaveCount(0);
+
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("no such chapter anywhere");
+    await expect(form.getByRole("status")).toHaveText("No chapters found");
+    await page.keyboard.press("Escape");
+    await expect(chapter.list()).toHaveCount(0);
+    await chapter.expectChosen("Austin (TX)");
   });
 
   test("Site Content and Surveys are placeholders", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { ChapterPicker } from "./ChapterPicker";
 
 /** Site admin Email Administration (/admin/email): aliases, their add/edit modal and delete confirmation. */
 export class EmailAdminPage {
@@ -11,6 +12,11 @@ export class EmailAdminPage {
 
   modal() {
     return this.page.getByTestId("alias-modal");
+  }
+
+  /** The modal's chapter picker ("Chapter (optional)"). */
+  chapterPicker() {
+    return new ChapterPicker(this.modal(), /^Chapter/);
   }
 
   row(address: string) {

@@ -43,6 +43,13 @@ describe("CORS for the desktop app", () => {
     expect(me.headers.get("access-control-allow-origin")).toBe(DESKTOP_APP_ORIGIN);
   });
 
+  it("lets the app read a paged list's count and next page", async () => {
+    const res = await t.request("GET", "/api/chapters?limit=1", { headers: { origin: DESKTOP_APP_ORIGIN } });
+    expect(res.headers.get("access-control-allow-origin")).toBe(DESKTOP_APP_ORIGIN);
+    expect(res.headers.get("access-control-expose-headers")).toBe("X-Total-Count, Link");
+    expect(res.headers.get("x-total-count")).toMatch(/^\d+$/);
+  });
+
   it("lets the app read error answers too", async () => {
     const res = await t.request("POST", "/api/auth/signin", {
       body: { username: email, password: "wrong" },

@@ -92,9 +92,17 @@ export interface Built {
   expiresAt?: number;
 }
 
-interface Entry extends CachedAnswer {
+/** What a build of anything kept answers: the thing kept and, when it holds next dates, when it stops being true. */
+export interface Made<P> {
+  kept: P;
+  /** Epoch ms after which it must be built again; none when it keeps. */
+  expiresAt?: number;
+}
+
+interface Entry {
   stamp: string;
   expiresAt: number;
+  kept: unknown;
 }
 
 /** knex.raw answers rows on SQLite and { rows } on Postgres. */
@@ -112,9 +120,17 @@ function notOlder(a: string, b: string): boolean {
   return a.split(".").every((v, i) => v === "?" || bs[i] === "?" || Number(v) >= Number(bs[i]));
 }
 
+export const JSON_TYPE = "application/json; charset=utf-8";
+
+/** The bytes of a JSON answer with their ETag. */
+export function jsonAnswer(text: string): CachedAnswer {
+  const body = Buffer.from(text, "utf8");
+  return { body, etag: etagOf(body), contentType: JSON_TYPE };
+}
+
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly building = new Map<string, Promise<CachedAnswer>>();
+  private readonly building = new Map<string, Promise<unknown>>();
   private readonly shared = coalescer();
 
   /** The clock next dates are computed against (tests move it). */
@@ -133,15 +149,27 @@ export class ReadCache {
   /**
    * The answer kept under `key`, built again by `build` when a table in `tables` changed since, or it expired.
    */
-  async answer(key: string, tables: readonly string[], build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
+  answer(key: string, tables: readonly string[], build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
+    return this.kept(key, tables, async (now) => {
+      const built = await build(now);
+      return { kept: jsonAnswer(await jsonInSlices(built.value)), expiresAt: built.expiresAt };
+    });
+  }
+
+  /**
+   * Whatever `make` builds (an answer's bytes, a list's rows), kept under `key` as answers are: built again when
+   * a table in `tables` changed since, or it expired. A key holds one kind of thing.
+   */
+  async kept<P>(key: string, tables: readonly string[], make: (now: Date) => Promise<Made<P>>): Promise<P> {
     const versions = await this.versions();
     const stamp = tables.map((t) => versions.get(t) ?? "?").join(".");
     const hit = this.entries.get(key);
-    if (hit && hit.stamp === stamp && hit.expiresAt > this.now().getTime()) return hit;
-    const building = this.build(key, stamp, build);
+    if (hit && hit.stamp === stamp && hit.expiresAt > this.now().getTime()) return hit.kept as P;
+    const building = this.build(key, stamp, make);
     // Only dates rolled over (nothing was written): a build that takes long (the whole network) leaves the
     // answer it replaces in use meanwhile, a date that passed twelve hours ago shown a few seconds longer.
-    if (hit && hit.stamp === stamp) return Promise.race([building, new Promise<CachedAnswer>((resolve) => setTimeout(resolve, STALE_AFTER_MS, hit).unref())]);
+    if (hit && hit.stamp === stamp)
+      return Promise.race([building, new Promise<P>((resolve) => setTimeout(() => resolve(hit.kept as P), STALE_AFTER_MS).unref())]);
     return building;
   }
 
@@ -149,20 +177,18 @@ export class ReadCache {
    * Builds of one key at one stamp are joined while they run: what they read is the same, as nothing they are
    * made of changed (unlike the versions, which are read again after a request arrives).
    */
-  private build(key: string, stamp: string, build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
+  private build<P>(key: string, stamp: string, make: (now: Date) => Promise<Made<P>>): Promise<P> {
     const id = `${key}\n${stamp}`;
     const running = this.building.get(id);
-    if (running) return running;
-    const promise = this.buildNow(key, stamp, build).finally(() => this.building.delete(id));
+    if (running) return running as Promise<P>;
+    const promise = this.buildNow(key, stamp, make).finally(() => this.building.delete(id));
     this.building.set(id, promise);
     return promise;
   }
 
-  private async buildNow(key: string, stamp: string, build: (now: Date) => Promise<Built>): Promise<CachedAnswer> {
-    const now = this.now();
-    const built = await build(now);
-    const body = Buffer.from(await jsonInSlices(built.value), "utf8");
-    const entry: Entry = { stamp, body, etag: etagOf(body), contentType: "application/json; charset=utf-8", expiresAt: built.expiresAt ?? Infinity };
+  private async buildNow<P>(key: string, stamp: string, make: (now: Date) => Promise<Made<P>>): Promise<P> {
+    const made = await make(this.now());
+    const entry: Entry = { stamp, kept: made.kept, expiresAt: made.expiresAt ?? Infinity };
     const current = this.entries.get(key);
     // A slow build at older versions never replaces one at newer versions.
     if (!current || notOlder(stamp, current.stamp)) {
@@ -170,7 +196,7 @@ export class ReadCache {
       this.entries.set(key, entry);
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
-    return entry;
+    return made.kept;
   }
 
   /** Forgets every kept answer (tests use it to play a cold process). */

@@ -8,13 +8,15 @@ import { presentPinList } from "../presenters/chapterPins";
 import { intParam, parse } from "../lib/validate";
 import { loadChapterDetail } from "../lib/load";
 import { containsPattern } from "../lib/search";
-import { pageOf, readPage } from "../lib/paging";
-import { ADMIN_CHAPTERS_PAGE_SIZE } from "../contracts/paging";
+import { readPage, setPageHeaders } from "../lib/paging";
+import { CHAPTER_LIST_LIMIT_MAX, CHAPTER_LIST_PAGE_SIZE } from "../contracts/paging";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
+import type { ChapterSummary } from "../contracts/chapter";
 import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
 import { EVENT_DATE_COLUMNS, eventsExpireAt } from "../presenters/schedule";
 import { readCacheOf, sendCached } from "../lib/readCache";
+import { keptList, sendListPage } from "../lib/keptList";
 import { mapInSlices } from "../lib/slices";
 import { chapterHeaderImageUrl } from "../lib/images";
 import type { Services } from "../services";
@@ -35,7 +37,23 @@ const stateParam = z
   .transform((s) => s.toLowerCase())
   .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
 
-const adminSearchSchema = z.object({ q: z.string({ error: "q must be text" }).trim().max(100, "q must be at most 100 characters").optional() });
+const listSchema = z.object({
+  q: z.string({ error: "q must be text" }).trim().max(100, "q must be at most 100 characters").optional(),
+  sort: z.enum(["title", "state"], { error: "sort must be title or state" }).optional(),
+});
+
+/** A page of a chapter list: `page` and `limit` (500 by default and at most). */
+const chapterListPage = (query: Record<string, unknown>) => readPage(query, CHAPTER_LIST_PAGE_SIZE, CHAPTER_LIST_LIMIT_MAX);
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The admin Chapters screen's order: state, city and title (case-insensitive), then id. */
+const byStateCityTitle = (a: ChapterSummary, b: ChapterSummary) =>
+  compareText(a.state, b.state) ||
+  compareText(a.city.toLowerCase(), b.city.toLowerCase()) ||
+  compareText(a.title.toLowerCase(), b.title.toLowerCase()) ||
+  a.id - b.id;
+/** What `q` finds a chapter by: title, city, slug or state abbreviation. */
+const chapterSearchText = (c: ChapterSummary) => [c.title, c.city, c.slug, c.state].join("\n");
 
 const searchSchema = z.object({
   q: z.string({ error: "q is required" }).trim().min(2, "Please enter at least 2 characters to search").max(100),
@@ -50,12 +68,12 @@ const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permiss
 async function withUpcomingEvents(chapters: Chapter[], now: Date) {
   let expiresAt = Infinity;
   // Ten thousand chapters take a while: in slices, so other requests are answered meanwhile.
-  const value = await mapInSlices(chapters.sort(byDisplayTitle), (c) => {
+  const rows = await mapInSlices(chapters.sort(byDisplayTitle), (c) => {
     const chapterEvents = c.status === CHAPTER_ACTIVE ? presentUpcomingEvents(c.chapterEvents, c.timeZone, now) : [];
     expiresAt = Math.min(expiresAt, eventsExpireAt(chapterEvents, c.timeZone, now));
     return { ...presentChapterSummary(c), chapterEvents };
   });
-  return { value, expiresAt };
+  return { rows, expiresAt };
 }
 
 /**
@@ -87,35 +105,31 @@ export function chapterRoutes(router: Router, s: Services) {
   });
 
   /**
-   * Every chapter, active or not, as summaries (inactive ones are shown dimmed), sorted by display title. With
-   * `page` or `limit` (the admin Chapters screen): one page ordered by state, city and title, optionally narrowed
-   * by `q` (title, city, slug or state). Without them the whole list, as before.
+   * Every chapter, active or not, as summaries (inactive ones are shown dimmed), by display title or, with
+   * `sort=state`, by state, city and title (the admin Chapters screen), narrowed by `q` (title, city, slug or
+   * state). A page at a time (lib/keptList): the first 500 without `page`/`limit`, the whole list of a network
+   * the size of the spec's.
    */
   router.get("/chapters", async (ctx) => {
-    const page = readPage(ctx.query, ADMIN_CHAPTERS_PAGE_SIZE);
-    const { q } = parse(adminSearchSchema, ctx.query);
-    if (!page.requested && q === undefined) {
-      const answer = await reads.answer("chapters", CHAPTER_LIST_TABLES, async () => {
-        const chapters = await Chapter.query().withGraphFetched("chapterType");
-        return { value: chapters.sort(byDisplayTitle).map(presentChapterSummary) };
-      });
-      sendCached(ctx, answer);
-      return;
-    }
-    const query = Chapter.query().withGraphFetched("chapterType").orderBy("state").orderByRaw("lower(city), lower(title)").orderBy("id");
-    if (q) {
-      const like = containsPattern(q);
-      query.where((w) => ["title", "city", "slug", "state"].reduce((acc, column) => acc.orWhereRaw(`lower(${column}) like ? escape '\\'`, [like]), w));
-    }
-    ctx.body = (await pageOf(query, page)).map(presentChapterSummary);
+    const page = chapterListPage(ctx.query);
+    const { q, sort } = parse(listSchema, ctx.query);
+    const list = await keptList(
+      reads,
+      "chapters",
+      CHAPTER_LIST_TABLES,
+      async () => ({ rows: (await Chapter.query().withGraphFetched("chapterType")).sort(byDisplayTitle).map(presentChapterSummary) }),
+      { searchText: chapterSearchText, orders: { state: byStateCityTitle } },
+    );
+    sendListPage(ctx, "/api/chapters", list, { page, order: sort === "state" ? "state" : undefined, q: q || undefined });
   });
 
-  /** Active chapters with their upcoming events and next dates: what the maps pin. */
+  /** Active chapters with their upcoming events and next dates, by display title, a page at a time (lib/keptList). */
   router.get("/chapters/active", async (ctx) => {
-    const answer = await reads.answer("chapters:active", CHAPTER_LIST_TABLES, async (now) =>
+    const page = chapterListPage(ctx.query);
+    const list = await keptList(reads, "chapters:active", CHAPTER_LIST_TABLES, async (now) =>
       withUpcomingEvents(await Chapter.query().where({ status: CHAPTER_ACTIVE }).withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]"), now),
     );
-    sendCached(ctx, answer);
+    sendListPage(ctx, "/api/chapters/active", list, { page });
   });
 
   /**
@@ -139,26 +153,33 @@ export function chapterRoutes(router: Router, s: Services) {
     sendCached(ctx, answer);
   });
 
-  /** The caller's chapters with their roles on each (My Chapters). */
+  /** The caller's chapters with their roles on each (My Chapters), by display title, a page at a time. */
   router.get("/chapters/my", async (ctx) => {
     const viewer = requireViewer(ctx);
+    const page = chapterListPage(ctx.query);
     const ids = [...viewer.chapterRoles.keys()];
     const chapters = ids.length ? await Chapter.query().whereIn("id", ids).withGraphFetched("chapterType") : [];
-    ctx.body = chapters.sort(byDisplayTitle).map((c) => ({
-      ...presentChapterSummary(c),
-      roleIds: [...(viewer.chapterRoles.get(c.id) ?? [])].sort(),
-    }));
+    setPageHeaders(ctx, "/api/chapters/my", page, chapters.length);
+    ctx.body = chapters
+      .sort(byDisplayTitle)
+      .slice(page.offset, page.offset + page.limit)
+      .map((c) => ({
+        ...presentChapterSummary(c),
+        roleIds: [...(viewer.chapterRoles.get(c.id) ?? [])].sort(),
+      }));
   });
 
+  /** A state's chapters (the active ones with their upcoming events), by display title, a page at a time. */
   router.get("/chapters/state/:state", async (ctx) => {
     const state = parse(stateParam, ctx.params.state);
-    const answer = await reads.answer(`chapters:state:${state}`, CHAPTER_LIST_TABLES, async (now) => {
+    const page = chapterListPage(ctx.query);
+    const list = await keptList(reads, `chapters:state:${state}`, CHAPTER_LIST_TABLES, async (now) => {
       const query = Chapter.query().withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]");
       if (state === "int") query.where((q) => q.where({ state: "int" }).orWhere({ state: "" }));
       else query.where({ state });
       return withUpcomingEvents(await query, now);
     });
-    sendCached(ctx, answer);
+    sendListPage(ctx, `/api/chapters/state/${state}`, list, { page });
   });
 
   router.get("/chapters/search", async (ctx) => {

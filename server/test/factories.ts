@@ -17,9 +17,10 @@ export async function buildUser(overrides: Partial<User> = {}): Promise<User> {
   return user;
 }
 
-export async function buildChapter(overrides: Partial<Chapter> = {}): Promise<Chapter> {
+/** The columns of a plain active chapter (buildChapter inserts one; bulk tests insert many). */
+export function chapterRow(overrides: Partial<Chapter> = {}): Partial<Chapter> {
   const n = next();
-  return Chapter.query().insertAndFetch({
+  return {
     slug: `chapter_${n}`,
     title: `Springfield ${n}`,
     city: "Springfield",
@@ -35,7 +36,11 @@ export async function buildChapter(overrides: Partial<Chapter> = {}): Promise<Ch
     about: "",
     timeZone: "America/Chicago",
     ...overrides,
-  });
+  };
+}
+
+export async function buildChapter(overrides: Partial<Chapter> = {}): Promise<Chapter> {
+  return Chapter.query().insertAndFetch(chapterRow(overrides));
 }
 
 /** The columns of a plain weekly event of this chapter (buildEvent inserts one; bulk tests insert many). */

@@ -6,17 +6,16 @@ import { activityKeys } from "./activity";
 import { api } from "./client";
 import { hostApplicationKeys } from "./hostApplications";
 import { get, useApiMutation } from "./queryClient";
-import { pagedListOptions } from "./paging";
-import { ADMIN_CHAPTERS_PAGE_SIZE } from "../../server/contracts/paging";
+import { allPagesOf, pagedListOptions } from "./paging";
+import { ADMIN_CHAPTERS_PAGE_SIZE, CHAPTER_LIST_PAGE_SIZE, CHAPTER_PICKER_LIMIT } from "../../server/contracts/paging";
 import { userKeys } from "./users";
 
 const enc = encodeURIComponent;
 
 export const chapterKeys = {
   all: ["chapters"] as const,
-  list: () => [...chapterKeys.all, "list"] as const,
   adminList: (q: string) => [...chapterKeys.all, "adminList", q] as const,
-  active: () => [...chapterKeys.all, "active"] as const,
+  picker: (q: string) => [...chapterKeys.all, "picker", q] as const,
   pins: () => [...chapterKeys.all, "pins"] as const,
   my: () => [...chapterKeys.all, "my"] as const,
   state: (state: string) => [...chapterKeys.all, "state", state] as const,
@@ -57,18 +56,22 @@ export function decodePins({ types, pins }: ChapterPinList): ChapterPin[] {
 
 /** Chapters (spec 000 section 7 "Chapters"): summaries, the maps' chapters with events, one chapter in detail. */
 export const chapterQueries = {
-  /** Every chapter, active or not. */
-  list: () => queryOptions({ queryKey: chapterKeys.list(), queryFn: get<ChapterSummary[]>("/api/chapters") }),
   /** The admin Chapters screen: by state, city and title, narrowed by a search, a page at a time. */
-  adminList: (q: string) => pagedListOptions<ChapterSummary>(chapterKeys.adminList(q), `/api/chapters${q ? `?q=${enc(q)}` : ""}`, ADMIN_CHAPTERS_PAGE_SIZE),
-  /** Active chapters with their events: what the home map pins. */
-  active: () => queryOptions({ queryKey: chapterKeys.active(), queryFn: get<ChapterWithEvents[]>("/api/chapters/active") }),
+  adminList: (q: string) =>
+    pagedListOptions<ChapterSummary>(chapterKeys.adminList(q), `/api/chapters?sort=state${q ? `&q=${enc(q)}` : ""}`, ADMIN_CHAPTERS_PAGE_SIZE),
+  /** The chapter picker's matches for what was typed (title, city, slug or state), by display title, the first 20. */
+  picker: (q: string) =>
+    queryOptions({ queryKey: chapterKeys.picker(q), queryFn: get<ChapterSummary[]>(`/api/chapters?${q ? `q=${enc(q)}&` : ""}limit=${CHAPTER_PICKER_LIMIT}`) }),
   /** Every active chapter as a compact pin (the home map); a pin's details come from bySlug when it is opened. */
   pins: () => queryOptions({ queryKey: chapterKeys.pins(), queryFn: get<ChapterPinList>("/api/chapters/pins"), select: decodePins }),
-  /** The caller's chapters with the caller's roles in each. */
-  my: () => queryOptions({ queryKey: chapterKeys.my(), queryFn: get<MyChapterInfo[]>("/api/chapters/my") }),
-  /** A state's chapters (lower-case abbreviation) with the events of the active ones. */
-  state: (state: string) => queryOptions({ queryKey: chapterKeys.state(state), queryFn: get<ChapterWithEvents[]>(`/api/chapters/state/${enc(state)}`) }),
+  /** The caller's chapters with the caller's roles in each, by display title, a page at a time. */
+  my: () => pagedListOptions<MyChapterInfo>(chapterKeys.my(), "/api/chapters/my", CHAPTER_LIST_PAGE_SIZE),
+  /** A state's chapters (lower-case abbreviation) with the events of the active ones: every page, as the map pins them all. */
+  state: (state: string) =>
+    queryOptions({
+      queryKey: chapterKeys.state(state),
+      queryFn: ({ signal }) => allPagesOf<ChapterWithEvents>(`/api/chapters/state/${enc(state)}`, CHAPTER_LIST_PAGE_SIZE, signal),
+    }),
   /** One chapter with everything its page shows and the viewer's abilities on it. */
   bySlug: (slug: string) => queryOptions({ queryKey: chapterKeys.slug(slug), queryFn: get<ChapterDetail>(`/api/chapter/slug/${enc(slug)}`) }),
   byId: (id: number) => queryOptions({ queryKey: chapterKeys.id(id), queryFn: get<ChapterDetail>(`/api/chapter/id/${id}`) }),

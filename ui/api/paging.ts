@@ -19,6 +19,20 @@ export function pagedListOptions<T>(queryKey: QueryKey, path: string, limit: num
   });
 }
 
+/**
+ * Every row of a list the server answers a page at a time (the chapter lists: `limit` rows a page), read page
+ * after page until one is short. The first is asked for without page or limit, as any caller would.
+ */
+export async function allPagesOf<T>(path: string, limit: number, signal?: AbortSignal): Promise<T[]> {
+  const sep = path.includes("?") ? "&" : "?";
+  const rows: T[] = [];
+  for (let page = 0; ; page++) {
+    const batch = await api.get<T[]>(page === 0 ? path : `${path}${sep}page=${page}&limit=${limit}`, signal);
+    rows.push(...batch);
+    if (batch.length < limit) return rows;
+  }
+}
+
 /** The pages read so far as one list (for AsyncState), with what Load More needs. */
 export function usePagedList<T>(options: ReturnType<typeof pagedListOptions<T>>) {
   const query = useInfiniteQuery(options);

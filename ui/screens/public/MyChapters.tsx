@@ -1,8 +1,9 @@
 import { Box, Button, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import type { MyChapterInfo } from "../../../server/contracts/chapter";
 import { chapterQueries } from "../../api/chapters";
+import { usePagedList } from "../../api/paging";
+import { LoadMore } from "../../components/LoadMore";
 import { AsyncState } from "../../components/AsyncState";
 import { chapterPath } from "../../lib/format";
 import { Page } from "../../components/Page";
@@ -10,9 +11,9 @@ import { ChapterHealthSection } from "../../components/ChapterHealthSection";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../../../server/contracts/roles";
 
-/** /my_chapters: the user's chapters by display title, their roles in each, and the Admin button. */
+/** /my_chapters: the user's chapters by display title (500 at a time, Load More), their roles in each, and the Admin button. */
 export function MyChapters() {
-  const chapters = useQuery(chapterQueries.my());
+  const chapters = usePagedList(chapterQueries.my());
   const { user } = useCurrentUser();
   return (
     <Page title="My Chapters">
@@ -24,6 +25,7 @@ export function MyChapters() {
       >
         {(data) => <ChapterList chapters={data} />}
       </AsyncState>
+      <LoadMore query={chapters} />
       {user?.isFieldOrganizer && !user.isAdmin && (
         <Box mt="8">
           <ChapterHealthSection canManage={false} />

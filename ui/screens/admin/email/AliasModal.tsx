@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { chapterQueries } from "../../../api/chapters";
 import { useSaveAlias } from "../../../api/emailAliases";
 import type { ChapterSummary } from "../../../../server/contracts/chapter";
+import { ChapterPicker } from "../../../components/ChapterPicker";
 import type { EmailAliasInfo, EmailAliasInput } from "../../../../server/contracts/mailingList";
 import { ErrorAlert } from "../../../components/ErrorAlert";
 import { useSubmitForm } from "../../../lib/forms";
@@ -14,7 +15,6 @@ interface Props {
   /** The alias being edited; null to add one. */
   alias: EmailAliasInfo | null;
   domains: { type: string; domain: string }[];
-  chapters: ChapterSummary[];
   onClose: () => void;
   onSaved: (alias: EmailAliasInfo) => void;
 }
@@ -41,7 +41,7 @@ const nonBlankOf = (recipients: string[]) => recipients.map((r) => r.trim()).fil
  * recipient; blank recipients are dropped on save; one recipient row always remains. The local part is locked
  * when editing or when a chapter is chosen; the domain is locked when a chapter is chosen.
  */
-export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }: Props) {
+export function AliasModal({ open, alias, domains, onClose, onSaved }: Props) {
   const queryClient = useQueryClient();
   const save = useSaveAlias();
   const { form, values, set, submit, busy, error } = useSubmitForm<AliasValues>({
@@ -59,17 +59,16 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
   const { localPart, domain, recipients, chapterId } = values;
   const setRecipients = set("recipients");
 
-  const handleChapter = async (value: string) => {
-    const id = value ? Number(value) : null;
-    set("chapterId")(id);
-    if (!id) return;
-    // The domain follows the chapter's type and is locked (spec 001 section 5): from the list at once, then from
-    // the chapter itself (the list may not carry the type).
+  const handleChapter = async (chapter: ChapterSummary | null) => {
+    set("chapterId")(chapter?.id ?? null);
+    if (!chapter) return;
+    // The domain follows the chapter's type and is locked (spec 001 section 5): from the chosen match at once,
+    // then from the chapter itself, with its email alias.
     const domainOf = (typeName: string | undefined) => domains.find((d) => d.type === typeName?.toLowerCase())?.domain;
-    const fromList = domainOf(chapters.find((c) => c.id === id)?.chapterType?.name);
-    if (fromList) set("domain")(fromList);
+    const fromMatch = domainOf(chapter.chapterType?.name);
+    if (fromMatch) set("domain")(fromMatch);
     try {
-      const detail = await queryClient.fetchQuery(chapterQueries.byId(id));
+      const detail = await queryClient.fetchQuery(chapterQueries.byId(chapter.id));
       const fromChapter = domainOf(detail.chapterType?.name);
       if (fromChapter) set("domain")(fromChapter);
       if (!alias && detail.emailAlias) set("localPart")(detail.emailAlias);
@@ -92,20 +91,7 @@ export function AliasModal({ open, alias, domains, chapters, onClose, onSaved }:
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                <Field.Root>
-                  <Field.Label>Chapter (optional)</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field aria-label="Chapter" value={chapterId ?? ""} onChange={(e) => void handleChapter(e.target.value)}>
-                      <option value="">No chapter</option>
-                      {chapters.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.displayTitle}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
+                <ChapterPicker label="Chapter (optional)" value={chapterId} onChange={(chapter) => void handleChapter(chapter)} />
                 <HStack align="flex-end" gap="2">
                   <Field.Root required flex="1">
                     <Field.Label>Local part</Field.Label>

@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Card, Code, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { chapterQueries } from "../../../api/chapters";
 import { emailAliasQueries, useTestAliasService } from "../../../api/emailAliases";
 import { settingsQueries, useRetryFailedDeliveries } from "../../../api/settings";
 import { ALIAS_SEARCH_MIN, ALIAS_SEARCH_TOO_SHORT, type EmailAliasInfo } from "../../../../server/contracts/mailingList";
@@ -86,9 +85,8 @@ export function EmailAdmin() {
   // The search shown ("" for every alias), or a term too short to ask the server about.
   const [searched, setSearched] = useState<{ term: string; tooShort: boolean }>({ term: "", tooShort: false });
   const list = useQuery({ ...emailAliasQueries.list(searched.term), enabled: !searched.tooShort });
-  // The modal's choices: without them (logged) the admin can still type an alias without a chapter.
+  // The modal's domains: without them (logged) the admin can still type an alias without a chapter.
   const domains = useQuery(emailAliasQueries.domains()).data?.domains ?? [];
-  const chapters = useQuery(chapterQueries.list()).data ?? [];
   const testService = useTestAliasService();
   const [editing, setEditing] = useState<EmailAliasInfo | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
@@ -214,7 +212,7 @@ export function EmailAdmin() {
           </Box>
         )}
       </Stack>
-      <AliasModal open={modalOpen} alias={editing} domains={domains} chapters={chapters} onClose={() => setModalOpen(false)} onSaved={handleSaved} />
+      <AliasModal open={modalOpen} alias={editing} domains={domains} onClose={() => setModalOpen(false)} onSaved={handleSaved} />
       <DeleteAliasModal alias={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />
     </Stack>
   );

@@ -1,13 +1,12 @@
-import { Box, Button, Checkbox, Field, Heading, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { Box, Button, Checkbox, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { pressMentionBodySchema } from "../../../../server/contracts/pressMention";
 import type { PressMentionAdmin } from "../../../../server/contracts/siteAdmin";
-import { chapterQueries } from "../../../api/chapters";
 import { pressMentionQueries, useDeletePressMention, useSavePressMention } from "../../../api/pressMentions";
 import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState, LoadError } from "../../../components/AsyncState";
+import { ChapterPicker } from "../../../components/ChapterPicker";
 import { FormField } from "../../../components/FormField";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorAlert } from "../../../components/ErrorAlert";
@@ -59,7 +58,6 @@ interface Values {
 function PressMentionForm({ mention }: { mention?: PressMentionAdmin }) {
   const editing = Boolean(mention);
   const navigate = useNavigate();
-  const chapters = useQuery(chapterQueries.list());
   const save = useSavePressMention();
   const remove = useDeletePressMention();
   const toBody = (v: Values) => ({ ...(mention ? { slug: mention.slug } : {}), ...v, title: v.title.trim(), url: v.url.trim() });
@@ -89,25 +87,11 @@ function PressMentionForm({ mention }: { mention?: PressMentionAdmin }) {
         <FormField label="Title" required {...field("title")} />
         <FormField label="URL" type="url" required {...field("url")} />
         <FormField label="Notes" multiline {...field("notes")} />
-        <Field.Root>
-          <Field.Label>Chapter</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="chapterId" value={String(values.chapterId)} onChange={(e) => set("chapterId")(Number(e.target.value))}>
-              <option value={NO_CHAPTER}>No chapter</option>
-              {(chapters.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.displayTitle} ({c.state.toUpperCase()})
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {chapters.isError && (
-            <Text fontSize="sm" color="danger.fg">
-              {loadError("The chapters")}
-            </Text>
-          )}
-        </Field.Root>
+        <ChapterPicker
+          label="Chapter"
+          value={values.chapterId === NO_CHAPTER ? null : values.chapterId}
+          onChange={(chapter) => set("chapterId")(chapter?.id ?? NO_CHAPTER)}
+        />
         <Box>
           <Checkbox.Root checked={values.isVisible} onCheckedChange={(e) => set("isVisible")(e.checked === true)}>
             <Checkbox.HiddenInput />
