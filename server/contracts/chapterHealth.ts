@@ -65,6 +65,8 @@ export type HealthSortKey = (typeof HEALTH_SORT_KEYS)[number];
 
 /** Rows of the table a page (the Dashboard and My Chapters). */
 export const HEALTH_TABLE_PAGE_SIZE = 100;
+/** Rows of GET /api/chapter_health a page, by default and at most (about 400 bytes a row: 200 kB a page). */
+export const HEALTH_LIST_PAGE_SIZE = 500;
 
 /** What the table screen asks for: one state or all, a search, a column to sort by, and a page. */
 export interface ChapterHealthQuery {

@@ -135,6 +135,20 @@ describe("GET /api/chapter_health", () => {
     }
   });
 
+  it("answers the rows a page at a time, with X-Total-Count and a Link to the next page", async () => {
+    const whole = await t.request<ChapterHealthRow[]>("GET", "/api/chapter_health", { as: p.admin });
+    expect([whole.body.length, whole.headers.get("x-total-count"), whole.headers.get("link")]).toEqual([2, "2", null]);
+    const first = await t.request<ChapterHealthRow[]>("GET", "/api/chapter_health?sort=title&limit=1", { as: p.admin });
+    expect(first.body).toHaveLength(1);
+    expect(first.headers.get("x-total-count")).toBe("2");
+    expect(first.headers.get("link")).toBe('</api/chapter_health?sort=title&limit=1&page=1>; rel="next"');
+    const second = await t.request<ChapterHealthRow[]>("GET", "/api/chapter_health?sort=title&limit=1&page=1", { as: p.admin });
+    expect([second.body.length, second.headers.get("link")]).toEqual([1, null]);
+    expect([first.body[0].chapterId, second.body[0].chapterId].sort()).toEqual(whole.body.map((r) => r.chapterId).sort());
+    const tooMany = await t.request<{ error: string }>("GET", "/api/chapter_health?limit=501", { as: p.admin });
+    expect([tooMany.status, tooMany.body.error]).toEqual([400, "limit must be a whole number from 1 to 500"]);
+  });
+
   it("exports the table as CSV", async () => {
     const res = await t.request("GET", "/api/chapter_health/export.csv", { as: p.admin });
     expect(res.headers.get("content-type")).toContain("text/csv");

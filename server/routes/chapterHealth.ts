@@ -1,8 +1,15 @@
 import type Router from "@koa/router";
-import { HEALTH_TABLE_PAGE_SIZE, healthQuerySchema, healthSettingsSchema, pinSchema, reactivateSchema } from "../contracts/chapterHealth";
+import {
+  HEALTH_LIST_PAGE_SIZE,
+  HEALTH_TABLE_PAGE_SIZE,
+  healthQuerySchema,
+  healthSettingsSchema,
+  pinSchema,
+  reactivateSchema,
+} from "../contracts/chapterHealth";
 import { loadChapterHealth, loadHealthSettings, networkHealth } from "../health/load";
 import { pageHealthTable } from "../health/page";
-import { readPage } from "../lib/paging";
+import { readPage, setPageHeaders } from "../lib/paging";
 import { pinChapterActive, reactivateChapter, saveHealthSettings } from "../commands/chapterHealth";
 import { parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
@@ -31,8 +38,17 @@ export function chapterHealthRoutes(router: Router, s: Services) {
   };
   const view = (ctx: { state: { viewer: Viewer | null } }) => tableOf(scopeOf(ctx));
 
+  /**
+   * The rows as an array, a page at a time like the chapter lists (500 by default and at most, X-Total-Count, a
+   * Link to the next page): a network the size of the spec's is one page, every chapter in view. Takes the
+   * screen's filters and order too.
+   */
   router.get("/chapter_health", async (ctx) => {
-    const { rows } = await view(ctx);
+    const scope = scopeOf(ctx);
+    const options = parse(healthQuerySchema, ctx.query);
+    const page = readPage(ctx.query, HEALTH_LIST_PAGE_SIZE, HEALTH_LIST_PAGE_SIZE);
+    const { rows, matching } = pageHealthTable(await tableOf(scope), options, page);
+    setPageHeaders(ctx, "/api/chapter_health", page, matching);
     ctx.set("Cache-Control", "no-store");
     ctx.body = rows;
   });
