@@ -18,6 +18,9 @@ import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
 import { refuseNulInBody, refuseNulInUrl } from "./lib/inputGuard";
 import { compressKeptAnswers } from "./lib/compressKept";
+import { HotLane } from "./lib/hotLane";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readCacheOf } from "./lib/readCache";
 import { requestLog, routeOf } from "./lib/requestLog";
 import type { Services } from "./services";
 
@@ -74,6 +77,18 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
 
   const sessionOptions: SessionOptions = { secret: s.config.sessionSecret, secureCookies: s.config.publicUrl.startsWith("https://") };
 
+  // Anonymous GETs of kept answers the app already sent are answered ahead of Koa while current (lib/hotLane.ts).
+  const lane = new HotLane(readCacheOf(s.knex), s.log);
+  app.use(lane.remember());
+  const koaCallback = app.callback.bind(app);
+  app.callback = () => {
+    const handle = koaCallback();
+    return async (req, res) => {
+      const http1 = req as IncomingMessage;
+      const served = await lane.serve(http1, res as ServerResponse).catch(() => res.headersSent);
+      if (!served) await handle(req, res);
+    };
+  };
   app.use(requestLog(s.log));
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
   app.use(errorMiddleware());

@@ -21,6 +21,8 @@ export interface AppState {
   log: Logger;
   /** An unexpected error the error middleware answered with a 500: logged, with its stack, in the request's line. */
   failure?: unknown;
+  /** A kept answer the same for everyone, as sent (lib/readCache.ts sendCached): the kept-answer lane may repeat it. */
+  keptAnswer?: import("../lib/readCache").CachedAnswer;
 }
 
 declare module "koa" {

@@ -30,6 +30,38 @@ function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
   });
 }
 
+/** Whether an Accept-Encoding header takes a coding (named with a q above 0, or through "*" when not named). */
+function accepts(header: string, coding: Encoding): boolean {
+  let star = false;
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    const takes = q === undefined || Number(q) > 0;
+    if (name.trim() === coding) return takes;
+    if (name.trim() === "*") star = takes;
+  }
+  return star;
+}
+
+/**
+ * The compressed form of kept bytes for a client's Accept-Encoding (brotli when it takes it, whatever order it
+ * lists them in, as browsers say "gzip, deflate, br"; else gzip), made once; null when the client takes neither,
+ * the bytes are not kept, or compressing failed (they then go as they are).
+ */
+export async function compressedForm(body: Buffer, acceptEncoding: string): Promise<{ body: Buffer; encoding: Encoding } | null> {
+  const kept = forms.get(body);
+  if (!kept || !acceptEncoding) return null;
+  const encoding: Encoding | null = accepts(acceptEncoding, "br") ? "br" : accepts(acceptEncoding, "gzip") ? "gzip" : null;
+  if (!encoding) return null;
+  const making = (kept[encoding] ??= compress(encoding, body));
+  try {
+    return { body: await making, encoding };
+  } catch {
+    delete kept[encoding];
+    return null;
+  }
+}
+
 /**
  * Sends a kept answer compressed (br, else gzip) when the client accepts it, with `Vary: Accept-Encoding`. The
  * ETag stays the answer's (as the common compression middlewares do): it names the JSON, whichever coding
@@ -41,23 +73,13 @@ export function compressKeptAnswers() {
     await next();
     const body = ctx.body;
     if (ctx.status !== 200 || !Buffer.isBuffer(body) || ctx.response.get("Content-Encoding")) return;
-    const kept = forms.get(body);
-    if (!kept) return;
+    if (!forms.has(body)) return;
     ctx.vary("Accept-Encoding");
-    // Brotli when the client takes it, whatever order it lists them in (browsers say "gzip, deflate, br").
-    const encoding: Encoding | false = ctx.acceptsEncodings("br") === "br" ? "br" : ctx.acceptsEncodings("gzip") === "gzip" ? "gzip" : false;
-    if (!encoding) return;
-    const making = (kept[encoding] ??= compress(encoding, body));
-    let compressed: Buffer;
-    try {
-      compressed = await making;
-    } catch {
-      delete kept[encoding];
-      return;
-    }
+    const sent = await compressedForm(body, ctx.get("Accept-Encoding"));
+    if (!sent) return;
     const type = ctx.type;
-    ctx.body = compressed;
+    ctx.body = sent.body;
     ctx.type = type;
-    ctx.set("Content-Encoding", encoding);
+    ctx.set("Content-Encoding", sent.encoding);
   };
 }

@@ -6,7 +6,7 @@
  * most callers ask for costs no more than a kept answer, and a 304 costs no hashing.
  */
 import type { Context } from "koa";
-import { jsonAnswer, sendCached, type CachedAnswer, type ReadCache } from "./readCache";
+import { jsonAnswer, madeFrom, sendCached, type CachedAnswer, type ReadCache } from "./readCache";
 import { mapInSlices } from "./slices";
 import { setPageHeaders, type Page } from "./paging";
 
@@ -94,6 +94,7 @@ export class KeptList {
         .join(",")}]`,
     );
     const made = { answer, total: rows.length };
+    madeFrom(answer, this);
     this.keep(key, made);
     return made;
   }

@@ -76,6 +76,8 @@ export interface CachedAnswer {
 export function sendCached(ctx: Context, answer: CachedAnswer): void {
   ctx.set("ETag", answer.etag);
   ctx.set("Cache-Control", "no-cache");
+  // The same answer to everyone: the kept-answer lane (lib/hotLane.ts) may give it to the next caller of this URL.
+  ctx.state.keptAnswer = answer;
   if (matchesEtag(ctx.get("if-none-match") || undefined, answer.etag)) {
     ctx.status = 304;
     return;
@@ -100,10 +102,23 @@ export interface Made<P> {
 }
 
 interface Entry {
+  key: string;
+  tables: readonly string[];
   stamp: string;
   expiresAt: number;
   kept: unknown;
 }
+
+/** The entry each kept value came from, and each value made from one (a kept list's page: see madeFrom). */
+const origins = new WeakMap<object, Entry>();
+
+/** Records that `made` (a page of a kept list, say) is made from the kept value `from` alone, so it is current while that is. */
+export function madeFrom(made: object, from: object): void {
+  const entry = origins.get(from);
+  if (entry) origins.set(made, entry);
+}
+
+const stampOf = (tables: readonly string[], versions: Map<string, string>) => tables.map((t) => versions.get(t) ?? "?").join(".");
 
 /** knex.raw answers rows on SQLite and { rows } on Postgres. */
 export function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -165,7 +180,7 @@ export class ReadCache {
     const stamp = tables.map((t) => versions.get(t) ?? "?").join(".");
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp && hit.expiresAt > this.now().getTime()) return hit.kept as P;
-    const building = this.build(key, stamp, make);
+    const building = this.build(key, tables, stamp, make);
     // Only dates rolled over (nothing was written): a build that takes long (the whole network) leaves the
     // answer it replaces in use meanwhile, a date that passed twelve hours ago shown a few seconds longer.
     if (hit && hit.stamp === stamp)
@@ -177,18 +192,19 @@ export class ReadCache {
    * Builds of one key at one stamp are joined while they run: what they read is the same, as nothing they are
    * made of changed (unlike the versions, which are read again after a request arrives).
    */
-  private build<P>(key: string, stamp: string, make: (now: Date) => Promise<Made<P>>): Promise<P> {
+  private build<P>(key: string, tables: readonly string[], stamp: string, make: (now: Date) => Promise<Made<P>>): Promise<P> {
     const id = `${key}\n${stamp}`;
     const running = this.building.get(id);
     if (running) return running as Promise<P>;
-    const promise = this.buildNow(key, stamp, make).finally(() => this.building.delete(id));
+    const promise = this.buildNow(key, tables, stamp, make).finally(() => this.building.delete(id));
     this.building.set(id, promise);
     return promise;
   }
 
-  private async buildNow<P>(key: string, stamp: string, make: (now: Date) => Promise<Made<P>>): Promise<P> {
+  private async buildNow<P>(key: string, tables: readonly string[], stamp: string, make: (now: Date) => Promise<Made<P>>): Promise<P> {
     const made = await make(this.now());
-    const entry: Entry = { stamp, kept: made.kept, expiresAt: made.expiresAt ?? Infinity };
+    const entry: Entry = { key, tables, stamp, kept: made.kept, expiresAt: made.expiresAt ?? Infinity };
+    if (typeof made.kept === "object" && made.kept !== null) origins.set(made.kept, entry);
     const current = this.entries.get(key);
     // A slow build at older versions never replaces one at newer versions.
     if (!current || notOlder(stamp, current.stamp)) {
@@ -197,6 +213,18 @@ export class ReadCache {
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
     return made.kept;
+  }
+
+  /**
+   * Whether a value kept here (or made from one, see madeFrom) is still what a read would answer now: its entry
+   * is the one kept under its key, no table it is made of changed (versions read after the call) and it has not
+   * expired. Anything else, such as an expired answer still given while it is rebuilt, is not.
+   */
+  async isCurrent(value: object): Promise<boolean> {
+    const entry = origins.get(value);
+    if (!entry || this.entries.get(entry.key) !== entry) return false;
+    const versions = await this.versions();
+    return this.entries.get(entry.key) === entry && entry.stamp === stampOf(entry.tables, versions) && entry.expiresAt > this.now().getTime();
   }
 
   /** Forgets every kept answer (tests use it to play a cold process). */

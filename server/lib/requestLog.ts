@@ -45,20 +45,32 @@ export function requestLog(log: Logger) {
     ctx.state.log = requestLog;
     ctx.set("X-Request-Id", requestId);
     ctx.res.once("close", () => {
-      const status = ctx.status;
-      const failure = ctx.state.failure;
-      const entry = {
-        method: ctx.method,
-        route: routeOf(ctx),
-        status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        ...(ctx.res.writableFinished ? {} : { aborted: true }),
-        ...(failure === undefined ? {} : { err: failure }),
-      };
-      if (status >= 500) requestLog.error(entry, "request");
-      else if (failure !== undefined) requestLog.warn(entry, "request");
-      else requestLog.info(entry, "request");
+      logRequestLine(
+        requestLog,
+        { method: ctx.method, route: routeOf(ctx), status: ctx.status, started, finished: ctx.res.writableFinished },
+        ctx.state.failure,
+      );
     });
     await next();
   };
+}
+
+/** The one line of a request: method, route pattern, status, duration, whether the client cut it off, and any failure. */
+export function logRequestLine(
+  requestLog: Logger,
+  r: { method: string; route: string; status: number; started: number; finished: boolean; lane?: boolean },
+  failure?: unknown,
+): void {
+  const entry = {
+    method: r.method,
+    route: r.route,
+    status: r.status,
+    durationMs: Math.round((performance.now() - r.started) * 10) / 10,
+    ...(r.lane ? { lane: true } : {}),
+    ...(r.finished ? {} : { aborted: true }),
+    ...(failure === undefined ? {} : { err: failure }),
+  };
+  if (r.status >= 500) requestLog.error(entry, "request");
+  else if (failure !== undefined) requestLog.warn(entry, "request");
+  else requestLog.info(entry, "request");
 }
