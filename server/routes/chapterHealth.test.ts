@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildPersonas } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import { ActivityFeedItem, AdminEvent, Chapter } from "../models";
-import type { ChapterHealthRow, ChapterHealthList, ChapterHealthPage } from "../contracts/chapterHealth";
+import type { ChapterHealthRow, ChapterHealthPage } from "../contracts/chapterHealth";
 import type { ChapterPinList } from "../contracts/chapter";
 import { ensureDailyHealthJob } from "../health/sweep";
 
