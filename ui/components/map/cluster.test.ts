@@ -121,3 +121,39 @@ describe("worldPixel", () => {
     expect(next.x).toBeCloseTo(nyc.x * 2, 6);
   });
 });
+
+/** The grouping rule read plainly (every pair checked), to hold the grid's bookkeeping to. */
+function groupNearPlainly<T>(points: Point<T>[], distance: number): Point<T>[][] {
+  const taken = new Uint8Array(points.length);
+  const groups: Point<T>[][] = [];
+  points.forEach((seed, i) => {
+    if (taken[i]) return;
+    taken[i] = 1;
+    const group = [seed];
+    for (let m = 0; m < group.length; m++) {
+      const member = group[m];
+      points.forEach((p, j) => {
+        if (taken[j] || Math.hypot(p.x - member.x, p.y - member.y) >= distance || Math.hypot(p.x - seed.x, p.y - seed.y) >= 3 * distance) return;
+        taken[j] = 1;
+        group.push(p);
+      });
+    }
+    groups.push(group);
+  });
+  return groups;
+}
+
+describe("groupNear on a crowded map", () => {
+  it("forms the same groups as checking every pair, dense and sparse", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (const [count, size] of [
+      [3000, 400],
+      [1500, 3000],
+    ]) {
+      const points = Array.from({ length: count }, (_, i) => ({ item: i, x: random() * size, y: random() * size }));
+      const ids = (groups: Point<number>[][]) => groups.map((g) => g.map((p) => p.item).sort((a, b) => a - b));
+      expect(ids(groupNear(points, 40))).toEqual(ids(groupNearPlainly(points, 40)));
+    }
+  });
+});
