@@ -122,24 +122,25 @@ describe("worldPixel", () => {
   });
 });
 
-/** The grouping rule read plainly (every pair checked), to hold the grid's bookkeeping to. */
+/** The grouping rule read plainly (every pair checked, nothing remembered), to hold the grid's bookkeeping to. */
 function groupNearPlainly<T>(points: Point<T>[], distance: number): Point<T>[][] {
-  const taken = new Uint8Array(points.length);
+  let left = [...points];
   const groups: Point<T>[][] = [];
-  points.forEach((seed, i) => {
-    if (taken[i]) return;
-    taken[i] = 1;
+  while (left.length) {
+    const [seed, ...rest] = left;
     const group = [seed];
-    for (let m = 0; m < group.length; m++) {
-      const member = group[m];
-      points.forEach((p, j) => {
-        if (taken[j] || Math.hypot(p.x - member.x, p.y - member.y) >= distance || Math.hypot(p.x - seed.x, p.y - seed.y) >= 3 * distance) return;
-        taken[j] = 1;
-        group.push(p);
-      });
+    left = rest;
+    let grown = true;
+    while (grown) {
+      const joining = left.filter(
+        (p) => Math.hypot(p.x - seed.x, p.y - seed.y) < 3 * distance && group.some((g) => Math.hypot(p.x - g.x, p.y - g.y) < distance),
+      );
+      grown = joining.length > 0;
+      group.push(...joining);
+      left = left.filter((p) => !joining.includes(p));
     }
     groups.push(group);
-  });
+  }
   return groups;
 }
 
