@@ -5,7 +5,7 @@
  */
 import type { DateTime } from "luxon";
 import { weekCodesOf } from "../contracts/schedule";
-import { eachOccurrenceBetween, epochWeek, occurrenceOn, parseDate, type Occurrence, type ScheduleInput } from "../schedule/engine";
+import { addDays, eachOccurrenceBetween, epochWeek, occurrenceOn, type Occurrence, type ScheduleInput } from "../schedule/engine";
 
 export interface FeedComponent {
   /** Stable across edits: event-{id}@chapterhouse, and event-{id}-2@chapterhouse for a second rule. */
@@ -29,9 +29,8 @@ export const eventUid = (eventId: number, part = 1) => (part === 1 ? `event-${ev
 
 /** The first occurrence on or after `from` (within ~13 months) that also passes `keep`. */
 function firstFrom(s: ScheduleInput, weeks: string, from: string, keep: (o: Occurrence) => boolean = () => true): Occurrence | null {
-  const start = parseDate(from);
-  if (!start) return null;
-  const to = start.plus({ days: 400 }).toISODate()!;
+  const to = addDays(from, 400);
+  if (!to) return null;
   for (const o of eachOccurrenceBetween({ ...s, weeksOfMonthIndexes: weeks }, from, to)) if (keep(o)) return o;
   return null;
 }

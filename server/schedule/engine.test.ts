@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DateTime } from "luxon";
-import { wallClockKind, epochWeek, firstOccurrenceOnOrAfter, isValidTimeZone, occurrencesBetween, upcomingOccurrences, type ScheduleInput } from "./engine";
+import {
+  addDays,
+  wallClockKind,
+  epochWeek,
+  firstOccurrenceOnOrAfter,
+  isValidTimeZone,
+  occurrencesBetween,
+  upcomingOccurrences,
+  type ScheduleInput,
+} from "./engine";
 
 const repeating = (day: number, weeks: string, extra: Partial<ScheduleInput> = {}): ScheduleInput => ({
   isSingleDate: false,
@@ -280,5 +289,23 @@ describe("first occurrence on or after a date (feed anchors)", () => {
     ["7", "2026-03-03", "2026-03-10"],
   ])("codes %s from %s -> %s", (codes, from, expected) => {
     expect(firstOccurrenceOnOrAfter(repeating(2, codes), from)?.date).toBe(expected);
+  });
+});
+
+describe("addDays", () => {
+  it.each([
+    ["2026-01-31", 1, "2026-02-01"],
+    ["2024-02-28", 1, "2024-02-29"],
+    ["2023-02-28", 1, "2023-03-01"],
+    ["2026-12-31", 400, "2028-02-04"],
+    ["2026-03-01", -1, "2026-02-28"],
+    ["0099-12-31", 1, "0100-01-01"],
+  ])("%s plus %i days is %s", (date, days, expected) => {
+    expect(addDays(date, days)).toBe(expected);
+    expect(addDays(date, days)).toBe(DateTime.fromISO(date, { zone: "utc" }).plus({ days }).toISODate());
+  });
+
+  it.each(["2026-02-30", "2026-1-5", "", "tomorrow"])("answers null for %j, which is not a date", (date) => {
+    expect(addDays(date, 1)).toBeNull();
   });
 });

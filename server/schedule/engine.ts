@@ -43,20 +43,28 @@ const EPOCH_WEEK_START_DAY = 4;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-/** A calendar date as a UTC-midnight DateTime (for date arithmetic only), or null when not a real date. */
-export function parseDate(date: string | null | undefined): DateTime | null {
+/**
+ * A calendar date as its day number (days since 1970-01-01), or null when not a real date. Read with Date's UTC
+ * arithmetic (luxon's ISO parser costs more, and calendar feeds read thousands of dates); a date that rolls over
+ * (February 30th) is not a real date. setUTCFullYear keeps years 0 to 99 as written.
+ */
+function dayNumber(date: string | null | undefined): number | null {
   const parts = date ? DATE_RE.exec(date) : null;
   if (!parts) return null;
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  // Read with Date's UTC arithmetic (luxon's ISO parser costs more, and calendar feeds read thousands of dates);
-  // a date that rolls over (February 30th) is not a real date. setUTCFullYear keeps years 0 to 99 as written.
   const d = new Date(0);
   d.setUTCFullYear(year, month - 1, day);
   if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
-  return DateTime.fromMillis(d.getTime(), { zone: "utc" });
+  return d.getTime() / DAY_MS;
 }
 
-export const isValidDate = (date: string | null | undefined): boolean => parseDate(date) !== null;
+/** The calendar date `days` days after a date (YYYY-MM-DD), or null when the date is not a real one. */
+export function addDays(date: string, days: number): string | null {
+  const day = dayNumber(date);
+  return day === null ? null : isoOf(dayParts(day + days));
+}
+
+export const isValidDate = (date: string | null | undefined): boolean => dayNumber(date) !== null;
 export const isValidTime = (time: string | null | undefined): boolean => Boolean(time && TIME_RE.test(time));
 const zones = new Map<string, RememberingZone | null>();
 /** The zone object for a name (cached, remembering its offsets), or null when the runtime does not know it. */
@@ -72,17 +80,14 @@ export const isValidTimeZone = (zone: string | null | undefined): boolean => Boo
 /** A zone for luxon (one that remembers its offsets): the named one, or UTC when the name is not a zone. */
 export const luxonZone = (name: string): RememberingZone | string => (/^(utc|gmt)$/i.test(name) ? name : (zoneNamed(name) ?? "UTC"));
 
-/** Days since 1970-01-01 of a UTC-midnight date. */
-const epochDay = (d: DateTime) => Math.round(d.toMillis() / DAY_MS);
-
 /**
  * The week number of the Even/Odd Weeks codes: whole weeks (Monday to Sunday) since Monday 1970-01-05.
  * It never restarts at a year end, so "every other week" keeps alternating through 53-week years.
  */
 export function epochWeek(date: string): number {
-  const d = parseDate(date);
-  if (!d) throw new Error(`not a date: ${date}`);
-  return Math.floor((epochDay(d) - EPOCH_WEEK_START_DAY) / 7);
+  const day = dayNumber(date);
+  if (day === null) throw new Error(`not a date: ${date}`);
+  return Math.floor((day - EPOCH_WEEK_START_DAY) / 7);
 }
 
 /** A day number (days since 1970-01-01) as its calendar parts; 0 = Sunday .. 6 = Saturday for weekday. */
@@ -190,12 +195,12 @@ export function occurrencesBetween(s: ScheduleInput, fromDate: string, toDate: s
  * there, without placing a year of dates on the wall clock.
  */
 export function* eachOccurrenceBetween(s: ScheduleInput, fromDate: string, toDate: string): Generator<Occurrence> {
-  const from = parseDate(fromDate);
-  const to = parseDate(toDate);
-  if (!from || !to || to < from) return;
+  const first = dayNumber(fromDate);
+  const last = dayNumber(toDate);
+  if (first === null || last === null || last < first) return;
   if (s.isSingleDate) {
-    const d = parseDate(s.singleDate);
-    if (!d || d < from || d > to) return;
+    const d = dayNumber(s.singleDate);
+    if (d === null || d < first || d > last) return;
     const occ = occurrenceOn(s, s.singleDate!);
     if (occ) yield occ;
     return;
@@ -205,8 +210,6 @@ export function* eachOccurrenceBetween(s: ScheduleInput, fromDate: string, toDat
   if (weekday == null || weekday < 0 || weekday > 6 || !codes.length) return;
   if (!isValidTime(s.startTime) || !isValidTime(s.endTime)) return;
   const zone = zoneOf(s);
-  const first = epochDay(from);
-  const last = epochDay(to);
   for (let day = first + ((weekday - dayParts(first).weekday + 7) % 7); day <= last; day += 7) {
     if (!matchesOnDay(day, codes)) continue;
     const date = isoOf(dayParts(day));
@@ -236,7 +239,7 @@ export function upcomingOccurrences(s: ScheduleInput, now: Date, limit = NEXT_DA
 
 /** The first occurrence on or after a date (used to anchor calendar feeds), searching up to a year. */
 export function firstOccurrenceOnOrAfter(s: ScheduleInput, date: string): Occurrence | null {
-  const from = parseDate(date);
-  if (!from) return null;
-  return eachOccurrenceBetween(s, date, from.plus({ days: 400 }).toISODate()!).next().value ?? null;
+  const to = addDays(date, 400);
+  if (!to) return null;
+  return eachOccurrenceBetween(s, date, to).next().value ?? null;
 }
