@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import ICAL from "ical.js";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { Chapter } from "../models/Chapter";
-import { buildFeed } from "./feed";
+import { buildFeed, storedInstant } from "./feed";
+import { DateTime } from "luxon";
 import { countEvents, icalProblems } from "./structure";
 
 const chapter = (o: Partial<Chapter> = {}) =>
@@ -141,5 +142,39 @@ describe("buildFeedInSlices", () => {
     expect(sliced).toBe(buildFeed(opts));
     expect(sliced).toContain("BEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles");
     expect(icalProblems(sliced)).toEqual([]);
+  });
+});
+
+describe("storedInstant", () => {
+  it.each([
+    "2026-01-15T12:00:00.000Z",
+    "2026-01-15T12:00:00Z",
+    "1999-12-31T23:59:59.999Z",
+    "2024-02-29T00:00:00.000Z",
+    // Not as Date.toISOString writes it: read by luxon, as before.
+    "2026-01-15T12:00:00.000+02:00",
+    "2026-01-15T12:00:00",
+    "2026-01-15",
+    // No such time: invalid either way.
+    "2023-02-29T00:00:00.000Z",
+    "2026-01-15T24:00:00.000Z",
+    "yesterday",
+  ])("reads %s as luxon reads it in UTC", (iso) => {
+    expect(storedInstant(iso).getTime()).toEqual(DateTime.fromISO(iso, { zone: "utc" }).toMillis());
+  });
+});
+
+describe("event stamps", () => {
+  it("writes DTSTAMP, CREATED and LAST-MODIFIED in UTC, to the second", () => {
+    const text = feed([{ event: event(1, { createdAt: "2026-01-15T12:34:56.789Z", updatedAt: "2026-02-01T00:00:00Z" }), chapter: chapter() }]);
+    expect(text).toContain("DTSTAMP:20260201T000000Z\r\n");
+    expect(text).toContain("CREATED:20260115T123456Z\r\n");
+    expect(text).toContain("LAST-MODIFIED:20260201T000000Z\r\n");
+  });
+
+  it("places a repeating event's first date from the day it was created in the chapter's zone", () => {
+    // 01:30 UTC on a Wednesday is still Tuesday evening in New York: that Tuesday is the first date.
+    const text = feed([{ event: event(1, { createdAt: "2026-01-14T01:30:00.000Z", dayOfWeekIndex: 2 }), chapter: chapter() }]);
+    expect(text).toContain("DTSTART;TZID=America/New_York:20260113T190000\r\n");
   });
 });

@@ -17,9 +17,38 @@ import { isValidTimeZone, luxonZone } from "../schedule/engine";
 import { feedComponents } from "./rrule";
 import { mapInSlices } from "../lib/slices";
 
+/** What a feed reads of a chapter. */
+export const FEED_CHAPTER_COLUMNS = ["id", "title", "city", "state", "slug", "timeZone"] as const;
+export type FeedChapter = Pick<Chapter, (typeof FEED_CHAPTER_COLUMNS)[number]>;
+/** What a feed reads of an event: its schedule, place, words and stamps. */
+export const FEED_EVENT_COLUMNS = [
+  "id",
+  "name",
+  "description",
+  "address1",
+  "address2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "lat",
+  "lng",
+  "startTime",
+  "endTime",
+  "isSingleDate",
+  "singleDate",
+  "dayOfWeekIndex",
+  "weeksOfMonthIndexes",
+  "sequence",
+  "createdAt",
+  "updatedAt",
+  "cancelledDates",
+] as const;
+export type FeedEventRow = Pick<ChapterEvent, (typeof FEED_EVENT_COLUMNS)[number]>;
+
 export interface FeedEvent {
-  event: ChapterEvent;
-  chapter: Chapter;
+  event: FeedEventRow;
+  chapter: FeedChapter;
 }
 
 export interface FeedOptions {
@@ -54,7 +83,7 @@ export function icsCalendarText(text: string): string {
     .replace(/\r\n|\r|\n/g, "\\n");
 }
 
-function locationOf(e: ChapterEvent): string {
+function locationOf(e: FeedEventRow): string {
   const cityLine = [e.city, [e.state, e.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return [e.name, e.address1, e.address2, cityLine, e.country]
     .map((p) => p?.trim())
@@ -64,19 +93,39 @@ function locationOf(e: ChapterEvent): string {
 
 /** A stored time with its offset (…Z or ±hh:mm): the same instant whatever zone it is read in. */
 const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/;
+/** A stored timestamp as Date.toISOString writes it (or without milliseconds). */
+const UTC_STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
+
+/**
+ * A stored timestamp as an instant. Timestamps are stored as Date.toISOString writes them, which Date.parse reads
+ * for a fraction of what luxon's ISO parser costs (a network feed reads tens of thousands); anything else, or a
+ * date that does not exist, is read by luxon in UTC as before (an invalid Date when it is no time at all).
+ */
+export function storedInstant(iso: string): Date {
+  if (UTC_STAMP.test(iso)) {
+    const instant = new Date(Date.parse(iso));
+    if (instant.getTime() === instant.getTime() && instant.toISOString() === (iso.length === 20 ? `${iso.slice(0, 19)}.000Z` : iso)) return instant;
+  }
+  return DateTime.fromISO(iso, { zone: "utc" }).toJSDate();
+}
 
 /**
  * The date (YYYY-MM-DD, in the chapter's zone) a repeating event's rules start from: the day it was created.
- * `createdUtc` is createdAt already read in UTC: a time with an offset is only moved to the zone, not read again.
+ * `created` is createdAt already read: a time with an offset is only moved to the zone's wall clock, not read again.
  */
-function anchorDate(e: ChapterEvent, zone: string, createdUtc: DateTime | null): string {
-  const created =
-    createdUtc && e.createdAt && HAS_OFFSET.test(e.createdAt)
-      ? createdUtc.setZone(luxonZone(zone))
-      : e.createdAt
-        ? DateTime.fromISO(e.createdAt, { zone: luxonZone(zone) })
-        : null;
-  return (created?.isValid ? created : DateTime.fromMillis(0, { zone: luxonZone(zone) })).toISODate()!;
+function anchorDate(e: FeedEventRow, zone: string, created: Date | null): string {
+  const luxon = luxonZone(zone);
+  let local: DateTime | null = null;
+  if (created && e.createdAt && HAS_OFFSET.test(e.createdAt)) {
+    const at = created.getTime();
+    if (at === at) {
+      // The zone's offset at that instant gives the wall clock (setZone(zone).toISODate(), without a DateTime).
+      const wall = new Date(at + (typeof luxon === "string" ? 0 : luxon.offset(at)) * 60_000).toISOString();
+      if (wall.charAt(4) === "-") return wall.slice(0, 10);
+      local = DateTime.fromMillis(at, { zone: luxon });
+    }
+  } else if (e.createdAt) local = DateTime.fromISO(e.createdAt, { zone: luxon });
+  return (local?.isValid ? local : DateTime.fromMillis(0, { zone: luxon })).toISODate()!;
 }
 
 /** Chapter names in the order of the feed (the runtime's collation, as localeCompare; made once, not per pair). */
@@ -87,7 +136,7 @@ const collator = new Intl.Collator();
  * produces that day, in the zone of DTSTART), so subscribed calendars drop those dates. ical-generator writes
  * a multi-line rule as given.
  */
-function ruleWithExceptions(rrule: string, event: ChapterEvent, zone: string, utc: boolean): string {
+function ruleWithExceptions(rrule: string, event: FeedEventRow, zone: string, utc: boolean): string {
   const starts = (event.cancelledDates ?? [])
     .map((c) => occurrenceOfEventOn(event, zone, c.date)?.start)
     .filter((start): start is DateTime => Boolean(start))
@@ -153,7 +202,7 @@ function* feedPieces(opts: FeedOptions): Generator<string> {
   const rows = [...opts.events].sort(
     (a, b) => collator.compare(titles.get(a.chapter)!, titles.get(b.chapter)!) || a.chapter.id - b.chapter.id || a.event.id - b.event.id,
   );
-  const zoneOf = (chapter: Chapter) => (isValidTimeZone(chapter.timeZone) ? chapter.timeZone : "UTC");
+  const zoneOf = (chapter: FeedChapter) => (isValidTimeZone(chapter.timeZone) ? chapter.timeZone : "UTC");
   yield feedHeader(opts);
   const zones = new Set(rows.map(({ chapter }) => zoneOf(chapter)).filter((zone) => !UTC_ZONES.has(zone)));
   for (const zone of zones) yield vtimezone(zone);
@@ -162,8 +211,9 @@ function* feedPieces(opts: FeedOptions): Generator<string> {
   for (const { event, chapter } of rows) {
     const zone = zoneOf(chapter);
     const utc = UTC_ZONES.has(zone);
-    const created = event.createdAt ? DateTime.fromISO(event.createdAt, { zone: "utc" }) : null;
-    const stamp = event.updatedAt ? DateTime.fromISO(event.updatedAt, { zone: "utc" }) : (created ?? DateTime.fromISO("1970-01-01T00:00:00Z", { zone: "utc" }));
+    // Stamps go to ical-generator as Dates, which it writes in UTC as it writes a DateTime, for less.
+    const created = event.createdAt ? storedInstant(event.createdAt) : null;
+    const stamp = event.updatedAt ? storedInstant(event.updatedAt) : (created ?? new Date(0));
     const url = chapterUrl(opts.publicUrl, chapter);
     const geo = event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {};
     let piece = "";

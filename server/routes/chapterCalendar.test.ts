@@ -9,6 +9,8 @@ import { chapterFingerprint, clearFeedCache, FINGERPRINT_TTL_MS, forgetFeedFinge
 /** Longer than a fingerprint is trusted: what another process wrote is then served. */
 const afterTtl = () => new Promise((resolve) => setTimeout(resolve, FINGERPRINT_TTL_MS + 30));
 import { countEvents, icalProblems } from "../calendar/structure";
+import { buildFeed } from "../calendar/feed";
+import { displayTitle } from "../contracts/chapter";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +44,30 @@ describe("a chapter's feed", () => {
     expect(res.text).toContain("SUMMARY:Austin: Drinking Liberally at Picnic\r\n");
     expect(res.text).toContain("X-WR-CALNAME:Austin: Drinking Liberally\r\n");
     expect(res.text.match(/BEGIN:VTIMEZONE\r\nTZID:America\/Chicago/g)).toHaveLength(1);
+  });
+
+  it("reads every field of its events as the models read them: the same bytes as a feed made from the models", async () => {
+    const chapter = await buildChapter({ title: "Drinking Liberally", city: "Zürich", state: "int", timeZone: "Europe/Zurich" });
+    await buildEvent(chapter, {
+      name: 'Café "Odeon"',
+      description: "Upstairs ✓\nAsk for the host; bring a friend, or two",
+      address2: "Limmatquai 2",
+      lat: 47.36667188954213,
+      lng: 8.545032612349177,
+      dayOfWeekIndex: 2,
+      weeksOfMonthIndexes: "0",
+      sequence: 3,
+      cancelledDates: [{ date: "2027-03-02", note: "Closed" }],
+    });
+    await buildEvent(chapter, { isSingleDate: true, singleDate: "2027-05-01", dayOfWeekIndex: null, weeksOfMonthIndexes: "", lat: null, lng: null });
+    await buildEvent(chapter, { dayOfWeekIndex: 5, weeksOfMonthIndexes: "6,1", createdAt: "2026-03-29T01:30:00.000Z" });
+    const res = await t.request("GET", feedPath(chapter.slug));
+    const model = await Chapter.query().findById(chapter.id).withGraphFetched("chapterEvents").throwIfNotFound();
+    const title = displayTitle(model);
+    const events = model.chapterEvents!.map((event) => ({ event, chapter: model }));
+    expect(res.text).toContain("EXDATE;TZID=Europe/Zurich:20270302T190000");
+    expect(res.text).toContain("GEO:47.36667188954213;8.545032612349177");
+    expect(res.text).toBe(buildFeed({ name: title, description: `Meetings of ${title}`, publicUrl: t.config.publicUrl, events }));
   });
 
   it("offers the file for download with ?download", async () => {

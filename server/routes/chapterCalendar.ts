@@ -42,12 +42,12 @@ export function chapterCalendarRouter(s: Services, sessionOptions: SessionOption
   const router = new Router({ prefix: "/api" });
   router.get("/chapter_calendar/all/events.ics", async (ctx) => {
     const scope: FeedScope = { kind: "all" };
-    send(ctx, await renderFeed(scope, await groupFingerprint(s.knex, scope), s.config.publicUrl));
+    send(ctx, await renderFeed(s.knex, scope, await groupFingerprint(s.knex, scope), s.config.publicUrl));
   });
 
   router.get("/chapter_calendar/state/:state/events.ics", async (ctx) => {
     const scope: FeedScope = { kind: "state", state: parse(stateParam, ctx.params.state) };
-    send(ctx, await renderFeed(scope, await groupFingerprint(s.knex, scope), s.config.publicUrl));
+    send(ctx, await renderFeed(s.knex, scope, await groupFingerprint(s.knex, scope), s.config.publicUrl));
   });
 
   router.get("/chapter_calendar/:slug/events.ics", async (ctx) => {
@@ -58,7 +58,7 @@ export function chapterCalendarRouter(s: Services, sessionOptions: SessionOption
       const viewer = await viewerOf(ctx, sessionOptions);
       if (!chapterPolicy.view(viewer, found)) throw viewer ? forbidden() : unauthorized();
     }
-    send(ctx, await renderFeed({ kind: "chapter", slug }, found.fingerprint, s.config.publicUrl, found.id));
+    send(ctx, await renderFeed(s.knex, { kind: "chapter", slug }, found.fingerprint, s.config.publicUrl, found.id));
   });
   return router;
 }
