@@ -53,6 +53,15 @@ describe("kept answers are sent compressed", () => {
     }
   });
 
+  it("follows the client's q-values, through the app and through the kept-answer lane alike", async () => {
+    // Asked twice: repeats of a kept answer are answered by the lane (lib/hotLane.ts), with the same negotiation.
+    for (let i = 0; i < 2; i++) {
+      expect((await rawGet("/api/chapters", { "accept-encoding": "br;q=0, gzip" })).headers["content-encoding"]).toBe("gzip");
+      expect((await rawGet("/api/chapters", { "accept-encoding": "*;q=0" })).headers["content-encoding"]).toBeUndefined();
+      expect((await rawGet("/api/chapters", { "accept-encoding": "identity, *" })).headers["content-encoding"]).toBe("br");
+    }
+  });
+
   it("leaves answers made for one request, small answers and errors as they are", async () => {
     const small = await rawGet("/api/chapters/state/zz", { "accept-encoding": "br, gzip" });
     expect(small.headers["content-encoding"]).toBeUndefined();

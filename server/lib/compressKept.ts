@@ -1,4 +1,6 @@
+import type { IncomingMessage } from "node:http";
 import zlib from "node:zlib";
+import accepts from "accepts";
 import type { Context, Next } from "koa";
 
 type Encoding = "br" | "gzip";
@@ -30,28 +32,17 @@ function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
   });
 }
 
-/** Whether an Accept-Encoding header takes a coding (named with a q above 0, or through "*" when not named). */
-function accepts(header: string, coding: Encoding): boolean {
-  let star = false;
-  for (const part of header.toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    const takes = q === undefined || Number(q) > 0;
-    if (name.trim() === coding) return takes;
-    if (name.trim() === "*") star = takes;
-  }
-  return star;
-}
-
 /**
  * The compressed form of kept bytes for a client's Accept-Encoding (brotli when it takes it, whatever order it
  * lists them in, as browsers say "gzip, deflate, br"; else gzip), made once; null when the client takes neither,
  * the bytes are not kept, or compressing failed (they then go as they are).
  */
-export async function compressedForm(body: Buffer, acceptEncoding: string): Promise<{ body: Buffer; encoding: Encoding } | null> {
+export async function compressedForm(body: Buffer, req: IncomingMessage): Promise<{ body: Buffer; encoding: Encoding } | null> {
   const kept = forms.get(body);
-  if (!kept || !acceptEncoding) return null;
-  const encoding: Encoding | null = accepts(acceptEncoding, "br") ? "br" : accepts(acceptEncoding, "gzip") ? "gzip" : null;
+  if (!kept || !req.headers["accept-encoding"]) return null;
+  // Negotiated as Koa negotiates (ctx.acceptsEncodings uses the same library), one coding at a time.
+  const takes = accepts(req);
+  const encoding: Encoding | null = takes.encoding("br") === "br" ? "br" : takes.encoding("gzip") === "gzip" ? "gzip" : null;
   if (!encoding) return null;
   const making = (kept[encoding] ??= compress(encoding, body));
   try {
@@ -75,7 +66,7 @@ export function compressKeptAnswers() {
     if (ctx.status !== 200 || !Buffer.isBuffer(body) || ctx.response.get("Content-Encoding")) return;
     if (!forms.has(body)) return;
     ctx.vary("Accept-Encoding");
-    const sent = await compressedForm(body, ctx.get("Accept-Encoding"));
+    const sent = await compressedForm(body, ctx.req);
     if (!sent) return;
     const type = ctx.type;
     ctx.body = sent.body;

@@ -80,21 +80,23 @@ export class HotLane {
       res.statusCode = 304;
       res.end();
     } else {
-      const sent = await compressedForm(entry.answer.body, String(req.headers["accept-encoding"] ?? ""));
+      const sent = await compressedForm(entry.answer.body, req);
       if (sent) res.setHeader("Content-Encoding", sent.encoding);
       res.statusCode = 200;
       res.end(sent ? sent.body : entry.answer.body);
     }
-    res.once("close", () =>
-      logRequestLine(this.log.child({ reqId: requestId }), {
-        method: "GET",
-        route: entry.route,
-        status: res.statusCode,
-        started,
-        finished: res.writableFinished,
-        lane: true,
-      }),
-    );
+    // The lane answers 200 or 304, whose lines are info: below that level no line (nor logger) is made.
+    if (this.log.isLevelEnabled("info"))
+      res.once("close", () =>
+        logRequestLine(this.log.child({ reqId: requestId }), {
+          method: "GET",
+          route: entry.route,
+          status: res.statusCode,
+          started,
+          finished: res.writableFinished,
+          lane: true,
+        }),
+      );
     return true;
   }
 
