@@ -177,7 +177,7 @@ export class ReadCache {
    */
   async kept<P>(key: string, tables: readonly string[], make: (now: Date) => Promise<Made<P>>): Promise<P> {
     const versions = await this.versions();
-    const stamp = tables.map((t) => versions.get(t) ?? "?").join(".");
+    const stamp = stampOf(tables, versions);
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp && hit.expiresAt > this.now().getTime()) return hit.kept as P;
     const building = this.build(key, tables, stamp, make);
