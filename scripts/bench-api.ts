@@ -12,7 +12,12 @@
  *
  *   npm run bench:api -- --encoding identity            uncompressed answers (default: what browsers ask for)
  *
- *   [-- --duration 10 --warmup 3 --rounds 2 --connections 50 --only /api/chapters/active --min-ratio 0 --max-p99 0]
+ *   [-- --duration 10 --warmup 3 --rounds 2 --connections 50 --admin-connections 1 --only /api/chapters/active --min-ratio 0 --max-p99 0]
+ *
+ * After the public reads come admin reads as a signed-in admin (an account "bench-admin@example.test" is added
+ * to the database the first time): the largest member list's first page, searched by email and filtered by
+ * status, the users' first page, the network's activity and the host applications. They are made for each
+ * caller (no ETag, no 304) and read by one connection (--admin-connections), so their p50 is what an admin waits.
  *
  * Requests carry `Accept-Encoding: gzip, deflate, br, zstd` as browsers send it, so kept answers come
  * compressed (server/lib/compressKept.ts); the bare server sends those same compressed bytes with the same
@@ -39,10 +44,10 @@ const here = fileURLToPath(import.meta.url);
 const ACCEPT_ENCODING = args.encoding === "identity" ? "identity" : "gzip, deflate, br, zstd";
 
 /** A GET with the bytes as they travel (fetch would unpack them). */
-function rawGet(url: string): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }> {
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { "accept-encoding": ACCEPT_ENCODING }, agent: false }, (res) => {
+      .get(url, { headers: { "accept-encoding": ACCEPT_ENCODING, ...headers }, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
@@ -54,6 +59,8 @@ function rawGet(url: string): Promise<{ status: number; body: Buffer; headers: h
 interface Target {
   name: string;
   path: string;
+  /** Headers the app is asked with (an admin's session for admin reads). */
+  headers: Record<string, string>;
   /** First request (the answer built from the database), ms. */
   coldMs: number;
   /** The answer's bytes as sent, and their Content-Encoding ("" when uncompressed). */
@@ -79,9 +86,28 @@ async function serve() {
   const sample =
     (await Chapter.query().where({ status: 1, state: "ny" }).orderBy("id").first()) ?? (await Chapter.query().where({ status: 1 }).orderBy("id").first());
 
+  // Admin reads of the largest list, as a signed-in admin (one kept account, made on the first run).
+  const { User, Permission } = await import("../server/models");
+  const { issueToken } = await import("../server/auth/session");
+  const { listIdColumn } = await import("../server/integrations/listProviders/index");
+  const { BENCH_SESSION_SECRET } = await import("./benchDatabase");
+  const knex = running.services.knex;
+  const email = "bench-admin@example.test";
+  const admin =
+    (await User.query().findOne({ email })) ?? (await User.query().insert({ name: "Bench Admin", email, username: "bench-admin", passwordHash: "x" }));
+  if (!(await Permission.query().findOne({ userId: admin.id, roleId: 1 }))) await Permission.query().insert({ userId: admin.id, roleId: 1, chapterId: null });
+  const adminHeaders = { authorization: `Bearer ${(await issueToken(admin.id, BENCH_SESSION_SECRET))!.token}` };
+  const biggest = (await knex("mailingListContacts").select("chapterId").count("* as n").groupBy("chapterId").orderBy("n", "desc").first()) as
+    { chapterId: number } | undefined;
+  const column = listIdColumn(await running.services.listProviders.serviceName());
+  const listId = biggest
+    ? ((await knex("chapters").where({ id: biggest.chapterId }).first(column)) as Record<string, string> | undefined)?.[column]
+    : undefined;
+
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  const reads: [string, string][] = [
+  type Read = [name: string, path: string, headers?: Record<string, string>];
+  const reads: Read[] = [
     ["chapters/active", "/api/chapters/active"],
     ["chapters", "/api/chapters"],
     ["chapters/state/ny", "/api/chapters/state/ny"],
@@ -92,6 +118,16 @@ async function serve() {
     ["chapter feed", `/api/chapter_calendar/${sample?.slug}/events.ics`],
     ["state feed (ny)", "/api/chapter_calendar/state/ny/events.ics"],
     ["network feed", "/api/chapter_calendar/all/events.ics"],
+    ...(listId
+      ? ([
+          ["members, largest list", `/api/mailing_list/chapter_list_id/${listId}`, adminHeaders],
+          ["members, by email", `/api/mailing_list/chapter_list_id/${listId}?q=ann`, adminHeaders],
+          ["members, bounced", `/api/mailing_list/chapter_list_id/${listId}?status=blocked`, adminHeaders],
+        ] satisfies Read[])
+      : []),
+    ["users, first page", "/api/user/all", adminHeaders],
+    ["network activity", "/api/activity_feed_item/all", adminHeaders],
+    ["host applications", "/api/chapter_host_application", adminHeaders],
   ];
   const only = args.only ? String(args.only).split(",") : null;
   const bodies = new Map<string, { body: Buffer; type: string; etag: string; encoding: string }>();
@@ -119,14 +155,14 @@ async function serve() {
   });
   await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
   const barePort = (bare.address() as import("node:net").AddressInfo).port;
-  for (const [name, p] of reads) {
+  for (const [name, p, headers = {}] of reads) {
     if (only && !only.some((o) => p.startsWith(o))) continue;
     const started = performance.now();
     // Twice: the first builds the answer, the second has its compressed form made once (what every later
     // request is sent).
-    const cold = await rawGet(app + p);
+    const cold = await rawGet(app + p, headers);
     const coldMs = performance.now() - started;
-    const res = await rawGet(app + p);
+    const res = await rawGet(app + p, headers);
     if (cold.status !== 200 || res.status !== 200) throw new Error(`${p} answered ${cold.status}, ${res.status}`);
     const key = `/bare/${targets.length}`;
     const encoding = String(res.headers["content-encoding"] ?? "");
@@ -136,7 +172,7 @@ async function serve() {
       etag: String(res.headers.etag ?? ""),
       encoding,
     });
-    targets.push({ name, path: p, coldMs, bytes: res.body.length, encoding, bareUrl: `http://127.0.0.1:${barePort}${key}` });
+    targets.push({ name, path: p, headers, coldMs, bytes: res.body.length, encoding, bareUrl: `http://127.0.0.1:${barePort}${key}` });
   }
   process.stdout.write(JSON.stringify({ app, targets, active, total, database: databaseUrl ? "Postgres" : "SQLite", given }) + "\n");
   // Load may still be in flight when the parent stops us: leave without draining it.
@@ -219,8 +255,8 @@ async function loadWithAutocannon(url: string, seconds: number, connections: num
  * requests a second on these answers, below what the servers do), with the server process's largest
  * event-loop delay meanwhile.
  */
-async function run(url: string, seconds: number, connections: number) {
-  const headers = { "accept-encoding": ACCEPT_ENCODING };
+async function run(url: string, seconds: number, connections: number, extra: Record<string, string> = {}) {
+  const headers = { "accept-encoding": ACCEPT_ENCODING, ...extra };
   await serverStats();
   let load: Load;
   if (WRK) load = loadWithWrk(WRK, url, seconds, connections, headers);
@@ -233,8 +269,8 @@ async function run(url: string, seconds: number, connections: number) {
 }
 
 /** Every request with If-None-Match: how many answered 304, of how many (autocannon counts status codes). */
-async function conditionalRun(url: string, seconds: number, connections: number, etag: string) {
-  const r = await loadWithAutocannon(url, seconds, connections, { "accept-encoding": ACCEPT_ENCODING, "if-none-match": etag });
+async function conditionalRun(url: string, seconds: number, connections: number, etag: string, extra: Record<string, string>) {
+  const r = await loadWithAutocannon(url, seconds, connections, { "accept-encoding": ACCEPT_ENCODING, "if-none-match": etag, ...extra });
   const after = await serverStats();
   const total = Object.values(r.statusCodeStats ?? {}).reduce((a, s) => a + s.count, 0);
   return { total, notModified: r.statusCodeStats?.["304"]?.count ?? 0, maxDelayMs: after.maxDelayMs };
@@ -246,7 +282,8 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 async function bench() {
   const duration = Number(args.duration ?? 10);
   const warmup = Number(args.warmup ?? 3);
-  const connections = Number(args.connections ?? 50);
+  const publicConnections = Number(args.connections ?? 50);
+  const adminConnections = Number(args["admin-connections"] ?? 1);
   const roundCount = Number(args.rounds ?? 2);
   const minRatio = Number(args["min-ratio"] ?? 0);
   const maxP99 = Number(args["max-p99"] ?? 0);
@@ -261,7 +298,7 @@ async function bench() {
   try {
     await serverStats();
     console.log(
-      `${ready.database}${ready.given ? " (given)" : " (fresh)"}: ${ready.total} chapters, ${ready.active} active; ${connections} connections (${WRK ? "wrk" : "autocannon"}), ${duration} s a measurement; Accept-Encoding: ${ACCEPT_ENCODING}`,
+      `${ready.database}${ready.given ? " (given)" : " (fresh)"}: ${ready.total} chapters, ${ready.active} active; ${publicConnections} connections (admin reads: ${adminConnections}) (${WRK ? "wrk" : "autocannon"}), ${duration} s a measurement; Accept-Encoding: ${ACCEPT_ENCODING}`,
     );
     console.log("");
     console.log(
@@ -269,33 +306,38 @@ async function bench() {
     );
     for (const target of targets) {
       const url = app + target.path;
-      await run(url, warmup, connections);
+      // Admin reads are read by one admin at a time (their p50 is then what one admin waits), public reads by many.
+      const connections = Object.keys(target.headers).length ? adminConnections : publicConnections;
+      await run(url, warmup, connections, target.headers);
       await run(target.bareUrl, warmup, connections);
       // Rounds alternate which server goes first; each compares two neighbouring measurements, and the round
       // with the median ratio is reported (the machine may be shared).
       const rounds: { app: Awaited<ReturnType<typeof run>>; bare: Awaited<ReturnType<typeof run>> }[] = [];
       for (let i = 0; i < roundCount; i++) {
         const first = i % 2 === 0 ? target.bareUrl : url;
-        const a = await run(first, duration, connections);
-        const b = await run(first === url ? target.bareUrl : url, duration, connections);
+        const a = await run(first, duration, connections, first === url ? target.headers : {});
+        const b = await run(first === url ? target.bareUrl : url, duration, connections, first === url ? {} : target.headers);
         rounds.push(first === url ? { app: a, bare: b } : { app: b, bare: a });
       }
       const ratioOf = (x: (typeof rounds)[number]) => x.app.load.rps / x.bare.load.rps;
       const { app: measured, bare } = [...rounds].sort((x, y) => ratioOf(x) - ratioOf(y))[Math.floor(rounds.length / 2)];
       const loopDelay = Math.max(...rounds.map((x) => x.app.maxDelayMs));
-      const etag = String((await rawGet(url)).headers.etag ?? "");
+      // Kept answers carry an ETag and must answer 304 to it; admin reads are made for each caller and carry none.
+      const etag = String((await rawGet(url, target.headers)).headers.etag ?? "");
       await serverStats();
-      const conditional = await conditionalRun(url, Math.max(1, Math.round(duration / 4)), connections, etag);
+      const conditional = etag
+        ? await conditionalRun(url, Math.max(1, Math.round(duration / 4)), connections, etag, target.headers)
+        : { total: 0, notModified: 0, maxDelayMs: 0 };
       const { total, notModified } = conditional;
       const r = measured.load;
       const ratio = r.rps / bare.load.rps;
       const errors = r.errors;
       const ms = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1));
       console.log(
-        `${target.name.padEnd(22)} ${pad(kb(target.bytes) + (target.encoding ? ` ${target.encoding}` : ""), 12)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(r.rps.toFixed(0), 10)} ${pad(ms(r.p50), 6)} ${pad(ms(r.p99), 6)} ${pad(bare.load.rps.toFixed(0), 11)} ${pad(ms(bare.load.p99), 9)} ${pad(ratio.toFixed(2), 6)} ${pad(notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${Math.max(loopDelay, conditional.maxDelayMs).toFixed(0)} ms`, 15)}` +
+        `${target.name.padEnd(22)} ${pad(kb(target.bytes) + (target.encoding ? ` ${target.encoding}` : ""), 12)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(r.rps.toFixed(0), 10)} ${pad(ms(r.p50), 6)} ${pad(ms(r.p99), 6)} ${pad(bare.load.rps.toFixed(0), 11)} ${pad(ms(bare.load.p99), 9)} ${pad(ratio.toFixed(2), 6)} ${pad(!etag ? "-" : notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${Math.max(loopDelay, conditional.maxDelayMs).toFixed(0)} ms`, 15)}` +
           (errors ? `  (${errors} errors)` : ""),
       );
-      if (errors || total === 0 || notModified !== total) failed = true;
+      if (errors || (etag && (total === 0 || notModified !== total))) failed = true;
       if (target.path === "/api/chapters/active" && ((minRatio && ratio < minRatio) || (maxP99 && r.p99 > maxP99))) failed = true;
     }
     console.log("");
