@@ -9,6 +9,8 @@ export default defineConfig({
   // The look (axe in both colour modes at both widths, sideways scrolling) does not depend on the database, so the
   // screen sweep runs on SQLite only; every flow that reads or writes data runs on both (docs/decisions.md).
   testIgnore: process.env.E2E_DB === "postgres" ? ["**/theme.spec.ts"] : [],
+  // A folder per database: the two runs go side by side in npm test, and each clears its own at the start.
+  outputDir: `test-results/${process.env.E2E_DB ?? "sqlite"}`,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
