@@ -28,6 +28,7 @@ import * as h0100 from "./20261220000100_create_chapter_health";
 import * as h0200 from "./20261220000200_version_health_reads";
 import * as v0100 from "./20261222000100_version_more_public_tables";
 import * as c0100 from "./20261224000100_count_list_members";
+import * as e0100 from "./20261226000100_index_email_search";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -68,6 +69,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261220000200_version_health_reads", h0200],
   ["20261222000100_version_more_public_tables", v0100],
   ["20261224000100_count_list_members", c0100],
+  ["20261226000100_index_email_search", e0100],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

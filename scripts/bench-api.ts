@@ -15,9 +15,10 @@
  *   [-- --duration 10 --warmup 3 --rounds 2 --connections 50 --admin-connections 1 --only /api/chapters/active --min-ratio 0 --max-p99 0]
  *
  * After the public reads come admin reads as a signed-in admin (an account "bench-admin@example.test" is added
- * to the database the first time): the largest member list's first page, searched by email and filtered by
- * status, the users' first page, the network's activity and the host applications. They are made for each
- * caller (no ETag, no 304) and read by one connection (--admin-connections), so their p50 is what an admin waits.
+ * to the database the first time): the largest member list's first page, searched by email ("ann", and one
+ * member's address as an admin looking for them types it) and filtered by status, the users' first page, the
+ * network's activity and the host applications. They are made for each caller (no ETag, no 304) and read by one
+ * connection (--admin-connections), so their p50 is what an admin waits.
  *
  * Requests carry `Accept-Encoding: gzip, deflate, br, zstd` as browsers send it, so kept answers come
  * compressed (server/lib/compressKept.ts); the bare server sends those same compressed bytes with the same
@@ -98,11 +99,20 @@ async function serve() {
   if (!(await Permission.query().findOne({ userId: admin.id, roleId: 1 }))) await Permission.query().insert({ userId: admin.id, roleId: 1, chapterId: null });
   const adminHeaders = { authorization: `Bearer ${(await issueToken(admin.id, BENCH_SESSION_SECRET))!.token}` };
   const biggest = (await knex("mailingListContacts").select("chapterId").count("* as n").groupBy("chapterId").orderBy("n", "desc").first()) as
-    { chapterId: number } | undefined;
+    { chapterId: number; n: number | string } | undefined;
   const column = listIdColumn(await running.services.listProviders.serviceName());
   const listId = biggest
     ? ((await knex("chapters").where({ id: biggest.chapterId }).first(column)) as Record<string, string> | undefined)?.[column]
     : undefined;
+  // What an admin looking for one member types: the part before the @ of an address in the middle of the list.
+  const someone = biggest
+    ? ((await knex("mailingListContacts")
+        .where({ chapterId: biggest.chapterId })
+        .orderBy("id")
+        .offset(Math.floor(Number(biggest.n) / 2))
+        .first("email")) as { email: string } | undefined)
+    : undefined;
+  const someoneQuery = encodeURIComponent(someone?.email.split("@")[0] ?? "ann");
 
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -122,6 +132,7 @@ async function serve() {
       ? ([
           ["members, largest list", `/api/mailing_list/chapter_list_id/${listId}`, adminHeaders],
           ["members, by email", `/api/mailing_list/chapter_list_id/${listId}?q=ann`, adminHeaders],
+          ["members, one address", `/api/mailing_list/chapter_list_id/${listId}?q=${someoneQuery}`, adminHeaders],
           ["members, bounced", `/api/mailing_list/chapter_list_id/${listId}?status=blocked`, adminHeaders],
         ] satisfies Read[])
       : []),
