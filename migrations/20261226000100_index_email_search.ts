@@ -3,8 +3,8 @@ import type { Knex } from "knex";
 /**
  * Searches for part of an address ("ann" in a 50,000-member list, a name among 100,000 users) are a LIKE '%…%'
  * on lower(…), which no B-tree answers: each one read every row of the list. On Postgres, pg_trgm's trigram
- * GIN indexes answer such a LIKE for three characters or more (the planner combines them with the chapter's index),
- * so a search reads the matching rows only. pg_trgm ships with Postgres and is a trusted extension (the database's
+ * GIN indexes answer such a LIKE for three characters or more, and the planner reads a list through them when they
+ * narrow it more than the chapter's own index (a rare name, a text in no address). pg_trgm ships with Postgres and is a trusted extension (the database's
  * owner may create it); where it cannot be created the searches keep working, by reading the rows as before.
  * SQLite (one machine, small networks) keeps the scan.
  */

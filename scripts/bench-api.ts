@@ -31,6 +31,7 @@
  * misses --min-ratio / --max-p99 (when given) for /api/chapters/active.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -87,16 +88,18 @@ async function serve() {
   const sample =
     (await Chapter.query().where({ status: 1, state: "ny" }).orderBy("id").first()) ?? (await Chapter.query().where({ status: 1 }).orderBy("id").first());
 
-  // Admin reads of the largest list, as a signed-in admin (one kept account, made on the first run).
-  const { User, Permission } = await import("../server/models");
+  // Admin reads of the largest list, as a signed-in admin (one kept account, made on the first run with a password
+  // nobody knows: the bench signs it in with a token).
+  const { createOrPromoteAdmin } = await import("../server/commands/createAdmin");
   const { issueToken } = await import("../server/auth/session");
   const { listIdColumn } = await import("../server/integrations/listProviders/index");
   const { BENCH_SESSION_SECRET } = await import("./benchDatabase");
   const knex = running.services.knex;
-  const email = "bench-admin@example.test";
-  const admin =
-    (await User.query().findOne({ email })) ?? (await User.query().insert({ name: "Bench Admin", email, username: "bench-admin", passwordHash: "x" }));
-  if (!(await Permission.query().findOne({ userId: admin.id, roleId: 1 }))) await Permission.query().insert({ userId: admin.id, roleId: 1, chapterId: null });
+  const { user: admin } = await createOrPromoteAdmin({
+    email: "bench-admin@example.test",
+    name: "Bench Admin",
+    password: crypto.randomBytes(24).toString("base64url"),
+  });
   const adminHeaders = { authorization: `Bearer ${(await issueToken(admin.id, BENCH_SESSION_SECRET))!.token}` };
   const biggest = (await knex("mailingListContacts").select("chapterId").count("* as n").groupBy("chapterId").orderBy("n", "desc").first()) as
     { chapterId: number; n: number | string } | undefined;
