@@ -8,14 +8,17 @@ export const LazyShown = createContext<Set<string> | null>(null);
 
 /**
  * React.lazy for a named export: lazyNamed(() => import("./X"), "X"). Keeps admin code out of the public bundle.
- * Once its module has loaded (preloadLazy), a new instance renders the component at once instead of suspending:
- * a page the server rendered then hydrates in one pass, and nothing typed into it meanwhile is lost.
+ * Once its module has loaded (preloadLazy, or the component's own `preload()`), a new instance renders the
+ * component at once instead of suspending: a page the server rendered then hydrates in one pass, nothing typed
+ * into it meanwhile is lost, and no Suspense boundary holds back what it reveals (React throttles a boundary that
+ * suspended, showing its content up to 300 ms after the module arrived).
  */
 export function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the screen's own props type is not known here
   type Screen = ComponentType<any>;
   let loaded: Screen | null = null;
   const resolve = async () => (loaded = (await load())[name] as Screen);
+  let preloading: Promise<void> | null = null;
   const Lazy = lazy(async () => ({ default: await resolve() }));
   // Two components of one name (admin and chapter admin screens) cannot be told apart by name: never preloaded.
   loaders.set(name, loaders.has(name) ? null : async () => void (await resolve()));
@@ -27,6 +30,8 @@ export function lazyNamed<M extends Record<string, unknown>, K extends keyof M &
     return createElement(direct ?? Lazy, props);
   }
   LazyNamed.displayName = `Lazy(${name})`;
+  /** Starts loading the module (once), so instances mounted after it has loaded render without suspending. */
+  LazyNamed.preload = (): Promise<void> => (preloading ??= resolve().then(() => undefined));
   return LazyNamed;
 }
 

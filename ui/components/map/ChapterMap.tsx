@@ -1,16 +1,14 @@
 import { Suspense } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { lazyNamed } from "../../lib/lazy";
+import { outlineQueries } from "../../api/outlines";
 import { useSiteConfig } from "../../api/settings";
-import type { ChapterMapProps } from "./types";
+import { outlineNamesOf, type ChapterMapProps } from "./types";
 import { MapLoadingOverlay } from "./parts";
 import { useScriptsRun } from "../../lib/hydration";
 import { MAP_COLOURS } from "../../lib/palette";
 
-// The offline map is what most sites use: fetch its chunk as soon as a page with a map is loaded,
-// in parallel with the site configuration, instead of after it.
-let offlineMapModule: Promise<typeof import("./OfflineMap")> | null = null;
-const loadOfflineMap = () => (offlineMapModule ??= import("./OfflineMap"));
-const OfflineMap = lazyNamed(loadOfflineMap, "OfflineMap");
+const OfflineMap = lazyNamed(() => import("./OfflineMap"), "OfflineMap");
 const GoogleChapterMap = lazyNamed(() => import("./GoogleChapterMap"), "GoogleChapterMap");
 
 function Placeholder({ height }: { height: number }) {
@@ -29,7 +27,13 @@ export function ChapterMap(props: ChapterMapProps) {
   const config = useSiteConfig();
   // The map needs JavaScript: a server-rendered page holds its place (the outlines would double the page's size).
   const scriptsRun = useScriptsRun();
-  if (!config?.googleMapsApiKey) void loadOfflineMap();
+  const queryClient = useQueryClient();
+  // The offline map is what most sites use: while the page loads (or hydrates), fetch its chunk and its outline
+  // files in parallel with the rest, so the map draws as soon as it may, without suspending once more.
+  if (!config?.googleMapsApiKey && typeof window !== "undefined") {
+    void OfflineMap.preload();
+    for (const name of outlineNamesOf(props.view)) void queryClient.prefetchQuery(outlineQueries.outline(name));
+  }
   if (!config || !scriptsRun) return <Placeholder height={props.height} />;
   return (
     <Suspense fallback={<Placeholder height={props.height} />}>

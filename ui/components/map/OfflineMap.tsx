@@ -14,7 +14,7 @@ import {
 import { pinDataUrl } from "./pins";
 import { clusterPoints, zoomToSeparate, type Placement } from "./cluster";
 import { ClusterButton, InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
-import { ALASKA_CENTER, FAN_OUT_MAX, type ChapterMapProps, type MapPin } from "./types";
+import { ALASKA_CENTER, FAN_OUT_MAX, outlineNamesOf, type ChapterMapProps, type MapPin } from "./types";
 import { useOutline, type Outline } from "./outlines";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
 import { MAP_COLOURS } from "../../lib/palette";
@@ -58,9 +58,9 @@ function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
 
 /** The state (or US) outline files the map draws; null while loading, and after a failure (drawn without). */
 function useOutlines(view: ChapterMapProps["view"]) {
-  const name = view.kind === "us" ? "US" : view.state && view.state !== "int" ? view.state.toUpperCase() : null;
+  const [name = null, inset = null] = outlineNamesOf(view);
   const main = useOutline(name);
-  const pr = useOutline(name === "US" ? "PR" : null);
+  const pr = useOutline(inset);
   // Drawing the outlines is a large render: it runs in the background, never blocking input.
   const done = main.done && pr.done;
   const outlines = useMemo(() => ({ main: main.outline, pr: pr.outline, done }), [main.outline, pr.outline, done]);

@@ -24,6 +24,12 @@ export interface LatLng {
 /** What a map shows before anyone pans: the whole US, one state, or one place. */
 export type MapView = { kind: "us" } | { kind: "state"; state: string } | { kind: "point"; center: LatLng; state: string };
 
+/** The outline files (upper-case names) a view of the offline map draws: the US with Puerto Rico's inset, or one state. */
+export function outlineNamesOf(view: MapView): string[] {
+  if (view.kind === "us") return ["US", "PR"];
+  return view.state && view.state !== "int" ? [view.state.toUpperCase()] : [];
+}
+
 /** A request to recentre, e.g. after a place search or geolocation; `key` changes for each request. */
 export interface MapFocus extends LatLng {
   zoom: number;
