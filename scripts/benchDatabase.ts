@@ -79,5 +79,6 @@ export function startBenchServer(db: BenchDatabase, opts: { uiDir?: string } = {
     // Not a line per request under load (that would time the terminal, and fill the parent's pipe); problems still show.
     LOG_LEVEL: process.env.LOG_LEVEL || "warn",
   });
-  return startServer(config, { uiDir: opts.uiDir ?? null });
+  // Nothing is built ahead of the first request: benchmarks time first builds.
+  return startServer(config, { uiDir: opts.uiDir ?? null, warmUp: false });
 }

@@ -10,6 +10,7 @@ import { createServices, type Services } from "./services";
 import { JobWorker } from "./jobs/worker";
 import { ensureRecurringJobs } from "./jobs/handlers";
 import { warmUpRenderer } from "./web/ssr";
+import { warmUpNetworkFeed } from "./calendar/feedCache";
 
 export interface RunningServer {
   services: Services;
@@ -27,8 +28,12 @@ export async function buildServices(config: Config, mail: MailTransport = create
   return createServices(config, knex, mail);
 }
 
-/** `mail` replaces the configured transport (tests wrap it). */
-export async function startServer(config: Config, opts: { uiDir?: string | null; mail?: MailTransport } = {}): Promise<RunningServer> {
+/**
+ * `mail` replaces the configured transport (tests wrap it). `warmUp: false` leaves what a new process prepares in
+ * the background (the home page's renderer, the network calendar feed) to the first request, as benchmarks of
+ * first builds need.
+ */
+export async function startServer(config: Config, opts: { uiDir?: string | null; mail?: MailTransport; warmUp?: boolean } = {}): Promise<RunningServer> {
   const services = await buildServices(config, opts.mail);
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const app = createApp(services, { uiDir: opts.uiDir });
@@ -43,7 +48,10 @@ export async function startServer(config: Config, opts: { uiDir?: string | null;
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  if (opts.uiDir && config.serverRendering) void warmUpRenderer(port);
+  if (opts.warmUp !== false) {
+    if (opts.uiDir && config.serverRendering) void warmUpRenderer(port);
+    void warmUpNetworkFeed(services.knex, config.publicUrl);
+  }
   return {
     services,
     server,

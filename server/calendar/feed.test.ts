@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import ICAL from "ical.js";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { Chapter } from "../models/Chapter";
-import { buildFeed, storedInstant } from "./feed";
+import { buildFeed, forgetRenderedEvents, pieceStats, storedInstant } from "./feed";
 import { DateTime } from "luxon";
 import { countEvents, icalProblems } from "./structure";
 
@@ -176,5 +176,60 @@ describe("event stamps", () => {
     // 01:30 UTC on a Wednesday is still Tuesday evening in New York: that Tuesday is the first date.
     const text = feed([{ event: event(1, { createdAt: "2026-01-14T01:30:00.000Z", dayOfWeekIndex: 2 }), chapter: chapter() }]);
     expect(text).toContain("DTSTART;TZID=America/New_York:20260113T190000\r\n");
+  });
+});
+
+describe("events written once", () => {
+  /** Builds a feed, counting the events it wrote and the ones it took as already written. */
+  const counted = (events: { event: ChapterEvent; chapter: Chapter }[]) => {
+    const before = { ...pieceStats };
+    const text = feed(events);
+    return { text, made: pieceStats.made - before.made, kept: pieceStats.kept - before.kept };
+  };
+  /** The same feed written from nothing, as a new process writes it. */
+  const cold = (events: { event: ChapterEvent; chapter: Chapter }[]) => {
+    forgetRenderedEvents();
+    return feed(events);
+  };
+  const nyc = chapter({ id: 7, slug: "nyc-once" });
+  const austin = chapter({ id: 8, slug: "austin-once", title: "Austin", city: "Austin", state: "tx", timeZone: "America/Chicago" });
+  const rows = () => [
+    { event: event(701, { chapterId: 7 }), chapter: nyc },
+    { event: event(702, { chapterId: 7, name: "The Other Bar", dayOfWeekIndex: 3 }), chapter: nyc },
+    { event: event(801, { chapterId: 8, name: "Scholz Garten" }), chapter: austin },
+  ];
+
+  it("a feed built again writes only the event that changed, and the same bytes as a feed written from nothing", () => {
+    forgetRenderedEvents();
+    expect(counted(rows())).toMatchObject({ made: 3, kept: 0 });
+    const changed = rows();
+    changed[1].event = event(702, { chapterId: 7, name: "The New Bar", dayOfWeekIndex: 3, sequence: 1 });
+    const again = counted(changed);
+    expect(again).toMatchObject({ made: 1, kept: 2 });
+    expect(again.text).toContain("The New Bar");
+    expect(again.text).not.toContain("The Other Bar");
+    expect(again.text).toBe(cold(changed));
+  });
+
+  it("writes a chapter's events again when the chapter is renamed, and a changed address again everywhere", () => {
+    forgetRenderedEvents();
+    counted(rows());
+    const renamed = chapter({ id: 7, slug: "nyc-once", title: "Gotham" });
+    const after = counted(rows().map((r) => (r.chapter === nyc ? { ...r, chapter: renamed } : r)));
+    expect(after).toMatchObject({ made: 2, kept: 1 });
+    expect(after.text).toContain("SUMMARY:New York City: Gotham at Rudy's Bar");
+    const elsewhere = buildFeed({ name: "Test", description: "Test feed", publicUrl: "https://chapters.example.net", events: rows() });
+    expect(elsewhere).toContain("https://chapters.example.net/chapter/tx/austin-once");
+    expect(elsewhere).not.toContain("https://example.org/");
+  });
+
+  it("a cancelled meetup changes the event's text (its EXDATE), so it is written again", () => {
+    forgetRenderedEvents();
+    counted(rows());
+    const cancelled = rows();
+    cancelled[0].event = event(701, { chapterId: 7, cancelledDates: [{ date: "2026-03-03", note: "" }] });
+    const after = counted(cancelled);
+    expect(after).toMatchObject({ made: 1, kept: 2 });
+    expect(after.text).toContain("EXDATE;TZID=America/New_York:20260303T190000");
   });
 });

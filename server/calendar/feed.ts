@@ -194,6 +194,31 @@ export function foldLines(text: string): string {
 }
 
 /**
+ * Events as written into feeds, by everything their text is made of (the event's feed columns, its chapter's
+ * and the site's address): an event's VEVENTs depend on nothing else, so a feed built again after a change
+ * writes only the events that changed, and the state and chapter feeds reuse what the network feed wrote. A
+ * changed row has another key; its old text is dropped with the oldest once MAX_RENDERED_EVENTS are kept.
+ */
+const renderedEvents = new Map<string, string>();
+const MAX_RENDERED_EVENTS = 50_000;
+/** How many event pieces feeds have written, and how many they took as kept (for tests). */
+export const pieceStats = { made: 0, kept: 0 };
+
+function pieceKey(publicUrl: string, chapter: FeedChapter, event: FeedEventRow): string {
+  return JSON.stringify([publicUrl, FEED_CHAPTER_COLUMNS.map((column) => chapter[column]), FEED_EVENT_COLUMNS.map((column) => event[column])]);
+}
+
+function keepRenderedEvent(key: string, text: string): void {
+  if (renderedEvents.size >= MAX_RENDERED_EVENTS) renderedEvents.delete(renderedEvents.keys().next().value!);
+  renderedEvents.set(key, text);
+}
+
+/** Forgets every event written (tests use it to play a cold process). */
+export function forgetRenderedEvents(): void {
+  renderedEvents.clear();
+}
+
+/**
  * The feed in pieces, in order: the calendar's properties, a VTIMEZONE per zone used (in order of first use),
  * one piece per event, the end. Joined, they are the whole feed; the pieces let it be built a slice at a time.
  */
@@ -209,6 +234,13 @@ function* feedPieces(opts: FeedOptions): Generator<string> {
   // Events are made on a calendar of their own, emptied after each, so they print as ical-generator prints them.
   const cal = ical();
   for (const { event, chapter } of rows) {
+    const key = pieceKey(opts.publicUrl, chapter, event);
+    const kept = renderedEvents.get(key);
+    if (kept !== undefined) {
+      pieceStats.kept++;
+      yield kept;
+      continue;
+    }
     const zone = zoneOf(chapter);
     const utc = UTC_ZONES.has(zone);
     // Stamps go to ical-generator as Dates, which it writes in UTC as it writes a DateTime, for less.
@@ -237,7 +269,10 @@ function* feedPieces(opts: FeedOptions): Generator<string> {
         .toString();
       cal.clear();
     }
-    yield foldLines(piece);
+    const folded = foldLines(piece);
+    keepRenderedEvent(key, folded);
+    pieceStats.made++;
+    yield folded;
   }
   yield "END:VCALENDAR\r\n";
 }

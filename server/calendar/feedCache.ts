@@ -10,7 +10,7 @@ import { isPostgres } from "../db";
 import { CHAPTER_ACTIVE } from "../models/Chapter";
 import { singleDatesPastBefore } from "../models/ChapterEvent";
 import { STATES, displayTitle, type CancelledDate } from "../contracts/chapter";
-import { buildFeedInSlices, FEED_CHAPTER_COLUMNS, FEED_EVENT_COLUMNS, type FeedChapter, type FeedEvent, type FeedEventRow } from "./feed";
+import { buildFeedInSlices, forgetRenderedEvents, FEED_CHAPTER_COLUMNS, FEED_EVENT_COLUMNS, type FeedChapter, type FeedEvent, type FeedEventRow } from "./feed";
 import { coalescer, etagOf, rowsOf } from "../lib/readCache";
 
 export type FeedScope = { kind: "chapter"; slug: string } | { kind: "state"; state: string } | { kind: "all" };
@@ -232,4 +232,18 @@ async function render(knex: Knex, scope: FeedScope, fingerprint: string, publicU
 export function clearFeedCache(): void {
   cache.clear();
   fingerprints.clear();
+  forgetRenderedEvents();
+}
+
+/**
+ * Builds the network feed once in the background (in slices, like any build), so the first calendar app asking
+ * a new process for it finds it ready. Failures only cost that head start.
+ */
+export async function warmUpNetworkFeed(knex: Knex, publicUrl: string): Promise<void> {
+  const scope: FeedScope = { kind: "all" };
+  try {
+    await renderFeed(knex, scope, await groupFingerprint(knex, scope), publicUrl);
+  } catch {
+    // Only the head start is lost: the first request builds the feed.
+  }
 }

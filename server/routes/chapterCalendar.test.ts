@@ -4,12 +4,12 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost, buildPersonas } from "../test/factories";
 import { expectAccess, WHO } from "../test/access";
 import { Chapter, ChapterEvent } from "../models";
-import { chapterFingerprint, clearFeedCache, FINGERPRINT_TTL_MS, forgetFeedFingerprints } from "../calendar/feedCache";
+import { chapterFingerprint, clearFeedCache, FINGERPRINT_TTL_MS, forgetFeedFingerprints, warmUpNetworkFeed } from "../calendar/feedCache";
 
 /** Longer than a fingerprint is trusted: what another process wrote is then served. */
 const afterTtl = () => new Promise((resolve) => setTimeout(resolve, FINGERPRINT_TTL_MS + 30));
 import { countEvents, icalProblems } from "../calendar/structure";
-import { buildFeed } from "../calendar/feed";
+import { buildFeed, pieceStats } from "../calendar/feed";
 import { displayTitle } from "../contracts/chapter";
 
 let t: TestApp;
@@ -279,6 +279,29 @@ describe("state and network feeds", () => {
     const shown = await t.request("GET", "/api/chapter_calendar/all/events.ics", { headers: { "if-none-match": etag } });
     expect(shown.status).toBe(200);
     expect(shown.text).toContain(`UID:event-${hidden.id}@chapterhouse`);
+  });
+
+  it("a new process builds the network feed in the background, so its first request writes nothing; state feeds reuse its events", async () => {
+    const oh = await buildChapter({ state: "oh", timeZone: "America/New_York" });
+    const e = await buildEvent(oh, { name: "Warm Start Tavern" });
+    clearFeedCache();
+    await warmUpNetworkFeed(t.services.knex, t.services.config.publicUrl);
+    const written = pieceStats.made;
+    const all = await t.request("GET", "/api/chapter_calendar/all/events.ics");
+    expect(all.text).toContain(`UID:event-${e.id}@chapterhouse`);
+    const state = await t.request("GET", "/api/chapter_calendar/state/oh/events.ics");
+    expect(state.text).toContain("Warm Start Tavern");
+    expect(pieceStats.made).toBe(written);
+
+    // A change (as the app saves one, with a new SEQUENCE) is still seen: the changed event alone is written again.
+    await ChapterEvent.query()
+      .patch({ name: "Renamed Tavern", sequence: e.sequence + 1 })
+      .where({ id: e.id });
+    await afterTtl();
+    const changed = await t.request("GET", "/api/chapter_calendar/all/events.ics");
+    expect(changed.text).toContain("Renamed Tavern");
+    expect(changed.text).not.toContain("Warm Start Tavern");
+    expect(pieceStats.made).toBe(written + 1);
   });
 
   it("answers 400 for an unknown state", async () => {
