@@ -27,13 +27,14 @@
  * The servers run in a child process pinned to one core, the load generator on the other (taskset, when there
  * are two cores or more): wrk when installed (Debian's package `wrk`), else autocannon, which on this machine
  * tops out near 3,000 requests a second, below what either server does. The 304 check uses autocannon, which
- * counts status codes. Exits 1 when a read fails, a 304 is missing, or a ratio or p99
+ * counts status codes. Exits 1 when a read fails, a 304 is missing, a JSON answer is over 1 MB, or a ratio or p99
  * misses --min-ratio / --max-p99 (when given) for /api/chapters/active.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import zlib from "node:zlib";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -67,6 +68,9 @@ interface Target {
   coldMs: number;
   /** The answer's bytes as sent, and their Content-Encoding ("" when uncompressed). */
   bytes: number;
+  /** The answer's bytes unpacked (its JSON or calendar text), and whether it is JSON. */
+  textBytes: number;
+  json: boolean;
   encoding: string;
   bareUrl: string;
 }
@@ -122,6 +126,7 @@ async function serve() {
   type Read = [name: string, path: string, headers?: Record<string, string>];
   const reads: Read[] = [
     ["chapters/active", "/api/chapters/active"],
+    ["chapters/pins (map)", "/api/chapters/pins"],
     ["chapters", "/api/chapters"],
     ["chapters/state/ny", "/api/chapters/state/ny"],
     ["chapter/slug", `/api/chapter/slug/${sample?.slug}`],
@@ -186,7 +191,18 @@ async function serve() {
       etag: String(res.headers.etag ?? ""),
       encoding,
     });
-    targets.push({ name, path: p, headers, coldMs, bytes: res.body.length, encoding, bareUrl: `http://127.0.0.1:${barePort}${key}` });
+    const text = encoding === "br" ? zlib.brotliDecompressSync(res.body) : encoding === "gzip" ? zlib.gunzipSync(res.body) : res.body;
+    targets.push({
+      name,
+      path: p,
+      headers,
+      coldMs,
+      bytes: res.body.length,
+      textBytes: text.length,
+      json: String(res.headers["content-type"]).startsWith("application/json"),
+      encoding,
+      bareUrl: `http://127.0.0.1:${barePort}${key}`,
+    });
   }
   process.stdout.write(JSON.stringify({ app, targets, active, total, database: databaseUrl ? "Postgres" : "SQLite", given }) + "\n");
   // Load may still be in flight when the parent stops us: leave without draining it.
@@ -290,6 +306,8 @@ async function conditionalRun(url: string, seconds: number, connections: number,
   return { total, notModified: r.statusCodeStats?.["304"]?.count ?? 0, maxDelayMs: after.maxDelayMs };
 }
 
+/** No JSON answer may be larger than this (calendar feeds aside). */
+const MAX_JSON_BYTES = 1_000_000;
 const kb = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : `${(n / 1000).toFixed(1)} kB`);
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
@@ -316,7 +334,7 @@ async function bench() {
     );
     console.log("");
     console.log(
-      `${"read".padEnd(22)} ${pad("bytes", 12)} ${pad("cold ms", 8)} ${pad("app req/s", 10)} ${pad("p50", 6)} ${pad("p99", 6)} ${pad("bare req/s", 11)} ${pad("bare p99", 9)} ${pad("ratio", 6)} ${pad("304s", 6)} ${pad("max loop delay", 15)}`,
+      `${"read".padEnd(22)} ${pad("bytes", 12)} ${pad("as text", 10)} ${pad("cold ms", 8)} ${pad("app req/s", 10)} ${pad("p50", 6)} ${pad("p99", 6)} ${pad("bare req/s", 11)} ${pad("bare p99", 9)} ${pad("ratio", 6)} ${pad("304s", 6)} ${pad("max loop delay", 15)}`,
     );
     for (const target of targets) {
       const url = app + target.path;
@@ -348,15 +366,19 @@ async function bench() {
       const errors = r.errors;
       const ms = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1));
       console.log(
-        `${target.name.padEnd(22)} ${pad(kb(target.bytes) + (target.encoding ? ` ${target.encoding}` : ""), 12)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(r.rps.toFixed(0), 10)} ${pad(ms(r.p50), 6)} ${pad(ms(r.p99), 6)} ${pad(bare.load.rps.toFixed(0), 11)} ${pad(ms(bare.load.p99), 9)} ${pad(ratio.toFixed(2), 6)} ${pad(!etag ? "-" : notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${Math.max(loopDelay, conditional.maxDelayMs).toFixed(0)} ms`, 15)}` +
+        `${target.name.padEnd(22)} ${pad(kb(target.bytes) + (target.encoding ? ` ${target.encoding}` : ""), 12)} ${pad(kb(target.textBytes), 10)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(r.rps.toFixed(0), 10)} ${pad(ms(r.p50), 6)} ${pad(ms(r.p99), 6)} ${pad(bare.load.rps.toFixed(0), 11)} ${pad(ms(bare.load.p99), 9)} ${pad(ratio.toFixed(2), 6)} ${pad(!etag ? "-" : notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${Math.max(loopDelay, conditional.maxDelayMs).toFixed(0)} ms`, 15)}` +
           (errors ? `  (${errors} errors)` : ""),
       );
       if (errors || (etag && (total === 0 || notModified !== total))) failed = true;
+      if (target.json && target.textBytes > MAX_JSON_BYTES) {
+        console.log(`  ${target.path}: ${kb(target.textBytes)} of JSON, over ${kb(MAX_JSON_BYTES)}`);
+        failed = true;
+      }
       if (target.path === "/api/chapters/active" && ((minRatio && ratio < minRatio) || (maxP99 && r.p99 > maxP99))) failed = true;
     }
     console.log("");
     console.log(
-      "bytes: as sent (br or gzip: compressed, as browsers ask); cold ms: the first request, built from the database; p50/p99 in ms (bare p99: the bare server sending the same bytes, the floor this machine allows); max loop delay: the largest event-loop delay in the server process while the read was measured.",
+      "bytes: as sent (br or gzip: compressed, as browsers ask); as text: unpacked (the JSON or calendar text); cold ms: the first request, built from the database; p50/p99 in ms (bare p99: the bare server sending the same bytes, the floor this machine allows); max loop delay: the largest event-loop delay in the server process while the read was measured.",
     );
   } catch (err) {
     console.error(err);
