@@ -126,6 +126,22 @@ const LAST = [
   "Ali",
   "Murphy",
 ];
+/** Activity items a chapter's feed holds: [type, how its title starts]. */
+const ACTIVITY: Array<[string, string]> = [
+  ["chapter_event", "Event updated"],
+  ["chapter_event", "Event added"],
+  ["mailing_list", "Email sent to the list"],
+  ["mailing_list", "Members added"],
+  ["chapter_content", "Page content updated"],
+  ["chapter_link", "Link added"],
+  ["permission", "Host added"],
+  ["chapter_note", "Note added"],
+];
+const NETWORK_ACTIVITY: Array<[string, string]> = [
+  ["host_application", "Host application"],
+  ["site_content", "Blog post published"],
+  ["email_alias", "Email alias updated"],
+];
 const QUARTERS = ["Downtown", "Eastside", "Westside", "Uptown", "Northside", "Old Town"];
 
 /** Contact statuses and their shares: most members are active; "blocked" is what the Members screen calls Bounced. */
@@ -176,6 +192,11 @@ export interface ScalePlan {
   chapterPosts: Array<Row & { chapter: number; user: number }>;
   pressMentions: Array<Row & { chapter: number | null }>;
   applications: Array<Row & { user: number }>;
+  /** Recent Activity Feed items: each chapter's, and the network's own (chapter null). */
+  activity: Array<Row & { chapter: number | null; user: number | null }>;
+  notes: Array<Row & { chapter: number; user: number | null }>;
+  /** The network's blog (site admin posts). */
+  blogPosts: Array<Row & { user: number | null }>;
   /** Index of the chapter with bigChapterMembers members, or null when there are no chapters. */
   bigChapter: number | null;
   /** How many members each chapter gets. */
@@ -205,6 +226,9 @@ export function buildScalePlan(opts: ScaleOptions, ctx: PlanContext): ScalePlan 
   const permissions: ScalePlan["permissions"] = [];
   const chapterPosts: ScalePlan["chapterPosts"] = [];
   const pressMentions: ScalePlan["pressMentions"] = [];
+  const activity: ScalePlan["activity"] = [];
+  const notes: ScalePlan["notes"] = [];
+  const someUser = () => (opts.users > 0 ? Math.floor(rnd() * opts.users) : null);
   const cityCache = new Map<string, City[]>();
   for (let i = 0; i < opts.chapters; i++) {
     // About 1 in 200 chapters is abroad (state "int"), as in the real network.
@@ -317,6 +341,35 @@ export function buildScalePlan(opts: ScaleOptions, ctx: PlanContext): ScalePlan 
         }
       }
     }
+    // What hosts and organizers did lately, as the Recent Activity Feeds show it: a few items a month, more in
+    // busy chapters; some are admin-only (notes about the chapter).
+    for (let a = Math.floor(rnd() * rnd() * 40); a > 0; a--) {
+      const at = ago(Math.floor(rnd() * 730));
+      const [type, what] = pick(ACTIVITY);
+      const adminOnly = type === "chapter_note" && rnd() < 0.5;
+      activity.push({
+        chapter: i,
+        user: someUser(),
+        type,
+        title: `${what}: ${pick(VENUES)}`,
+        note: rnd() < 0.3 ? `Talked it over at the ${city} meetup.` : "",
+        admin_only: adminOnly,
+        object_id: null,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    for (let n = rnd() < 0.6 ? Math.floor(rnd() * 5) : 0; n > 0; n--) {
+      const at = ago(Math.floor(rnd() * 1000));
+      notes.push({
+        chapter: i,
+        user: someUser(),
+        note: `Called the host about the ${city} venue; all good.`,
+        admin_only: rnd() < 0.3,
+        created_at: at,
+        updated_at: at,
+      });
+    }
     if (rnd() < 0.05) {
       const at = ago(Math.floor(rnd() * 900));
       pressMentions.push({
@@ -340,6 +393,36 @@ export function buildScalePlan(opts: ScaleOptions, ctx: PlanContext): ScalePlan 
       notes: "",
       slug: `${tag}_network_press_${p}`,
       is_visible: true,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+
+  // The network's own activity (host applications, site content, aliases) and its blog.
+  for (let a = 0; a < Math.ceil(opts.chapters / 5); a++) {
+    const at = ago(Math.floor(rnd() * 730));
+    const [type, what] = pick(NETWORK_ACTIVITY);
+    activity.push({
+      chapter: null,
+      user: someUser(),
+      type,
+      title: `${what} ${a + 1}`,
+      note: "",
+      admin_only: true,
+      object_id: null,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+  const blogPosts: ScalePlan["blogPosts"] = [];
+  for (let b = 0; b < Math.ceil(opts.chapters / 50); b++) {
+    const at = ago(Math.floor(rnd() * 1500));
+    blogPosts.push({
+      user: someUser(),
+      title: `Living Liberally dispatch ${b + 1}`,
+      slug: `${tag}_dispatch_${b}`,
+      body: `<p>News from around the network: new chapters, big meetups and what comes next (${b + 1}).</p>`,
+      is_public: rnd() < 0.95,
       created_at: at,
       updated_at: at,
     });
@@ -428,5 +511,5 @@ export function buildScalePlan(opts: ScaleOptions, ctx: PlanContext): ScalePlan 
     if (chunk.length) yield chunk;
   }
 
-  return { users, chapters, events, permissions, chapterPosts, pressMentions, applications, bigChapter, memberCounts, members };
+  return { users, chapters, events, permissions, chapterPosts, pressMentions, applications, activity, notes, blogPosts, bigChapter, memberCounts, members };
 }

@@ -55,6 +55,20 @@ describe("seed:scale on the database", () => {
     expect(await count("mailing_list_contacts", { chapter_id: result.bigChapter!.id })).toBe(1500);
     expect(await count("chapter_events")).toBeGreaterThanOrEqual(300);
     expect(await count("permissions", { role_id: 3 })).toBeGreaterThanOrEqual(300);
+    // The lists an admin pages through: activity (each chapter's and the network's), notes and the blog.
+    expect(await count("activity_feed_items")).toBeGreaterThan(300 * 5);
+    expect(await count("activity_feed_items", { chapter_id: null })).toBe(60);
+    expect(await count("activity_feed_items", { admin_only: true })).toBeGreaterThan(60);
+    expect(await count("chapter_notes")).toBeGreaterThan(300);
+    expect(await count("blog_posts")).toBe(6);
+    const strays = await db
+      .knex("activity_feed_items")
+      .leftJoin("chapters", "chapters.id", "activity_feed_items.chapter_id")
+      .whereNotNull("activity_feed_items.chapter_id")
+      .whereNull("chapters.id")
+      .count("* as n")
+      .first();
+    expect(Number((strays as { n: number | string }).n)).toBe(0);
     const orphans = await db
       .knex("chapter_events")
       .leftJoin("chapters", "chapters.id", "chapter_events.chapter_id")

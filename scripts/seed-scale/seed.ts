@@ -75,6 +75,25 @@ export async function seedScale(knex: Knex, opts: ScaleOptions, log: (line: stri
     );
     await insertAll(
       trx,
+      "activity_feed_items",
+      plan.activity.map(({ chapter, user, ...a }) => ({
+        ...a,
+        chapter_id: chapter === null ? null : chapterId(chapter),
+        user_id: user === null ? null : userId(user),
+      })),
+    );
+    await insertAll(
+      trx,
+      "chapter_notes",
+      plan.notes.map(({ chapter, user, ...n }) => ({ ...n, chapter_id: chapterId(chapter), user_id: user === null ? null : userId(user) })),
+    );
+    await insertAll(
+      trx,
+      "blog_posts",
+      plan.blogPosts.map(({ user, ...b }) => ({ ...b, user_id: user === null ? null : userId(user) })),
+    );
+    await insertAll(
+      trx,
       "chapter_host_applications",
       plan.applications.map(({ user, ...a }) => ({ ...a, user_id: userId(user) })),
     );
