@@ -29,3 +29,20 @@ describe("lazyNamed", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("lazyNamed preload after a failed load", () => {
+  it("settles without rejecting, and a later preload tries again", async () => {
+    let fail = true;
+    const load = vi.fn(async () => {
+      if (fail) throw new Error("chunk failed to load");
+      return { Greeting: () => <p>Hello again</p> };
+    });
+    const Greeting = lazyNamed(load, "Greeting");
+    await expect(Greeting.preload()).resolves.toBeUndefined();
+    fail = false;
+    await Greeting.preload();
+    expect(load).toHaveBeenCalledTimes(2);
+    inSuspense(<Greeting />);
+    expect(screen.getByText("Hello again")).toBeTruthy();
+  });
+});

@@ -30,8 +30,15 @@ export function lazyNamed<M extends Record<string, unknown>, K extends keyof M &
     return createElement(direct ?? Lazy, props);
   }
   LazyNamed.displayName = `Lazy(${name})`;
-  /** Starts loading the module (once), so instances mounted after it has loaded render without suspending. */
-  LazyNamed.preload = (): Promise<void> => (preloading ??= resolve().then(() => undefined));
+  /**
+   * Starts loading the module (once), so instances mounted after it has loaded render without suspending. Never
+   * rejects: a failed load is forgotten (a later call, or the mount itself, tries again and shows its error).
+   */
+  LazyNamed.preload = (): Promise<void> =>
+    (preloading ??= resolve().then(
+      () => undefined,
+      () => void (preloading = null),
+    ));
   return LazyNamed;
 }
 
