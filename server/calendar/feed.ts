@@ -16,6 +16,7 @@ import { occurrenceOfEventOn, scheduleOf } from "../presenters/schedule";
 import { isValidTimeZone, luxonZone } from "../schedule/engine";
 import { feedComponents } from "./rrule";
 import { mapInSlices } from "../lib/slices";
+import { keptString } from "../lib/keptString";
 
 /** What a feed reads of a chapter. */
 export const FEED_CHAPTER_COLUMNS = ["id", "title", "city", "state", "slug", "timeZone"] as const;
@@ -210,7 +211,7 @@ function pieceKey(publicUrl: string, chapter: FeedChapter, event: FeedEventRow):
 
 function keepRenderedEvent(key: string, text: string): void {
   if (renderedEvents.size >= MAX_RENDERED_EVENTS) renderedEvents.delete(renderedEvents.keys().next().value!);
-  renderedEvents.set(key, text);
+  renderedEvents.set(keptString(key), keptString(text));
 }
 
 /** Forgets every event written (tests use it to play a cold process). */

@@ -11,14 +11,14 @@ import { CHAPTER_ACTIVE } from "../models/Chapter";
 import { singleDatesPastBefore } from "../models/ChapterEvent";
 import { STATES, displayTitle, type CancelledDate } from "../contracts/chapter";
 import { buildFeedInSlices, forgetRenderedEvents, FEED_CHAPTER_COLUMNS, FEED_EVENT_COLUMNS, type FeedChapter, type FeedEvent, type FeedEventRow } from "./feed";
-import { coalescer, etagOf, rowsOf } from "../lib/readCache";
+import { coalescer, currentWhile, etagOf, rowsOf, type CachedAnswer } from "../lib/readCache";
 
 export type FeedScope = { kind: "chapter"; slug: string } | { kind: "state"; state: string } | { kind: "all" };
 
 export interface RenderedFeed {
   fingerprint: string;
-  body: Buffer;
-  etag: string;
+  /** The bytes to send, their ETag and type: one object per build, current while the feed's fingerprint holds. */
+  answer: CachedAnswer;
   /** File name for downloads. */
   fileName: string;
 }
@@ -221,11 +221,22 @@ async function render(knex: Knex, scope: FeedScope, fingerprint: string, publicU
   const titles = feedTitle(scope, chapters);
   const text = await buildFeedInSlices({ name: titles.name, description: titles.description, publicUrl, events });
   const body = Buffer.from(text, "utf8");
-  const rendered: RenderedFeed = { fingerprint, body, etag: etagOf(body), fileName: titles.fileName };
+  const answer: CachedAnswer = { body, etag: etagOf(body), contentType: "text/calendar; charset=utf-8" };
+  const rendered: RenderedFeed = { fingerprint, answer, fileName: titles.fileName };
+  // The kept-answer lane (lib/hotLane.ts) may send these bytes again while the feed's fingerprint, read as every
+  // request here reads it, is unchanged and the feed is still the one kept. The fingerprint holds the chapter's
+  // status, so a chapter feed hidden from the public (lane requests are anonymous) stops being current.
+  currentWhile(answer, async () => cache.get(key) === rendered && (await currentFingerprint(knex, scope)) === fingerprint);
   cache.delete(key);
   cache.set(key, rendered);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return rendered;
+}
+
+/** The fingerprint a request for this feed would read now (null: no chapter has that slug). */
+async function currentFingerprint(knex: Knex, scope: FeedScope): Promise<string | null> {
+  if (scope.kind !== "chapter") return groupFingerprint(knex, scope);
+  return (await chapterFingerprint(knex, scope.slug))?.fingerprint ?? null;
 }
 
 /** Empties this process's cache (tests use it to play a second, cold process). */

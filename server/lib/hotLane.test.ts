@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp, type TestResponse } from "../test/harness";
 import { LogCapture } from "../test/logCapture";
-import { buildChapter, buildHost } from "../test/factories";
+import { buildChapter, buildEvent, buildHost } from "../test/factories";
 import { Chapter } from "../models";
+import { CHAPTER_HIDDEN } from "../models/Chapter";
+import { FINGERPRINT_TTL_MS, forgetFeedFingerprints } from "../calendar/feedCache";
 
 const log = new LogCapture();
 let t: TestApp;
@@ -76,5 +78,52 @@ describe("the kept-answer lane", () => {
     expect(viaLane.headers.get("content-encoding")).toBe("br");
     expect(await viaLane.json()).toEqual((await t.request("GET", "/api/chapters/active")).body);
     expect(await laneFlags(3)).toEqual([false, true, true]);
+  });
+
+  describe("calendar feeds", () => {
+    const feedPath = (slug: string) => `/api/chapter_calendar/${slug}/events.ics`;
+
+    it("sends a feed again from the lane, with its headers, and answers 304 there", async () => {
+      const feedChapter = await buildChapter({ title: "Lane Feeds", city: "Lane Feeds" });
+      await buildEvent(feedChapter, { name: "The Lane Tavern" });
+      const first = await t.request("GET", feedPath(feedChapter.slug));
+      const second = await t.request("GET", feedPath(feedChapter.slug));
+      const download = await t.request("GET", `${feedPath(feedChapter.slug)}?download`);
+      const downloadAgain = await t.request("GET", `${feedPath(feedChapter.slug)}?download`);
+      const conditional = await t.request("GET", feedPath(feedChapter.slug), { headers: { "if-none-match": first.headers.get("etag")! } });
+      expect(await laneFlags(5)).toEqual([false, true, false, true, true]);
+      expect(second.text).toBe(first.text);
+      expect(answerHeaders(second)).toEqual(answerHeaders(first));
+      expect(second.headers.get("content-disposition")).toBe(`inline; filename="${feedChapter.slug}.ics"`);
+      expect(downloadAgain.headers.get("content-disposition")).toBe(download.headers.get("content-disposition"));
+      expect(downloadAgain.headers.get("content-disposition")).toMatch(/^attachment;/);
+      expect(conditional.status).toBe(304);
+    });
+
+    it("stops when the feed's fingerprint changes: a new event, a renamed chapter (another process's write), a chapter made inactive", async () => {
+      const feedChapter = await buildChapter({ title: "Lane Changes", city: "Lane Changes" });
+      await buildEvent(feedChapter, { name: "First Bar" });
+      await t.request("GET", feedPath(feedChapter.slug));
+      await t.request("GET", feedPath(feedChapter.slug));
+
+      // An event added as the app adds one forgets the fingerprints at once.
+      await buildEvent(feedChapter, { name: "Second Bar" });
+      forgetFeedFingerprints();
+      const afterEvent = await t.request("GET", feedPath(feedChapter.slug));
+      expect(afterEvent.text).toContain("Second Bar");
+
+      // A rename written elsewhere is seen once the fingerprint read here is no longer trusted.
+      await Chapter.query().findById(feedChapter.id).patch({ title: "Lane Renamed" });
+      await new Promise((resolve) => setTimeout(resolve, FINGERPRINT_TTL_MS + 30));
+      const afterRename = await t.request("GET", feedPath(feedChapter.slug));
+      expect(afterRename.text).toContain("Lane Renamed");
+      await t.request("GET", feedPath(feedChapter.slug));
+
+      await Chapter.query().findById(feedChapter.id).patch({ status: CHAPTER_HIDDEN });
+      await new Promise((resolve) => setTimeout(resolve, FINGERPRINT_TTL_MS + 30));
+      const afterHiding = await t.request("GET", feedPath(feedChapter.slug));
+      expect(afterHiding.status).toBe(401);
+      expect(await laneFlags(6)).toEqual([false, true, false, false, true, false]);
+    });
   });
 });

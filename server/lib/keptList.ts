@@ -7,6 +7,7 @@
  */
 import type { Context } from "koa";
 import { jsonAnswer, madeFrom, sendCached, type CachedAnswer, type ReadCache } from "./readCache";
+import { keptString } from "./keptString";
 import { mapInSlices } from "./slices";
 import { setPageHeaders, type Page } from "./paging";
 
@@ -59,7 +60,7 @@ export class KeptList {
 
   /** Builds a list's rows into JSON (in slices: ten thousand chapters take a while), its search texts and orders. */
   static async of<T>(rows: T[], options: ListOptions<T> = {}): Promise<KeptList> {
-    const json = await mapInSlices(rows, (row) => JSON.stringify(row));
+    const json = await mapInSlices(rows, (row) => keptString(JSON.stringify(row)));
     const { searchText } = options;
     const text = searchText ? rows.map((row) => searchText(row).toLowerCase()) : null;
     const orders = new Map(Object.entries(options.orders ?? {}).map(([name, compare]) => [name, [...rows.keys()].sort((a, b) => compare(rows[a], rows[b]))]));

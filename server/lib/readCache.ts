@@ -118,6 +118,17 @@ export function madeFrom(made: object, from: object): void {
   if (entry) origins.set(made, entry);
 }
 
+/**
+ * Kept answers that are current by a check of their own rather than by table versions (the calendar feeds,
+ * checked against their fingerprint: calendar/feedCache.ts). The kept-answer lane asks it as it asks the others.
+ */
+const ownChecks = new WeakMap<object, () => Promise<boolean>>();
+
+/** Records that the kept answer `answer` is current while `check` says so (see ReadCache.isCurrent). */
+export function currentWhile(answer: object, check: () => Promise<boolean>): void {
+  ownChecks.set(answer, check);
+}
+
 const stampOf = (tables: readonly string[], versions: Map<string, string>) => tables.map((t) => versions.get(t) ?? "?").join(".");
 
 /** knex.raw answers rows on SQLite and { rows } on Postgres. */
@@ -218,9 +229,12 @@ export class ReadCache {
   /**
    * Whether a value kept here (or made from one, see madeFrom) is still what a read would answer now: its entry
    * is the one kept under its key, no table it is made of changed (versions read after the call) and it has not
-   * expired. Anything else, such as an expired answer still given while it is rebuilt, is not.
+   * expired. Anything else, such as an expired answer still given while it is rebuilt, is not. An answer with a
+   * check of its own (currentWhile) is current while that check says so.
    */
   async isCurrent(value: object): Promise<boolean> {
+    const check = ownChecks.get(value);
+    if (check) return check();
     const entry = origins.get(value);
     if (!entry || this.entries.get(entry.key) !== entry) return false;
     const versions = await this.versions();

@@ -24,7 +24,7 @@ async function viewerOf(ctx: Context, sessionOptions: SessionOptions) {
 /** Answers a feed with its ETag; 304 when the caller already has these bytes. */
 function send(ctx: Context, feed: RenderedFeed) {
   // Calendar apps may keep the feed but must ask again (with If-None-Match) before using it.
-  sendCached(ctx, { body: feed.body, etag: feed.etag, contentType: "text/calendar; charset=utf-8" });
+  sendCached(ctx, feed.answer);
   if (ctx.status === 304) return;
   const download = /(?:^|&)download(?:[=&]|$)/.test(ctx.querystring);
   ctx.set("Content-Disposition", `${download ? "attachment" : "inline"}; filename="${feed.fileName}"`);
