@@ -224,10 +224,17 @@ export function forgetRenderedEvents(): void {
  * one piece per event, the end. Joined, they are the whole feed; the pieces let it be built a slice at a time.
  */
 function* feedPieces(opts: FeedOptions): Generator<string> {
-  const titles = new Map(opts.events.map(({ chapter }) => [chapter, displayTitle(chapter)]));
-  const rows = [...opts.events].sort(
-    (a, b) => collator.compare(titles.get(a.chapter)!, titles.get(b.chapter)!) || a.chapter.id - b.chapter.id || a.event.id - b.event.id,
-  );
+  // By chapter (title, then id), each chapter's events by id. Chapters are put in order once each, as collating
+  // text is what costs: sorting the tens of thousands of events of a network by title took a tenth of a second.
+  const eventsOf = new Map<FeedChapter, FeedEvent[]>();
+  for (const row of opts.events) {
+    const list = eventsOf.get(row.chapter);
+    if (list) list.push(row);
+    else eventsOf.set(row.chapter, [row]);
+  }
+  const titles = new Map([...eventsOf.keys()].map((chapter) => [chapter, displayTitle(chapter)]));
+  const chapters = [...eventsOf.keys()].sort((a, b) => collator.compare(titles.get(a)!, titles.get(b)!) || a.id - b.id);
+  const rows = chapters.flatMap((chapter) => eventsOf.get(chapter)!.sort((a, b) => a.event.id - b.event.id));
   const zoneOf = (chapter: FeedChapter) => (isValidTimeZone(chapter.timeZone) ? chapter.timeZone : "UTC");
   yield feedHeader(opts);
   const zones = new Set(rows.map(({ chapter }) => zoneOf(chapter)).filter((zone) => !UTC_ZONES.has(zone)));

@@ -11,6 +11,7 @@ import { CHAPTER_ACTIVE } from "../models/Chapter";
 import { singleDatesPastBefore } from "../models/ChapterEvent";
 import { STATES, displayTitle, type CancelledDate } from "../contracts/chapter";
 import { buildFeedInSlices, forgetRenderedEvents, FEED_CHAPTER_COLUMNS, FEED_EVENT_COLUMNS, type FeedChapter, type FeedEvent, type FeedEventRow } from "./feed";
+import { readInChunks } from "../lib/slices";
 import { coalescer, currentWhile, etagOf, rowsOf, type CachedAnswer } from "../lib/readCache";
 
 export type FeedScope = { kind: "chapter"; slug: string } | { kind: "state"; state: string } | { kind: "all" };
@@ -97,9 +98,15 @@ async function readGroupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind
  * aggregates of the rows. render() reads the cutoff back, so the bytes follow from the fingerprint alone.
  */
 function fingerprintOf(row: Record<string, unknown>): string {
-  return JSON.stringify([singleDatesPastBefore(new Date()), ...Object.values(row).map(String)]);
+  // Postgres hands over timestamps as Dates, whose String() drops the milliseconds: two changes within a second
+  // would leave the same fingerprint.
+  const text = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+  return JSON.stringify([singleDatesPastBefore(new Date()), ...Object.values(row).map(text)]);
 }
 const cutoffOf = (fingerprint: string): string => JSON.parse(fingerprint)[0];
+
+/** Events read at a time for a feed (a chunk is converted in a few milliseconds). */
+const FEED_EVENT_CHUNK_ROWS = 2000;
 
 /** The event columns a feed reads, and the chapter each belongs to. */
 const EVENT_COLUMNS = [...FEED_EVENT_COLUMNS, "chapterId"] as const;
@@ -179,15 +186,20 @@ async function loadFeed(knex: Knex, scope: FeedScope, cutoff: string, chapterId?
     }
     return query;
   };
-  const eventQuery = knex("chapterEvents").whereIn("chapterEvents.chapterId", chapterQuery(["id"]));
-  selectEventColumns(knex, eventQuery);
-  feedEvents(eventQuery, cutoff);
+  // A chunk of events at a time (lib/slices: readInChunks), each converted as it comes: a network feed reads tens
+  // of thousands, which read and converted in one go held the event loop for over 100 ms.
+  const eventChunk = async (afterId: number, size: number) => {
+    const query = knex("chapterEvents").whereIn("chapterEvents.chapterId", chapterQuery(["id"]));
+    selectEventColumns(knex, query);
+    feedEvents(query, cutoff);
+    query.where("chapterEvents.id", ">", afterId).orderBy("chapterEvents.id").limit(size);
+    return ((await query) as Record<string, unknown>[]).map(feedEventOf);
+  };
   const chapters = (await chapterQuery(FEED_CHAPTER_COLUMNS)) as FeedChapter[];
-  const rows = (await eventQuery) as Record<string, unknown>[];
+  const rows = await readInChunks(eventChunk, FEED_EVENT_CHUNK_ROWS);
   const byId = new Map(chapters.map((chapter) => [chapter.id, chapter]));
   const events: FeedEvent[] = [];
-  for (const row of rows) {
-    const event = feedEventOf(row);
+  for (const event of rows) {
     const chapter = byId.get(event.chapterId);
     if (chapter) events.push({ event, chapter });
   }

@@ -8,7 +8,7 @@
 import type { Context } from "koa";
 import { jsonAnswer, madeFrom, sendCached, type CachedAnswer, type ReadCache } from "./readCache";
 import { keptString } from "./keptString";
-import { mapInSlices } from "./slices";
+import { mapInSlices, yieldToLoop } from "./slices";
 import { setPageHeaders, type Page } from "./paging";
 
 /** What a list's build answers: its rows in their order and, when they hold next dates, when they stop being true. */
@@ -62,8 +62,16 @@ export class KeptList {
   static async of<T>(rows: T[], options: ListOptions<T> = {}): Promise<KeptList> {
     const json = await mapInSlices(rows, (row) => keptString(JSON.stringify(row)));
     const { searchText } = options;
-    const text = searchText ? rows.map((row) => searchText(row).toLowerCase()) : null;
-    const orders = new Map(Object.entries(options.orders ?? {}).map(([name, compare]) => [name, [...rows.keys()].sort((a, b) => compare(rows[a], rows[b]))]));
+    const text = searchText ? await mapInSlices(rows, (row) => searchText(row).toLowerCase()) : null;
+    // Each order is one sort: the loop is given back before each.
+    const orders = new Map<string, number[]>();
+    for (const [name, compare] of Object.entries(options.orders ?? {})) {
+      await yieldToLoop();
+      orders.set(
+        name,
+        [...rows.keys()].sort((a, b) => compare(rows[a], rows[b])),
+      );
+    }
     return new KeptList(json, text, orders);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonInSlices, mapInSlices, SLICE_MS } from "./slices";
+import { jsonInSlices, mapInSlices, readInChunks, SLICE_MS } from "./slices";
 
 describe("work in slices", () => {
   it("gives the event loop back while a long mapping runs, and maps every item in order", async () => {
@@ -31,5 +31,28 @@ describe("work in slices", () => {
     expect(await jsonInSlices(value)).toBe(JSON.stringify(value));
     expect(await jsonInSlices([])).toBe("[]");
     expect(await jsonInSlices({ one: 1 })).toBe('{"one":1}');
+  });
+});
+
+describe("reads in chunks", () => {
+  it("reads every row by ascending id, a chunk a query, and stops at a short chunk", async () => {
+    const table = Array.from({ length: 25 }, (_, i) => ({ id: (i + 1) * 3, name: `row ${i}` }));
+    const asked: [number, number][] = [];
+    const rows = await readInChunks(async (afterId, size) => {
+      asked.push([afterId, size]);
+      return table.filter((row) => row.id > afterId).slice(0, size);
+    }, 10);
+    expect(rows).toEqual(table);
+    expect(asked).toEqual([
+      [0, 10],
+      [30, 10],
+      [60, 10],
+    ]);
+  });
+
+  it("reads an empty table with one query", async () => {
+    let queries = 0;
+    expect(await readInChunks(async () => (queries++, []))).toEqual([]);
+    expect(queries).toBe(1);
   });
 });

@@ -26,3 +26,25 @@ export async function jsonInSlices(value: unknown): Promise<string> {
   if (!Array.isArray(value)) return JSON.stringify(value);
   return `[${(await mapInSlices(value, (item) => JSON.stringify(item) ?? "null")).join(",")}]`;
 }
+
+/** Rows a chunk of a big read holds by default: a chunk is turned into objects in a few milliseconds. */
+export const CHUNK_ROWS = 1000;
+
+/**
+ * The rows of a big read (every active chapter with its events, the network feed's events), read a chunk at a time
+ * by ascending id: `chunk(afterId, size)` must answer the first `size` rows with an id above `afterId`, in id order.
+ * The database driver and the models turn a whole answer into objects in one go, which for tens of thousands of
+ * rows held the event loop for over 100 ms; between chunks it is free, as each chunk is a query of its own. The
+ * chunks are not one snapshot: a build racing a write is stamped with the versions read before it (lib/readCache),
+ * so the next read builds again.
+ */
+export async function readInChunks<T extends { id: number }>(chunk: (afterId: number, size: number) => PromiseLike<T[]>, size = CHUNK_ROWS): Promise<T[]> {
+  const rows: T[] = [];
+  let afterId = 0;
+  for (;;) {
+    const got = await chunk(afterId, size);
+    for (const row of got) rows.push(row);
+    if (got.length < size) return rows;
+    afterId = got[got.length - 1].id;
+  }
+}

@@ -14,6 +14,8 @@ import {
   type ScheduleInput,
 } from "../schedule/engine";
 import { scheduleOf } from "./schedule";
+import { sortedByText } from "../lib/collate";
+import { mapInSlices, yieldToLoop } from "../lib/slices";
 
 const hasPlace = (e: ChapterEvent) => e.lat != null && e.lng != null && (e.lat !== 0 || e.lng !== 0);
 const round = (n: number | null) => (n == null ? null : Math.round(n * 1e5) / 1e5);
@@ -81,15 +83,16 @@ export function pinRowOf(c: Chapter, events: ChapterEvent[], nextOf: NextOccurre
 
 /**
  * Every active chapter's pin row, sorted by display title, with the chapter types they refer to. `expiry.at`
- * becomes the moment the first next date shown stops being upcoming (when the list must be made again).
+ * becomes the moment the first next date shown stops being upcoming (when the list must be made again). Made in
+ * slices (lib/slices): ten thousand chapters' next dates take a while.
  */
-export function presentPinList(
+export async function presentPinList(
   chapters: Chapter[],
   events: ChapterEvent[],
   types: ChapterTypeInfo[],
   now: Date,
   expiry: { at: number } = { at: Infinity },
-): ChapterPinList {
+): Promise<ChapterPinList> {
   const byChapter = new Map<number, ChapterEvent[]>();
   for (const e of events) {
     const list = byChapter.get(e.chapterId);
@@ -102,7 +105,7 @@ export function presentPinList(
     if (next) expiry.at = Math.min(expiry.at, next.start.toMillis() + UPCOMING_GRACE_HOURS * 3600_000);
     return next;
   };
-  const rows = chapters.map((c) => pinRowOf(c, byChapter.get(c.id) ?? [], nextOf));
-  rows.sort((a, b) => a[2].toLowerCase().localeCompare(b[2].toLowerCase()));
-  return { types: types.map((t) => ({ id: t.id, name: t.name, hexColor: t.hexColor })), pins: rows };
+  const rows = await mapInSlices(chapters, (c) => pinRowOf(c, byChapter.get(c.id) ?? [], nextOf));
+  await yieldToLoop();
+  return { types: types.map((t) => ({ id: t.id, name: t.name, hexColor: t.hexColor })), pins: sortedByText(rows, (row) => row[2].toLowerCase()) };
 }

@@ -1,4 +1,5 @@
 import type Router from "@koa/router";
+import type { QueryBuilder } from "objection";
 import { z } from "zod";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
@@ -17,11 +18,23 @@ import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "..
 import { EVENT_DATE_COLUMNS, eventsExpireAt } from "../presenters/schedule";
 import { readCacheOf, sendCached } from "../lib/readCache";
 import { keptList, sendListPage } from "../lib/keptList";
-import { mapInSlices } from "../lib/slices";
+import { mapInSlices, readInChunks, yieldToLoop } from "../lib/slices";
+import { sortedByText } from "../lib/collate";
 import { chapterHeaderImageUrl } from "../lib/images";
 import type { Services } from "../services";
 
 const byDisplayTitle = (a: Chapter, b: Chapter) => displayTitle(a).toLowerCase().localeCompare(displayTitle(b).toLowerCase());
+/** Chapters by display title (case-insensitive), as byDisplayTitle orders them, for lists of network size. */
+const sortedByDisplayTitle = (chapters: Chapter[]) => sortedByText(chapters, (c) => displayTitle(c).toLowerCase());
+
+/** Chapters of a public list with the relations it shows, read a thousand at a time (lib/slices: readInChunks). */
+function chaptersInChunks(relations: string, narrow: (query: QueryBuilder<Chapter>) => void = () => {}): Promise<Chapter[]> {
+  return readInChunks((afterId, size) => {
+    const query = Chapter.query().withGraphFetched(relations).where("chapters.id", ">", afterId).orderBy("chapters.id").limit(size);
+    narrow(query);
+    return query;
+  });
+}
 
 /** What a chapter's page shows beyond the chapter's own rows: its last post's date and its header image. */
 async function chapterExtras(chapterId: number): Promise<{ lastBlogPostDate: string | null; headerImage: string | null }> {
@@ -60,6 +73,9 @@ const searchSchema = z.object({
   activeOnly: z.enum(["true", "false"]).optional(),
 });
 
+/** Event rows (a few columns each) read at a time for the pins. */
+const EVENT_CHUNK_ROWS = 5000;
+
 /** The tables chapter lists are made of, and those a chapter's page adds (see lib/readCache). */
 export const CHAPTER_LIST_TABLES = ["chapters", "chapter_types", "chapter_events"];
 const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permissions", "users", "chapter_blog_posts", "uploaded_images"];
@@ -68,7 +84,9 @@ const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permiss
 async function withUpcomingEvents(chapters: Chapter[], now: Date) {
   let expiresAt = Infinity;
   // Ten thousand chapters take a while: in slices, so other requests are answered meanwhile.
-  const rows = await mapInSlices(chapters.sort(byDisplayTitle), (c) => {
+  const sorted = sortedByDisplayTitle(chapters);
+  await yieldToLoop();
+  const rows = await mapInSlices(sorted, (c) => {
     const chapterEvents = c.status === CHAPTER_ACTIVE ? presentUpcomingEvents(c.chapterEvents, c.timeZone, now) : [];
     expiresAt = Math.min(expiresAt, eventsExpireAt(chapterEvents, c.timeZone, now));
     return { ...presentChapterSummary(c), chapterEvents };
@@ -117,7 +135,7 @@ export function chapterRoutes(router: Router, s: Services) {
       reads,
       "chapters",
       CHAPTER_LIST_TABLES,
-      async () => ({ rows: (await Chapter.query().withGraphFetched("chapterType")).sort(byDisplayTitle).map(presentChapterSummary) }),
+      async () => ({ rows: await mapInSlices(sortedByDisplayTitle(await chaptersInChunks("chapterType")), presentChapterSummary) }),
       { searchText: chapterSearchText, orders: { state: byStateCityTitle } },
     );
     sendListPage(ctx, "/api/chapters", list, { page, order: sort === "state" ? "state" : undefined, q: q || undefined });
@@ -127,7 +145,7 @@ export function chapterRoutes(router: Router, s: Services) {
   router.get("/chapters/active", async (ctx) => {
     const page = chapterListPage(ctx.query);
     const list = await keptList(reads, "chapters:active", CHAPTER_LIST_TABLES, async (now) =>
-      withUpcomingEvents(await Chapter.query().where({ status: CHAPTER_ACTIVE }).withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]"), now),
+      withUpcomingEvents(await chaptersInChunks("[chapterType, chapterEvents(mayBeUpcoming)]", (query) => query.where({ status: CHAPTER_ACTIVE })), now),
     );
     sendListPage(ctx, "/api/chapters/active", list, { page });
   });
@@ -140,15 +158,24 @@ export function chapterRoutes(router: Router, s: Services) {
     const answer = await reads.answer("chapters:pins", CHAPTER_LIST_TABLES, async (now) => {
       const active = Chapter.query().where({ status: CHAPTER_ACTIVE });
       const [chapters, events, types] = await Promise.all([
-        active.clone().select("id", "slug", "title", "city", "state", "chapterTypeId", "timeZone"),
-        ChapterEvent.query()
-          .modify("mayBeUpcoming")
-          .whereIn("chapterId", active.clone().select("id"))
-          .select("id", "chapterId", "name", "lat", "lng", ...EVENT_DATE_COLUMNS),
+        readInChunks((afterId, size) =>
+          active.clone().select("id", "slug", "title", "city", "state", "chapterTypeId", "timeZone").where("id", ">", afterId).orderBy("id").limit(size),
+        ),
+        readInChunks(
+          (afterId, size) =>
+            ChapterEvent.query()
+              .modify("mayBeUpcoming")
+              .whereIn("chapterId", active.clone().select("id"))
+              .select("id", "chapterId", "name", "lat", "lng", ...EVENT_DATE_COLUMNS)
+              .where("chapterEvents.id", ">", afterId)
+              .orderBy("chapterEvents.id")
+              .limit(size),
+          EVENT_CHUNK_ROWS,
+        ),
         ChapterType.query().select("id", "name", "hexColor"),
       ]);
       const expiry = { at: Infinity };
-      return { value: presentPinList(chapters, events, types, now, expiry), expiresAt: expiry.at };
+      return { value: await presentPinList(chapters, events, types, now, expiry), expiresAt: expiry.at };
     });
     sendCached(ctx, answer);
   });
@@ -174,10 +201,11 @@ export function chapterRoutes(router: Router, s: Services) {
     const state = parse(stateParam, ctx.params.state);
     const page = chapterListPage(ctx.query);
     const list = await keptList(reads, `chapters:state:${state}`, CHAPTER_LIST_TABLES, async (now) => {
-      const query = Chapter.query().withGraphFetched("[chapterType, chapterEvents(mayBeUpcoming)]");
-      if (state === "int") query.where((q) => q.where({ state: "int" }).orWhere({ state: "" }));
-      else query.where({ state });
-      return withUpcomingEvents(await query, now);
+      const chapters = await chaptersInChunks("[chapterType, chapterEvents(mayBeUpcoming)]", (query) => {
+        if (state === "int") query.where((q) => q.where({ state: "int" }).orWhere({ state: "" }));
+        else query.where({ state });
+      });
+      return withUpcomingEvents(chapters, now);
     });
     sendListPage(ctx, `/api/chapters/state/${state}`, list, { page });
   });
