@@ -66,6 +66,8 @@ interface Target {
   headers: Record<string, string>;
   /** First request (the answer built from the database), ms. */
   coldMs: number;
+  /** The largest event-loop delay in the server process while that first answer was built, ms. */
+  coldDelayMs: number;
   /** The answer's bytes as sent, and their Content-Encoding ("" when uncompressed). */
   bytes: number;
   /** The answer's bytes unpacked (its JSON or calendar text), and whether it is JSON. */
@@ -186,11 +188,13 @@ async function serve() {
   const barePort = (bare.address() as import("node:net").AddressInfo).port;
   for (const [name, p, headers = {}] of reads) {
     if (only && !only.some((o) => p.startsWith(o))) continue;
+    delay.reset();
     const started = performance.now();
     // Twice: the first builds the answer, the second has its compressed form made once (what every later
     // request is sent).
     const cold = await rawGet(app + p, headers);
     const coldMs = performance.now() - started;
+    const coldDelayMs = delay.max / 1e6;
     const res = await rawGet(app + p, headers);
     if (cold.status !== 200 || res.status !== 200) throw new Error(`${p} answered ${cold.status}, ${res.status}`);
     const key = `/bare/${targets.length}`;
@@ -207,6 +211,7 @@ async function serve() {
       path: p,
       headers,
       coldMs,
+      coldDelayMs,
       bytes: res.body.length,
       textBytes: text.length,
       json: String(res.headers["content-type"]).startsWith("application/json"),
@@ -344,8 +349,9 @@ async function bench() {
     );
     console.log("");
     console.log(
-      `${"read".padEnd(22)} ${pad("bytes", 12)} ${pad("as text", 10)} ${pad("cold ms", 8)} ${pad("app req/s", 10)} ${pad("p50", 6)} ${pad("p99", 6)} ${pad("bare req/s", 11)} ${pad("bare p99", 9)} ${pad("ratio", 6)} ${pad("304s", 6)} ${pad("max loop delay", 15)}`,
+      `${"read".padEnd(22)} ${pad("bytes", 12)} ${pad("as text", 10)} ${pad("cold ms", 8)} ${pad("delay", 6)} ${pad("app req/s", 10)} ${pad("p50", 6)} ${pad("p99", 6)} ${pad("bare req/s", 11)} ${pad("bare p99", 9)} ${pad("ratio", 6)} ${pad("304s", 6)} ${pad("max loop delay", 15)}`,
     );
+    const largest = { load: 0, cold: 0 };
     for (const target of targets) {
       const url = app + target.path;
       // Admin reads are read by one admin at a time (their p50 is then what one admin waits), public reads by many.
@@ -364,6 +370,8 @@ async function bench() {
       const ratioOf = (x: (typeof rounds)[number]) => x.app.load.rps / x.bare.load.rps;
       const { app: measured, bare } = [...rounds].sort((x, y) => ratioOf(x) - ratioOf(y))[Math.floor(rounds.length / 2)];
       const loopDelay = Math.max(...rounds.map((x) => x.app.maxDelayMs));
+      largest.load = Math.max(largest.load, loopDelay);
+      largest.cold = Math.max(largest.cold, target.coldDelayMs);
       // Kept answers carry an ETag and must answer 304 to it; admin reads are made for each caller and carry none.
       const etag = String((await rawGet(url, target.headers)).headers.etag ?? "");
       await serverStats();
@@ -376,7 +384,7 @@ async function bench() {
       const errors = r.errors;
       const ms = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1));
       console.log(
-        `${target.name.padEnd(22)} ${pad(kb(target.bytes) + (target.encoding ? ` ${target.encoding}` : ""), 12)} ${pad(kb(target.textBytes), 10)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(r.rps.toFixed(0), 10)} ${pad(ms(r.p50), 6)} ${pad(ms(r.p99), 6)} ${pad(bare.load.rps.toFixed(0), 11)} ${pad(ms(bare.load.p99), 9)} ${pad(ratio.toFixed(2), 6)} ${pad(!etag ? "-" : notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${loopDelay.toFixed(0)} / ${conditional.maxDelayMs.toFixed(0)} ms`, 15)}` +
+        `${target.name.padEnd(22)} ${pad(kb(target.bytes) + (target.encoding ? ` ${target.encoding}` : ""), 12)} ${pad(kb(target.textBytes), 10)} ${pad(target.coldMs.toFixed(0), 8)} ${pad(target.coldDelayMs.toFixed(0), 6)} ${pad(r.rps.toFixed(0), 10)} ${pad(ms(r.p50), 6)} ${pad(ms(r.p99), 6)} ${pad(bare.load.rps.toFixed(0), 11)} ${pad(ms(bare.load.p99), 9)} ${pad(ratio.toFixed(2), 6)} ${pad(!etag ? "-" : notModified === total ? "all" : `${notModified}/${total}`, 6)} ${pad(`${loopDelay.toFixed(0)} / ${conditional.maxDelayMs.toFixed(0)} ms`, 15)}` +
           (errors ? `  (${errors} errors)` : ""),
       );
       if (errors || (etag && (total === 0 || notModified !== total))) failed = true;
@@ -387,8 +395,9 @@ async function bench() {
       if (target.path === "/api/chapters/active" && ((minRatio && ratio < minRatio) || (maxP99 && r.p99 > maxP99))) failed = true;
     }
     console.log("");
+    console.log(`largest event-loop delay: ${largest.load.toFixed(0)} ms under load, ${largest.cold.toFixed(0)} ms while a first answer was built`);
     console.log(
-      "bytes: as sent (br or gzip: compressed, as browsers ask); as text: unpacked (the JSON or calendar text); cold ms: the first request, built from the database; p50/p99 in ms (bare p99: the bare server sending the same bytes, the floor this machine allows); max loop delay: the largest event-loop delay in the server process while the read was measured, under load / while its 304s were counted.",
+      "bytes: as sent (br or gzip: compressed, as browsers ask); as text: unpacked (the JSON or calendar text); cold ms: the first request, built from the database, and delay: the largest event-loop delay in the server process meanwhile; p50/p99 in ms (bare p99: the bare server sending the same bytes, the floor this machine allows); max loop delay: the largest event-loop delay in the server process while the read was measured, under load / while its 304s were counted.",
     );
   } catch (err) {
     console.error(err);
