@@ -15,8 +15,9 @@ import type { ChapterEvent } from "../models/ChapterEvent";
 import { occurrenceOfEventOn, scheduleOf } from "../presenters/schedule";
 import { isValidTimeZone, luxonZone } from "../schedule/engine";
 import { feedComponents } from "./rrule";
-import { mapInSlices } from "../lib/slices";
+import { mapInSlices, yieldToLoop } from "../lib/slices";
 import { keptString } from "../lib/keptString";
+import { sortedByText } from "../lib/collate";
 
 /** What a feed reads of a chapter. */
 export const FEED_CHAPTER_COLUMNS = ["id", "title", "city", "state", "slug", "timeZone"] as const;
@@ -129,9 +130,6 @@ function anchorDate(e: FeedEventRow, zone: string, created: Date | null): string
   return (local?.isValid ? local : DateTime.fromMillis(0, { zone: luxon })).toISODate()!;
 }
 
-/** Chapter names in the order of the feed (the runtime's collation, as localeCompare; made once, not per pair). */
-const collator = new Intl.Collator();
-
 /**
  * The RRULE of a repeating component, plus an EXDATE for each cancelled meetup (at the start time the rule
  * produces that day, in the zone of DTSTART), so subscribed calendars drop those dates. ical-generator writes
@@ -219,26 +217,59 @@ export function forgetRenderedEvents(): void {
   renderedEvents.clear();
 }
 
+/** A feed's events in their order, with each chapter's title and zone (the zones in the order of first use). */
+interface FeedPlan {
+  rows: FeedEvent[];
+  titles: Map<FeedChapter, string>;
+  zones: Map<FeedChapter, string>;
+}
+
 /**
- * The feed in pieces, in order: the calendar's properties, a VTIMEZONE per zone used (in order of first use),
- * one piece per event, the end. Joined, they are the whole feed; the pieces let it be built a slice at a time.
+ * Plans a feed in steps, pausing (a bare `yield`) between them: for a network's tens of thousands of events each
+ * step takes a few tens of milliseconds, so a build in slices gives the loop back between them. Events go by
+ * chapter (title, then id), each chapter's by id; chapters are put in order once each, as collating text is what
+ * costs (sorting the events themselves by title took a tenth of a second).
  */
-function* feedPieces(opts: FeedOptions): Generator<string> {
-  // By chapter (title, then id), each chapter's events by id. Chapters are put in order once each, as collating
-  // text is what costs: sorting the tens of thousands of events of a network by title took a tenth of a second.
+function* planFeed(opts: FeedOptions): Generator<void, FeedPlan> {
   const eventsOf = new Map<FeedChapter, FeedEvent[]>();
   for (const row of opts.events) {
     const list = eventsOf.get(row.chapter);
     if (list) list.push(row);
     else eventsOf.set(row.chapter, [row]);
   }
-  const titles = new Map([...eventsOf.keys()].map((chapter) => [chapter, displayTitle(chapter)]));
-  const chapters = [...eventsOf.keys()].sort((a, b) => collator.compare(titles.get(a)!, titles.get(b)!) || a.id - b.id);
-  const rows = chapters.flatMap((chapter) => eventsOf.get(chapter)!.sort((a, b) => a.event.id - b.event.id));
-  const zoneOf = (chapter: FeedChapter) => (isValidTimeZone(chapter.timeZone) ? chapter.timeZone : "UTC");
+  const titles = new Map<FeedChapter, string>();
+  for (const chapter of eventsOf.keys()) titles.set(chapter, displayTitle(chapter));
+  yield;
+  const chapters = sortedByText(
+    [...eventsOf.keys()].sort((a, b) => a.id - b.id),
+    (chapter) => titles.get(chapter)!,
+  );
+  yield;
+  const rows: FeedEvent[] = [];
+  const zones = new Map<FeedChapter, string>();
+  for (const chapter of chapters) {
+    for (const row of eventsOf.get(chapter)!.sort((a, b) => a.event.id - b.event.id)) rows.push(row);
+    zones.set(chapter, isValidTimeZone(chapter.timeZone) ? chapter.timeZone : "UTC");
+  }
+  return { rows, titles, zones };
+}
+
+/** A generator's result, run to the end at once. */
+function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The feed in pieces, in order: the calendar's properties, a VTIMEZONE per zone used (in order of first use),
+ * one piece per event, the end. Joined, they are the whole feed; the pieces let it be built a slice at a time.
+ */
+function* feedPieces(opts: FeedOptions, { rows, titles, zones }: FeedPlan): Generator<string> {
+  const zoneOf = (chapter: FeedChapter) => zones.get(chapter)!;
   yield feedHeader(opts);
-  const zones = new Set(rows.map(({ chapter }) => zoneOf(chapter)).filter((zone) => !UTC_ZONES.has(zone)));
-  for (const zone of zones) yield vtimezone(zone);
+  for (const zone of new Set(zones.values())) if (!UTC_ZONES.has(zone)) yield vtimezone(zone);
   // Events are made on a calendar of their own, emptied after each, so they print as ical-generator prints them.
   const cal = ical();
   for (const { event, chapter } of rows) {
@@ -286,7 +317,7 @@ function* feedPieces(opts: FeedOptions): Generator<string> {
 }
 
 export function buildFeed(opts: FeedOptions): string {
-  return [...feedPieces(opts)].join("");
+  return [...feedPieces(opts, runToEnd(planFeed(opts)))].join("");
 }
 
 /**
@@ -294,5 +325,11 @@ export function buildFeed(opts: FeedOptions): string {
  * events) never holds up other requests.
  */
 export async function buildFeedInSlices(opts: FeedOptions): Promise<string> {
-  return (await mapInSlices(feedPieces(opts), (piece) => piece)).join("");
+  const planning = planFeed(opts);
+  let step = planning.next();
+  while (!step.done) {
+    await yieldToLoop();
+    step = planning.next();
+  }
+  return (await mapInSlices(feedPieces(opts, step.value), (piece) => piece)).join("");
 }

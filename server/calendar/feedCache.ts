@@ -106,7 +106,7 @@ function fingerprintOf(row: Record<string, unknown>): string {
 const cutoffOf = (fingerprint: string): string => JSON.parse(fingerprint)[0];
 
 /** Events read at a time for a feed (a chunk is converted in a few milliseconds). */
-const FEED_EVENT_CHUNK_ROWS = 2000;
+export const FEED_EVENT_CHUNK_ROWS = 2000;
 
 /** The event columns a feed reads, and the chapter each belongs to. */
 const EVENT_COLUMNS = [...FEED_EVENT_COLUMNS, "chapterId"] as const;

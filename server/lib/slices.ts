@@ -28,7 +28,7 @@ export async function jsonInSlices(value: unknown): Promise<string> {
 }
 
 /** Rows a chunk of a big read holds by default: a chunk is turned into objects in a few milliseconds. */
-export const CHUNK_ROWS = 1000;
+export const CHUNK_ROWS = 500;
 
 /**
  * The rows of a big read (every active chapter with its events, the network feed's events), read a chunk at a time

@@ -27,7 +27,7 @@ const byDisplayTitle = (a: Chapter, b: Chapter) => displayTitle(a).toLowerCase()
 /** Chapters by display title (case-insensitive), as byDisplayTitle orders them, for lists of network size. */
 const sortedByDisplayTitle = (chapters: Chapter[]) => sortedByText(chapters, (c) => displayTitle(c).toLowerCase());
 
-/** Chapters of a public list with the relations it shows, read a thousand at a time (lib/slices: readInChunks). */
+/** Chapters of a public list with the relations it shows, read 500 at a time (lib/slices: readInChunks). */
 function chaptersInChunks(relations: string, narrow: (query: QueryBuilder<Chapter>) => void = () => {}): Promise<Chapter[]> {
   return readInChunks((afterId, size) => {
     const query = Chapter.query().withGraphFetched(relations).where("chapters.id", ">", afterId).orderBy("chapters.id").limit(size);
