@@ -11,6 +11,7 @@ import { JobWorker } from "./jobs/worker";
 import { ensureRecurringJobs } from "./jobs/handlers";
 import { warmUpRenderer } from "./web/ssr";
 import { warmUpNetworkFeed } from "./calendar/feedCache";
+import { warmUpFeedWriter } from "./calendar/feed";
 
 export interface RunningServer {
   services: Services;
@@ -37,6 +38,8 @@ export async function startServer(config: Config, opts: { uiDir?: string | null;
   const services = await buildServices(config, opts.mail);
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const app = createApp(services, { uiDir: opts.uiDir });
+  // Before listening, whatever `warmUp` says: code set up once per process, not data (calendar/feed.ts).
+  warmUpFeedWriter();
   const server = await new Promise<Server>((resolve) => {
     const srv = app.listen(config.port, () => resolve(srv));
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import ICAL from "ical.js";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { Chapter } from "../models/Chapter";
-import { buildFeed, forgetRenderedEvents, pieceStats, storedInstant } from "./feed";
+import { buildFeed, forgetRenderedEvents, pieceStats, storedInstant, warmUpFeedWriter } from "./feed";
 import { DateTime } from "luxon";
 import { countEvents, icalProblems } from "./structure";
 
@@ -231,5 +231,22 @@ describe("events written once", () => {
     const after = counted(cancelled);
     expect(after).toMatchObject({ made: 1, kept: 2 });
     expect(after.text).toContain("EXDATE;TZID=America/New_York:20260303T190000");
+  });
+});
+
+describe("warming up the writer", () => {
+  it("writes a whole feed of one repeating event with a cancelled date, and keeps and counts nothing", () => {
+    forgetRenderedEvents();
+    const before = { ...pieceStats };
+    const text = warmUpFeedWriter();
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toContain("BEGIN:VTIMEZONE\r\nTZID:America/New_York");
+    expect(text).toContain("RRULE:FREQ=MONTHLY;BYDAY=1TU,3TU");
+    expect(text).toContain("EXDATE;TZID=America/New_York:20260106T190000");
+    expect(text).toMatch(/END:VCALENDAR\r\n$/);
+    expect(pieceStats).toEqual(before);
+    // Nothing kept: the same event written into a feed is written, not taken as kept.
+    expect(warmUpFeedWriter()).toBe(text);
+    expect(pieceStats).toEqual(before);
   });
 });

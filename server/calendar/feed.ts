@@ -15,9 +15,9 @@ import type { ChapterEvent } from "../models/ChapterEvent";
 import { occurrenceOfEventOn, scheduleOf } from "../presenters/schedule";
 import { isValidTimeZone, luxonZone } from "../schedule/engine";
 import { feedComponents } from "./rrule";
-import { mapInSlices, yieldToLoop } from "../lib/slices";
+import { mapInSlices, runInSlices, runToEnd } from "../lib/slices";
 import { keptString } from "../lib/keptString";
-import { sortedByText } from "../lib/collate";
+import { sortingByText } from "../lib/collate";
 
 /** What a feed reads of a chapter. */
 export const FEED_CHAPTER_COLUMNS = ["id", "title", "city", "state", "slug", "timeZone"] as const;
@@ -240,7 +240,7 @@ function* planFeed(opts: FeedOptions): Generator<void, FeedPlan> {
   const titles = new Map<FeedChapter, string>();
   for (const chapter of eventsOf.keys()) titles.set(chapter, displayTitle(chapter));
   yield;
-  const chapters = sortedByText(
+  const chapters = yield* sortingByText(
     [...eventsOf.keys()].sort((a, b) => a.id - b.id),
     (chapter) => titles.get(chapter)!,
   );
@@ -254,19 +254,11 @@ function* planFeed(opts: FeedOptions): Generator<void, FeedPlan> {
   return { rows, titles, zones };
 }
 
-/** A generator's result, run to the end at once. */
-function runToEnd<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
 /**
  * The feed in pieces, in order: the calendar's properties, a VTIMEZONE per zone used (in order of first use),
  * one piece per event, the end. Joined, they are the whole feed; the pieces let it be built a slice at a time.
  */
-function* feedPieces(opts: FeedOptions, { rows, titles, zones }: FeedPlan): Generator<string> {
+function* feedPieces(opts: FeedOptions, { rows, titles, zones }: FeedPlan, keep = true): Generator<string> {
   const zoneOf = (chapter: FeedChapter) => zones.get(chapter)!;
   yield feedHeader(opts);
   for (const zone of new Set(zones.values())) if (!UTC_ZONES.has(zone)) yield vtimezone(zone);
@@ -309,11 +301,48 @@ function* feedPieces(opts: FeedOptions, { rows, titles, zones }: FeedPlan): Gene
       cal.clear();
     }
     const folded = foldLines(piece);
-    keepRenderedEvent(key, folded);
-    pieceStats.made++;
+    if (keep) {
+      keepRenderedEvent(key, folded);
+      pieceStats.made++;
+    }
     yield folded;
   }
   yield "END:VCALENDAR\r\n";
+}
+
+/**
+ * Writes a feed of one made-up event and throws it away, keeping nothing. The first event a process writes pays
+ * for setting up luxon's time zones (Intl), ical-generator and the schedule code: some 60 ms in one stretch, which
+ * no slice can split. A process pays it as it starts (server.ts), not in the middle of a first build.
+ */
+export function warmUpFeedWriter(): string {
+  const chapter: FeedChapter = { id: 0, title: "Warm-up", city: "Albany", state: "ny", slug: "warm-up", timeZone: "America/New_York" };
+  const at = "2026-01-05T12:00:00.000Z";
+  const event: FeedEventRow = {
+    id: 0,
+    name: "A bar",
+    description: "",
+    address1: "1 Main St",
+    address2: "",
+    city: "Albany",
+    state: "NY",
+    postalCode: "12207",
+    country: "US",
+    lat: 42.65,
+    lng: -73.75,
+    startTime: "19:00",
+    endTime: "21:00",
+    isSingleDate: false,
+    singleDate: null,
+    dayOfWeekIndex: 2,
+    weeksOfMonthIndexes: "1,3",
+    sequence: 0,
+    createdAt: at,
+    updatedAt: at,
+    cancelledDates: [{ date: "2026-01-06", note: "" }],
+  };
+  const opts: FeedOptions = { name: "Warm-up", description: "Warm-up", publicUrl: "http://warm-up.invalid", events: [{ event, chapter }] };
+  return [...feedPieces(opts, runToEnd(planFeed(opts)), false)].join("");
 }
 
 export function buildFeed(opts: FeedOptions): string {
@@ -325,11 +354,6 @@ export function buildFeed(opts: FeedOptions): string {
  * events) never holds up other requests.
  */
 export async function buildFeedInSlices(opts: FeedOptions): Promise<string> {
-  const planning = planFeed(opts);
-  let step = planning.next();
-  while (!step.done) {
-    await yieldToLoop();
-    step = planning.next();
-  }
-  return (await mapInSlices(feedPieces(opts, step.value), (piece) => piece)).join("");
+  const plan = await runInSlices(planFeed(opts));
+  return (await mapInSlices(feedPieces(opts, plan), (piece) => piece)).join("");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareCollated, sortedByText } from "./collate";
+import { compareCollated, sortedByText, sortedByTextInSlices } from "./collate";
 
 const titles = [
   "Zürich: Drinking Liberally",
@@ -35,6 +35,12 @@ describe("sorting by text", () => {
       return item;
     });
     expect(made).toBe(1000);
+  });
+
+  it("in slices, gives the same order for a network's worth of titles", async () => {
+    const items = Array.from({ length: 5000 }, (_, i) => `${titles[i % titles.length]} ${(i * 7919) % 1000}`);
+    const byLocaleCompare = [...items].sort((a, b) => a.localeCompare(b));
+    expect(await sortedByTextInSlices(items, (item) => item)).toEqual(byLocaleCompare);
   });
 
   it("compares as localeCompare", () => {

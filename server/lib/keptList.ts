@@ -8,7 +8,7 @@
 import type { Context } from "koa";
 import { jsonAnswer, madeFrom, sendCached, type CachedAnswer, type ReadCache } from "./readCache";
 import { keptString } from "./keptString";
-import { mapInSlices, yieldToLoop } from "./slices";
+import { mapInSlices, runInSlices, sortingInSteps, yieldToLoop } from "./slices";
 import { setPageHeaders, type Page } from "./paging";
 
 /** What a list's build answers: its rows in their order and, when they hold next dates, when they stop being true. */
@@ -63,14 +63,11 @@ export class KeptList {
     const json = await mapInSlices(rows, (row) => keptString(JSON.stringify(row)));
     const { searchText } = options;
     const text = searchText ? await mapInSlices(rows, (row) => searchText(row).toLowerCase()) : null;
-    // Each order is one sort: the loop is given back before each.
+    // Each order is a sort in steps (ten thousand rows by text is some 40 ms), in slices.
     const orders = new Map<string, number[]>();
     for (const [name, compare] of Object.entries(options.orders ?? {})) {
       await yieldToLoop();
-      orders.set(
-        name,
-        [...rows.keys()].sort((a, b) => compare(rows[a], rows[b])),
-      );
+      orders.set(name, await runInSlices(sortingInSteps([...rows.keys()], (a, b) => compare(rows[a], rows[b]))));
     }
     return new KeptList(json, text, orders);
   }

@@ -14,7 +14,7 @@ import {
   type ScheduleInput,
 } from "../schedule/engine";
 import { scheduleOf } from "./schedule";
-import { sortedByText } from "../lib/collate";
+import { sortedByTextInSlices } from "../lib/collate";
 import { mapInSlices, yieldToLoop } from "../lib/slices";
 
 const hasPlace = (e: ChapterEvent) => e.lat != null && e.lng != null && (e.lat !== 0 || e.lng !== 0);
@@ -107,5 +107,5 @@ export async function presentPinList(
   };
   const rows = await mapInSlices(chapters, (c) => pinRowOf(c, byChapter.get(c.id) ?? [], nextOf));
   await yieldToLoop();
-  return { types: types.map((t) => ({ id: t.id, name: t.name, hexColor: t.hexColor })), pins: sortedByText(rows, (row) => row[2].toLowerCase()) };
+  return { types: types.map((t) => ({ id: t.id, name: t.name, hexColor: t.hexColor })), pins: await sortedByTextInSlices(rows, (row) => row[2].toLowerCase()) };
 }

@@ -61,12 +61,15 @@ describe("a chapter's feed", () => {
     });
     await buildEvent(chapter, { isSingleDate: true, singleDate: "2027-05-01", dayOfWeekIndex: null, weeksOfMonthIndexes: "", lat: null, lng: null });
     await buildEvent(chapter, { dayOfWeekIndex: 5, weeksOfMonthIndexes: "6,1", createdAt: "2026-03-29T01:30:00.000Z" });
+    // Coordinates that need 17 digits to come back as stored (SQLite's JSON and printf("%.17g") give fewer).
+    await buildEvent(chapter, { dayOfWeekIndex: 1, weeksOfMonthIndexes: "0", lat: 35.937194024218996, lng: -0.000012345678901234568 });
     const res = await t.request("GET", feedPath(chapter.slug));
     const model = await Chapter.query().findById(chapter.id).withGraphFetched("chapterEvents").throwIfNotFound();
     const title = displayTitle(model);
     const events = model.chapterEvents!.map((event) => ({ event, chapter: model }));
     expect(res.text).toContain("EXDATE;TZID=Europe/Zurich:20270302T190000");
     expect(res.text).toContain("GEO:47.36667188954213;8.545032612349177");
+    expect(res.text).toContain("GEO:35.937194024218996;-0.000012345678901234568");
     expect(res.text).toBe(buildFeed({ name: title, description: `Meetings of ${title}`, publicUrl: t.config.publicUrl, events }));
   });
 

@@ -19,13 +19,13 @@ import { EVENT_DATE_COLUMNS, eventsExpireAt } from "../presenters/schedule";
 import { readCacheOf, sendCached } from "../lib/readCache";
 import { keptList, sendListPage } from "../lib/keptList";
 import { mapInSlices, readInChunks, yieldToLoop } from "../lib/slices";
-import { sortedByText } from "../lib/collate";
+import { sortedByTextInSlices } from "../lib/collate";
 import { chapterHeaderImageUrl } from "../lib/images";
 import type { Services } from "../services";
 
 const byDisplayTitle = (a: Chapter, b: Chapter) => displayTitle(a).toLowerCase().localeCompare(displayTitle(b).toLowerCase());
 /** Chapters by display title (case-insensitive), as byDisplayTitle orders them, for lists of network size. */
-const sortedByDisplayTitle = (chapters: Chapter[]) => sortedByText(chapters, (c) => displayTitle(c).toLowerCase());
+const sortedByDisplayTitle = (chapters: Chapter[]) => sortedByTextInSlices(chapters, (c) => displayTitle(c).toLowerCase());
 
 /** Chapters of a public list with the relations it shows, read 500 at a time (lib/slices: readInChunks). */
 function chaptersInChunks(relations: string, narrow: (query: QueryBuilder<Chapter>) => void = () => {}): Promise<Chapter[]> {
@@ -84,7 +84,7 @@ const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permiss
 async function withUpcomingEvents(chapters: Chapter[], now: Date) {
   let expiresAt = Infinity;
   // Ten thousand chapters take a while: in slices, so other requests are answered meanwhile.
-  const sorted = sortedByDisplayTitle(chapters);
+  const sorted = await sortedByDisplayTitle(chapters);
   await yieldToLoop();
   const rows = await mapInSlices(sorted, (c) => {
     const chapterEvents = c.status === CHAPTER_ACTIVE ? presentUpcomingEvents(c.chapterEvents, c.timeZone, now) : [];
@@ -135,7 +135,7 @@ export function chapterRoutes(router: Router, s: Services) {
       reads,
       "chapters",
       CHAPTER_LIST_TABLES,
-      async () => ({ rows: await mapInSlices(sortedByDisplayTitle(await chaptersInChunks("chapterType")), presentChapterSummary) }),
+      async () => ({ rows: await mapInSlices(await sortedByDisplayTitle(await chaptersInChunks("chapterType")), presentChapterSummary) }),
       { searchText: chapterSearchText, orders: { state: byStateCityTitle } },
     );
     sendListPage(ctx, "/api/chapters", list, { page, order: sort === "state" ? "state" : undefined, q: q || undefined });
