@@ -12,7 +12,7 @@ import { ChapterEvent } from "../models/ChapterEvent";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
 import { nextOccurrenceMemo } from "../presenters/chapterPins";
 import { EVENT_DATE_COLUMNS, scheduleOf } from "../presenters/schedule";
-import { HORIZON_DAYS, isValidTimeZone, occurrencesBetween, occurrenceOn, type Occurrence } from "../schedule/engine";
+import { HORIZON_DAYS, luxonZone, occurrencesBetween, occurrenceOn, type Occurrence } from "../schedule/engine";
 import { STALE_AFTER_MS, coalescer, readCacheOf } from "../lib/readCache";
 import { healthOf } from "./rule";
 
@@ -42,7 +42,7 @@ function lastOccurrenceMemo(now: Date) {
         const o = s.singleDate ? occurrenceOn(s, s.singleDate) : null;
         found = o && o.start.toMillis() < now.getTime() ? o : undefined;
       } else {
-        const today = DateTime.fromJSDate(now, { zone: isValidTimeZone(timeZone) ? timeZone : "UTC" });
+        const today = DateTime.fromJSDate(now, { zone: luxonZone(timeZone) });
         found = occurrencesBetween(s, today.minus({ days: HORIZON_DAYS }).toISODate()!, today.toISODate()!)
           .filter((o) => o.start.toMillis() < now.getTime() && !cancelled.includes(o.date))
           .pop();

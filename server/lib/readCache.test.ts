@@ -204,4 +204,35 @@ describe("ReadCache", () => {
     expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("2");
     expect(builds).toBe(2);
   });
+
+  it("does not wait at all for the rebuild of an answer whose last build was slow, and waits again once it is fast", async () => {
+    const cache = new ReadCache(t.services.knex);
+    cache.staleAfterMs = 100;
+    const clock = { at: 1_000_000 };
+    cache.now = () => new Date(clock.at);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let builds = 0;
+    // The first two builds take longer than the wait; the later ones are quick.
+    const build = async (now: Date) => {
+      builds++;
+      if (builds <= 2) await pause(150);
+      return { value: builds, expiresAt: now.getTime() + 1000 };
+    };
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("1");
+    clock.at += 2000;
+    const started = performance.now();
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("1");
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(builds).toBe(2);
+    await pause(200);
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("2");
+    // Build 2 was slow too: the next rollover is not waited for either, and its build (3) is quick.
+    clock.at += 2000;
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("2");
+    await pause(20);
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("3");
+    // Build 3 was quick: a rollover now waits for its rebuild and gives the new answer.
+    clock.at += 2000;
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("4");
+  });
 });

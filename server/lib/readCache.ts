@@ -107,6 +107,8 @@ interface Entry {
   stamp: string;
   expiresAt: number;
   kept: unknown;
+  /** How long it took to build, in milliseconds. */
+  buildMs: number;
 }
 
 /** The entry each kept value came from, and each value made from one (a kept list's page: see madeFrom). */
@@ -137,7 +139,12 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
 }
 
 const MAX_ENTRIES = 3000;
-/** How long a request waits for an expired answer to be rebuilt before it is given the expired one. */
+/**
+ * How long a request waits for an expired answer to be rebuilt before it is given the expired one. An answer
+ * whose last build took this long or longer (a list of the whole network) is not waited for at all: its dates
+ * roll over every few minutes somewhere in a network of thousands of chapters, and each rollover would
+ * otherwise hold every request for this long.
+ */
 export const STALE_AFTER_MS = 1000;
 
 /** Whether stamp `a` is at versions no older than `b` (versions only grow). */
@@ -161,6 +168,8 @@ export class ReadCache {
 
   /** The clock next dates are computed against (tests move it). */
   now: () => Date = () => new Date();
+  /** STALE_AFTER_MS (tests shorten it). */
+  staleAfterMs = STALE_AFTER_MS;
 
   constructor(private readonly knex: Knex) {}
 
@@ -194,8 +203,13 @@ export class ReadCache {
     const building = this.build(key, tables, stamp, make);
     // Only dates rolled over (nothing was written): a build that takes long (the whole network) leaves the
     // answer it replaces in use meanwhile, a date that passed twelve hours ago shown a few seconds longer.
-    if (hit && hit.stamp === stamp)
-      return Promise.race([building, new Promise<P>((resolve) => setTimeout(() => resolve(hit.kept as P), STALE_AFTER_MS).unref())]);
+    if (hit && hit.stamp === stamp) {
+      if (hit.buildMs >= this.staleAfterMs) {
+        building.catch(() => undefined);
+        return hit.kept as P;
+      }
+      return Promise.race([building, new Promise<P>((resolve) => setTimeout(() => resolve(hit.kept as P), this.staleAfterMs).unref())]);
+    }
     return building;
   }
 
@@ -213,8 +227,9 @@ export class ReadCache {
   }
 
   private async buildNow<P>(key: string, tables: readonly string[], stamp: string, make: (now: Date) => Promise<Made<P>>): Promise<P> {
+    const started = performance.now();
     const made = await make(this.now());
-    const entry: Entry = { key, tables, stamp, kept: made.kept, expiresAt: made.expiresAt ?? Infinity };
+    const entry: Entry = { key, tables, stamp, kept: made.kept, expiresAt: made.expiresAt ?? Infinity, buildMs: performance.now() - started };
     if (typeof made.kept === "object" && made.kept !== null) origins.set(made.kept, entry);
     const current = this.entries.get(key);
     // A slow build at older versions never replaces one at newer versions.

@@ -7,7 +7,7 @@ import {
   HORIZON_DAYS,
   UPCOMING_GRACE_HOURS,
   isUpcoming,
-  isValidTimeZone,
+  luxonZone,
   occurrencesBetween,
   upcomingOccurrences,
   type Occurrence,
@@ -26,7 +26,7 @@ const round = (n: number | null) => (n == null ? null : Math.round(n * 1e5) / 1e
  */
 export function firstUpcomingOccurrence(s: ScheduleInput, now: Date): Occurrence | undefined {
   if (s.isSingleDate) return upcomingOccurrences(s, now, 1)[0];
-  const today = DateTime.fromJSDate(now, { zone: isValidTimeZone(s.timeZone) ? s.timeZone : "UTC" });
+  const today = DateTime.fromJSDate(now, { zone: luxonZone(s.timeZone) });
   const day = (n: number) => today.plus({ days: n }).toISODate()!;
   const upcoming = (from: number, to: number) => occurrencesBetween(s, day(from), day(to)).find((o) => isUpcoming(o, now));
   return upcoming(-1, 7) ?? upcoming(8, HORIZON_DAYS);

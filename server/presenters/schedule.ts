@@ -4,7 +4,9 @@ import type { ChapterEvent } from "../models/ChapterEvent";
 import {
   NEXT_DATES_LIMIT,
   UPCOMING_GRACE_HOURS,
+  eachUpcomingOccurrence,
   isUpcoming,
+  luxonZone,
   occurrencesBetween,
   upcomingOccurrences,
   type Occurrence,
@@ -57,10 +59,12 @@ export function isUpcomingEvent(e: EventSchedule, timeZone: string, now: Date): 
  */
 export function nextDatesFor(e: Pick<ChapterEvent, keyof EventSchedule | "cancelledDates">, timeZone: string, now: Date): NextDate[] {
   const cancelled = new Set((e.cancelledDates ?? []).map((c) => c.date));
-  return upcomingOccurrences(scheduleOf(e, timeZone), now, Infinity)
-    .filter((o) => !cancelled.has(o.date))
-    .slice(0, NEXT_DATES_LIMIT)
-    .map(presentOccurrence);
+  const dates: NextDate[] = [];
+  for (const o of eachUpcomingOccurrence(scheduleOf(e, timeZone), now)) {
+    if (cancelled.has(o.date)) continue;
+    if (dates.push(presentOccurrence(o)) >= NEXT_DATES_LIMIT) break;
+  }
+  return dates;
 }
 
 /** The occurrence of an event on a date, or null when the event does not meet that day. */
@@ -87,12 +91,19 @@ export function cancelledDatesFor(e: Pick<ChapterEvent, keyof EventSchedule | "c
  */
 export function eventsExpireAt(events: ChapterEventInfo[], timeZone: string, now: Date): number {
   let at = Infinity;
+  let nextMidnight: number | undefined;
   for (const e of events) {
     const first = e.nextDates[0];
-    if (first) at = Math.min(at, DateTime.fromISO(first.start).plus({ hours: UPCOMING_GRACE_HOURS }).toMillis());
+    // (The dates are ISO times with their offset, which Date.parse reads as luxon does, for far less.)
+    if (first) at = Math.min(at, Date.parse(first.start) + UPCOMING_GRACE_HOURS * 3_600_000);
     if (!e.isSingleDate && e.nextDates.length < NEXT_DATES_LIMIT) {
-      const local = DateTime.fromJSDate(now, { zone: timeZone });
-      at = Math.min(at, (local.isValid ? local : DateTime.fromJSDate(now, { zone: "UTC" })).plus({ days: 1 }).startOf("day").toMillis());
+      // The same for every event of the chapter; in the zone that remembers its offsets (luxon asks Intl for
+      // every offset of a zone given by name).
+      nextMidnight ??= DateTime.fromJSDate(now, { zone: luxonZone(timeZone) })
+        .plus({ days: 1 })
+        .startOf("day")
+        .toMillis();
+      at = Math.min(at, nextMidnight);
     }
   }
   return at;

@@ -218,23 +218,30 @@ export function* eachOccurrenceBetween(s: ScheduleInput, fromDate: string, toDat
 }
 
 /** Whether an occurrence still counts as upcoming at `now`: until 12 hours after it starts. */
-export const isUpcoming = (o: Occurrence, now: Date): boolean => o.start.plus({ hours: UPCOMING_GRACE_HOURS }).toMillis() > now.getTime();
+export const isUpcoming = (o: Occurrence, now: Date): boolean => o.start.toMillis() + UPCOMING_GRACE_HOURS * 3_600_000 > now.getTime();
 
 /**
  * The event's upcoming dates, soonest first: a single date while it is upcoming (however far ahead);
  * a repeating event's dates from today to six weeks ahead (plus yesterday's, while its 12 hours last).
  */
 export function upcomingOccurrences(s: ScheduleInput, now: Date, limit = NEXT_DATES_LIMIT): Occurrence[] {
+  const out: Occurrence[] = [];
+  if (limit <= 0) return out;
+  for (const o of eachUpcomingOccurrence(s, now)) if (out.push(o) >= limit) break;
+  return out;
+}
+
+/** The same dates one at a time: a caller that skips some (cancelled meetups) and wants the first few stops there. */
+export function* eachUpcomingOccurrence(s: ScheduleInput, now: Date): Generator<Occurrence> {
   if (s.isSingleDate) {
     const occ = s.singleDate ? occurrenceOn(s, s.singleDate) : null;
-    return occ && isUpcoming(occ, now) && limit > 0 ? [occ] : [];
+    if (occ && isUpcoming(occ, now)) yield occ;
+    return;
   }
-  const today = DateTime.fromJSDate(now, { zone: zoneOf(s) });
+  const today = DateTime.fromJSDate(now, { zone: luxonZone(zoneOf(s)) });
   const from = today.minus({ days: 1 }).toISODate()!;
   const to = today.plus({ days: HORIZON_DAYS }).toISODate()!;
-  return occurrencesBetween(s, from, to)
-    .filter((o) => isUpcoming(o, now))
-    .slice(0, limit);
+  for (const o of eachOccurrenceBetween(s, from, to)) if (isUpcoming(o, now)) yield o;
 }
 
 /** The first occurrence on or after a date (used to anchor calendar feeds), searching up to a year. */
