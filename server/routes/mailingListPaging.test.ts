@@ -90,6 +90,29 @@ describe("GET /api/mailing_list/chapter_list_id/{id}: paging", () => {
     expect((await members("?q=_")).body.matching).toBe(0);
   });
 
+  it("finds an address stored with capitals by a search in lower case, and one in capitals by either", async () => {
+    const chapterId = (await members()).body.chapterId;
+    const [capital] = await MailingListContact.knex()("mailing_list_contacts")
+      .insert({
+        chapter_id: chapterId,
+        email: "Ann.Capital@Example.org",
+        status: "active",
+        unsubscribe_token: "paging-capital",
+        created_at: "2020-01-01",
+        updated_at: "2020-01-01",
+      })
+      .returning("id");
+    try {
+      for (const q of ["ann.capital", "ANN.CAPITAL", "l@example"]) {
+        const res = await members(`?q=${encodeURIComponent(q)}`);
+        expect(res.body.contacts.map((c) => c.email)).toEqual(["Ann.Capital@Example.org"]);
+        expect(res.body.matching).toBe(1);
+      }
+    } finally {
+      await MailingListContact.query().deleteById(typeof capital === "object" ? capital.id : capital);
+    }
+  });
+
   it("refuses bad paging and filters with a 400 naming the parameter", async () => {
     const cases: [string, string, string][] = [
       ["?page=-1", "page", "page must be a whole number from 0 to 1000000"],
