@@ -354,6 +354,11 @@ export function buildFeed(opts: FeedOptions): string {
  * events) never holds up other requests.
  */
 export async function buildFeedInSlices(opts: FeedOptions): Promise<string> {
+  return (await feedPiecesInSlices(opts)).join("");
+}
+
+/** The pieces of that feed, in order (what buildFeedInSlices joins), for a caller that encodes them itself. */
+export async function feedPiecesInSlices(opts: FeedOptions): Promise<string[]> {
   const plan = await runInSlices(planFeed(opts));
-  return (await mapInSlices(feedPieces(opts, plan), (piece) => piece)).join("");
+  return mapInSlices(feedPieces(opts, plan), (piece) => piece);
 }

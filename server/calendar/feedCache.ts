@@ -10,9 +10,17 @@ import { isPostgres } from "../db";
 import { CHAPTER_ACTIVE } from "../models/Chapter";
 import { singleDatesPastBefore } from "../models/ChapterEvent";
 import { STATES, displayTitle, type CancelledDate } from "../contracts/chapter";
-import { buildFeedInSlices, forgetRenderedEvents, FEED_CHAPTER_COLUMNS, FEED_EVENT_COLUMNS, type FeedChapter, type FeedEvent, type FeedEventRow } from "./feed";
+import {
+  feedPiecesInSlices,
+  forgetRenderedEvents,
+  FEED_CHAPTER_COLUMNS,
+  FEED_EVENT_COLUMNS,
+  type FeedChapter,
+  type FeedEvent,
+  type FeedEventRow,
+} from "./feed";
 import { readInChunks } from "../lib/slices";
-import { coalescer, currentWhile, etagOf, rowsOf, type CachedAnswer } from "../lib/readCache";
+import { bytesInSlices, coalescer, currentWhile, rowsOf, type CachedAnswer } from "../lib/readCache";
 
 export type FeedScope = { kind: "chapter"; slug: string } | { kind: "state"; state: string } | { kind: "all" };
 
@@ -238,9 +246,9 @@ async function render(knex: Knex, scope: FeedScope, fingerprint: string, publicU
   const key = scopeKey(scope);
   const { chapters, events } = await loadFeed(knex, scope, cutoffOf(fingerprint), chapterId);
   const titles = feedTitle(scope, chapters);
-  const text = await buildFeedInSlices({ name: titles.name, description: titles.description, publicUrl, events });
-  const body = Buffer.from(text, "utf8");
-  const answer: CachedAnswer = { body, etag: etagOf(body), contentType: "text/calendar; charset=utf-8" };
+  const pieces = await feedPiecesInSlices({ name: titles.name, description: titles.description, publicUrl, events });
+  const { body, etag } = await bytesInSlices(pieces);
+  const answer: CachedAnswer = { body, etag, contentType: "text/calendar; charset=utf-8" };
   const rendered: RenderedFeed = { fingerprint, answer, fileName: titles.fileName };
   // The kept-answer lane (lib/hotLane.ts) may send these bytes again while the feed's fingerprint, read as every
   // request here reads it, is unchanged and the feed is still the one kept. The fingerprint holds the chapter's

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost } from "../test/factories";
 import { Chapter } from "../models/Chapter";
 import { PressMention } from "../models/PressMention";
-import { ReadCache, readCacheOf, STALE_AFTER_MS } from "./readCache";
+import { bytesInSlices, etagOf, ReadCache, readCacheOf, STALE_AFTER_MS } from "./readCache";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -236,3 +236,15 @@ describe("ReadCache", () => {
     expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("4");
   });
 });
+
+describe("bytes in slices", () => {
+  it("are the joined text's UTF-8 bytes with the same ETag as etagOf gives them", async () => {
+    const pieces = ["BEGIN:VCALENDAR\r\n", "SUMMARY:Zürich ✓ 🍺\r\n", "", "x".repeat(100_000), "END:VCALENDAR\r\n"];
+    const { body, etag } = await bytesInSlices(pieces);
+    const joined = Buffer.from(pieces.join(""), "utf8");
+    expect(body.equals(joined)).toBe(true);
+    expect(etag).toBe(etagOf(joined));
+    expect(await bytesInSlices([])).toEqual({ body: Buffer.alloc(0), etag: etagOf(Buffer.alloc(0)) });
+  });
+});
+

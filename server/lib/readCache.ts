@@ -10,7 +10,7 @@
 import crypto from "node:crypto";
 import type { Context } from "koa";
 import type { Knex } from "knex";
-import { jsonInSlices } from "./slices";
+import { jsonInSlices, mapInSlices } from "./slices";
 import { markKept } from "./compressKept";
 
 /**
@@ -51,7 +51,23 @@ export function coalescer(): Shared {
 }
 
 /** A strong ETag for these bytes: the same in every process. */
-export const etagOf = (body: Buffer): string => `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+export const etagOf = (body: Buffer): string => etagOfHash(crypto.createHash("sha256").update(body));
+const etagOfHash = (hash: crypto.Hash) => `"${hash.digest("base64url").slice(0, 32)}"`;
+
+/**
+ * The bytes of a text given in pieces (a network calendar feed: 9 MB in tens of thousands of pieces) and their
+ * ETag (etagOf's), encoded and hashed a slice at a time: joined, encoded and hashed in one go, they held the
+ * event loop for some 50 ms.
+ */
+export async function bytesInSlices(pieces: Iterable<string>): Promise<{ body: Buffer; etag: string }> {
+  const hash = crypto.createHash("sha256");
+  const parts = await mapInSlices(pieces, (piece) => {
+    const bytes = Buffer.from(piece, "utf8");
+    hash.update(bytes);
+    return bytes;
+  });
+  return { body: Buffer.concat(parts), etag: etagOfHash(hash) };
+}
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
