@@ -247,4 +247,3 @@ describe("bytes in slices", () => {
     expect(await bytesInSlices([])).toEqual({ body: Buffer.alloc(0), etag: etagOf(Buffer.alloc(0)) });
   });
 });
-
