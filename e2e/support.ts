@@ -20,12 +20,18 @@ export async function signInAs(page: Page, who: AccountName, returnUrl?: string)
  */
 export async function browserRendered(page: Page, path: string) {
   await page.goto("/signin");
+  // The app has mounted, shows the sign-in screen and its router listens (the effect that marks <html data-ready>
+  // runs after the router's own). A history entry announced before then left the router on the sign-in screen.
+  const signInHeading = page.getByRole("heading", { level: 1, name: "Sign In" });
+  await expect(signInHeading).toBeVisible();
+  await page.locator("html[data-ready=true]").waitFor({ state: "attached" });
   // What a router link does: a new history entry, announced to the router.
   await page.evaluate((to) => {
     window.history.pushState({}, "", to);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
   await expect(page).toHaveURL(path);
+  await expect(signInHeading).toHaveCount(0);
 }
 
 /** A promise and the function that settles it, for holding one request until another has happened. */
