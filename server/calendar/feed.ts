@@ -351,13 +351,9 @@ export function buildFeed(opts: FeedOptions): string {
 
 /**
  * The same feed, built a slice at a time (lib/slices), so a feed of the whole network (tens of thousands of
- * events) never holds up other requests.
+ * events) never holds up other requests: its pieces in order, which joined are buildFeed's text (the caller
+ * encodes them a slice at a time too, lib/readCache bytesInSlices).
  */
-export async function buildFeedInSlices(opts: FeedOptions): Promise<string> {
-  return (await feedPiecesInSlices(opts)).join("");
-}
-
-/** The pieces of that feed, in order (what buildFeedInSlices joins), for a caller that encodes them itself. */
 export async function feedPiecesInSlices(opts: FeedOptions): Promise<string[]> {
   const plan = await runInSlices(planFeed(opts));
   return mapInSlices(feedPieces(opts, plan), (piece) => piece);

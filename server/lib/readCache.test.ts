@@ -235,6 +235,26 @@ describe("ReadCache", () => {
     clock.at += 2000;
     expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("4");
   });
+
+  it("after a slow answer's rebuild fails in the background, the next request waits for its own and gets its failure", async () => {
+    const cache = new ReadCache(t.services.knex);
+    cache.staleAfterMs = 50;
+    const clock = { at: 1_000_000 };
+    cache.now = () => new Date(clock.at);
+    let builds = 0;
+    const build = async (now: Date) => {
+      builds++;
+      if (builds === 1) await new Promise((resolve) => setTimeout(resolve, 80));
+      if (builds > 1) throw new Error(`build ${builds} failed`);
+      return { value: builds, expiresAt: now.getTime() + 1000 };
+    };
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("1");
+    clock.at += 2000;
+    // The expired answer at once; its rebuild (2) fails behind it.
+    expect((await cache.answer("k", ["chapters"], build)).body.toString()).toBe("1");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect(cache.answer("k", ["chapters"], build)).rejects.toThrow("build 3 failed");
+  });
 });
 
 describe("bytes in slices", () => {

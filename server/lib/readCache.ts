@@ -221,7 +221,10 @@ export class ReadCache {
     // answer it replaces in use meanwhile, a date that passed twelve hours ago shown a few seconds longer.
     if (hit && hit.stamp === stamp) {
       if (hit.buildMs >= this.staleAfterMs) {
-        building.catch(() => undefined);
+        // A rebuild that fails leaves the next request to wait for its own, whose failure it then answers (and logs).
+        building.catch(() => {
+          hit.buildMs = 0;
+        });
         return hit.kept as P;
       }
       return Promise.race([building, new Promise<P>((resolve) => setTimeout(() => resolve(hit.kept as P), this.staleAfterMs).unref())]);

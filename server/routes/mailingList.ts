@@ -114,18 +114,16 @@ export function mailingListRoutes(router: Router, s: Services) {
     // count runs over the matching ids alone, read from the (chapter_id, email) index rather than the rows (7 ms
     // for a list of 50,000, not 28), and only the page's rows are read whole; Postgres finds the matches with its
     // trigram index and is slower that way (96 ms for one address, not 66), so it counts over the rows.
+    const newestFirst = () => pageOf(matching().orderBy("id", "desc"), page);
+    const matchCount = raw("count(*) over () as search_matches");
     const searchPage = () =>
       isPostgres(s.knex)
-        ? pageOf(matching().orderBy("id", "desc"), page).select("mailing_list_contacts.*", raw("count(*) over () as search_matches"))
+        ? newestFirst().select("mailing_list_contacts.*", matchCount)
         : MailingListContact.query()
             .select("mailingListContacts.*", "matches.searchMatches")
-            .join(
-              pageOf(matching().select("id", raw("count(*) over () as search_matches")).orderBy("id", "desc"), page).as("matches"),
-              "matches.id",
-              "mailingListContacts.id",
-            )
+            .join(newestFirst().select("id", matchCount).as("matches"), "matches.id", "mailingListContacts.id")
             .orderBy("mailingListContacts.id", "desc");
-    const pageQuery = q ? searchPage() : pageOf(matching().orderBy("id", "desc"), page);
+    const pageQuery = q ? searchPage() : newestFirst();
     const [contacts, stats] = await Promise.all([pageQuery, contactStatsOf(chapter.id)]);
     const searchMatches = async () =>
       contacts.length ? Number((contacts[0] as unknown as { searchMatches: number | string }).searchMatches) : matching().resultSize();
