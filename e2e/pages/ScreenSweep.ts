@@ -31,6 +31,8 @@ export class ScreenSweep {
     await expect(this.page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(this.page.locator(".chakra-spinner")).toHaveCount(0);
     await expect(this.page.locator("html")).toHaveClass(mode);
+    // A rich text editor mounts after the screen (a chunk of its own) and hides its toolbar's icons as they appear.
+    await expect(this.page.locator('[data-testid="rich-text-editor"] svg:not([aria-hidden])')).toHaveCount(0);
     // A button that was disabled while its data loaded fades in: measure colours once transitions are over.
     await this.page.waitForFunction(() =>
       document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
