@@ -17,6 +17,7 @@ import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
 import { desktopCors } from "./lib/desktopCors";
 import { refuseNulInBody, refuseNulInUrl } from "./lib/inputGuard";
+import { endBodyDecodingWithRequest } from "./lib/bodyDecoding";
 import { compressKeptAnswers } from "./lib/compressKept";
 import { HotLane } from "./lib/hotLane";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -70,8 +71,10 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   // Errors Koa met itself, after our error middleware (a response body's stream failing while it is sent).
   app.on("error", (err, ctx?: Koa.Context) => {
     if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
-    // A client that goes away mid-response is not a server fault.
-    if (["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ECONNABORTED"].includes((err as { code?: string }).code ?? "")) return;
+    // A client that goes away mid-response is not a server fault, nor one that hangs up mid-body (Node's HTTP
+    // parser then fails with HPE_INVALID_EOF_STATE; every HPE_ error is about the bytes the client sent).
+    const code = (err as { code?: string }).code ?? "";
+    if (["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ECONNABORTED"].includes(code) || code.startsWith("HPE_")) return;
     (ctx?.state.log ?? s.log).error({ err, ...(ctx ? { method: ctx.method, route: routeOf(ctx) } : {}) }, "unhandled error");
   });
 
@@ -96,6 +99,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(desktopCors());
   // Before the calendar lane and the API: no NUL reaches a route, whatever the route (see the module).
   app.use(refuseNulInUrl());
+  app.use(endBodyDecodingWithRequest());
   app.use(async (ctx, next) => {
     ctx.state.sessionOptions = sessionOptions;
     ctx.state.services = s;
@@ -131,7 +135,9 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
     const cache = s.config.serverRendering ? new PageCache(s.knex) : null;
-    app.use(staticUi(opts.uiDir, indexPageFor({ publicUrl: s.config.publicUrl, render: s.config.serverRendering, cache })));
+    app.use(
+      staticUi(opts.uiDir, indexPageFor({ publicUrl: s.config.publicUrl, sessionSecret: s.config.sessionSecret, render: s.config.serverRendering, cache })),
+    );
   }
   return app;
 }

@@ -111,13 +111,25 @@ async function loadSessionUser(userId: number, sid: string): Promise<User | unde
   return user;
 }
 
+/** Whether a session token is well signed and names a live session: a cheap check, without loading the user. */
+export async function isLiveSession(token: string, secret: string): Promise<boolean> {
+  const claims = verify(token, secret);
+  if (!claims || !Number.isSafeInteger(Number(claims.sub))) return false;
+  const live = await Session.query()
+    .where({ sid: claims.sid, userId: Number(claims.sub) })
+    .whereNull("revokedAt")
+    .where("expiresAt", ">", new Date().toISOString())
+    .first();
+  return Boolean(live);
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Finds the caller: `Authorization: Bearer` (desktop app) or the session cookie (browser), whose signed
  * token must name a live row of `sessions`. Cookie-authenticated writes must echo the CSRF cookie in the
- * X-CSRF-Token header. Sets ctx.state.viewer (or null) and ctx.state.sessionId. Never fails the request for
- * a bad, revoked or expired token: the caller is anonymous.
+ * X-CSRF-Token header. Sets ctx.state.viewer (or null), sessionId and sessionVia. Never fails the request
+ * for a bad, revoked or expired token: the caller is anonymous.
  */
 export function sessionMiddleware(opts: SessionOptions) {
   return async (ctx: Context, next: Next) => {
@@ -136,6 +148,7 @@ export function sessionMiddleware(opts: SessionOptions) {
         ctx.state.viewer = viewerFromUser(user);
         ctx.state.user = user;
         ctx.state.sessionId = claims.sid;
+        ctx.state.sessionVia = bearer ? "bearer" : "cookie";
       }
     }
     await next();

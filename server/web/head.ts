@@ -70,8 +70,18 @@ export function headTags(head: PageHead, publicUrl: string): string {
   return tags.filter(Boolean).join("\n    ");
 }
 
+/**
+ * `template` with `text` put in place of the first `marker`, by concatenation: never through String.replace,
+ * whose replacement string expands `$&`, `$'`, `` $` `` and `$$` (people's text holds them: "Q$&A").
+ */
+export function insertAt(template: string, marker: string, text: string): string {
+  const at = template.indexOf(marker);
+  if (at < 0) throw new Error(`The template has no ${marker}`);
+  return template.slice(0, at) + text + template.slice(at + marker.length);
+}
+
 /** The built index.html with its generic title and description replaced by the page's own head. */
 export function withHead(indexHtml: string, tags: string): string {
   const withoutDefaults = indexHtml.replace(/\s*<title>[\s\S]*?<\/title>/, "").replace(/\s*<meta name="description"[^>]*>/, "");
-  return withoutDefaults.replace("</head>", `    ${tags}\n  </head>`);
+  return insertAt(withoutDefaults, "</head>", `    ${tags}\n  </head>`);
 }

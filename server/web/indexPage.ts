@@ -1,16 +1,18 @@
 import type { Context } from "koa";
 import type { IndexPage, IndexPageFor } from "../lib/staticUi";
-import { SESSION_COOKIE } from "../auth/session";
-import { escapeHtml, headTags, scriptJson, withHead } from "./head";
+import { isLiveSession, SESSION_COOKIE } from "../auth/session";
+import { escapeHtml, headTags, insertAt, scriptJson, withHead } from "./head";
 import { pageHead } from "./pageHeads";
 import { renderPublicPage } from "./ssr";
-import { SSR_LAZY_ATTRIBUTE, SSR_STATE_ID } from "../contracts/ssr";
+import { PAGE_QUERY_PARAMS, SSR_LAZY_ATTRIBUTE, SSR_STATE_ID } from "../contracts/ssr";
 import { readJoinResult } from "./joinList";
 import type { PageCache } from "./pageCache";
 import { COLOR_MODE_COOKIE, colorModeOf } from "../contracts/colorMode";
 
 export interface IndexPageOptions {
   publicUrl: string;
+  /** What session tokens are signed with: a signed-in render is only for a live session. */
+  sessionSecret: string;
   /** Render public pages on the server (off in tests of the head alone, and by SSR=false). */
   render: boolean;
   /** Pages kept for anonymous visitors (none: every page is rendered for its request). */
@@ -18,21 +20,41 @@ export interface IndexPageOptions {
 }
 
 interface Visitor {
+  /** The path and the query parameters public pages read (PAGE_QUERY_PARAMS): what the page is rendered for. */
+  location: string;
+  /** The session token of a live session; null for anonymous visitors, and for a made-up or ended session. */
   token: string | null;
   joinResult: ReturnType<typeof readJoinResult>;
 }
 
+/**
+ * The URL a page is rendered for and kept under: its path and the query parameters public pages read, in a set
+ * order. Others (`?utm_source=x`, `?r=1`) change nothing on the page, so they neither render it again nor take
+ * a place in the page cache.
+ */
+export function pageLocation(ctx: Context): string {
+  const kept = new URLSearchParams();
+  for (const name of PAGE_QUERY_PARAMS) {
+    const value = ctx.query[name];
+    if (typeof value === "string") kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${ctx.path}?${query}` : ctx.path;
+}
+
 /** The page rendered into index.html, or index.html for the browser to render when rendering fails (rendered: false). */
-async function rendered(ctx: Context, indexHtml: string, visitor: Visitor): Promise<{ html: string; rendered: boolean }> {
+async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, publicUrl: string): Promise<{ html: string; rendered: boolean }> {
   const port = ctx.req.socket.localPort;
   try {
+    // Absolute links in the page (calendar feeds) are made from PUBLIC_URL, never from the request's Host header.
     const page = await renderPublicPage(
-      ctx.url,
-      { origin: `${ctx.protocol}://${ctx.host}`, loopback: `http://127.0.0.1:${port}`, token: visitor.token },
+      visitor.location,
+      { origin: publicUrl, loopback: `http://127.0.0.1:${port}`, token: visitor.token },
       { joinResult: visitor.joinResult },
     );
     return {
-      html: indexHtml.replace(
+      html: insertAt(
+        indexHtml,
         '<div id="root"></div>',
         `<div id="root">${page.html}</div><script id="${SSR_STATE_ID}" type="application/json" ${SSR_LAZY_ATTRIBUTE}="${escapeHtml(page.lazy.join(" "))}">${scriptJson(page.state)}</script>`,
       ),
@@ -61,16 +83,22 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
     }
     if (!head) return null;
     const withTags = withHead(indexHtml, headTags(head, opts.publicUrl));
-    const page = opts.render ? await rendered(ctx, withTags, visitor) : { html: withTags, rendered: false };
+    const page = opts.render ? await rendered(ctx, withTags, visitor, opts.publicUrl) : { html: withTags, rendered: false };
     return { ...page, status: head.status ?? 200 };
   };
   return async (ctx, indexHtml): Promise<IndexPage | null> => {
-    const visitor: Visitor = { token: ctx.cookies.get(SESSION_COOKIE) ?? null, joinResult: opts.render ? readJoinResult(ctx) : null };
+    const cookie = ctx.cookies.get(SESSION_COOKIE);
+    const visitor: Visitor = {
+      location: pageLocation(ctx),
+      // A cookie that names no live session renders the anonymous page, kept: made-up cookies do not bypass it.
+      token: cookie && opts.render && (await isLiveSession(cookie, opts.sessionSecret)) ? cookie : null,
+      joinResult: opts.render ? readJoinResult(ctx) : null,
+    };
     // Anonymous visitors all get the same page: kept (see pageCache.ts). Others get their own.
     if (!opts.cache || !opts.render || visitor.token || visitor.joinResult) return make(ctx, indexHtml, visitor);
     // index.html comes with the reader's colour mode on <html> (lib/staticUi.ts): one kept page per mode.
     const mode = colorModeOf(ctx.cookies.get(COLOR_MODE_COOKIE));
-    const kept = await opts.cache.page(`${mode} ${ctx.protocol}://${ctx.host}${ctx.url}`, async () => {
+    const kept = await opts.cache.page(`${mode} ${visitor.location}`, async () => {
       const page = await make(ctx, indexHtml, visitor);
       // Not a public page (status 0): the generic index.html, nothing kept.
       return page ? { html: page.html, status: page.status, keep: page.rendered } : { html: "", status: 0, keep: false };

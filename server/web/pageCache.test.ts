@@ -1,8 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import crypto from "node:crypto";
+import http from "node:http";
+import jwt from "jsonwebtoken";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildUser } from "../test/factories";
-import { Chapter, Page } from "../models";
-import { PAGE_KEEP_MS, PageCache } from "./pageCache";
+import { Chapter, Page, Permission, User } from "../models";
+import { ROLE_CHAPTER_HOST } from "../models/Role";
+import { MAX_KEPT_BYTES, MAX_PAGE_BYTES, PAGE_KEEP_MS, PageCache } from "./pageCache";
+import { revokeSession } from "../auth/session";
+import * as ssr from "./ssr";
 
 const INDEX = `<!doctype html><html lang="en"><head><title>Living Liberally</title></head><body><div id="root"></div></body></html>`;
 
@@ -12,8 +18,22 @@ let chapter: Chapter;
 const get = (p: string, headers: Record<string, string> = {}) =>
   t.request("GET", p, { headers: { accept: "text/html", "accept-encoding": "identity", ...headers } });
 
+/** A GET with headers that fetch will not send (Host). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { accept: "text/html", "accept-encoding": "identity", ...headers } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      })
+      .on("error", reject);
+  });
+}
+
 beforeAll(async () => {
-  t = await startTestApp({}, { uiIndex: INDEX });
+  t = await startTestApp({ TRUST_PROXY: "1" }, { uiIndex: INDEX });
   chapter = await buildChapter({ slug: "reno", title: "Drinking Liberally", city: "Reno", state: "nv" });
 }, 120_000);
 afterAll(async () => t.close());
@@ -42,6 +62,33 @@ describe("PageCache", () => {
     expect((await cache.page("k", r.render)).html.toString()).toBe("<p>render 3</p>");
     expect(r.renders()).toBe(3);
   });
+
+  it("keeps pages within its byte limit, and never keeps a page over the page limit", async () => {
+    const limits = { maxBytes: 64 * 1024, maxPageBytes: 8 * 1024 };
+    const cache = new PageCache(t.services.knex, limits);
+    let renders = 0;
+    const sized = (bytes: number) => async () => {
+      renders++;
+      return { html: `<p>${crypto.randomBytes(bytes / 2).toString("hex")}</p>`, status: 200, keep: true };
+    };
+    await cache.page("huge", sized(limits.maxPageBytes + 2));
+    await cache.page("huge", sized(limits.maxPageBytes + 2));
+    expect(renders).toBe(2);
+    expect(cache.size().pages).toBe(0);
+    expect(MAX_PAGE_BYTES).toBeLessThan(MAX_KEPT_BYTES / 8);
+
+    // Random text does not compress: each page takes about three times its HTML with its two compressed forms.
+    const page = 4 * 1024;
+    for (let i = 0; i < 40; i++) await cache.page(`p${i}`, sized(page));
+    expect(cache.size().bytes).toBeLessThanOrEqual(limits.maxBytes);
+    expect(cache.size().pages).toBeLessThan(40);
+    expect(cache.size().pages).toBeGreaterThan(4);
+    // The most recent stay; the oldest went first.
+    renders = 0;
+    await cache.page("p39", sized(page));
+    await cache.page("p0", sized(page));
+    expect(renders).toBe(1);
+  }, 60_000);
 
   it("shares one render among requests that arrive together, and keeps no page whose rendering failed", async () => {
     const cache = new PageCache(t.services.knex);
@@ -89,6 +136,61 @@ describe("public pages kept for anonymous visitors", () => {
     expect(dark.text).toMatch(/<html[^>]*class="dark"/);
     expect(dark.headers.get("etag")).not.toBe(light.headers.get("etag"));
     expect((await get("/chapter/nv/reno", { cookie: "ch_color_mode=dark", "if-none-match": dark.headers.get("etag")! })).status).toBe(304);
+  }, 60_000);
+
+  it("are kept per path: unknown query strings and made-up or ended sessions get the kept page, not a render of their own", async () => {
+    const ended = await t.tokenFor(await buildUser());
+    await revokeSession((jwt.decode(ended) as { sid: string }).sid);
+    await get("/chapter/nv/reno");
+    const renders = vi.spyOn(ssr, "renderPublicPage");
+    try {
+      const kept = await get("/chapter/nv/reno");
+      for (const variant of [
+        get("/chapter/nv/reno?utm_source=x"),
+        get("/chapter/nv/reno?r=1&r=2"),
+        get("/chapter/nv/reno", { cookie: "ch_session=made-up" }),
+        get("/chapter/nv/reno", { cookie: `ch_session=${ended}` }),
+      ]) {
+        const res = await variant;
+        expect(res.status).toBe(200);
+        expect(res.headers.get("etag")).toBe(kept.headers.get("etag"));
+      }
+      expect(renders).not.toHaveBeenCalled();
+    } finally {
+      renders.mockRestore();
+    }
+  }, 60_000);
+
+  it("stay kept when an anonymous visitor creates an account, which changes no public page", async () => {
+    await get("/chapter/nv/reno");
+    const renders = vi.spyOn(ssr, "renderPublicPage");
+    try {
+      const signup = await t.request("POST", "/api/auth/signup", {
+        body: { name: "New Person", email: `new${Date.now()}@example.test`, password: "a long enough password" },
+      });
+      expect(signup.status).toBe(201);
+      expect((await get("/chapter/nv/reno")).status).toBe(200);
+      expect(renders).not.toHaveBeenCalled();
+      // A change of a host's name does change the page.
+      const host = await buildUser({ name: "Henry Host" });
+      await Permission.query().insert({ userId: host.id, roleId: ROLE_CHAPTER_HOST, chapterId: chapter.id });
+      await User.query().patch({ name: "Henrietta Host" }).findById(host.id);
+      expect((await get("/chapter/nv/reno")).text).toContain("Henrietta Host");
+      expect(renders).toHaveBeenCalledTimes(1);
+    } finally {
+      renders.mockRestore();
+    }
+  }, 60_000);
+
+  it("make absolute links from PUBLIC_URL, whatever the Host or X-Forwarded-Host header says", async () => {
+    // The app trusts one proxy (TRUST_PROXY), so X-Forwarded-Host is what Koa takes as the host.
+    const tries: Record<string, string>[] = [{ host: "evil.example" }, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" }];
+    for (const headers of tries) {
+      const page = await rawGet(`${t.baseUrl}/chapter/nv/reno`, headers);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`webcal://${new URL(t.config.publicUrl).host}/api/chapter_calendar/reno/events.ics`);
+      expect(page.text).not.toContain("evil.example");
+    }
   }, 60_000);
 
   it("leave the admin areas and unknown paths to the browser", async () => {

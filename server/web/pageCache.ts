@@ -38,6 +38,12 @@ function newerOrSame(a: string, b: string): boolean {
 export const PAGE_KEEP_MS = 5 * 60_000;
 /** The most pages kept (the most recently served stay): a crawler walking every chapter page cannot fill memory. */
 export const MAX_PAGES = 500;
+/** The most bytes kept, counting each page's HTML and its compressed forms: pages are evicted past it, oldest first. */
+export const MAX_KEPT_BYTES = 64 * 1024 * 1024;
+/** A page larger than this (its HTML) is sent but never kept: one page cannot take a large share of the cache. */
+export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+
+const sizeOf = (entry: KeptPage) => entry.html.length + entry.br.length + entry.gzip.length;
 
 /**
  * Public pages as anonymous visitors get them, rendered once and kept, stamped with the read versions of the tables they are made of
@@ -47,9 +53,13 @@ export const MAX_PAGES = 500;
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
+  private keptBytes = 0;
   now: () => number = () => Date.now();
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly limits = { maxBytes: MAX_KEPT_BYTES, maxPageBytes: MAX_PAGE_BYTES },
+  ) {}
 
   /**
    * The page under `key`, rendered by `render` when it is not kept, or is older than a write or PAGE_KEEP_MS. A
@@ -85,14 +95,28 @@ export class PageCache {
     const entry: Entry = { html, status: page.status, etag: etagOf(html), br, gzip, stamp, expiresAt: this.now() + PAGE_KEEP_MS };
     const current = this.entries.get(key);
     // A slow render at older versions never replaces one made after a later write.
-    if (!page.keep || (current && current.stamp !== stamp && newerOrSame(current.stamp, stamp))) return entry;
-    this.entries.delete(key);
+    if (!page.keep || html.length > this.limits.maxPageBytes || (current && current.stamp !== stamp && newerOrSame(current.stamp, stamp))) return entry;
+    this.remove(key);
     this.entries.set(key, entry);
-    if (this.entries.size > MAX_PAGES) this.entries.delete(this.entries.keys().next().value!);
+    this.keptBytes += sizeOf(entry);
+    while (this.entries.size > MAX_PAGES || this.keptBytes > this.limits.maxBytes) this.remove(this.entries.keys().next().value!);
     return entry;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.keptBytes -= sizeOf(entry);
+  }
+
+  /** What is kept: the number of pages and their bytes (HTML and compressed forms). */
+  size(): { pages: number; bytes: number } {
+    return { pages: this.entries.size, bytes: this.keptBytes };
   }
 
   clear(): void {
     this.entries.clear();
+    this.keptBytes = 0;
   }
 }
