@@ -50,6 +50,26 @@ export interface ChapterEventInfo {
   updatedAt: string;
 }
 
+/** How many meetup dates a chapter page lists: Next Event, then three More Upcoming Events (spec 001). */
+export const CHAPTER_PAGE_DATES = 4;
+
+/** One meetup a chapter page lists: the event and one of its upcoming dates. */
+export interface ListedMeetup extends NextDate {
+  event: ChapterEventInfo;
+}
+
+/**
+ * The meetups a chapter page lists, over all its events, soonest first: CHAPTER_PAGE_DATES of them at most. The
+ * page and its JSON-LD (server/web/pageHeads.ts) both take them from here, so they list the same dates.
+ */
+export function chapterPageMeetups(events: ChapterEventInfo[]): ListedMeetup[] {
+  return events
+    .flatMap((event) => event.nextDates.map((d) => ({ ...d, event, at: Date.parse(d.start) })))
+    .sort((a, b) => a.at - b.at)
+    .slice(0, CHAPTER_PAGE_DATES)
+    .map(({ at: _at, ...meetup }) => meetup);
+}
+
 /** One cancelled meetup of a repeating event: its date ("YYYY-MM-DD", the chapter's zone) and the hosts' note. */
 export interface CancelledDate {
   date: string;

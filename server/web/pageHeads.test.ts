@@ -4,6 +4,7 @@ import { sitemapSchemaErrors } from "../test/sitemapSchema";
 import { buildChapter, buildEvent } from "../test/factories";
 import { buildBlogPost, buildPage, buildPressMention, buildWikiPage } from "../test/siteAdminFactories";
 import { CHAPTER_HIDDEN, type Chapter } from "../models/Chapter";
+import { ChapterEvent } from "../models/ChapterEvent";
 import { escapeHtml, scriptJson, summarize, withHead } from "./head";
 
 const INDEX = `<!doctype html>
@@ -91,6 +92,36 @@ describe("a chapter page's HTML, read without a browser", () => {
       first,
     );
     expect(description).toContain(`Next meetup: ${day}, 7:00 PM`);
+  });
+
+  it("lists the four dates the page lists, and a cancelled meetup within them as EventCancelled", async () => {
+    const boise = await buildChapter({ slug: "boise-jsonld", city: "Boise", title: "Drinking Liberally", state: "id", timeZone: "America/Boise" });
+    await buildEvent(boise, { name: "Bardenay", dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", startTime: "19:00" });
+    const thursdays = await buildEvent(boise, { name: "Thursday Pub", dayOfWeekIndex: 4, weeksOfMonthIndexes: "0", startTime: "18:00" });
+    type LdEvent = { startDate: string; endDate: string; eventStatus: string; location: { name: string } };
+    const events = async () =>
+      head((await t.request("GET", "/chapter/id/boise-jsonld", { headers: { accept: "text/html" } })).text).jsonLd[0].event as LdEvent[];
+    const scheduled = (list: LdEvent[]) => list.filter((e) => e.eventStatus === "https://schema.org/EventScheduled");
+
+    const before = await events();
+    // Two weekly events: the page lists four dates (Next Event and three more), and so does its JSON-LD.
+    expect(before).toHaveLength(4);
+    expect(scheduled(before)).toHaveLength(4);
+    const starts = before.map((e) => Date.parse(e.startDate));
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    for (const e of before) expect(Date.parse(e.endDate)).toBeGreaterThan(Date.parse(e.startDate));
+
+    // The Thursday meetup among the four is cancelled: it stays, marked cancelled, and the next real date joins.
+    const cancelled = before.find((e) => e.location.name === "Thursday Pub")!;
+    const date = cancelled.startDate.slice(0, 10);
+    await ChapterEvent.query()
+      .patch({ cancelledDates: [{ date, note: "Closed for a private party" }] })
+      .findById(thursdays.id);
+    const after = await events();
+    expect(scheduled(after)).toHaveLength(4);
+    const marked = after.filter((e) => e.eventStatus === "https://schema.org/EventCancelled");
+    expect(marked.map((e) => [e.location.name, e.startDate])).toEqual([["Thursday Pub", cancelled.startDate]]);
+    expect(scheduled(after).some((e) => e.startDate === cancelled.startDate)).toBe(false);
   });
 
   it("uses the chapter's own header image when it has one", async () => {

@@ -1,11 +1,12 @@
 import { DateTime } from "luxon";
-import { STATES, chapterTypeTitle, displayTitle, normalizeState } from "../contracts/chapter";
+import { CHAPTER_PAGE_DATES, STATES, chapterPageMeetups, chapterTypeTitle, displayTitle, normalizeState } from "../contracts/chapter";
 import { RESERVED_PAGE_SLUGS, pagePath } from "../contracts/content";
 import { BlogPost } from "../models/BlogPost";
 import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { Page } from "../models/Page";
 import { WikiPage } from "../models/WikiPage";
 import { presentUpcomingEvents } from "../presenters/chapter";
+import { cancelledDatesFor, occurrenceOfEventOn, presentOccurrence } from "../presenters/schedule";
 import { chapterHeaderImageUrl } from "../lib/images";
 import type { ChapterEventInfo } from "../contracts/chapter";
 import { SITE_NAME, summarize, type PageHead } from "./head";
@@ -46,16 +47,32 @@ function soonest(events: ChapterEventInfo[]): { event: ChapterEventInfo; start: 
   return best;
 }
 
-function eventsJsonLd(chapter: Chapter, url: string, events: ChapterEventInfo[]) {
+/**
+ * The chapter's meetups as schema.org Events: the dates its page lists (chapterPageMeetups), and the cancelled
+ * meetups within that range, marked EventCancelled (as Google asks for cancelled events) rather than left out.
+ */
+function eventsJsonLd(chapter: Chapter, url: string, events: ChapterEventInfo[], now: Date) {
   const organizer = { "@type": "Organization", name: displayTitle(chapter), url };
-  return events.flatMap((e) =>
-    e.nextDates.map((d) => ({
+  const listed = chapterPageMeetups(events);
+  const lastListed = listed.length === CHAPTER_PAGE_DATES ? Date.parse(listed[listed.length - 1].start) : Infinity;
+  const cancelled = events.flatMap((e) => {
+    const stored = chapter.chapterEvents?.find((row) => row.id === e.id);
+    return stored
+      ? cancelledDatesFor(stored, chapter.timeZone, now).flatMap((c) => {
+          const o = occurrenceOfEventOn(stored, chapter.timeZone, c.date);
+          return o && o.start.toMillis() <= lastListed ? [{ ...presentOccurrence(o), event: e, cancelled: true }] : [];
+        })
+      : [];
+  });
+  return [...listed.map((m) => ({ ...m, cancelled: false })), ...cancelled]
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+    .map(({ event: e, start, end, cancelled: isCancelled }) => ({
       "@type": "Event",
       name: `${displayTitle(chapter)} at ${e.name}`,
       description: summarize(plainText(e.description), 300),
-      startDate: d.start,
-      endDate: d.end,
-      eventStatus: "https://schema.org/EventScheduled",
+      startDate: start,
+      endDate: end,
+      eventStatus: isCancelled ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
       isAccessibleForFree: true,
       location: {
@@ -73,8 +90,7 @@ function eventsJsonLd(chapter: Chapter, url: string, events: ChapterEventInfo[])
       },
       organizer,
       url,
-    })),
-  );
+    }));
 }
 
 async function chapterHead(slug: string, publicUrl: string, now: Date): Promise<PageHead> {
@@ -113,7 +129,7 @@ async function chapterHead(slug: string, publicUrl: string, now: Date): Promise<
         description,
         address: { "@type": "PostalAddress", addressLocality: chapter.city, addressRegion: state.toUpperCase(), addressCountry: chapter.country || "US" },
         parentOrganization: { "@type": "Organization", name: SITE_NAME, url: `${publicUrl}/` },
-        event: eventsJsonLd(chapter, url, events),
+        event: eventsJsonLd(chapter, url, events, now),
       },
     ],
   };

@@ -73,6 +73,15 @@ describe("public pages rendered on the server", () => {
     expect(res.text.match(/<script(?![^>]*(type="application\/(ld\+)?json"|src=))[^>]*>/g)).toBeNull();
   }, 60_000);
 
+  it("a chapter page lists four dates, Next Event and three More Upcoming Events, whatever the number of events", async () => {
+    const chapter = await buildChapter({ slug: "boise", city: "Boise", title: "Drinking Liberally", state: "id", timeZone: "America/Boise" });
+    await buildEvent(chapter, { name: "Bardenay", dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", startTime: "19:00" });
+    await buildEvent(chapter, { name: "Thursday Pub", dayOfWeekIndex: 4, weeksOfMonthIndexes: "0", startTime: "18:00" });
+    const { root } = await html("/chapter/id/boise");
+    const more = /<ul[^>]*data-testid="more-upcoming"[^>]*>([\s\S]*?)<\/ul>/.exec(root)?.[1] ?? "";
+    expect(more.match(/<li/g)).toHaveLength(3);
+  }, 60_000);
+
   it("renders the state page with its chapters, and the signed-in visitor's own header", async () => {
     const anonymous = await html("/chapters/tx");
     expect(anonymous.text).toContain("Texas");

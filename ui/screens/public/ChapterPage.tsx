@@ -2,7 +2,7 @@ import { Alert, Box, Button, Container, Flex, Heading, Link, Stack, Text } from 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import type { ChapterDetail, ChapterEventInfo } from "../../../server/contracts/chapter";
+import { chapterPageMeetups, type ChapterDetail, type ChapterEventInfo } from "../../../server/contracts/chapter";
 import type { SiteConfig } from "../../../server/contracts/content";
 import { chapterQueries } from "../../api/chapters";
 import { mailingListQueries } from "../../api/mailingLists";
@@ -45,17 +45,6 @@ function ChapterHeaderImage({ src, alt }: { src: string; alt: string }) {
       data-testid="chapter-header-image"
     />
   );
-}
-
-interface Upcoming {
-  event: ChapterEventInfo;
-  date: string;
-  start: string;
-}
-
-/** Every event's upcoming dates, soonest first. */
-function upcomingDates(events: ChapterEventInfo[]): Upcoming[] {
-  return events.flatMap((event) => event.nextDates.map((d) => ({ event, date: d.date, start: d.start }))).sort((a, b) => a.start.localeCompare(b.start));
 }
 
 function EventBlock({ event, date }: { event: ChapterEventInfo; date?: string }) {
@@ -108,9 +97,9 @@ function CalendarLinksSlot({ chapter }: { chapter: ChapterDetail }) {
 function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: SiteConfig | null }) {
   const press = useQuery(pressMentionQueries.publicChapter(chapter.id));
   const [selected, setSelected] = useState<string | null>(null);
-  const upcoming = useMemo(() => upcomingDates(chapter.chapterEvents), [chapter.chapterEvents]);
+  const upcoming = useMemo(() => chapterPageMeetups(chapter.chapterEvents), [chapter.chapterEvents]);
   const next = upcoming[0] ?? null;
-  const more = upcoming.slice(1, 5);
+  const more = upcoming.slice(1);
   const placed = chapter.chapterEvents.filter(hasPlace);
   const pins: MapPin[] = eventPinsOf(chapter, placed);
   const listId = listIdFor(chapter, config);
