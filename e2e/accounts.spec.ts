@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { SignInPage } from "./pages/SignInPage";
 import { RegisterPage } from "./pages/RegisterPage";
+import { OtherSitePage } from "./pages/OtherSite";
 
 test.describe("accounts", () => {
   test("signed-out menu shows About, Chapter Types and Sign In", async ({ page }) => {
@@ -36,6 +37,48 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "My Chapters" })).toBeVisible();
     await signInAs(page, "user");
     await expect(page.getByRole("link", { name: "My Chapters" })).toHaveCount(0);
+  });
+
+  test("opening sign in while signed in signs nobody out: the screen says who is signed in, and Sign Out there is a choice", async ({ page }) => {
+    const user = E2E_ACCOUNTS.user;
+    await signInAs(page, "user");
+    const signIn = new SignInPage(page);
+    await signIn.open("/settings");
+    await expect(signIn.signedInNote()).toContainText(`You are signed in as ${user.name}. Signing in here signs you out of that account first.`);
+    await expect(page.getByRole("link", { name: `Hi, ${user.name}!` })).toBeVisible();
+    // The server agrees: a signed-in route opens without asking to sign in.
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByText(`Signed in as ${user.name} (${user.email}).`)).toBeVisible();
+
+    await signIn.open("/settings");
+    await signIn.signOut();
+    await expect(signIn.signedInNote()).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fsettings$/);
+  });
+
+  test("links from another site to sign out or to sign in end no session", async ({ page }) => {
+    const user = E2E_ACCOUNTS.user;
+    await signInAs(page, "user");
+    const ours = new URL(page.url()).origin;
+    const elsewhere = new OtherSitePage(page);
+    await elsewhere.open(ours, ["/api/auth/signout"]);
+
+    const signOutAnswer = page.waitForResponse((res) => res.url().endsWith("/api/auth/signout"));
+    await elsewhere.follow("/api/auth/signout");
+    const refused = await signOutAnswer;
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ errorId: "cross_site_request" });
+
+    await elsewhere.open(ours, ["/signin?returnUrl=/settings"]);
+    await elsewhere.follow("/signin?returnUrl=/settings");
+    await expect(new SignInPage(page).signedInNote()).toContainText(`You are signed in as ${user.name}.`);
+
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByText(`Signed in as ${user.name} (${user.email}).`)).toBeVisible();
   });
 
   test("signed-in routes send visitors to signin with returnUrl", async ({ page }) => {

@@ -41,6 +41,10 @@ export const conflict = (message: string, field?: string) => new ApiError(409, "
 export const tooManyRequests = (message: string) => new ApiError(429, "rate_limited", message);
 export const payloadTooLarge = (message = "Request body is too large") => new ApiError(413, "payload_too_large", message);
 export const unavailable = (message: string) => new ApiError(503, "service_unavailable", message);
+export const badBodyEncoding = (encoding: string) => new ApiError(400, "bad_body_encoding", `The request body could not be decoded as ${encoding}`);
+export const unsupportedBodyEncoding = (message = "The request body's Content-Encoding is not supported: send it as it is, or as gzip, deflate or br") =>
+  new ApiError(415, "unsupported_body_encoding", message);
+export const crossSiteRequest = (message: string) => new ApiError(403, "cross_site_request", message);
 
 /** Turns a zod failure into the first problem, naming the field. */
 export function fromZod(err: ZodError): ApiError {
@@ -106,6 +110,8 @@ export function toHttpError(err: unknown): { status: number; body: ErrorBody; ex
   if (status === 400 && (e?.type === "entity.parse.failed" || /JSON|parse/i.test(e?.message ?? ""))) {
     return toHttpError(badRequest("Request body is not valid JSON"));
   }
+  // The body parser (co-body's inflation) decodes gzip, deflate and br only.
+  if (status === 415 && /Content-Encoding/.test(e?.message ?? "")) return toHttpError(unsupportedBodyEncoding());
   if (status === 415) return { status: 415, body: { error: "Unsupported content type", errorId: "unsupported_media_type" }, expected: true };
   if (typeof status === "number" && status >= 400 && status < 500) {
     return { status, body: { error: e.expose && e.message ? e.message : "Bad request", errorId: "bad_request" }, expected: true };
@@ -117,6 +123,17 @@ export function toHttpError(err: unknown): { status: number; body: ErrorBody; ex
 }
 
 /**
+ * zlib's refusal of a request body that is not in the format its Content-Encoding names (Z_DATA_ERROR, "unexpected
+ * end of file", brotli's ERR__ERROR_FORMAT_...) is the client's fault: a 400 naming the encoding. Only the three
+ * encodings the body parser knows reach zlib, so the header's value is one of them.
+ */
+function undecodableBody(err: unknown, contentEncoding: string): ApiError | null {
+  const e = err as { errno?: unknown; code?: unknown } | null;
+  const fromZlib = typeof e?.errno === "number" && typeof e.code === "string" && /^(Z_|ERR__ERROR_)/.test(e.code);
+  return fromZlib && contentEncoding ? badBodyEncoding(contentEncoding) : null;
+}
+
+/**
  * Every error becomes the one JSON shape. Unexpected ones are kept in `ctx.state.failure`, which the request log
  * (server/lib/requestLog.ts, outside this middleware) writes with its stack; the answer carries no details.
  */
@@ -125,7 +142,7 @@ export function errorMiddleware() {
     try {
       await next();
     } catch (err) {
-      const { status, body, expected } = toHttpError(err);
+      const { status, body, expected } = toHttpError(undecodableBody(err, ctx.get("content-encoding")) ?? err);
       if (!expected) ctx.state.failure = err;
       ctx.status = status;
       ctx.type = "application/json";

@@ -16,4 +16,13 @@ export class SignInPage {
   errorAlert() {
     return this.page.getByRole("alert");
   }
+
+  /** What the screen says to someone already signed in, with its Sign Out button. */
+  signedInNote() {
+    return this.page.getByRole("status").filter({ hasText: "You are signed in as" });
+  }
+
+  async signOut() {
+    await this.signedInNote().getByRole("button", { name: "Sign Out" }).click();
+  }
 }

@@ -14,6 +14,8 @@ export interface AppState {
   /** The session's user row (with permissions), when signed in. */
   user?: User;
   sessionId?: string;
+  /** How the session came: a Bearer token (the desktop app) or the browser's cookie. */
+  sessionVia?: "bearer" | "cookie";
   sessionOptions: SessionOptions;
   services: Services;
   /** The request's id (X-Request-Id) and the logger whose entries carry it (server/lib/requestLog.ts). */

@@ -1,6 +1,6 @@
 import type { Context } from "koa";
 import { koaBody } from "koa-body";
-import { ApiError, badRequest, payloadTooLarge } from "../errors";
+import { ApiError, badRequest, payloadTooLarge, unsupportedBodyEncoding } from "../errors";
 import { refuseNul } from "./inputGuard";
 
 /** Form fields an upload may carry besides its one file (the header image sends `chapter`). */
@@ -71,6 +71,9 @@ export function uploadError(err: { code?: unknown; httpCode?: unknown }, limitBy
  */
 export async function readUpload(ctx: Context, limitBytes: number): Promise<Record<string, UploadedFile | UploadedFile[]>> {
   if (ctx.is("multipart")) {
+    // formidable reads the bytes as they come, so a compressed upload would pass for a malformed one.
+    const encoding = ctx.get("content-encoding").toLowerCase();
+    if (encoding && encoding !== "identity") throw unsupportedBodyEncoding("An upload may not be sent with a Content-Encoding");
     const parse = koaBody({
       multipart: true,
       json: false,

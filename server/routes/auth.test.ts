@@ -124,15 +124,18 @@ describe("GET /api/auth/user and signout", () => {
   });
 });
 
-describe("cookie sessions and CSRF", () => {
-  async function cookieSession() {
-    const user = await buildUser();
-    const res = await t.request("POST", "/api/auth/signin", { body: { username: user.email, password: TEST_PASSWORD } });
-    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
-    const csrf = cookies.find((c) => c.startsWith("ch_csrf="))!.slice("ch_csrf=".length);
-    return { user, cookie: cookies.join("; "), csrf };
-  }
+/** Signs a user in as a browser does: the session and CSRF cookies, as a Cookie header, and the CSRF token. */
+async function cookieSession(user?: User) {
+  user ??= await buildUser();
+  const res = await t.request("POST", "/api/auth/signin", { body: { username: user.email, password: TEST_PASSWORD } });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const csrf = cookies.find((c) => c.startsWith("ch_csrf="))!.slice("ch_csrf=".length);
+  return { user, cookie: cookies.join("; "), csrf };
+}
 
+const signedInAs = async (headers: Record<string, string>) => (await t.request("GET", "/api/auth/user", { headers })).body.user?.id ?? null;
+
+describe("cookie sessions and CSRF", () => {
   it("reads the user from the cookie", async () => {
     const { user, cookie } = await cookieSession();
     const res = await t.request("GET", "/api/auth/user", { headers: { cookie } });
@@ -150,5 +153,98 @@ describe("cookie sessions and CSRF", () => {
     const { cookie, csrf } = await cookieSession();
     const res = await t.request("POST", "/api/password_reset/create", { headers: { cookie, "x-csrf-token": csrf }, body: { email: "nobody@example.org" } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe("GET /api/auth/signout from another site", () => {
+  const REFUSED = { error: "Sign out from this site's own pages: a link or page of another site cannot sign you out", errorId: "cross_site_request" };
+
+  it.each([
+    ["a link on another site", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", referer: "https://evil.example/page" }],
+    ["a page of a sibling subdomain", { "sec-fetch-site": "same-site", "sec-fetch-mode": "no-cors" }],
+    ["another origin's script", { origin: "https://evil.example" }],
+    ["another origin's script that says same-origin", { "sec-fetch-site": "same-origin", origin: "https://evil.example" }],
+    ["a link from a browser without Sec-Fetch-Site", { referer: "https://evil.example/page" }],
+    ["an unreadable Referer without Sec-Fetch-Site", { referer: "not a url" }],
+  ])("refuses %s with the session cookie (403), and the session lives on", async (_, headers) => {
+    const { user, cookie } = await cookieSession();
+    const res = await t.request("GET", "/api/auth/signout", { headers: { cookie, ...headers } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(REFUSED);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await signedInAs({ cookie })).toBe(user.id);
+  });
+
+  it.each([
+    ["this site's own page (fetch)", () => ({ "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", referer: `${t.config.publicUrl}/settings` })],
+    ["a typed URL or a bookmark", () => ({ "sec-fetch-site": "none", "sec-fetch-mode": "navigate" })],
+    ["this site's own page, from a browser without Sec-Fetch-Site", () => ({ referer: `${t.config.publicUrl}/settings`, origin: t.config.publicUrl })],
+    ["a client that says nothing of where it comes from", () => ({})],
+  ])("signs out a request from %s", async (_, headers) => {
+    const { cookie } = await cookieSession();
+    const res = await t.request("GET", "/api/auth/signout", { headers: { cookie, ...headers() } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ result: "ok" });
+    expect(res.headers.get("set-cookie")).toMatch(/ch_session=;/);
+    expect(await signedInAs({ cookie })).toBeNull();
+  });
+
+  it("signs out the desktop app's Bearer token whatever the request says of its origin", async () => {
+    const user = await buildUser();
+    const authorization = `Bearer ${await t.tokenFor(user)}`;
+    expect(await signedInAs({ authorization })).toBe(user.id);
+    const res = await t.request("GET", "/api/auth/signout", {
+      headers: { authorization, "sec-fetch-site": "cross-site", origin: "app://chapterhouse", referer: "https://evil.example/" },
+    });
+    expect(res.status).toBe(200);
+    expect(await signedInAs({ authorization })).toBeNull();
+  });
+
+  it("clears the cookies of a cross-site request that has no live session (nothing to protect)", async () => {
+    const res = await t.request("GET", "/api/auth/signout", { headers: { cookie: "ch_session=forged", "sec-fetch-site": "cross-site" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/ch_session=;/);
+  });
+});
+
+describe("signing in again", () => {
+  it("ends the session the browser had before, and only that one", async () => {
+    const first = await cookieSession();
+    const elsewhere = await cookieSession(first.user);
+    const res = await t.request("POST", "/api/auth/signin", {
+      headers: { cookie: first.cookie, "x-csrf-token": first.csrf },
+      body: { username: first.user.email, password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(await signedInAs({ cookie: first.cookie })).toBeNull();
+    expect(await signedInAs({ cookie })).toBe(first.user.id);
+    expect(await signedInAs({ cookie: elsewhere.cookie })).toBe(first.user.id);
+  });
+
+  it("as another user ends the previous user's session", async () => {
+    const previous = await cookieSession();
+    const next = await buildUser();
+    const res = await t.request("POST", "/api/auth/signin", {
+      headers: { cookie: previous.cookie, "x-csrf-token": previous.csrf },
+      body: { username: next.email, password: TEST_PASSWORD },
+    });
+    expect(res.body.user.id).toBe(next.id);
+    expect(await signedInAs({ cookie: previous.cookie })).toBeNull();
+  });
+
+  it("from the desktop app ends its previous Bearer token", async () => {
+    const user = await buildUser();
+    const authorization = `Bearer ${await t.tokenFor(user)}`;
+    const res = await t.request("POST", "/api/auth/signin", {
+      headers: { authorization, "x-session-transport": "bearer" },
+      body: { username: user.email, password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect(await signedInAs({ authorization })).toBeNull();
+    expect(await signedInAs({ authorization: `Bearer ${res.body.token}` })).toBe(user.id);
   });
 });

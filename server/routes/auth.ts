@@ -1,10 +1,11 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
 import { z } from "zod";
-import { ApiError, toHttpError } from "../errors";
+import { ApiError, crossSiteRequest, toHttpError } from "../errors";
 import { hashPassword, newPasswordSchema, verifyPassword } from "../auth/passwords";
 import { clearSessionCookies, issueToken, revokeSession, setSessionCookies } from "../auth/session";
 import { beginSignIn, signInSucceeded } from "../auth/signInThrottle";
+import { fromAnotherSite } from "../auth/crossSite";
 import { bucketFor, enforceLimit, rateLimited, waitText } from "../lib/rateLimits";
 import { User } from "../models/User";
 import { presentCurrentUser } from "../presenters/user";
@@ -109,8 +110,15 @@ export function authRoutes(router: Router, s: Services) {
     });
   });
 
-  /** Ends the caller's session on the server (every process), then clears the cookies. */
+  /**
+   * Ends the caller's session on the server (every process), then clears the cookies. A link, image or script on
+   * another site may not end a browser's session (docs/decisions.md "Signing out"); the desktop app's Bearer
+   * token cannot be sent by another site.
+   */
   router.get("/auth/signout", async (ctx) => {
+    if (ctx.state.sessionVia === "cookie" && fromAnotherSite(ctx, s.config.publicUrl)) {
+      throw crossSiteRequest("Sign out from this site's own pages: a link or page of another site cannot sign you out");
+    }
     if (ctx.state.sessionId) await revokeSession(ctx.state.sessionId);
     clearSessionCookies(ctx, ctx.state.sessionOptions);
     ctx.body = { result: "ok" };

@@ -37,7 +37,7 @@ describe("signing out through the query cache", () => {
     whoAmI.unsubscribe();
   });
 
-  it("drops a 'who am I' sent while the sign-out was on its way (opening /signin while signed in sends both at once)", async () => {
+  it("drops a 'who am I' sent while the sign-out was on its way (Sign Out pressed as the sign-in screen opens sends both at once)", async () => {
     const queryClient = createQueryClient();
     const server = deferred<unknown>();
     const done = signOut(queryClient, () => server.promise);

@@ -63,8 +63,8 @@ export async function applySignIn(queryClient: QueryClient, res: AuthResponse): 
 
 /**
  * Signs out, and only then trusts "who am I" again: an answer asked for before or during the sign-out speaks
- * for the session that is ending (opening /signin sends both at once), so it is dropped. A failed sign-out is
- * only logged (spec 000 section 8); this browser forgets the user either way.
+ * for the session that is ending (Sign Out pressed as a page opens sends both at once), so it is dropped. A
+ * failed sign-out is only logged (spec 000 section 8); this browser forgets the user either way.
  */
 export async function signOut(queryClient: QueryClient, request: () => Promise<unknown> = signOutRequest): Promise<void> {
   await queryClient.cancelQueries({ queryKey: authKeys.user() });

@@ -1,5 +1,4 @@
-import { Button, Link as ChakraLink, Spinner, Stack } from "@chakra-ui/react";
-import { useEffect, useRef } from "react";
+import { Alert, Button, Link as ChakraLink, Spinner, Stack } from "@chakra-ui/react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import { signInRequest } from "../../api/auth";
 import { ApiRequestError } from "../../api/client";
@@ -12,8 +11,24 @@ import { safeReturnUrl } from "../../lib/returnUrl";
 
 export const SIGN_IN_FAILED = "Oops. Either your email or password is incorrect.";
 
+/**
+ * Opening this screen never signs anyone out: a link from another site could then end the session
+ * (docs/decisions.md "Signing out"). A signed-in user is told so and may sign out here; a sign-in ends their session.
+ */
+function SignedInNote({ name, onSignOut }: { name: string; onSignOut: () => void }) {
+  return (
+    <Alert.Root status="info" role="status" alignItems="center" data-testid="signed-in-note">
+      <Alert.Indicator />
+      <Alert.Description flex="1">You are signed in as {name}. Signing in here signs you out of that account first.</Alert.Description>
+      <Button size="sm" variant="outline" onClick={onSignOut}>
+        Sign Out
+      </Button>
+    </Alert.Root>
+  );
+}
+
 export function SignIn() {
-  const { signOut, setSignedIn } = useCurrentUser();
+  const { user, signOut, setSignedIn } = useCurrentUser();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { values, field, submit, busy, error } = useSubmitForm({
@@ -30,17 +45,11 @@ export function SignIn() {
     },
   });
   const filled = Boolean(values.email.trim() && values.password);
-  const signedOut = useRef(false);
-
-  // On entry the user is signed out first (spec 000 section 2).
-  useEffect(() => {
-    if (signedOut.current) return;
-    signedOut.current = true;
-    void signOut();
-  }, [signOut]);
+  const handleSignOut = () => void signOut();
 
   return (
     <Page title="Sign In" maxW="md">
+      {user && <SignedInNote name={user.name} onSignOut={handleSignOut} />}
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <ErrorAlert message={error?.message ?? null} />
