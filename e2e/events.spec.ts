@@ -9,6 +9,16 @@ const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toI
 const longDate = (ymd: string) =>
   new Date(`${ymd}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
+/** The next `count` dates (YYYY-MM-DD, from today, New York time) that fall on `weekday` in the `nth` weeks of their month. */
+function nthWeekdays(weekday: number, nth: number[], count: number): string[] {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const dates: string[] = [];
+  for (let d = new Date(`${today}T12:00:00Z`); dates.length < count; d = new Date(d.getTime() + 86_400_000)) {
+    if (d.getUTCDay() === weekday && nth.includes(Math.ceil(d.getUTCDate() / 7))) dates.push(d.toISOString().slice(0, 10));
+  }
+  return dates;
+}
+
 /** The chapter's calendar feed as the browser would download it. */
 async function nycFeed(page: Page): Promise<string> {
   const res = await page.request.get("/api/chapter_calendar/nyc/events.ics");
@@ -68,6 +78,36 @@ test.describe("chapter admin events", () => {
     await expect(events.count()).toHaveText(`${before} Events for this Chapter`);
     await expect(events.item(renamed)).toHaveCount(0);
     expect(await nycFeed(page)).not.toContain(renamed);
+  });
+
+  test("ticking Second and Fourth publishes the second and fourth Tuesdays, as the form's preview says before saving", async ({ page }) => {
+    await signInAs(page, "host");
+    const events = new EventsAdminPage(page, NYC);
+    await events.open();
+    await events.openAdd();
+    const name = `Twice a month ${unique()}`;
+    await events.fill({ name, address1: "1 Main St", city: "New York", day: "Tuesday" });
+    // A new repeating event starts as Every Week; ticking a week clears it, and ticking Every Week clears the weeks.
+    await expect(events.weekBox("Every Week")).toBeChecked();
+    await events.tickWeek("Second");
+    await expect(events.weekBox("Every Week")).not.toBeChecked();
+    await events.tickWeek("Fourth");
+    await expect(events.weekBox("Second")).toBeChecked();
+    await expect(events.weekBox("Fourth")).toBeChecked();
+
+    const expected = nthWeekdays(2, [2, 4], 4);
+    await expect(events.previewDates()).toHaveText(expected.map((d) => `${longDate(d)}, 7:00 PM`));
+    await events.save();
+    await expect(page).toHaveURL(events.listUrl);
+    await expect(events.item(name).getByTestId("event-schedule")).toHaveText("Second and Fourth Tuesday of the month, 7:00pm to 9:00pm");
+    const saved = (await (await page.request.get("/api/chapter/slug/nyc")).json()) as { chapterEvents: { name: string; weeksOfMonthIndexes: string }[] };
+    expect(saved.chapterEvents.find((e) => e.name === name)?.weeksOfMonthIndexes).toBe("2,4");
+
+    await events.openEdit(name);
+    await events.tickWeek("Every Week");
+    await expect(events.weekBox("Second")).not.toBeChecked();
+    await expect(events.weekBox("Fourth")).not.toBeChecked();
+    await events.deleteEvent();
   });
 
   test("a host adds, edits and deletes a single-date event; the chapter page shows it with calendar links", async ({ page }) => {

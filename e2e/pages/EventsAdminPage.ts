@@ -81,6 +81,20 @@ export class EventsAdminPage {
     if (input.end) await p.getByLabel("End Time").selectOption({ label: input.end });
   }
 
+  weekBox(label: string) {
+    return this.page.getByRole("checkbox", { name: label, exact: true });
+  }
+
+  /** Ticks one week box as a host does, leaving the others as the form sets them. */
+  async tickWeek(label: string) {
+    await this.weekBox(label).check({ force: true });
+  }
+
+  /** The dates the form says the event will publish, as listed ("Tuesday, December 8, 2026, 7:00pm"). */
+  previewDates() {
+    return this.page.getByTestId("schedule-preview").locator("li");
+  }
+
   async save() {
     await this.page.getByRole("button", { name: "Save" }).click();
   }

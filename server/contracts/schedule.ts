@@ -89,3 +89,53 @@ export function nextEventOf<E extends { nextDates: NextDate[] }>(events: E[]): {
   }
   return best;
 }
+
+const DAY_MS = 86_400_000;
+/** Days from 1970-01-01 to Monday 1970-01-05, where week 0 of the Even/Odd Weeks count starts (docs/schedule.md). */
+const EPOCH_WEEK_START_DAY = 4;
+
+/**
+ * Whether a date on the event's weekday is in one of the checked weeks (docs/schedule.md, "Week codes"): `day` is
+ * its day of the month, `daysInMonth` its month's length and `dayNumber` its days since 1970-01-01. Several codes
+ * are a union; Every Week with any others is every week.
+ */
+export function inCheckedWeeks(day: number, daysInMonth: number, dayNumber: number, codes: readonly number[]): boolean {
+  const nth = Math.ceil(day / 7);
+  const even = Math.floor((dayNumber - EPOCH_WEEK_START_DAY) / 7) % 2 === 0;
+  return codes.some((code) => {
+    if (code === 0) return true;
+    if (code >= 1 && code <= 4) return nth === code;
+    if (code === 5) return day + 7 > daysInMonth;
+    if (code === 6) return even;
+    if (code === 7) return !even;
+    return false;
+  });
+}
+
+/**
+ * The next `count` meeting dates ("YYYY-MM-DD") of a repeating event from `fromDate` on, as the schedule engine
+ * (server/schedule/engine.ts) gives them: what the event form shows before it is saved. Looks a year ahead at most.
+ */
+export function nextMeetingDates(fromDate: string, dayOfWeekIndex: number, codes: readonly number[], count: number): string[] {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(fromDate);
+  if (!m || !codes.length) return [];
+  const from = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
+  const dates: string[] = [];
+  for (let n = from + ((dayOfWeekIndex - new Date(from * DAY_MS).getUTCDay() + 7) % 7); n < from + 400 && dates.length < count; n += 7) {
+    const d = new Date(n * DAY_MS);
+    const daysInMonth = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    if (inCheckedWeeks(d.getUTCDate(), daysInMonth, n, codes)) dates.push(d.toISOString().slice(0, 10));
+  }
+  return dates;
+}
+
+/**
+ * The week codes after a box of the event form is ticked or cleared: Every Week and the single weeks are never
+ * ticked together (ticking a week clears Every Week, and ticking Every Week clears the weeks), so what the form
+ * shows is what is published.
+ */
+export function toggledWeekCodes(codes: readonly number[], code: number, checked: boolean): number[] {
+  if (!checked) return codes.filter((c) => c !== code);
+  if (code === 0) return [0];
+  return [...codes.filter((c) => c !== 0 && c !== code), code].sort((a, b) => a - b);
+}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
 import { STATES } from "../../../../server/contracts/chapter";
-import { TIME_CHOICES, WEEK_CODES, WEEKDAY_NAMES } from "../../../../server/contracts/schedule";
+import { TIME_CHOICES, WEEK_CODES, WEEKDAY_NAMES, toggledWeekCodes } from "../../../../server/contracts/schedule";
 import { eventQueries, useDeleteEvent, useSaveEvent } from "../../../api/events";
 import { useFreshQuery } from "../../../api/queryClient";
 import { AsyncState } from "../../../components/AsyncState";
@@ -17,6 +17,7 @@ import { AdminSection, LoadError, Loading } from "../AdminSection";
 import { CancelledMeetups } from "./CancelledMeetups";
 import { newEventFor, eventBody, eventResolver, formFieldOf, valuesOf, type EventFormValues } from "./eventForm";
 import { SaveRow } from "../../../components/SavedIndicator";
+import { SchedulePreview } from "./SchedulePreview";
 
 /** The event's state select: none (outside the US), then the chapter's state list without International. */
 const STATE_CHOICES: Choice<string>[] = [
@@ -79,8 +80,7 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
     },
   });
 
-  const toggleWeek = (code: number, checked: boolean) =>
-    set("weeks")(checked ? [...values.weeks.filter((w) => w !== code), code].sort((a, b) => a - b) : values.weeks.filter((w) => w !== code));
+  const toggleWeek = (code: number, checked: boolean) => set("weeks")(toggledWeekCodes(values.weeks, code, checked));
 
   const [confirming, setConfirming] = useState(false);
   const handleDelete = async () => {
@@ -154,6 +154,7 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
           <Text fontSize="sm" color="fg.muted">
             Times are in the chapter's time zone ({chapter.timeZone}).
           </Text>
+          <SchedulePreview values={values} timeZone={chapter.timeZone} />
           {/* Saving leaves the form, so no Saved here. */}
           <SaveRow state="idle" disabled={busy} />
         </Stack>
