@@ -69,3 +69,40 @@ test("a host cancels the 2nd Tuesday of a '2nd and 4th Tuesday' event; the publi
   expect(restored.nextDates.map((d) => d.date)).toContain(second);
   await events.deleteEvent();
 });
+
+test("a host cancels a meetup two months ahead with a note to the list, then puts it back on after being asked, telling the list", async ({ page }) => {
+  await signInAs(page, "host");
+  const events = new EventsAdminPage(page, NYC);
+  await events.open();
+  const name = `Weekly ${unique()}`;
+  await events.openAdd();
+  await events.fill({ name, address1: "1 Main St", city: "New York", day: "Tuesday", weeks: ["Every Week"], start: "11:00pm", end: "11:30pm" });
+  await events.save();
+  await expect(page).toHaveURL(events.listUrl);
+  await events.openEdit(name);
+
+  // Every Tuesday from today to 90 days ahead, not only the next two.
+  const offered = await events.cancellableDates();
+  expect(offered.length).toBeGreaterThanOrEqual(12);
+  const later = offered[8];
+  await events.cancelDate(later, "The bar is closed", true);
+  const chapter = (await (await page.request.get("/api/chapter/slug/nyc")).json()) as { id: number };
+  const posts = async () =>
+    ((await (await page.request.get(`/api/chapter_blog_post/public/${chapter.id}/0`)).json()) as { title: string }[]).map((p) => p.title);
+  expect(await posts()).toContain(`Cancelled: ${name} on ${later}`);
+
+  // Putting it back on asks first; keeping it cancelled changes nothing.
+  await events
+    .cancelledMeetups()
+    .getByRole("button", { name: `Put ${later} back on` })
+    .click();
+  await events.backOnDialog().cancel();
+  await expect(events.cancelledMeetups()).toContainText(later);
+
+  await events.uncancelDate(later, { emailList: true });
+  await expect(events.cancelledMeetups()).toContainText("No meetup of this event is cancelled.");
+  const after = await posts();
+  expect(after).not.toContain(`Cancelled: ${name} on ${later}`);
+  expect(after).toContain(`Back on: ${name} on ${later}`);
+  await events.deleteEvent();
+});

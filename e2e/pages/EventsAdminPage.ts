@@ -121,15 +121,40 @@ export class EventsAdminPage {
     const dialog = await this.openCancelDialog();
     await dialog.getByRole("combobox", { name: /^Date/ }).selectOption({ label: dateLabel });
     await dialog.getByLabel("Note (optional)").fill(note);
-    if (emailList) await dialog.getByRole("checkbox", { name: "Email the list about it" }).check({ force: true });
+    // The box is drawn over a visually hidden input: a host clicks its label.
+    if (emailList) await dialog.getByText("Email the list about it", { exact: true }).click();
     await dialog.getByRole("button", { name: "Cancel this Meetup" }).click();
     await expect(dialog).toBeHidden();
   }
 
-  async uncancelDate(dateLabel: string) {
+  /** The dates the Cancel a Date dialog offers, as listed. */
+  async cancellableDates(): Promise<string[]> {
+    const dialog = await this.openCancelDialog();
+    const labels = await dialog.getByRole("combobox", { name: /^Date/ }).locator("option").allTextContents();
+    await dialog.getByRole("button", { name: "Keep It" }).click();
+    await expect(dialog).toBeHidden();
+    return labels;
+  }
+
+  backOnDialog() {
+    return new ConfirmDialog(this.page, "Put this Meetup Back On");
+  }
+
+  /** Puts a cancelled meetup back on: asks first, optionally emailing the list. */
+  async uncancelDate(dateLabel: string, opts: { emailList?: boolean } = {}) {
     await this.cancelledMeetups()
       .getByRole("button", { name: `Put ${dateLabel} back on` })
       .click();
+    const dialog = this.backOnDialog();
+    await dialog.expectOpen(dateLabel);
+    if (opts.emailList) {
+      await dialog
+        .root()
+        .getByText(/^Email the list/)
+        .click();
+      await expect(dialog.root().getByRole("checkbox", { name: /^Email the list/ })).toBeChecked();
+    }
+    await dialog.confirm("Put Back On");
   }
 
   deleteConfirmation() {

@@ -3,7 +3,8 @@ import { ChapterEvent } from "../models/ChapterEvent";
 import type { Chapter } from "../models/Chapter";
 import { isPostgres } from "../db";
 import { badRequest } from "../errors";
-import { displayTitle, type CancelledDate } from "../contracts/chapter";
+import { CANCEL_AHEAD_DAYS, displayTitle, type CancelledDate } from "../contracts/chapter";
+import { ChapterBlogPost } from "../models/ChapterBlogPost";
 import { timeLabel } from "../contracts/schedule";
 import { isUpcoming } from "../schedule/engine";
 import { nextDatesFor, occurrenceOfEventOn } from "../presenters/schedule";
@@ -18,6 +19,7 @@ export const NOT_REPEATING = "Only a meetup of a repeating event can be cancelle
 export const NOT_AN_OCCURRENCE = "That date is not a meetup of this event";
 export const ALREADY_PAST = "That meetup is already past";
 export const NO_LIST_TO_EMAIL = "This Chapter has no mailing list to email yet";
+export const TOO_FAR_AHEAD = `A meetup can be cancelled up to ${CANCEL_AHEAD_DAYS} days ahead`;
 
 /** "2026-12-08" -> "Tuesday, December 8, 2026", as the notice names the meetup. */
 function dateWords(date: string): string {
@@ -32,16 +34,17 @@ async function lockedEvent(event: ChapterEvent, trx: Knex.Transaction): Promise<
   return (await query)!;
 }
 
-/** 400 unless `date` is an upcoming meetup of this repeating event. */
-function checkMeetup(chapter: Chapter, event: ChapterEvent, date: string, now: Date): void {
+/** 400 unless `date` is an upcoming meetup of this repeating event (and, to cancel it, within CANCEL_AHEAD_DAYS). */
+function checkMeetup(chapter: Chapter, event: ChapterEvent, date: string, now: Date, opts: { toCancel?: boolean } = {}): void {
   if (event.isSingleDate) throw badRequest(NOT_REPEATING, "date");
   const occurrence = occurrenceOfEventOn(event, chapter.timeZone, date);
   if (!occurrence) throw badRequest(NOT_AN_OCCURRENCE, "date");
   if (!isUpcoming(occurrence, now)) throw badRequest(ALREADY_PAST, "date");
+  if (opts.toCancel && occurrence.start.toMillis() > now.getTime() + (CANCEL_AHEAD_DAYS + 1) * 86_400_000) throw badRequest(TOO_FAR_AHEAD, "date");
 }
 
 /** Cancelled dates kept on the row: the ones still ahead (past ones are dropped as the list is rewritten). */
-const stillAhead = (list: CancelledDate[], chapter: Chapter, event: ChapterEvent, now: Date) =>
+const stillAhead = <T extends CancelledDate>(list: T[], chapter: Chapter, event: ChapterEvent, now: Date): T[] =>
   list.filter((c) => {
     const occurrence = occurrenceOfEventOn(event, chapter.timeZone, c.date);
     return occurrence !== null && isUpcoming(occurrence, now);
@@ -71,14 +74,25 @@ export async function cancelEventDate(
   viewer: Viewer,
   now = new Date(),
 ): Promise<ChapterEvent> {
-  checkMeetup(chapter, event, input.date, now);
-  const listId = chapter[listIdColumn(await s.listProviders.serviceName())];
-  if (input.emailList && !listId) throw badRequest(NO_LIST_TO_EMAIL, "emailList");
+  checkMeetup(chapter, event, input.date, now, { toCancel: true });
+  await checkListToEmail(s, chapter, input.emailList);
   const updated = await s.knex.transaction(async (trx) => {
     const row = await lockedEvent(event, trx);
     const kept = stillAhead(row.cancelledDates ?? [], chapter, row, now);
-    const already = kept.some((c) => c.date === input.date);
-    const cancelledDates = [...kept.filter((c) => c.date !== input.date), { date: input.date, note: input.note }].sort((a, b) => a.date.localeCompare(b.date));
+    const earlier = kept.find((c) => c.date === input.date);
+    const entry: CancelledDate & { postId?: number } = { date: input.date, note: input.note, ...(earlier?.postId ? { postId: earlier.postId } : {}) };
+    const cancelledDates = [...kept.filter((c) => c.date !== input.date), entry].sort((a, b) => a.date.localeCompare(b.date));
+    // The notice names the next meetup still on, so it is written with this date already cancelled; sent once.
+    if (input.emailList && !earlier) {
+      const message = await sendListMessage(
+        s,
+        chapter,
+        notice(chapter, Object.assign(row.$clone(), { cancelledDates }), input.date, input.note, now),
+        viewer,
+        trx,
+      );
+      if (message.chapterBlogPostId) entry.postId = message.chapterBlogPostId;
+    }
     const saved = await ChapterEvent.query(trx).patchAndFetchById(row.id, { cancelledDates, sequence: row.sequence + 1 });
     await recordActivity(
       {
@@ -91,25 +105,58 @@ export async function cancelEventDate(
       },
       trx,
     );
-    if (input.emailList && !already) await sendListMessage(s, chapter, notice(chapter, saved, input.date, input.note, now), viewer, trx);
     return saved;
   });
   forgetFeedFingerprints();
   return updated;
 }
 
-/** Takes a cancellation back: the meetup is on again. 400 when the date is not an upcoming meetup of the event. */
-export async function uncancelEventDate(chapter: Chapter, event: ChapterEvent, date: string, viewer: Viewer, now = new Date()): Promise<ChapterEvent> {
+/** 400 when the list is to be emailed and the chapter has none. */
+async function checkListToEmail(s: Services, chapter: Chapter, emailList: boolean): Promise<void> {
+  const listId = chapter[listIdColumn(await s.listProviders.serviceName())];
+  if (emailList && !listId) throw badRequest(NO_LIST_TO_EMAIL, "emailList");
+}
+
+/** The list email saying a cancelled meetup is on after all. */
+function backOnNotice(chapter: Chapter, event: ChapterEvent, date: string): { title: string; body: string } {
+  return {
+    title: `Back on: ${event.name} on ${dateWords(date)}`,
+    body: `Good news: the ${displayTitle(chapter)} meetup at ${event.name} on ${dateWords(date)}, ${timeLabel(event.startTime)}, is on after all.`,
+  };
+}
+
+/**
+ * Takes a cancellation back: the meetup is on again. The chapter post that announced the cancellation is withdrawn
+ * (its list message stays in the history), so the page never shows "Cancelled" beside a date it lists; with
+ * `emailList` the list hears "Back on: ..." as a normal list email. 400 when the date is not an upcoming meetup.
+ */
+export async function uncancelEventDate(
+  s: Services,
+  chapter: Chapter,
+  event: ChapterEvent,
+  input: { date: string; emailList: boolean },
+  viewer: Viewer,
+  now = new Date(),
+): Promise<ChapterEvent> {
+  const { date } = input;
   checkMeetup(chapter, event, date, now);
-  const updated = await ChapterEvent.knex().transaction(async (trx) => {
+  await checkListToEmail(s, chapter, input.emailList);
+  const updated = await s.knex.transaction(async (trx) => {
     const row = await lockedEvent(event, trx);
     const kept = stillAhead(row.cancelledDates ?? [], chapter, row, now);
-    if (!kept.some((c) => c.date === date)) return row;
+    const cancelled = kept.find((c) => c.date === date);
+    if (!cancelled) return row;
     const saved = await ChapterEvent.query(trx).patchAndFetchById(row.id, { cancelledDates: kept.filter((c) => c.date !== date), sequence: row.sequence + 1 });
+    // Rows from before posts were remembered name theirs by the notice's title.
+    const announcement = cancelled.postId
+      ? ChapterBlogPost.query(trx).where({ id: cancelled.postId, chapterId: chapter.id })
+      : ChapterBlogPost.query(trx).where({ chapterId: chapter.id, title: notice(chapter, row, date, "", now).title });
+    await announcement.delete();
     await recordActivity(
       { type: "chapter_event", title: `Meetup back on: ${row.name} on ${dateWords(date)}`, userId: viewer.id, chapterId: chapter.id, objectId: row.id },
       trx,
     );
+    if (input.emailList) await sendListMessage(s, chapter, backOnNotice(chapter, row, date), viewer, trx);
     return saved;
   });
   forgetFeedFingerprints();

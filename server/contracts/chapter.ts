@@ -235,4 +235,9 @@ export interface CancelEventDateRequest {
 export interface UncancelEventDateRequest {
   slug: string;
   date: string;
+  /** Tell the chapter's mailing list that the meetup is back on. */
+  emailList?: boolean;
 }
+
+/** How far ahead a meetup can be cancelled: from today to this many days ahead. */
+export const CANCEL_AHEAD_DAYS = 90;

@@ -143,14 +143,15 @@ export type ChapterEventFields = z.infer<typeof chapterEventBodySchema>["fields"
 const eventSlug = singleLine(z.string({ error: "slug is required" }).trim().min(1, "slug is required").max(160, "slug must be at most 160 characters"), "slug");
 const meetupDate = z.string({ error: "date is required (YYYY-MM-DD)" }).trim().refine(isIsoDate, "date must be a real date in the form YYYY-MM-DD");
 
-/** POST /api/chapter_event/uncancel: { slug, date }. */
-export const uncancelDateSchema = z.object({ slug: eventSlug, date: meetupDate });
+const emailList = z.preprocess(
+  (v) => (v == null ? false : v === "true" ? true : v === "false" ? false : v),
+  z.boolean({ error: "emailList must be true or false" }),
+);
+
+/** POST /api/chapter_event/uncancel: { slug, date, emailList }; emailList ("Back on: ...") defaults to false. */
+export const uncancelDateSchema = z.object({ slug: eventSlug, date: meetupDate, emailList });
 
 /** POST /api/chapter_event/cancel: { slug, date, note, emailList }; the note is optional, emailList defaults to false. */
 export const cancelDateSchema = uncancelDateSchema.extend({
   note: optionalText("Note", 1000, "multi"),
-  emailList: z.preprocess(
-    (v) => (v == null ? false : v === "true" ? true : v === "false" ? false : v),
-    z.boolean({ error: "emailList must be true or false" }),
-  ),
 });

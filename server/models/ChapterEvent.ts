@@ -39,7 +39,8 @@ export class ChapterEvent extends BaseModel {
   weeksOfMonthIndexes!: string;
   sequence!: number;
   /** Meetups of a repeating event the hosts cancelled, by date ("YYYY-MM-DD" in the chapter's zone). */
-  cancelledDates!: CancelledDate[];
+  /** Cancelled meetups; `postId` is the chapter post that announced one to the list (withdrawn if it is put back on). */
+  cancelledDates!: (CancelledDate & { postId?: number })[];
   chapter?: Chapter;
 
   static override modifiers: Modifiers<QueryBuilder<ChapterEvent>> = {

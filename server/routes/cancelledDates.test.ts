@@ -4,12 +4,12 @@ import { DateTime } from "luxon";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost, buildPersonas } from "../test/factories";
 import { expectAccess, WHO } from "../test/access";
-import { ActivityFeedItem, ChapterEvent, ListMessage, MailingListContact } from "../models";
+import { ActivityFeedItem, ChapterBlogPost, ChapterEvent, ListMessage, MailingListContact } from "../models";
 import type { Chapter } from "../models/Chapter";
 import { isUpcoming, occurrencesBetween } from "../schedule/engine";
 import { scheduleOf } from "../presenters/schedule";
 import { icalProblems } from "../calendar/structure";
-import { ALREADY_PAST, NOT_AN_OCCURRENCE, NOT_REPEATING, NO_LIST_TO_EMAIL } from "../commands/cancelledDates";
+import { ALREADY_PAST, NOT_AN_OCCURRENCE, NOT_REPEATING, NO_LIST_TO_EMAIL, TOO_FAR_AHEAD } from "../commands/cancelledDates";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -130,7 +130,22 @@ describe("POST /api/chapter_event/cancel", () => {
     expect(delivered).toHaveLength(1);
     expect(delivered[0].subject).toBe(messages[0].title);
     const saved = await ChapterEvent.query().findById(event.id);
-    expect(saved!.cancelledDates).toEqual([{ date: dates[0], note: "Snowed in; see you next time" }]);
+    // The post that announced it is remembered, to be withdrawn if the meetup is put back on.
+    expect(saved!.cancelledDates).toEqual([{ date: dates[0], note: "Snowed in; see you next time", postId: messages[0].chapterBlogPostId }]);
+  });
+
+  it("offers any meetup up to 90 days ahead, not only the next ones, and refuses one further ahead", async () => {
+    const { event, dates, host } = await secondAndFourthTuesday();
+    const limit = DateTime.now().plus({ days: 90 }).toISODate()!;
+    const farthest = dates.filter((d) => d <= DateTime.now().plus({ days: 88 }).toISODate()!).at(-1)!;
+    expect(dates.indexOf(farthest)).toBeGreaterThan(3);
+    const ok = await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { slug: event.slug, date: farthest, note: "", emailList: false } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.cancelledDates.map((c: { date: string }) => c.date)).toEqual([farthest]);
+    const beyond = dates.find((d) => d > limit)!;
+    const refused = await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { slug: event.slug, date: beyond, note: "", emailList: false } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(TOO_FAR_AHEAD);
   });
 
   it("answers 400 for a date the event does not meet on", async () => {
@@ -198,6 +213,42 @@ describe("POST /api/chapter_event/uncancel", () => {
     const feed = await t.request("GET", `/api/chapter_calendar/${chapter.slug}/events.ics`);
     expect(feed.text).not.toContain("EXDATE");
     expect(await ActivityFeedItem.query().where({ chapterId: chapter.id }).where("title", "like", "Meetup back on:%").resultSize()).toBe(1);
+  });
+
+  it("withdraws the chapter post that announced the cancellation, and with emailList tells the list it is back on", async () => {
+    const { chapter, event, dates, host } = await secondAndFourthTuesday();
+    await MailingListContact.query().insert({
+      chapterId: chapter.id,
+      email: "fan@example.org",
+      status: "active",
+      numSends: 0,
+      numOpens: 0,
+      numClicks: 0,
+      unsubscribeToken: `tok-back-${chapter.id}`,
+      deletedAt: null,
+    });
+    await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { slug: event.slug, date: dates[0], note: "Snowed in", emailList: true } });
+    const postTitles = async () => ((await t.request("GET", `/api/chapter_blog_post/public/${chapter.id}/0`)).body as { title: string }[]).map((p) => p.title);
+    expect((await postTitles()).filter((title) => title.startsWith("Cancelled: "))).toHaveLength(1);
+
+    const res = await t.request("POST", "/api/chapter_event/uncancel", { as: host, body: { slug: event.slug, date: dates[0], emailList: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.nextDates[0].date).toBe(dates[0]);
+    // The page lists the date again and no post says it is cancelled; the list hears it is back on.
+    const titles = await postTitles();
+    expect(titles.filter((title) => title.startsWith("Cancelled: "))).toEqual([]);
+    expect(titles.filter((title) => title.startsWith("Back on: "))).toHaveLength(1);
+    const messages = await ListMessage.query().where({ chapterId: chapter.id }).orderBy("id");
+    expect(messages.map((m) => m.title.split(":")[0])).toEqual(["Cancelled", "Back on"]);
+    expect(messages[1].body).toContain("is on after all");
+  });
+
+  it("without emailList, withdraws the cancellation's post and sends nothing", async () => {
+    const { chapter, event, dates, host } = await secondAndFourthTuesday();
+    await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { slug: event.slug, date: dates[0], note: "", emailList: true } });
+    await t.request("POST", "/api/chapter_event/uncancel", { as: host, body: { slug: event.slug, date: dates[0] } });
+    expect(await ChapterBlogPost.query().where({ chapterId: chapter.id }).resultSize()).toBe(0);
+    expect(await ListMessage.query().where({ chapterId: chapter.id }).resultSize()).toBe(1);
   });
 
   it("answers 400 for a date that is not a meetup", async () => {

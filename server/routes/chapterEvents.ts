@@ -117,7 +117,7 @@ export function chapterEventRoutes(router: Router, s: Services) {
     const input = parse(uncancelDateSchema, ctx.request.body);
     const event = await loadEventBySlug(input.slug);
     authorize(viewer, chapterPolicy.host, event.chapter);
-    const updated = await uncancelEventDate(event.chapter, event, input.date, viewer);
+    const updated = await uncancelEventDate(s, event.chapter, event, input, viewer);
     ctx.body = presentEvent(updated, event.chapter.timeZone);
   });
 

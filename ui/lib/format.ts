@@ -18,6 +18,15 @@ export function formatDate(ymd: string | null | undefined): string {
   return d.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
+/** Today's date ("YYYY-MM-DD") in a time zone, or in UTC when the zone is unknown. */
+export function todayIn(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  } catch {
+    return new Date().toISOString().slice(0, 10);
+  }
+}
+
 /** An ISO timestamp as a date, e.g. a press mention's createdAt ("Nov 23, 2026", as on every screen). */
 export const formatCreated = formatMediumDate;
 

@@ -1,12 +1,15 @@
 import { Box, Button, Checkbox, Dialog, Field, HStack, Heading, NativeSelect, Portal, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
+import { CANCEL_AHEAD_DAYS, type ChapterEventInfo } from "../../../../server/contracts/chapter";
+import { nextMeetingDates, weekCodesOf } from "../../../../server/contracts/schedule";
 import { ApiRequestError } from "../../../api/client";
 import { eventQueries, useCancelMeetup, useUncancelMeetup } from "../../../api/events";
 import { ErrorAlert } from "../../../components/ErrorAlert";
 import { FormField } from "../../../components/FormField";
-import { formatDate } from "../../../lib/format";
+import { formatDate, todayIn } from "../../../lib/format";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { useChapterAdmin } from "../ChapterAdminContext";
 
 const messageOf = (err: unknown) => (err instanceof ApiRequestError ? err.message : "Something went wrong; please try again.");
 
@@ -17,15 +20,22 @@ const messageOf = (err: unknown) => (err instanceof ApiRequestError ? err.messag
 export function CancelledMeetups({ initial }: { initial: ChapterEventInfo }) {
   const event = useQuery({ ...eventQueries.bySlug(initial.slug), initialData: initial }).data ?? initial;
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [backOn, setBackOn] = useState<string | null>(null);
+  const [emailBackOn, setEmailBackOn] = useState(false);
   const uncancel = useUncancelMeetup();
+  const { chapter } = useChapterAdmin();
+  const cancellable = cancellableDates(event, chapter.timeZone);
 
-  const handleUncancel = async (date: string) => {
-    setError(null);
+  const askBackOn = (date: string) => {
+    setEmailBackOn(false);
+    setBackOn(date);
+  };
+  const handleUncancel = async () => {
+    if (!backOn) return;
     try {
-      await uncancel.mutateAsync({ slug: event.slug, date });
+      await uncancel.mutateAsync({ slug: event.slug, date: backOn, emailList: emailBackOn });
     } catch (err) {
-      setError(messageOf(err));
+      throw new Error(messageOf(err));
     }
   };
 
@@ -35,11 +45,10 @@ export function CancelledMeetups({ initial }: { initial: ChapterEventInfo }) {
         <Heading as="h3" size="sm" id="cancelled-meetups-heading">
           Cancelled Meetups
         </Heading>
-        <Button size="sm" variant="outline" onClick={() => setOpen(true)} disabled={event.nextDates.length === 0}>
+        <Button size="sm" variant="outline" onClick={() => setOpen(true)} disabled={cancellable.length === 0}>
           Cancel a Date
         </Button>
       </HStack>
-      <ErrorAlert message={error} mb="2" />
       {event.cancelledDates.length === 0 ? (
         <Text fontSize="sm">
           No meetup of this event is cancelled. To skip one date (a holiday, the venue closed), cancel it here; the chapter page, the map and calendar feeds
@@ -53,31 +62,56 @@ export function CancelledMeetups({ initial }: { initial: ChapterEventInfo }) {
                 <strong>{formatDate(c.date)}</strong>
                 {c.note ? `: ${c.note}` : ""}
               </Text>
-              <Button
-                size="xs"
-                variant="outline"
-                onClick={() => handleUncancel(c.date)}
-                loading={uncancel.isPending && uncancel.variables?.date === c.date}
-                aria-label={`Put ${formatDate(c.date)} back on`}
-              >
+              <Button size="xs" variant="outline" onClick={() => askBackOn(c.date)} aria-label={`Put ${formatDate(c.date)} back on`}>
                 Put back on
               </Button>
             </HStack>
           ))}
         </Stack>
       )}
-      <CancelMeetupDialog event={event} open={open} onClose={() => setOpen(false)} />
+      <CancelMeetupDialog event={event} dates={cancellable} open={open} onClose={() => setOpen(false)} />
+      <ConfirmDialog
+        open={backOn !== null}
+        title="Put this Meetup Back On"
+        testId="back-on-dialog"
+        confirmPalette="brand"
+        confirmLabel="Put Back On"
+        onConfirm={handleUncancel}
+        onClose={() => setBackOn(null)}
+        message={
+          <Stack gap="3">
+            <Text>{`${event.name} on ${formatDate(backOn)} is on again: the chapter page, the map and the calendar feeds list it, and the post that announced the cancellation is withdrawn.`}</Text>
+            <Checkbox.Root checked={emailBackOn} onCheckedChange={(d) => setEmailBackOn(d.checked === true)}>
+              <Checkbox.HiddenInput name="emailList" />
+              <Checkbox.Control />
+              <Checkbox.Label>{`Email the list ("Back on: ${event.name} on ${formatDate(backOn)}")`}</Checkbox.Label>
+            </Checkbox.Root>
+          </Stack>
+        }
+      />
     </Box>
   );
 }
 
-function CancelMeetupDialog({ event, open, onClose }: { event: ChapterEventInfo; open: boolean; onClose: () => void }) {
+/**
+ * The meetups a host can cancel: the event's own dates from today to CANCEL_AHEAD_DAYS ahead, in the chapter's
+ * zone, less those already cancelled (the server checks each again).
+ */
+function cancellableDates(event: ChapterEventInfo, timeZone: string): string[] {
+  if (event.isSingleDate || event.dayOfWeekIndex === null) return [];
+  const today = todayIn(timeZone);
+  const last = new Date(Date.parse(`${today}T00:00:00Z`) + CANCEL_AHEAD_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const cancelled = new Set(event.cancelledDates.map((c) => c.date));
+  return nextMeetingDates(today, event.dayOfWeekIndex, weekCodesOf(event.weeksOfMonthIndexes), 60).filter((d) => d <= last && !cancelled.has(d));
+}
+
+function CancelMeetupDialog({ event, dates, open, onClose }: { event: ChapterEventInfo; dates: string[]; open: boolean; onClose: () => void }) {
   const [date, setDate] = useState("");
   const [note, setNote] = useState("");
   const [emailList, setEmailList] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cancel = useCancelMeetup();
-  const chosen = date || event.nextDates[0]?.date || "";
+  const chosen = date || dates[0] || "";
 
   const close = () => {
     setDate("");
@@ -118,9 +152,9 @@ function CancelMeetupDialog({ event, open, onClose }: { event: ChapterEventInfo;
                     </Field.Label>
                     <NativeSelect.Root>
                       <NativeSelect.Field name="date" value={chosen} onChange={(e) => setDate(e.target.value)}>
-                        {event.nextDates.map((d) => (
-                          <option key={d.date} value={d.date}>
-                            {formatDate(d.date)}
+                        {dates.map((d) => (
+                          <option key={d} value={d}>
+                            {formatDate(d)}
                           </option>
                         ))}
                       </NativeSelect.Field>

@@ -1,19 +1,10 @@
 import { Box, Heading, Stack, Text } from "@chakra-ui/react";
 import { nextMeetingDates } from "../../../../server/contracts/schedule";
-import { formatDate, formatTime } from "../../../lib/format";
+import { formatDate, formatTime, todayIn } from "../../../lib/format";
 import type { EventFormValues } from "./eventForm";
 
 /** How many dates the preview lists: as many as the chapter page does. */
 const PREVIEW_DATES = 4;
-
-/** Today's date ("YYYY-MM-DD") in a time zone, or in UTC when the zone is unknown. */
-function todayIn(timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  } catch {
-    return new Date().toISOString().slice(0, 10);
-  }
-}
 
 /**
  * What the event will publish, in words, before it is saved: the next four dates of a repeating event (or the one
