@@ -302,6 +302,19 @@ test.describe("chapter pages", () => {
     await expect(chapter.adminTools()).toHaveAttribute("href", "/chapter/pa/pittsburgh/admin");
   });
 
+  test("a hidden chapter's page leads visitors on: to its state's chapters and the active chapters nearest it", async ({ page }) => {
+    const chapter = new ChapterPage(page);
+    await chapter.open("tx", "dallas");
+    await expect(chapter.wayOn()).toContainText("This Chapter is not active.");
+    const nearby = chapter.nearbyChapters();
+    await expect(nearby.first()).toBeVisible();
+    expect(await nearby.count()).toBeLessThanOrEqual(3);
+    await expect(nearby.filter({ hasText: "Austin" })).toHaveAttribute("href", "/chapter/tx/austin");
+    await chapter.wayOn().getByRole("link", { name: "See the chapters in Texas" }).click();
+    await expect(page).toHaveURL(/\/chapters\/tx$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Texas" })).toBeVisible();
+  });
+
   test("the Admin tools button shows for the chapter's host only", async ({ page }) => {
     await signInAs(page, "host");
     const chapter = new ChapterPage(page);

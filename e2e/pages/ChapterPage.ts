@@ -41,6 +41,15 @@ export class ChapterPage {
     return this.page.getByTestId("chapter-emails");
   }
 
+  /** What a hidden chapter's page offers visitors instead of its content: its state's chapters and the nearest active ones. */
+  wayOn() {
+    return this.page.getByTestId("hidden-chapter-way-on");
+  }
+
+  nearbyChapters() {
+    return this.page.getByRole("region", { name: /^Active chapters near / }).getByRole("link");
+  }
+
   section(name: string) {
     return this.page.getByRole("heading", { level: 2, name });
   }

@@ -50,6 +50,28 @@ export interface ChapterEventInfo {
   updatedAt: string;
 }
 
+/** One chapter of GET /api/chapters/near: an active chapter, its distance from the place and its next meetup. */
+export interface NearChapter {
+  id: number;
+  slug: string;
+  /** The display title. */
+  title: string;
+  city: string;
+  /** Lower case; "int" outside the US. */
+  state: string;
+  chapterTypeId: number;
+  /** Miles from the place searched for, to one decimal. */
+  distanceMiles: number;
+  /** The next meetup: its date (YYYY-MM-DD, the chapter's zone) and the event's name; null when none is known. */
+  next: { date: string; name: string } | null;
+}
+
+/** GET /api/chapters/near?place={ZIP or "City, ST"}&limit={1..50}. */
+export interface NearChaptersAnswer {
+  place: { label: string; lat: number; lng: number };
+  chapters: NearChapter[];
+}
+
 /** How many meetup dates a chapter page lists: Next Event, then three More Upcoming Events (spec 001). */
 export const CHAPTER_PAGE_DATES = 4;
 

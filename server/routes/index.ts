@@ -9,6 +9,7 @@ import { adminUserRoutes } from "./adminUsers";
 import { adminWikiPageRoutes } from "./adminWikiPages";
 import { authRoutes } from "./auth";
 import { chapterRoutes } from "./chapters";
+import { chaptersNearRoutes } from "./chaptersNear";
 import { frontPageRoutes } from "./frontPage";
 import { hostApplicationAdminRoutes } from "./hostApplicationsAdmin";
 import { chapterEventRoutes } from "./chapterEvents";
@@ -33,6 +34,7 @@ import { chapterHealthRoutes } from "./chapterHealth";
 export function registerApiRoutes(router: Router, s: Services): void {
   authRoutes(router, s);
   passwordResetRoutes(router, s);
+  chaptersNearRoutes(router, s);
   chapterRoutes(router, s);
   activityFeedRoutes(router, s);
   chapterSettingsRoutes(router, s);

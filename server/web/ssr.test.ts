@@ -98,9 +98,15 @@ describe("public pages rendered on the server", () => {
   it("a hidden chapter shows the public what the app shows, and nothing of its meetups", async () => {
     const hidden = await buildChapter({ slug: "tulsa", city: "Tulsa", title: "Drinking Liberally", state: "ok", status: CHAPTER_HIDDEN });
     await buildEvent(hidden, { name: "Secret Bar" });
-    const { text } = await html("/chapter/ok/tulsa");
+    const { text, root } = await html("/chapter/ok/tulsa");
     expect(text).toContain("This Chapter is not active.");
     expect(text).not.toContain("Secret Bar");
+    // A way on: the state's chapters, and the active chapters nearest it.
+    expect(root).toContain('href="/chapters/ok"');
+    expect(text).toContain("See the chapters in Oklahoma");
+    expect(text).toContain("Active chapters near Tulsa");
+    expect(text).toMatch(/Austin: Drinking Liberally \(\d+(\.\d)? mi\)/);
+    expect(root).toContain('href="/chapter/tx/austin"');
   }, 60_000);
 
   it("names the lazily loaded parts it rendered, which the browser loads before hydrating (one pass, no input lost)", async () => {

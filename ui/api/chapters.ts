@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
-import type { ChapterDetail, ChapterPinList, ChapterSummary, ChapterTypeInfo, ChapterWithEvents, MyChapterInfo } from "../../server/contracts/chapter";
+import type {
+  ChapterDetail,
+  ChapterPinList,
+  ChapterSummary,
+  ChapterTypeInfo,
+  ChapterWithEvents,
+  MyChapterInfo,
+  NearChaptersAnswer,
+} from "../../server/contracts/chapter";
 import type { ChapterSettingsInput, ChapterSettingsOptions, ResultAnswer } from "../../server/contracts/chapterAdmin";
 import type { NewChapterInput, NewChapterResult } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
@@ -22,6 +30,7 @@ export const chapterKeys = {
   slug: (slug: string) => [...chapterKeys.all, "slug", slug] as const,
   id: (id: number) => [...chapterKeys.all, "id", id] as const,
   settingsOptions: () => [...chapterKeys.all, "settingsOptions"] as const,
+  near: (place: string, limit: number) => [...chapterKeys.all, "near", place, limit] as const,
 };
 
 /** A pin row of GET /api/chapters/pins, by name. */
@@ -77,6 +86,9 @@ export const chapterQueries = {
   byId: (id: number) => queryOptions({ queryKey: chapterKeys.id(id), queryFn: get<ChapterDetail>(`/api/chapter/id/${id}`) }),
   /** What the Chapter Settings form offers (types, time zones, which list id the site needs). */
   settingsOptions: () => queryOptions({ queryKey: chapterKeys.settingsOptions(), queryFn: get<ChapterSettingsOptions>("/api/chapter/settings_options") }),
+  /** The active chapters nearest a place (a ZIP code or "City, ST"), nearest first. */
+  near: (place: string, limit: number) =>
+    queryOptions({ queryKey: chapterKeys.near(place, limit), queryFn: get<NearChaptersAnswer>(`/api/chapters/near?place=${enc(place)}&limit=${limit}`) }),
 };
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Container, Flex, Heading, Link, Stack, Text } from 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { chapterPageMeetups, type ChapterDetail, type ChapterEventInfo } from "../../../server/contracts/chapter";
+import { STATES, chapterPageMeetups, type ChapterDetail, type ChapterEventInfo } from "../../../server/contracts/chapter";
 import type { SiteConfig } from "../../../server/contracts/content";
 import { chapterQueries } from "../../api/chapters";
 import { mailingListQueries } from "../../api/mailingLists";
@@ -85,6 +85,50 @@ function SignupSection({ chapter, listId }: { chapter: ChapterDetail; listId: st
             : "This chapter's mailing list is not open yet."}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+/** How many active chapters near a hidden one its page offers. */
+const NEAR_HIDDEN_CHAPTER = 3;
+
+/**
+ * A hidden chapter's page, as visitors see it: the spec's "This Chapter is not active." and a way on, its state's
+ * chapters and the active chapters nearest it.
+ */
+function HiddenChapterWayOn({ chapter }: { chapter: ChapterDetail }) {
+  const stateName = STATES[chapter.state];
+  const place = chapter.state !== "int" && chapter.city ? `${chapter.city}, ${chapter.state.toUpperCase()}` : "";
+  const near = useQuery({ ...chapterQueries.near(place, NEAR_HIDDEN_CHAPTER), enabled: Boolean(place) });
+  const chapters = near.data?.chapters ?? [];
+  return (
+    <Stack gap="4" data-testid="hidden-chapter-way-on">
+      <Text fontSize="lg">{CHAPTER_NOT_ACTIVE}</Text>
+      {stateName && chapter.state !== "int" && (
+        <Link asChild color="link">
+          <RouterLink to={`/chapters/${chapter.state}`}>{`See the chapters in ${stateName}`}</RouterLink>
+        </Link>
+      )}
+      {chapters.length > 0 && (
+        <Stack as="section" aria-labelledby="near-heading" gap="2">
+          <Heading as="h2" size="md" id="near-heading">
+            {`Active chapters near ${chapter.city}`}
+          </Heading>
+          <Stack as="ul" gap="1" listStyleType="none">
+            {chapters.map((c) => (
+              <li key={c.id}>
+                <Link asChild color="link">
+                  <RouterLink to={`/chapter/${c.state}/${c.slug}`}>{c.title}</RouterLink>
+                </Link>
+                {` (${c.distanceMiles} mi)`}
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+      <Link asChild color="link">
+        <RouterLink to="/intro_start_chapter">Start a chapter here</RouterLink>
+      </Link>
     </Stack>
   );
 }
@@ -296,7 +340,7 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
             <Alert.Title>{HIDDEN_CHAPTER_NOTICE}</Alert.Title>
           </Alert.Root>
         )}
-        {chapter.restricted ? <Text fontSize="lg">{CHAPTER_NOT_ACTIVE}</Text> : <ChapterContent chapter={chapter} config={config} />}
+        {chapter.restricted ? <HiddenChapterWayOn chapter={chapter} /> : <ChapterContent chapter={chapter} config={config} />}
       </Stack>
     </Container>
   );

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../test/harness";
+import { buildChapter, buildEvent } from "../test/factories";
+import { CHAPTER_HIDDEN } from "../models/Chapter";
+import type { NearChaptersAnswer } from "../contracts/chapter";
+import { milesBetween } from "../presenters/chaptersNear";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const austin = await buildChapter({
+    slug: "austin",
+    title: "Drinking Liberally",
+    city: "Austin",
+    state: "tx",
+    postalCode: "78701",
+    timeZone: "America/Chicago",
+  });
+  await buildEvent(austin, { name: "The Scoot Inn", lat: 30.2622, lng: -97.7228, dayOfWeekIndex: 2, weeksOfMonthIndexes: "0" });
+  // No event placed yet: found by its own ZIP code.
+  await buildChapter({ slug: "dallas", title: "Dallas", city: "Dallas", state: "tx", postalCode: "75201", timeZone: "America/Chicago" });
+  const hidden = await buildChapter({ slug: "round-rock", title: "Round Rock", city: "Round Rock", state: "tx", postalCode: "78664", status: CHAPTER_HIDDEN });
+  await buildEvent(hidden, { name: "Hidden Bar", lat: 30.5083, lng: -97.6789 });
+  await buildChapter({ slug: "seattle", title: "Seattle", city: "Seattle", state: "wa", postalCode: "98101", timeZone: "America/Los_Angeles" });
+}, 120_000);
+afterAll(async () => t.close());
+
+describe("GET /api/chapters/near", () => {
+  it("answers the place and the active chapters nearest it, nearest first, with distances and next meetups", async () => {
+    const res = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=78704");
+    expect(res.status).toBe(200);
+    expect(res.body.place.label).toBe("Austin, TX 78704");
+    expect(res.body.chapters.map((c) => c.slug)).toEqual(["austin", "dallas", "seattle"]);
+    const [austin, dallas] = res.body.chapters;
+    expect(austin).toMatchObject({ title: "Austin: Drinking Liberally", city: "Austin", state: "tx", chapterTypeId: 1 });
+    expect(austin.distanceMiles).toBeGreaterThan(0);
+    expect(austin.distanceMiles).toBeLessThan(5);
+    expect(austin.distanceMiles).toBe(Math.round(milesBetween(res.body.place, { lat: 30.2622, lng: -97.7228 }) * 10) / 10);
+    expect(austin.next).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), name: "The Scoot Inn" });
+    expect(dallas.next).toBeNull();
+    expect(dallas.distanceMiles).toBeGreaterThan(150);
+    expect(dallas.distanceMiles).toBeLessThan(200);
+  });
+
+  it("takes a city and state, and a limit", async () => {
+    const res = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=Seattle%2C%20WA&limit=1");
+    expect(res.status).toBe(200);
+    expect(res.body.place.label).toBe("Seattle, WA");
+    expect(res.body.chapters.map((c) => c.slug)).toEqual(["seattle"]);
+  });
+
+  it("follows a chapter that is switched on", async () => {
+    const { Chapter } = await import("../models/Chapter");
+    await Chapter.query().patch({ status: 1 }).where({ slug: "round-rock" });
+    const res = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=78664&limit=1");
+    expect(res.body.chapters.map((c) => c.slug)).toEqual(["round-rock"]);
+    await Chapter.query().patch({ status: CHAPTER_HIDDEN }).where({ slug: "round-rock" });
+    const again = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=78664");
+    expect(again.body.chapters.map((c) => c.slug)).not.toContain("round-rock");
+  });
+
+  it("answers 400 naming an unknown place, and for a missing place or a bad limit", async () => {
+    const unknown = await t.request("GET", "/api/chapters/near?place=Nowhereville%2C%20ZZ");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('Unknown place: "Nowhereville, ZZ". Try a ZIP code or "City, ST".');
+    expect((await t.request("GET", "/api/chapters/near")).body.error).toBe('place is required: a ZIP code or "City, ST"');
+    for (const limit of ["0", "51", "ten", "2.5"]) {
+      const res = await t.request("GET", `/api/chapters/near?place=78704&limit=${limit}`);
+      expect(res.status, limit).toBe(400);
+      expect(res.body.error).toBe("limit must be a whole number from 1 to 50");
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
+import { ChapterEvent } from "../models/ChapterEvent";
+import { badRequest } from "../errors";
+import { parse } from "../lib/validate";
+import { readInChunks } from "../lib/slices";
+import { readCacheOf } from "../lib/readCache";
+import { singleLine } from "../contracts/text";
+import type { NearChaptersAnswer } from "../contracts/chapter";
+import { EVENT_DATE_COLUMNS } from "../presenters/schedule";
+import { nearestChapters, placedChapters, type PlacedChapter } from "../presenters/chaptersNear";
+import { CHAPTER_LIST_TABLES } from "./chapters";
+import type { Services } from "../services";
+
+export const NEAR_LIMIT_DEFAULT = 10;
+export const NEAR_LIMIT_MAX = 50;
+
+const nearSchema = z.object({
+  place: singleLine(
+    z
+      .string({ error: 'place is required: a ZIP code or "City, ST"' })
+      .trim()
+      .min(1, 'place is required: a ZIP code or "City, ST"')
+      .max(100, "place must be at most 100 characters"),
+    "place",
+  ),
+  limit: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? NEAR_LIMIT_DEFAULT : Number(v)))
+    .refine((n) => Number.isInteger(n) && n >= 1 && n <= NEAR_LIMIT_MAX, `limit must be a whole number from 1 to ${NEAR_LIMIT_MAX}`),
+});
+
+/**
+ * The nearest active chapters to a place (a visitor's first question). The chapters' places are kept ready like the
+ * other public lists (lib/readCache), so a search costs the geocoding and one pass over them.
+ */
+export function chaptersNearRoutes(router: Router, s: Services) {
+  const reads = readCacheOf(s.knex);
+
+  router.get("/chapters/near", async (ctx) => {
+    const input = parse(nearSchema, ctx.query);
+    const place = await s.geocoder.geocodePlace(input.place);
+    if (!place) throw badRequest(`Unknown place: "${input.place}". Try a ZIP code or "City, ST".`, "place");
+    const chapters = await reads.kept<PlacedChapter[]>("chapters:near", CHAPTER_LIST_TABLES, async (now) => {
+      const active = Chapter.query().where({ status: CHAPTER_ACTIVE });
+      const [rows, events] = await Promise.all([
+        readInChunks((afterId, size) =>
+          active
+            .clone()
+            .select("id", "slug", "title", "city", "state", "postalCode", "chapterTypeId", "timeZone")
+            .where("id", ">", afterId)
+            .orderBy("id")
+            .limit(size),
+        ),
+        readInChunks(
+          (afterId, size) =>
+            ChapterEvent.query()
+              .modify("mayBeUpcoming")
+              .whereIn("chapterId", active.clone().select("id"))
+              .select("id", "chapterId", "name", "lat", "lng", ...EVENT_DATE_COLUMNS)
+              .where("chapterEvents.id", ">", afterId)
+              .orderBy("chapterEvents.id")
+              .limit(size),
+          5000,
+        ),
+      ]);
+      const expiry = { at: Infinity };
+      return { kept: await placedChapters(rows, events, now, expiry), expiresAt: expiry.at };
+    });
+    const answer: NearChaptersAnswer = {
+      place: { label: place.label, lat: place.lat, lng: place.lng },
+      chapters: nearestChapters(chapters, place, input.limit),
+    };
+    ctx.body = answer;
+  });
+}
