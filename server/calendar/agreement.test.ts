@@ -107,7 +107,7 @@ function expandFeed(text: string, windowOf: (eventId: number) => { from: string;
   const byEvent = new Map<number, Occ[]>();
   for (const vevent of calendar.getAllSubcomponents("vevent")) {
     const event = new ICAL.Event(vevent);
-    const id = Number(/^event-(\d+)(?:-\d+)?@chapterhouse$/.exec(event.uid)![1]);
+    const id = Number(/^event-(\d+)(?:-\d+)*@chapterhouse$/.exec(event.uid)![1]);
     const { from, to } = windowOf(id);
     const list = byEvent.get(id) ?? [];
     byEvent.set(id, list);

@@ -11,7 +11,7 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { DateTime } from "luxon";
 import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
-import type { ChapterEvent } from "../models/ChapterEvent";
+import { singleDatesPastBefore, type ChapterEvent } from "../models/ChapterEvent";
 import { occurrenceOfEventOn, scheduleOf } from "../presenters/schedule";
 import { isValidTimeZone, luxonZone } from "../schedule/engine";
 import { feedComponents } from "./rrule";
@@ -58,7 +58,19 @@ export interface FeedOptions {
   description: string;
   publicUrl: string;
   events: FeedEvent[];
+  /**
+   * The date (YYYY-MM-DD) the feed is written on, which sets how far ahead meetups a clock change touches are
+   * written one by one (feedHorizon). Feeds served from the cache pass the date their fingerprint holds, so the
+   * bytes follow from the fingerprint; by default, two days ago (UTC), as that date is.
+   */
+  asOf?: string;
 }
+
+/**
+ * How far ahead a feed writes one by one the meetups a clock change touches (docs/schedule.md): through the end
+ * of the year after next, so at least two years of clock changes, and the bytes change once a year.
+ */
+export const feedHorizon = (asOf: string) => `${String(Number(asOf.slice(0, 4)) + 2).padStart(4, "0")}-12-31`;
 
 /** Subscribed calendars are asked to refresh hourly; with ETags most refreshes are a 304. */
 export const FEED_TTL_SECONDS = 3600;
@@ -130,18 +142,20 @@ function anchorDate(e: FeedEventRow, zone: string, created: Date | null): string
   return (local?.isValid ? local : DateTime.fromMillis(0, { zone: luxon })).toISODate()!;
 }
 
+/** The dates of an event's cancelled meetups that are still on its schedule. */
+const cancelledDatesOf = (event: FeedEventRow, zone: string): Set<string> =>
+  new Set((event.cancelledDates ?? []).map((c) => c.date).filter((date) => occurrenceOfEventOn(event, zone, date) !== null));
+
 /**
- * The RRULE of a repeating component, plus an EXDATE for each cancelled meetup (at the start time the rule
- * produces that day, in the zone of DTSTART), so subscribed calendars drop those dates. ical-generator writes
- * a multi-line rule as given.
+ * The RRULE of a repeating component, plus an EXDATE for each cancelled meetup, so subscribed calendars drop
+ * those dates: the local time the rule gives that day (the start time on the date, in the zone of DTSTART; UTC
+ * for UTC chapters), which a calendar program reads as it reads the rule's own. (No rule gives a meetup a clock
+ * change touches, where programs read local times differently: rrule.ts.) ical-generator writes a multi-line
+ * rule as given.
  */
-function ruleWithExceptions(rrule: string, event: FeedEventRow, zone: string, utc: boolean): string {
-  const starts = (event.cancelledDates ?? [])
-    .map((c) => occurrenceOfEventOn(event, zone, c.date)?.start)
-    .filter((start): start is DateTime => Boolean(start))
-    .map((start) => (utc ? `${start.toUTC().toFormat("yyyyMMdd'T'HHmmss")}Z` : start.toFormat("yyyyMMdd'T'HHmmss")))
-    .sort();
-  if (!starts.length) return rrule;
+function ruleWithExceptions(rrule: string, startTime: string, cancelled: ReadonlySet<string>, zone: string, utc: boolean): string {
+  if (!cancelled.size) return rrule;
+  const starts = [...cancelled].sort().map((date) => `${date.replace(/-/g, "")}T${startTime.replace(":", "")}00${utc ? "Z" : ""}`);
   return `RRULE:${rrule}\nEXDATE${utc ? "" : `;TZID=${zone}`}:${starts.join(",")}`;
 }
 
@@ -203,8 +217,8 @@ const MAX_RENDERED_EVENTS = 50_000;
 /** How many event pieces feeds have written, and how many they took as kept (for tests). */
 export const pieceStats = { made: 0, kept: 0 };
 
-function pieceKey(publicUrl: string, chapter: FeedChapter, event: FeedEventRow): string {
-  return JSON.stringify([publicUrl, FEED_CHAPTER_COLUMNS.map((column) => chapter[column]), FEED_EVENT_COLUMNS.map((column) => event[column])]);
+function pieceKey(publicUrl: string, until: string, chapter: FeedChapter, event: FeedEventRow): string {
+  return JSON.stringify([publicUrl, until, FEED_CHAPTER_COLUMNS.map((column) => chapter[column]), FEED_EVENT_COLUMNS.map((column) => event[column])]);
 }
 
 function keepRenderedEvent(key: string, text: string): void {
@@ -264,8 +278,9 @@ function* feedPieces(opts: FeedOptions, { rows, titles, zones }: FeedPlan, keep 
   for (const zone of new Set(zones.values())) if (!UTC_ZONES.has(zone)) yield vtimezone(zone);
   // Events are made on a calendar of their own, emptied after each, so they print as ical-generator prints them.
   const cal = ical();
+  const until = feedHorizon(opts.asOf ?? singleDatesPastBefore(new Date()));
   for (const { event, chapter } of rows) {
-    const key = pieceKey(opts.publicUrl, chapter, event);
+    const key = pieceKey(opts.publicUrl, until, chapter, event);
     const kept = renderedEvents.get(key);
     if (kept !== undefined) {
       pieceStats.kept++;
@@ -280,7 +295,9 @@ function* feedPieces(opts: FeedOptions, { rows, titles, zones }: FeedPlan, keep 
     const url = chapterUrl(opts.publicUrl, chapter);
     const geo = event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {};
     let piece = "";
-    for (const part of feedComponents(event.id, scheduleOf(event, zone), anchorDate(event, zone, created))) {
+    const cancelled = event.isSingleDate ? new Set<string>() : cancelledDatesOf(event, zone);
+    for (const part of feedComponents(event.id, scheduleOf(event, zone), anchorDate(event, zone, created), until, cancelled)) {
+      const inUtc = utc || part.inUtc;
       piece += cal
         .createEvent({
           id: part.uid,
@@ -288,10 +305,10 @@ function* feedPieces(opts: FeedOptions, { rows, titles, zones }: FeedPlan, keep 
           stamp,
           lastModified: stamp,
           created,
-          start: utc ? part.start.toUTC() : part.start,
-          end: utc ? part.end.toUTC() : part.end,
-          timezone: utc ? null : zone,
-          repeating: part.rrule ? ruleWithExceptions(part.rrule, event, zone, utc) : null,
+          start: inUtc ? part.start.toUTC() : part.start,
+          end: inUtc ? part.end.toUTC() : part.end,
+          timezone: inUtc ? null : zone,
+          repeating: part.rrule ? ruleWithExceptions(part.rrule, event.startTime, cancelled, zone, utc) : null,
           summary: icsText(`${titles.get(chapter)!} at ${event.name}`),
           description: icsText([event.description.trim(), url].filter(Boolean).join("\n\n")),
           location: { title: icsText(locationOf(event)), ...geo },

@@ -102,8 +102,9 @@ async function readGroupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind
 }
 
 /**
- * A fingerprint: the cutoff date of the feed's past single dates (so a feed changes as days pass), then the
- * aggregates of the rows. render() reads the cutoff back, so the bytes follow from the fingerprint alone.
+ * A fingerprint: the cutoff date of the feed's past single dates (so a feed changes as days pass; it also sets how
+ * far ahead meetups a clock change touches are written, feed.ts feedHorizon), then the aggregates of the rows.
+ * render() reads the cutoff back, so the bytes follow from the fingerprint alone.
  */
 function fingerprintOf(row: Record<string, unknown>): string {
   // Postgres hands over timestamps as Dates, whose String() drops the milliseconds: two changes within a second
@@ -246,7 +247,8 @@ async function render(knex: Knex, scope: FeedScope, fingerprint: string, publicU
   const key = scopeKey(scope);
   const { chapters, events } = await loadFeed(knex, scope, cutoffOf(fingerprint), chapterId);
   const titles = feedTitle(scope, chapters);
-  const pieces = await feedPiecesInSlices({ name: titles.name, description: titles.description, publicUrl, events });
+  // The feed is written as of the fingerprint's cutoff date (feedHorizon), so the bytes follow from the fingerprint.
+  const pieces = await feedPiecesInSlices({ name: titles.name, description: titles.description, publicUrl, events, asOf: cutoffOf(fingerprint) });
   const { body, etag } = await bytesInSlices(pieces);
   const answer: CachedAnswer = { body, etag, contentType: "text/calendar; charset=utf-8" };
   const rendered: RenderedFeed = { fingerprint, answer, fileName: titles.fileName };

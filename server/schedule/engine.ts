@@ -7,6 +7,7 @@
  */
 import { DateTime, IANAZone } from "luxon";
 import { RememberingZone } from "./fastZone";
+import { clockChangesBetween } from "./clockChanges";
 import { weekCodesOf } from "../contracts/schedule";
 
 export interface ScheduleInput {
@@ -139,24 +140,37 @@ function wallMillis(date: string, time: string): number {
   return Date.UTC(y, m - 1, d, hh, mm);
 }
 
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
 /**
- * The instants a wall-clock time on a date has in a zone: none (skipped by a clock change), one, or two
- * (repeated), earliest first. An instant t shows the wall time w exactly when t = w - offset(t).
+ * How long a meetup lasts, in minutes: from its start time to its end time on the wall clock. An end at or before
+ * the start (rows stored before the form checked it) is read as running past midnight, so a meetup always ends
+ * after it starts.
  */
-function wallClockInstants(date: string, time: string, zone: string): number[] {
-  const z = zoneNamed(zone) ?? zoneNamed("UTC")!;
-  const wall = wallMillis(date, time);
-  const found = new Set<number>();
+export function lengthMinutes(s: Pick<ScheduleInput, "startTime" | "endTime">): number {
+  const length = minutesOf(s.endTime) - minutesOf(s.startTime);
+  return length > 0 ? length : length + 1440;
+}
+
+/**
+ * The instants that show a wall-clock time (given as milliseconds read as if UTC) in a zone: none (skipped by a
+ * clock change), one, or two (repeated), earliest first. An instant t shows the wall time w exactly when
+ * t = w - offset(t).
+ */
+function instantsShowing(wall: number, z: RememberingZone): number[] {
+  const found: number[] = [];
   for (const probe of [wall - DAY_MS, wall, wall + DAY_MS]) {
     const instant = wall - z.offset(probe) * 60_000;
-    if (instant + z.offset(instant) * 60_000 === wall) found.add(instant);
+    if (instant + z.offset(instant) * 60_000 === wall && !found.includes(instant)) found.push(instant);
   }
-  return [...found].sort((a, b) => a - b);
+  return found.sort((a, b) => a - b);
 }
+
+const zoneOrUtc = (zone: string): RememberingZone => zoneNamed(zone) ?? zoneNamed("UTC")!;
 
 /** "gap" when clocks skip the time that day, "repeated" when it happens twice, else "normal". */
 export function wallClockKind(date: string, time: string, zone: string): "normal" | "gap" | "repeated" {
-  const n = wallClockInstants(date, time, zone).length;
+  const n = instantsShowing(wallMillis(date, time), zoneOrUtc(zone)).length;
   return n === 0 ? "gap" : n === 2 ? "repeated" : "normal";
 }
 
@@ -166,23 +180,30 @@ export function wallClockKind(date: string, time: string, zone: string): "normal
  * forward) is read with the offset before the gap, i.e. moved forward by the gap.
  */
 export function atWallClock(date: string, time: string, zone: string): DateTime {
-  const instants = wallClockInstants(date, time, zone);
-  const z = zoneNamed(zone) ?? zoneNamed("UTC")!;
-  // (luxon reads "UTC" and "GMT" as its fixed UTC zone, whose ISO times end in Z: luxonZone keeps that.)
-  const as = luxonZone(zone);
-  if (instants.length) return DateTime.fromMillis(instants[0], { zone: as });
+  const z = zoneOrUtc(zone);
   const wall = wallMillis(date, time);
-  return DateTime.fromMillis(wall - z.offset(wall - DAY_MS) * 60_000, { zone: as });
+  const instants = instantsShowing(wall, z);
+  // (luxon reads "UTC" and "GMT" as its fixed UTC zone, whose ISO times end in Z: luxonZone keeps that.)
+  return DateTime.fromMillis(instants.length ? instants[0] : wall - z.offset(wall - DAY_MS) * 60_000, { zone: luxonZone(zone) });
 }
 
-/** The occurrence on one date: start and end at their wall-clock times in the zone. */
+/**
+ * The occurrence on a date: it starts at the start time on the wall clock (atWallClock) and lasts the meetup's
+ * length, so on the night the clocks change it keeps its length (what RFC 5545 calendar apps show: a recurring
+ * event keeps the exact duration of its first one) and never ends before it starts.
+ */
+function occurrenceAt(s: ScheduleInput, date: string, zone: string): Occurrence {
+  const start = atWallClock(date, s.startTime, zone);
+  const end = DateTime.fromMillis(start.toMillis() + lengthMinutes(s) * 60_000, { zone: start.zone });
+  if (start.isValid && !(end.toMillis() > start.toMillis())) throw new Error(`an occurrence on ${date} would not end after it starts`);
+  return { date, start, end };
+}
+
+/** The occurrence on one date: from its start time on the wall clock, for the meetup's length. */
 export function occurrenceOn(s: ScheduleInput, date: string): Occurrence | null {
   if (!isValidDate(date) || !isValidTime(s.startTime) || !isValidTime(s.endTime)) return null;
-  const zone = zoneOf(s);
-  const start = atWallClock(date, s.startTime, zone);
-  const end = atWallClock(date, s.endTime, zone);
-  if (!start.isValid || !end.isValid) return null;
-  return { date, start, end };
+  const occ = occurrenceAt(s, date, zoneOf(s));
+  return occ.start.isValid && occ.end.isValid ? occ : null;
 }
 
 /** Every occurrence whose date lies between two calendar dates, both included, soonest first. */
@@ -212,8 +233,7 @@ export function* eachOccurrenceBetween(s: ScheduleInput, fromDate: string, toDat
   const zone = zoneOf(s);
   for (let day = first + ((weekday - dayParts(first).weekday + 7) % 7); day <= last; day += 7) {
     if (!matchesOnDay(day, codes)) continue;
-    const date = isoOf(dayParts(day));
-    yield { date, start: atWallClock(date, s.startTime, zone), end: atWallClock(date, s.endTime, zone) };
+    yield occurrenceAt(s, isoOf(dayParts(day)), zone);
   }
 }
 
@@ -249,4 +269,63 @@ export function firstOccurrenceOnOrAfter(s: ScheduleInput, date: string): Occurr
   const to = addDays(date, 400);
   if (!to) return null;
   return eachOccurrenceBetween(s, date, to).next().value ?? null;
+}
+
+/**
+ * Whether a clock change touches an occurrence: its start is not its plain wall-clock time (moved by a gap, or
+ * one of two), its end's wall-clock time is skipped or repeated, or the offset changes while it lasts. Only then
+ * can calendar programs read its local times differently (docs/schedule.md); calendar feeds write these
+ * occurrences in UTC.
+ */
+export function clockChangeTouches(s: ScheduleInput, o: Occurrence): boolean {
+  const z = zoneOrUtc(zoneOf(s));
+  const start = o.start.toMillis();
+  const end = o.end.toMillis();
+  const startOffset = z.offset(start);
+  const endOffset = z.offset(end);
+  const startWall = start + startOffset * 60_000;
+  return (
+    startWall !== wallMillis(o.date, s.startTime) ||
+    startOffset !== endOffset ||
+    instantsShowing(startWall, z).length !== 1 ||
+    instantsShowing(end + endOffset * 60_000, z).length !== 1
+  );
+}
+
+/**
+ * The occurrences between two dates (both included) that a clock change touches (clockChangeTouches), soonest
+ * first. Looks only at the days around the zone's clock changes, so it costs next to nothing for the meetups
+ * (nearly all) that no change comes near.
+ */
+export function occurrencesTouchedByClockChanges(s: ScheduleInput, fromDate: string, toDate: string): Occurrence[] {
+  const first = dayNumber(fromDate);
+  const last = dayNumber(toDate);
+  if (first === null || last === null || last < first || !isValidTime(s.startTime) || !isValidTime(s.endTime)) return [];
+  const codes = s.isSingleDate ? [] : weekCodesOf(s.weeksOfMonthIndexes);
+  const single = s.isSingleDate ? dayNumber(s.singleDate) : null;
+  if (s.isSingleDate ? single === null : s.dayOfWeekIndex == null || !codes.length) return [];
+  const zone = zoneOf(s);
+  const startMinute = minutesOf(s.startTime);
+  const endMinute = startMinute + lengthMinutes(s);
+  const days = new Set<number>();
+  // A meetup lasts at most a day, so only one that starts the day of a change or the day before can be touched.
+  for (const change of clockChangesBetween(zoneOrUtc(zone), (first - 1) * DAY_MS, (last + 3) * DAY_MS)) {
+    const wallBefore = change.at / 60_000 + change.before;
+    const wallAfter = change.at / 60_000 + change.after;
+    const changeDay = Math.floor(Math.min(wallBefore, wallAfter) / 1440);
+    for (const day of [changeDay - 1, changeDay, changeDay + 1]) {
+      if (day < first || day > last || days.has(day)) continue;
+      if (s.isSingleDate ? day !== single : (day + 4) % 7 !== s.dayOfWeekIndex) continue;
+      // The meetup's wall-clock minutes (from that day's midnight) must reach the minutes the change skips or repeats.
+      const low = Math.min(wallBefore, wallAfter) - day * 1440;
+      const high = Math.max(wallBefore, wallAfter) - day * 1440;
+      if (startMinute > high || endMinute < low) continue;
+      if (!s.isSingleDate && !matchesOnDay(day, codes)) continue;
+      days.add(day);
+    }
+  }
+  return [...days]
+    .sort((a, b) => a - b)
+    .map((day) => occurrenceAt(s, isoOf(dayParts(day)), zone))
+    .filter((o) => clockChangeTouches(s, o));
 }

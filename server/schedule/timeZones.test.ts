@@ -76,7 +76,8 @@ describe("the allowed zones", () => {
         const ours = atWallClock(date, time, zone);
         // Times skipped or repeated by a clock change: RFC 5545 reads a skipped time with the offset before
         // the gap and a repeated one as the first (the engine does, as calendar apps do); ical.js takes the
-        // offset after the change for both. Those minutes are compared in the engine's own tests.
+        // offset after the change for both, so feeds write the meetups at those times in UTC
+        // (clockChanges.test.ts here and in server/calendar/).
         if (wallClockKind(date, time, zone) !== "normal") {
           skipped++;
           continue;
