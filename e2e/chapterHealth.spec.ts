@@ -26,6 +26,7 @@ const healthRow = (at: string, over: Partial<ChapterHealthRow>): ChapterHealthRo
   countedFrom: at,
   lastMeetupAt: null,
   nextMeetupAt: null,
+  lastConfirmedMeetup: null,
   members: 10,
   growth30d: 1,
   hosts: ["Hal Host"],

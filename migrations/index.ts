@@ -30,6 +30,7 @@ import * as v0100 from "./20261222000100_version_more_public_tables";
 import * as c0100 from "./20261224000100_count_list_members";
 import * as e0100 from "./20261226000100_index_email_search";
 import * as k0100 from "./20261227000100_keep_public_reads_on_new_accounts";
+import * as k0200 from "./20261227000200_create_meetup_confirmations";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -72,6 +73,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261224000100_count_list_members", c0100],
   ["20261226000100_index_email_search", e0100],
   ["20261227000100_keep_public_reads_on_new_accounts", k0100],
+  ["20261227000200_create_meetup_confirmations", k0200],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -41,6 +41,8 @@ const config = loadConfig({
   SEED_DEMO: "true",
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
+  // Hosts are asked to confirm a new meetup within seconds, not the minute users wait at most.
+  MEETUP_CONFIRM_SWEEP_MS: process.env.MEETUP_CONFIRM_SWEEP_MS ?? "2000",
 });
 const running = await startServer(config, { uiDir: path.resolve("dist", "ui") });
 

@@ -62,6 +62,8 @@ export interface Config {
   runJobs: boolean;
   /** How often GET /api/admin/events sends a keep-alive comment. */
   adminEventsKeepAliveMs: number;
+  /** How often the sweep that asks hosts to confirm their meetups runs (MEETUP_CONFIRM_SWEEP_MS; tests shorten it). */
+  meetupConfirmSweepMs: number;
   /**
    * How many reverse proxies in front of the app append to X-Forwarded-For (TRUST_PROXY: false = 0, true = 1,
    * or a number). The client address is the entry that many places from the right; 0 ignores the header.
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     jsonLimit: "1mb",
     runJobs: boolVar(env, "RUN_JOBS", true),
     adminEventsKeepAliveMs: intVar(env, "ADMIN_EVENTS_KEEPALIVE_MS", 25_000, 100, 600_000),
+    meetupConfirmSweepMs: intVar(env, "MEETUP_CONFIRM_SWEEP_MS", 60_000, 500, 3_600_000),
     trustProxyHops: proxyHops(env),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     logLevel: logLevel(env),

@@ -47,6 +47,8 @@ export interface ChapterEventInfo {
   nextDates: NextDate[];
   /** Meetups of this repeating event that are cancelled (nextDates leave them out), soonest first. */
   cancelledDates: CancelledDate[];
+  /** Upcoming meetups a host confirmed are on, soonest first. */
+  confirmedDates: ConfirmedDate[];
   updatedAt: string;
 }
 
@@ -91,6 +93,35 @@ export function chapterPageMeetups(events: ChapterEventInfo[]): ListedMeetup[] {
     .slice(0, CHAPTER_PAGE_DATES)
     .map(({ at: _at, ...meetup }) => meetup);
 }
+
+/** A meetup a host confirmed is on: its date ("YYYY-MM-DD", the chapter's zone) and when they said so (ISO). */
+export interface ConfirmedDate {
+  date: string;
+  at: string;
+}
+
+/** GET /api/chapter_event/confirmation/{token}: the meetup a confirmation email asks about, for the page its link opens. */
+export interface MeetupConfirmationInfo {
+  chapterTitle: string;
+  /** The chapter page's path, e.g. /chapter/tx/austin. */
+  chapterPath: string;
+  hostName: string;
+  event: ChapterEventInfo;
+  /** The meetup's date, "YYYY-MM-DD" in the chapter's zone. */
+  date: string;
+  /** Asked (no answer yet), confirmed, or cancelled. */
+  status: "asked" | "confirmed" | "cancelled";
+}
+
+/** GET and POST /api/meetup_confirmations/settings: hosts are asked `hours` before each meetup (0: never). */
+export interface MeetupConfirmSettings {
+  hours: number;
+}
+/** The longest time before a meetup that hosts can be asked: two weeks. */
+export const MAX_CONFIRM_HOURS = 336;
+
+/** What a confirmed meetup says on the chapter page and in the map's info window. */
+export const CONFIRMED_BY_HOST = "Confirmed by the host";
 
 /** One cancelled meetup of a repeating event: its date ("YYYY-MM-DD", the chapter's zone) and the hosts' note. */
 export interface CancelledDate {
@@ -142,7 +173,9 @@ export interface ChapterDetail extends ChapterSummary {
 }
 
 /** POST /api/chapter_event (answers ChapterEventInfo): the event's own fields; create without a slug, update with it. */
-export type ChapterEventInput = Omit<ChapterEventInfo, "id" | "slug" | "lat" | "lng" | "nextDates" | "cancelledDates" | "updatedAt"> & { slug?: string };
+export type ChapterEventInput = Omit<ChapterEventInfo, "id" | "slug" | "lat" | "lng" | "nextDates" | "cancelledDates" | "confirmedDates" | "updatedAt"> & {
+  slug?: string;
+};
 
 /** GET /api/chapters/active and /api/chapters/state/{state}: summaries with the events the maps pin. */
 export type ChapterWithEvents = ChapterSummary & { chapterEvents: ChapterEventInfo[] };

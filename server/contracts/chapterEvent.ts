@@ -155,3 +155,16 @@ export const uncancelDateSchema = z.object({ slug: eventSlug, date: meetupDate, 
 export const cancelDateSchema = uncancelDateSchema.extend({
   note: optionalText("Note", 1000, "multi"),
 });
+
+const confirmationToken = z
+  .string({ error: "token must be the code from the confirmation email" })
+  .trim()
+  .min(1, "token must be the code from the confirmation email")
+  .max(200, "token must be the code from the confirmation email");
+
+/** POST /api/chapter_event/confirm: { slug, date } (host access), or { token } from the confirmation email. */
+export const confirmDateSchema = z.object({ slug: eventSlug, date: meetupDate });
+export const confirmByTokenSchema = z.object({ token: confirmationToken });
+
+/** POST /api/chapter_event/cancel with { token, note, emailList }: the meetup of a confirmation email's link. */
+export const cancelByTokenSchema = z.object({ token: confirmationToken, note: optionalText("Note", 1000, "multi"), emailList });

@@ -41,6 +41,8 @@ export interface ChapterHealthRow {
   countedFrom: string;
   lastMeetupAt: string | null;
   nextMeetupAt: string | null;
+  /** The date ("YYYY-MM-DD", the chapter's zone) of the last meetup a host confirmed; null when none was. */
+  lastConfirmedMeetup: string | null;
   /** Members on the list now (active, onboarding, unconfirmed or transactional) and the change over 30 days. */
   members: number;
   growth30d: number;
@@ -60,7 +62,17 @@ export interface ChapterHealthList {
 }
 
 /** The health table's columns it can be sorted by ("silence": days silent; "health": at risk, dormant, active). */
-export const HEALTH_SORT_KEYS = ["health", "title", "lastEmailAt", "silence", "lastMeetupAt", "nextMeetupAt", "members", "growth30d"] as const;
+export const HEALTH_SORT_KEYS = [
+  "health",
+  "title",
+  "lastEmailAt",
+  "silence",
+  "lastMeetupAt",
+  "nextMeetupAt",
+  "lastConfirmedMeetup",
+  "members",
+  "growth30d",
+] as const;
 export type HealthSortKey = (typeof HEALTH_SORT_KEYS)[number];
 
 /** Rows of the table a page (the Dashboard and My Chapters). */

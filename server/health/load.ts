@@ -181,6 +181,17 @@ class HealthParts {
       });
 
   /** Each chapter's last and next meetup; expires when the first next meetup starts (it becomes the last). */
+  /** Each chapter's last meetup a host confirmed (its date), from the confirmations recorded. */
+  confirmed = async () => {
+    const rows = (await this.knex("meetupConfirmations")
+      .join("chapterEvents", "chapterEvents.id", "meetupConfirmations.chapterEventId")
+      .whereNotNull("meetupConfirmations.confirmedAt")
+      .groupBy("chapterEvents.chapterId")
+      .select("chapterEvents.chapterId as chapterId")
+      .max("meetupConfirmations.date as last")) as { chapterId: number; last: string }[];
+    return { value: new Map(rows.map((r) => [Number(r.chapterId), String(r.last)])) };
+  };
+
   meetups = async (now: Date) => {
     const [zones, events] = await Promise.all([
       this.knex("chapters").select("id", "timeZone") as Promise<{ id: number; timeZone: string }[]>,
@@ -237,7 +248,7 @@ export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: numbe
   let parts = partsOf.get(knex);
   if (!parts) partsOf.set(knex, (parts = new HealthParts(knex)));
   const versions = known ?? (await readCacheOf(knex).versions());
-  const [settings, pins, chapters, posts, members, hosts, meetups] = await Promise.all([
+  const [settings, pins, chapters, posts, members, hosts, meetups, confirmed] = await Promise.all([
     loadHealthSettings(knex),
     knex("chapterHealth").select("chapterId", "pinnedActive", "pinNote", "dormantSince", "countedFrom") as Promise<
       { chapterId: number; pinnedActive: unknown; pinNote: string; dormantSince: unknown; countedFrom: unknown }[]
@@ -247,6 +258,8 @@ export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: numbe
     parts.get<Map<number, { members: number; recent: number }>>("members", ["mailing_list_contacts"], versions, now, parts.members),
     parts.get<Map<number, string[]>>("hosts", ["permissions", "users"], versions, now, parts.hosts),
     parts.get<Map<number, Meetups>>("meetups", ["chapter_events", "chapters"], versions, now, parts.meetups),
+    // A confirmation writes the event's confirmedDates in the same transaction: the events' version follows it.
+    parts.get<Map<number, string>>("confirmed", ["chapter_events"], versions, now, parts.confirmed),
   ]);
   let expiresAt = Math.min(chapters.expiresAt, posts.expiresAt, members.expiresAt, hosts.expiresAt, meetups.expiresAt);
   const pinOf = new Map(pins.map((p) => [p.chapterId, p]));
@@ -284,6 +297,7 @@ export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: numbe
       countedFrom: since,
       lastMeetupAt: meet?.last ?? null,
       nextMeetupAt: meet?.next ?? null,
+      lastConfirmedMeetup: confirmed.value.get(c.id) ?? null,
       members: m?.members ?? 0,
       growth30d: m?.recent ?? 0,
       hosts: hosts.value.get(c.id) ?? [],

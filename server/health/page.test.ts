@@ -17,6 +17,7 @@ const row = (over: Partial<ChapterHealthRow>): ChapterHealthRow => ({
   countedFrom: daysAgo(1),
   lastMeetupAt: null,
   nextMeetupAt: null,
+  lastConfirmedMeetup: null,
   members: 0,
   growth30d: 0,
   hosts: [],

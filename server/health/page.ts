@@ -14,8 +14,8 @@ function compare(a: ChapterHealthRow, b: ChapterHealthRow, key: HealthSortKey): 
   return String(x).localeCompare(String(y));
 }
 
-const nullable = (key: HealthSortKey): key is "lastEmailAt" | "lastMeetupAt" | "nextMeetupAt" =>
-  key === "lastEmailAt" || key === "lastMeetupAt" || key === "nextMeetupAt";
+const nullable = (key: HealthSortKey): key is "lastEmailAt" | "lastMeetupAt" | "nextMeetupAt" | "lastConfirmedMeetup" =>
+  key === "lastEmailAt" || key === "lastMeetupAt" || key === "nextMeetupAt" || key === "lastConfirmedMeetup";
 
 export interface HealthView {
   health: HealthState | "all";

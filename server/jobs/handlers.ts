@@ -3,6 +3,13 @@ import { Job } from "../models/Job";
 import { brontoPoll, resyncAll, sendBatch, syncContact } from "../mailingLists/jobs";
 import { JOB_BRONTO_POLL, JOB_CREATE_LIST, JOB_RESYNC_ALL, JOB_SEND_BATCH, JOB_SYNC_CONTACT } from "../mailingLists/jobNames";
 import { createChapterList, provideMissingLists } from "../mailingLists/chapterLists";
+import {
+  JOB_MEETUP_CONFIRM_MAIL,
+  JOB_MEETUP_CONFIRM_SWEEP,
+  ensureMeetupConfirmSweep,
+  mailMeetupConfirmation,
+  meetupConfirmSweepJob,
+} from "../commands/meetupConfirmations";
 import { JOB_HEALTH_DAILY, JOB_HEALTH_MAIL_HOSTS, dailyHealthJob, ensureDailyHealthJob, mailHostsAtRisk } from "../health/sweep";
 
 /** Every job type the app runs, in one place. */
@@ -14,6 +21,8 @@ export function registerJobHandlers(s: Services): void {
   s.jobs.register(JOB_CREATE_LIST, (p, ctx) => createChapterList(s, p, ctx));
   s.jobs.register(JOB_HEALTH_DAILY, (_p, ctx) => dailyHealthJob(s, ctx));
   s.jobs.register(JOB_HEALTH_MAIL_HOSTS, (p) => mailHostsAtRisk(s, p));
+  s.jobs.register(JOB_MEETUP_CONFIRM_SWEEP, (_p, ctx) => meetupConfirmSweepJob(s, ctx));
+  s.jobs.register(JOB_MEETUP_CONFIRM_MAIL, (p) => mailMeetupConfirmation(s, p, s.jobs.now()));
 }
 
 /**
@@ -24,6 +33,7 @@ export async function ensureRecurringJobs(s: Services): Promise<void> {
   const { serviceName, provider } = await s.listProviders.current();
   await s.knex.transaction((trx) => provideMissingLists(s, serviceName, trx));
   await ensureDailyHealthJob(s);
+  await ensureMeetupConfirmSweep(s);
   if (provider.name !== "bronto") return;
   const running = await Job.query().where({ type: JOB_BRONTO_POLL }).whereIn("status", ["pending", "running"]).resultSize();
   if (!running) await s.jobs.enqueue(JOB_BRONTO_POLL, { since: new Date(s.jobs.now().getTime() - 24 * 3600_000).toISOString() });

@@ -1,7 +1,7 @@
 import type { Modifiers, QueryBuilder, RelationMappings } from "objection";
 import { BaseModel } from "./BaseModel";
 import { Chapter } from "./Chapter";
-import type { CancelledDate } from "../contracts/chapter";
+import type { CancelledDate, ConfirmedDate } from "../contracts/chapter";
 
 /**
  * The UTC date before which every single date is past, in any zone: a date's latest start is 23:59 at UTC-12,
@@ -15,7 +15,7 @@ export function singleDatesPastBefore(now: Date): string {
 export class ChapterEvent extends BaseModel {
   static override tableName = "chapter_events";
   static override booleanColumns = ["isSingleDate"];
-  static override jsonAttributes = ["cancelledDates"];
+  static override jsonAttributes = ["cancelledDates", "confirmedDates"];
   chapterId!: number;
   slug!: string;
   name!: string;
@@ -38,9 +38,13 @@ export class ChapterEvent extends BaseModel {
   /** Comma-separated week codes, e.g. "2,4". */
   weeksOfMonthIndexes!: string;
   sequence!: number;
-  /** Meetups of a repeating event the hosts cancelled, by date ("YYYY-MM-DD" in the chapter's zone). */
-  /** Cancelled meetups; `postId` is the chapter post that announced one to the list (withdrawn if it is put back on). */
+  /**
+   * Meetups of a repeating event the hosts cancelled, by date ("YYYY-MM-DD" in the chapter's zone); `postId` is the
+   * chapter post that announced one to the list (withdrawn if it is put back on).
+   */
   cancelledDates!: (CancelledDate & { postId?: number })[];
+  /** Meetups a host confirmed are on: the date and when. */
+  confirmedDates!: ConfirmedDate[];
   chapter?: Chapter;
 
   static override modifiers: Modifiers<QueryBuilder<ChapterEvent>> = {

@@ -11,4 +11,6 @@ export class EmailSettings extends BaseModel {
   serviceName!: EmailServiceName;
   /** Double opt-in: a public list signup becomes active only once its emailed link is followed. */
   listDoubleOptIn!: boolean;
+  /** How many hours before a meetup its hosts are asked to confirm it; 0 turns the emails off. */
+  meetupConfirmHours!: number;
 }

@@ -28,3 +28,4 @@ export * from "./UploadedImage";
 export * from "./User";
 export * from "./UserNote";
 export * from "./WikiPage";
+export * from "./MeetupConfirmation";

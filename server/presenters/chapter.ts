@@ -6,7 +6,7 @@ import type { ChapterEvent } from "../models/ChapterEvent";
 import { chapterAbilities } from "../policies/chapter";
 import type { Viewer } from "../policies/viewer";
 import { renderRichText } from "../lib/richText";
-import { cancelledDatesFor, isUpcomingEvent, nextDatesFor } from "./schedule";
+import { cancelledDatesFor, confirmedDatesFor, isUpcomingEvent, nextDatesFor } from "./schedule";
 
 export function presentChapterSummary(c: Chapter): ChapterSummary {
   return {
@@ -49,6 +49,7 @@ export function presentEvent(e: ChapterEvent, timeZone: string, now = new Date()
     weeksOfMonthIndexesArray: weeks,
     nextDates: nextDatesFor(e, timeZone, now),
     cancelledDates: cancelledDatesFor(e, timeZone, now),
+    confirmedDates: confirmedDatesFor(e, timeZone, now),
     updatedAt: e.updatedAt!,
   };
 }

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { CancelledDate, ChapterEventInfo, NextDate } from "../contracts/chapter";
+import type { CancelledDate, ChapterEventInfo, ConfirmedDate, NextDate } from "../contracts/chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import {
   NEXT_DATES_LIMIT,
@@ -25,7 +25,8 @@ export const EVENT_DATE_COLUMNS = [
   "startTime",
   "endTime",
   "cancelledDates",
-] as const satisfies readonly (keyof EventSchedule | "cancelledDates")[];
+  "confirmedDates",
+] as const satisfies readonly (keyof EventSchedule | "cancelledDates" | "confirmedDates")[];
 
 /** The engine's input for a stored event of a chapter in `timeZone`. */
 export function scheduleOf(e: EventSchedule, timeZone: string): ScheduleInput {
@@ -80,6 +81,23 @@ export function cancelledDatesFor(e: Pick<ChapterEvent, keyof EventSchedule | "c
       return occurrence !== null && isUpcoming(occurrence, now);
     })
     .map((c) => ({ date: c.date, note: c.note }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** The confirmed meetups still upcoming, on the event's schedule and not cancelled, soonest first. */
+export function confirmedDatesFor(
+  e: Pick<ChapterEvent, keyof EventSchedule | "cancelledDates" | "confirmedDates">,
+  timeZone: string,
+  now: Date,
+): ConfirmedDate[] {
+  const cancelled = new Set((e.cancelledDates ?? []).map((c) => c.date));
+  return (e.confirmedDates ?? [])
+    .filter((c) => {
+      if (cancelled.has(c.date)) return false;
+      const occurrence = occurrenceOfEventOn(e, timeZone, c.date);
+      return occurrence !== null && isUpcoming(occurrence, now);
+    })
+    .map((c) => ({ date: c.date, at: c.at }))
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 

@@ -11,8 +11,22 @@ import { presentEvent } from "../presenters/chapter";
 import { createChapterEvent, deleteChapterEvent, updateChapterEvent } from "../commands/chapterEvents";
 import type { GeoPoint } from "../integrations/geocoder";
 import type { Services } from "../services";
-import { cancelDateSchema, chapterEventBodySchema, uncancelDateSchema, type ChapterEventFields } from "../contracts/chapterEvent";
+import {
+  cancelByTokenSchema,
+  cancelDateSchema,
+  chapterEventBodySchema,
+  confirmByTokenSchema,
+  confirmDateSchema,
+  uncancelDateSchema,
+  type ChapterEventFields,
+} from "../contracts/chapterEvent";
+
+/** Whether a body answers a confirmation email's link (a token) rather than naming the event. */
+const hasToken = (body: unknown) => typeof body === "object" && body !== null && "token" in body;
 import { cancelEventDate, uncancelEventDate } from "../commands/cancelledDates";
+import { confirmMeetup, readConfirmationLink } from "../commands/meetupConfirmations";
+import { viewerFromUser } from "../policies/viewer";
+import { displayTitle, normalizeState, type MeetupConfirmationInfo } from "../contracts/chapter";
 
 const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "postalCode", "country"] as const;
 
@@ -101,14 +115,63 @@ export function chapterEventRoutes(router: Router, s: Services) {
     ctx.body = presentEvent(created, chapter.timeZone);
   });
 
-  /** Cancels one meetup of a repeating event (with a note, optionally emailed to the list). */
+  /**
+   * Cancels one meetup of a repeating event (with a note, optionally emailed to the list). With { token } instead
+   * of { slug, date }: the meetup of a confirmation email's link, as the host it was sent to.
+   */
   router.post("/chapter_event/cancel", async (ctx) => {
+    if (hasToken(ctx.request.body)) {
+      const input = parse(cancelByTokenSchema, ctx.request.body);
+      const { event, confirmation, host } = await readConfirmationLink(s, input.token);
+      const updated = await cancelEventDate(s, event.chapter, event, { ...input, date: confirmation.date }, viewerFromUser(host));
+      ctx.body = presentEvent(updated, event.chapter.timeZone);
+      return;
+    }
     const viewer = requireViewer(ctx);
     const input = parse(cancelDateSchema, ctx.request.body);
     const event = await loadEventBySlug(input.slug);
     authorize(viewer, chapterPolicy.host, event.chapter);
     const updated = await cancelEventDate(s, event.chapter, event, input, viewer);
     ctx.body = presentEvent(updated, event.chapter.timeZone);
+  });
+
+  /**
+   * A meetup is on: { slug, date } by a host, field organizer or admin of the chapter, or { token } from the
+   * confirmation email (no sign-in: the token names the meetup and the host).
+   */
+  router.post("/chapter_event/confirm", async (ctx) => {
+    if (hasToken(ctx.request.body)) {
+      const input = parse(confirmByTokenSchema, ctx.request.body);
+      const { event, confirmation, host } = await readConfirmationLink(s, input.token);
+      const updated = await confirmMeetup(s, event.chapter, event, confirmation.date, viewerFromUser(host));
+      ctx.body = presentEvent(updated, event.chapter.timeZone);
+      return;
+    }
+    const viewer = requireViewer(ctx);
+    const input = parse(confirmDateSchema, ctx.request.body);
+    const event = await loadEventBySlug(input.slug);
+    authorize(viewer, chapterPolicy.host, event.chapter);
+    const updated = await confirmMeetup(s, event.chapter, event, input.date, viewer);
+    ctx.body = presentEvent(updated, event.chapter.timeZone);
+  });
+
+  /** What a confirmation link names (the page it opens shows it): reading it changes nothing, as mail scanners follow links. */
+  router.get("/chapter_event/confirmation/:token", async (ctx) => {
+    const { event, confirmation, host } = await readConfirmationLink(s, ctx.params.token ?? "");
+    const presented = presentEvent(event, event.chapter.timeZone);
+    const answer: MeetupConfirmationInfo = {
+      chapterTitle: displayTitle(event.chapter),
+      chapterPath: `/chapter/${normalizeState(event.chapter.state)}/${event.chapter.slug}`,
+      hostName: host.name,
+      event: presented,
+      date: confirmation.date,
+      status: presented.cancelledDates.some((c) => c.date === confirmation.date)
+        ? "cancelled"
+        : presented.confirmedDates.some((c) => c.date === confirmation.date)
+          ? "confirmed"
+          : "asked",
+    };
+    ctx.body = answer;
   });
 
   /** Puts a cancelled meetup back on. */

@@ -123,7 +123,7 @@ describe("GET /api/chapter_health", () => {
     expect((await summary("?state=ny")).rows).toEqual([]);
     expect(all.byState).toEqual([{ state: "il", ...all.counts }]);
     for (const [query, message] of [
-      ["?sort=hosts", "sort must be one of health, title, lastEmailAt, silence, lastMeetupAt, nextMeetupAt, members, growth30d"],
+      ["?sort=hosts", "sort must be one of health, title, lastEmailAt, silence, lastMeetupAt, nextMeetupAt, lastConfirmedMeetup, members, growth30d"],
       ["?order=up", "order must be one of asc, desc"],
       ["?state=zz", "state must be a state abbreviation"],
       ["?health=sleepy", "health must be one of all, active, at_risk, dormant"],

@@ -10,6 +10,7 @@ import { adminWikiPageRoutes } from "./adminWikiPages";
 import { authRoutes } from "./auth";
 import { chapterRoutes } from "./chapters";
 import { chaptersNearRoutes } from "./chaptersNear";
+import { meetupConfirmSettingsRoutes } from "./meetupConfirmSettings";
 import { frontPageRoutes } from "./frontPage";
 import { hostApplicationAdminRoutes } from "./hostApplicationsAdmin";
 import { chapterEventRoutes } from "./chapterEvents";
@@ -35,6 +36,7 @@ export function registerApiRoutes(router: Router, s: Services): void {
   authRoutes(router, s);
   passwordResetRoutes(router, s);
   chaptersNearRoutes(router, s);
+  meetupConfirmSettingsRoutes(router);
   chapterRoutes(router, s);
   activityFeedRoutes(router, s);
   chapterSettingsRoutes(router, s);

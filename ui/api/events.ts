@@ -1,5 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CancelEventDateRequest, ChapterEventInfo, ChapterEventInput, UncancelEventDateRequest } from "../../server/contracts/chapter";
+import type {
+  CancelEventDateRequest,
+  ChapterEventInfo,
+  ChapterEventInput,
+  MeetupConfirmationInfo,
+  UncancelEventDateRequest,
+} from "../../server/contracts/chapter";
 import { activityKeys } from "./activity";
 import { chapterKeys } from "./chapters";
 import { mailingListKeys } from "./mailingLists";
@@ -13,6 +19,7 @@ export const eventKeys = {
   all: ["events"] as const,
   slug: (slug: string) => [...eventKeys.all, "slug", slug] as const,
   chapterAll: (chapterId: number) => [...eventKeys.all, "chapter", chapterId, "all"] as const,
+  confirmation: (token: string) => [...eventKeys.all, "confirmation", token] as const,
 };
 
 /**
@@ -23,6 +30,13 @@ export const eventQueries = {
   bySlug: (slug: string) => queryOptions({ queryKey: eventKeys.slug(slug), queryFn: get<ChapterEventInfo>(`/api/chapter_event/slug/${enc(slug)}`) }),
   allForChapter: (chapterId: number) =>
     queryOptions({ queryKey: eventKeys.chapterAll(chapterId), queryFn: get<ChapterEventInfo[]>(`/api/chapter_event/chapter/${chapterId}/all`) }),
+  /** The meetup a confirmation email's link asks about (reading it changes nothing). */
+  confirmation: (token: string) =>
+    queryOptions({
+      queryKey: eventKeys.confirmation(token),
+      queryFn: get<MeetupConfirmationInfo>(`/api/chapter_event/confirmation/${enc(token)}`),
+      retry: false,
+    }),
 };
 
 /**
@@ -58,3 +72,11 @@ export function calendarFeedUrl(chapterSlug: string): string {
   const base = platform.apiBase() || window.location.origin;
   return `${base}/api/chapter_calendar/${enc(chapterSlug)}/events.ics`;
 }
+
+/** Says a meetup is on: by a host on the event's page ({ slug, date }) or from a confirmation email's link ({ token }). */
+export const useConfirmMeetup = () =>
+  useApiMutation((input: { slug: string; date: string } | { token: string }) => api.post<ChapterEventInfo>("/api/chapter_event/confirm", input), meetupChanged);
+
+/** Cancels the meetup of a confirmation email's link, as the host it was sent to. */
+export const useCancelMeetupByToken = () =>
+  useApiMutation((input: { token: string; note: string; emailList: boolean }) => api.post<ChapterEventInfo>("/api/chapter_event/cancel", input), meetupChanged);

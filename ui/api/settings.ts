@@ -1,3 +1,4 @@
+import type { MeetupConfirmSettings } from "../../server/contracts/chapter";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { FrontPageInfo, SiteConfig } from "../../server/contracts/content";
 import type { FrontPageUpdate } from "../../server/contracts/adminRequests";
@@ -12,6 +13,7 @@ export const settingsKeys = {
   siteConfig: () => [...settingsKeys.all, "siteConfig"] as const,
   frontPage: () => [...settingsKeys.all, "frontPage"] as const,
   email: () => [...settingsKeys.all, "email"] as const,
+  meetupConfirm: () => [...settingsKeys.all, "meetupConfirm"] as const,
 };
 
 /** What the site behaves as when its configuration cannot be loaded: no Google key, Send In Blue lists. */
@@ -24,6 +26,8 @@ export const settingsQueries = {
   frontPage: () => queryOptions({ queryKey: settingsKeys.frontPage(), queryFn: get<FrontPageInfo>("/api/front_page") }),
   /** The email service, the provider carrying the lists and the delivery queue. */
   email: () => queryOptions({ queryKey: settingsKeys.email(), queryFn: get<EmailSettingsInfo>("/api/email_settings") }),
+  /** How long before each meetup its hosts are asked to confirm it. */
+  meetupConfirm: () => queryOptions({ queryKey: settingsKeys.meetupConfirm(), queryFn: get<MeetupConfirmSettings>("/api/meetup_confirmations/settings") }),
 };
 
 /** The site configuration, or null until it has arrived; without an answer the site behaves as if no Google key were set. */
@@ -60,4 +64,10 @@ export const useRetryFailedDeliveries = () =>
   useApiMutation(
     () => api.post<RetryFailedResponse>("/api/email_settings/retry_failed"),
     () => [settingsKeys.email()],
+  );
+
+export const useSaveMeetupConfirmSettings = () =>
+  useApiMutation(
+    (input: MeetupConfirmSettings) => api.post<MeetupConfirmSettings>("/api/meetup_confirmations/settings", input),
+    () => [settingsKeys.meetupConfirm()],
   );

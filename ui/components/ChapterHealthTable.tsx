@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Field, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { calendarDateMedium } from "../../server/contracts/schedule";
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
@@ -27,6 +28,7 @@ const COLUMNS: Array<{ key: HealthSortKey; label: string; numeric?: boolean }> =
   { key: "silence", label: "Days silent", numeric: true },
   { key: "lastMeetupAt", label: "Last meetup" },
   { key: "nextMeetupAt", label: "Next meetup" },
+  { key: "lastConfirmedMeetup", label: "Last confirmed" },
   { key: "members", label: "Members", numeric: true },
   { key: "growth30d", label: "New (30 days)", numeric: true },
 ];
@@ -290,6 +292,7 @@ export function ChapterHealthTable({
                   <Table.Cell textAlign="end">{silentDaysOf(r, data.at)}</Table.Cell>
                   <Table.Cell>{dateText(r.lastMeetupAt)}</Table.Cell>
                   <Table.Cell>{dateText(r.nextMeetupAt)}</Table.Cell>
+                  <Table.Cell>{r.lastConfirmedMeetup ? calendarDateMedium(r.lastConfirmedMeetup) : "—"}</Table.Cell>
                   <Table.Cell textAlign="end">{r.members}</Table.Cell>
                   <Table.Cell textAlign="end">{r.growth30d}</Table.Cell>
                   <Table.Cell>{r.hosts.join(", ") || "—"}</Table.Cell>

@@ -8,6 +8,7 @@ import { listIdFor } from "../lib/listId";
 import { addressText, chapterPath, nextDateText, nextEventOf, timeRange } from "../lib/format";
 import { MailingListSignup } from "./MailingListSignup";
 import { CancelledDates } from "./CancelledDates";
+import { ConfirmedByHost } from "./ConfirmedByHost";
 
 /**
  * What a chapter's pin opens (spec 000 section 2, Home): the chapter city linking to the chapter, the
@@ -31,6 +32,7 @@ export function ChapterPinInfo({ chapter, event, detailLoaded }: { chapter: Chap
           <Text>{addressText(event)}</Text>
           <Text>{nextDateText(event)}</Text>
           <Text>{timeRange(event)}</Text>
+          <ConfirmedByHost event={event} date={event.nextDates[0]?.date} />
           <CancelledDates event={event} />
         </>
       )}

@@ -25,6 +25,7 @@ const event = (over: Partial<ChapterEventInfo>): ChapterEventInfo => ({
   weeksOfMonthIndexesArray: [1, 3],
   nextDates: [],
   cancelledDates: [],
+  confirmedDates: [],
   updatedAt: "",
   ...over,
 });

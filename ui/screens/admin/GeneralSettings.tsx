@@ -5,7 +5,7 @@ import { frontPageBodySchema } from "../../../server/contracts/adminRequests";
 import type { EmailServiceName } from "../../../server/contracts/mailingList";
 import { ApiRequestError } from "../../api/client";
 import { useFreshQuery } from "../../api/queryClient";
-import { settingsQueries, useSaveEmailSettings, useSaveFrontPage, useUploadFrontPageImage } from "../../api/settings";
+import { settingsQueries, useSaveEmailSettings, useSaveFrontPage, useSaveMeetupConfirmSettings, useUploadFrontPageImage } from "../../api/settings";
 import { SaveRow, SavedIndicator, useSaveState } from "../../components/SavedIndicator";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorAlert } from "../../components/ErrorAlert";
@@ -239,6 +239,45 @@ function ChapterHealthFields({ settings }: { settings: ChapterHealthSettings }) 
   );
 }
 
+/** How long before each meetup its hosts are emailed "Is it on?" (0 turns the emails off). */
+function MeetupConfirmForm() {
+  const query = useFreshQuery(settingsQueries.meetupConfirm());
+  if (query.isError) return <Text color="danger.fg">The meetup confirmation setting could not be loaded. Please try again.</Text>;
+  if (!query.data) return <Text color="fg.muted">Loading...</Text>;
+  return <MeetupConfirmFields hours={query.data.hours} />;
+}
+
+function MeetupConfirmFields({ hours }: { hours: number }) {
+  const save = useSaveMeetupConfirmSettings();
+  const { form, values, set, submit, error, saveState } = useSubmitForm({
+    defaultValues: { hours: String(hours) },
+    serverErrorsAbove: true,
+    onSubmit: (v) => save.mutateAsync({ hours: Number(v.hours) }),
+  });
+  const { reset } = form;
+  useEffect(() => reset({ hours: String(hours) }), [hours, reset]);
+  return (
+    <form onSubmit={submit} aria-label="Meetup confirmations">
+      <Stack gap="3">
+        <Text color="fg.muted" fontSize="sm">
+          This long before each meetup, every host of its chapter is emailed "Is it on?" with a link to confirm it (the chapter page then says "Confirmed by the
+          host") or cancel it. 0 turns the emails off.
+        </Text>
+        <Field.Root required invalid={Boolean(error)} maxW="52">
+          <Field.Label>Ask hosts (hours before)</Field.Label>
+          <Input name="hours" type="number" min={0} step={1} value={values.hours} onChange={(e) => set("hours")(e.target.value)} />
+        </Field.Root>
+        {error && (
+          <Text color="danger.fg" role="alert">
+            {error.message}
+          </Text>
+        )}
+        <SaveRow state={saveState} />
+      </Stack>
+    </form>
+  );
+}
+
 /** /admin/settings: front page image link and image, the email service (spec 001 section 2), list signups and the chapter health thresholds. */
 export function GeneralSettings() {
   const query = useFreshQuery(settingsQueries.frontPage());
@@ -267,6 +306,9 @@ export function GeneralSettings() {
       </SectionCard>
       <SectionCard title="Chapter Health">
         <ChapterHealthForm />
+      </SectionCard>
+      <SectionCard title="Meetup Confirmations">
+        <MeetupConfirmForm />
       </SectionCard>
     </Stack>
   );

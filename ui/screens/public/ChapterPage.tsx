@@ -2,7 +2,7 @@ import { Alert, Box, Button, Container, Flex, Heading, Link, Stack, Text } from 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { STATES, chapterPageMeetups, type ChapterDetail, type ChapterEventInfo } from "../../../server/contracts/chapter";
+import { CONFIRMED_BY_HOST, STATES, chapterPageMeetups, type ChapterDetail, type ChapterEventInfo } from "../../../server/contracts/chapter";
 import type { SiteConfig } from "../../../server/contracts/content";
 import { chapterQueries } from "../../api/chapters";
 import { mailingListQueries } from "../../api/mailingLists";
@@ -19,6 +19,7 @@ import { PressMentionList } from "../../components/PressMentionList";
 import { RichHtml } from "../../components/RichHtml";
 import { CalendarLinks } from "../../components/CalendarLinks";
 import { CancelledDates } from "../../components/CancelledDates";
+import { ConfirmedByHost, isConfirmed } from "../../components/ConfirmedByHost";
 import { ChapterEmails } from "./ChapterEmails";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
@@ -54,6 +55,7 @@ function EventBlock({ event, date }: { event: ChapterEventInfo; date?: string })
       <Text>{addressText(event)}</Text>
       <Text>{date ? formatDate(date) : scheduleText(event)}</Text>
       <Text>{timeRange(event)}</Text>
+      <ConfirmedByHost event={event} date={date} />
       <CancelledDates event={event} />
       {event.description && <Text color="fg.muted">{event.description}</Text>}
     </Box>
@@ -184,7 +186,10 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
             </Heading>
             <Stack as="ul" gap="1" listStyleType="none" data-testid="more-upcoming">
               {more.map((u) => (
-                <li key={`${u.event.id}-${u.start}`}>{`${formatDate(u.date)}, ${formatTime(u.event.startTime)}: ${u.event.name}`}</li>
+                <li key={`${u.event.id}-${u.start}`}>
+                  {`${formatDate(u.date)}, ${formatTime(u.event.startTime)}: ${u.event.name}`}
+                  {isConfirmed(u.event, u.date) ? ` (${CONFIRMED_BY_HOST})` : ""}
+                </li>
               ))}
             </Stack>
           </Stack>

@@ -16,6 +16,7 @@ const MyChapters = lazyNamed(() => import("./MyChapters"), "MyChapters");
 const MyApplications = lazyNamed(() => import("./MyApplications"), "MyApplications");
 const MyApplication = lazyNamed(() => import("./MyApplications"), "MyApplication");
 const ConfirmSubscription = lazyNamed(() => import("./ConfirmSubscription"), "ConfirmSubscription");
+const ConfirmMeetup = lazyNamed(() => import("./ConfirmMeetup"), "ConfirmMeetup");
 
 const lazyScreen = (node: ReactNode) => <LazyScreen>{node}</LazyScreen>;
 
@@ -39,6 +40,7 @@ export function publicRoutes() {
       <Route path="my_chapter_host_applications/:slug" element={<RequireSignedIn>{lazyScreen(<MyApplication />)}</RequireSignedIn>} />
       <Route path="unsubscribe/:token" element={<Unsubscribe />} />
       <Route path="confirm_subscription/:token" element={lazyScreen(<ConfirmSubscription />)} />
+      <Route path="confirm_meetup/:token" element={lazyScreen(<ConfirmMeetup />)} />
       {/* Pages at /{slug} too (spec 000): static paths rank above this one, so it never shadows another screen. */}
       <Route path=":slug" element={<ContentPage />} />
     </>
