@@ -34,6 +34,19 @@ async function secondAndFourthTuesday(overrides: Partial<Chapter> = {}) {
   return { chapter, event, dates, today: now.toISODate()!, host: await buildHost(chapter) };
 }
 
+/** An active member on the chapter's list, so a list email has someone to go to. */
+const addMember = (chapter: Chapter) =>
+  MailingListContact.query().insert({
+    chapterId: chapter.id,
+    email: "fan@example.org",
+    status: "active",
+    numSends: 0,
+    numOpens: 0,
+    numClicks: 0,
+    unsubscribeToken: `tok-${chapter.id}`,
+    deletedAt: null,
+  });
+
 /** The first 2nd Tuesday among upcoming dates. */
 const secondTuesdayOf = (dates: string[]) => dates.find((d) => Math.ceil(Number(d.slice(8)) / 7) === 2)!;
 
@@ -106,16 +119,7 @@ describe("POST /api/chapter_event/cancel", () => {
 
   it("with emailList, the notice goes to the list once as a list email (a second cancel of the same date only edits the note)", async () => {
     const { chapter, event, dates, host } = await secondAndFourthTuesday();
-    await MailingListContact.query().insert({
-      chapterId: chapter.id,
-      email: "fan@example.org",
-      status: "active",
-      numSends: 0,
-      numOpens: 0,
-      numClicks: 0,
-      unsubscribeToken: `tok-${chapter.id}`,
-      deletedAt: null,
-    });
+    await addMember(chapter);
     const body = { slug: event.slug, date: dates[0], note: "Snowed in", emailList: true };
     expect((await t.request("POST", "/api/chapter_event/cancel", { as: host, body })).status).toBe(200);
     expect((await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { ...body, note: "Snowed in; see you next time" } })).status).toBe(200);
@@ -217,16 +221,7 @@ describe("POST /api/chapter_event/uncancel", () => {
 
   it("withdraws the chapter post that announced the cancellation, and with emailList tells the list it is back on", async () => {
     const { chapter, event, dates, host } = await secondAndFourthTuesday();
-    await MailingListContact.query().insert({
-      chapterId: chapter.id,
-      email: "fan@example.org",
-      status: "active",
-      numSends: 0,
-      numOpens: 0,
-      numClicks: 0,
-      unsubscribeToken: `tok-back-${chapter.id}`,
-      deletedAt: null,
-    });
+    await addMember(chapter);
     await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { slug: event.slug, date: dates[0], note: "Snowed in", emailList: true } });
     const postTitles = async () => ((await t.request("GET", `/api/chapter_blog_post/public/${chapter.id}/0`)).body as { title: string }[]).map((p) => p.title);
     expect((await postTitles()).filter((title) => title.startsWith("Cancelled: "))).toHaveLength(1);

@@ -76,6 +76,35 @@ const searchSchema = z.object({
 /** Event rows (a few columns each) read at a time for the pins. */
 const EVENT_CHUNK_ROWS = 5000;
 
+/**
+ * Every active chapter (these columns) and their events that may be upcoming (what a pin needs: place, name and
+ * dates), read a chunk at a time: what the home map's pins and the nearest-chapter search are made of.
+ */
+export function activeChaptersAndEvents(chapterColumns: string[]): Promise<[Chapter[], ChapterEvent[]]> {
+  const active = Chapter.query().where({ status: CHAPTER_ACTIVE });
+  return Promise.all([
+    readInChunks((afterId, size) =>
+      active
+        .clone()
+        .select(...chapterColumns)
+        .where("id", ">", afterId)
+        .orderBy("id")
+        .limit(size),
+    ),
+    readInChunks(
+      (afterId, size) =>
+        ChapterEvent.query()
+          .modify("mayBeUpcoming")
+          .whereIn("chapterId", active.clone().select("id"))
+          .select("id", "chapterId", "name", "lat", "lng", ...EVENT_DATE_COLUMNS)
+          .where("chapterEvents.id", ">", afterId)
+          .orderBy("chapterEvents.id")
+          .limit(size),
+      EVENT_CHUNK_ROWS,
+    ),
+  ]);
+}
+
 /** The tables chapter lists are made of, and those a chapter's page adds (see lib/readCache). */
 export const CHAPTER_LIST_TABLES = ["chapters", "chapter_types", "chapter_events"];
 const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permissions", "users", "chapter_blog_posts", "uploaded_images"];
@@ -156,22 +185,8 @@ export function chapterRoutes(router: Router, s: Services) {
    */
   router.get("/chapters/pins", async (ctx) => {
     const answer = await reads.answer("chapters:pins", CHAPTER_LIST_TABLES, async (now) => {
-      const active = Chapter.query().where({ status: CHAPTER_ACTIVE });
-      const [chapters, events, types] = await Promise.all([
-        readInChunks((afterId, size) =>
-          active.clone().select("id", "slug", "title", "city", "state", "chapterTypeId", "timeZone").where("id", ">", afterId).orderBy("id").limit(size),
-        ),
-        readInChunks(
-          (afterId, size) =>
-            ChapterEvent.query()
-              .modify("mayBeUpcoming")
-              .whereIn("chapterId", active.clone().select("id"))
-              .select("id", "chapterId", "name", "lat", "lng", ...EVENT_DATE_COLUMNS)
-              .where("chapterEvents.id", ">", afterId)
-              .orderBy("chapterEvents.id")
-              .limit(size),
-          EVENT_CHUNK_ROWS,
-        ),
+      const [[chapters, events], types] = await Promise.all([
+        activeChaptersAndEvents(["id", "slug", "title", "city", "state", "chapterTypeId", "timeZone"]),
         ChapterType.query().select("id", "name", "hexColor"),
       ]);
       const expiry = { at: Infinity };

@@ -1,16 +1,12 @@
 import type Router from "@koa/router";
 import { z } from "zod";
-import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
-import { ChapterEvent } from "../models/ChapterEvent";
 import { badRequest } from "../errors";
 import { parse } from "../lib/validate";
-import { readInChunks } from "../lib/slices";
 import { readCacheOf } from "../lib/readCache";
 import { singleLine } from "../contracts/text";
 import type { NearChaptersAnswer } from "../contracts/chapter";
-import { EVENT_DATE_COLUMNS } from "../presenters/schedule";
 import { nearestChapters, placedChapters, type PlacedChapter } from "../presenters/chaptersNear";
-import { CHAPTER_LIST_TABLES } from "./chapters";
+import { CHAPTER_LIST_TABLES, activeChaptersAndEvents } from "./chapters";
 import type { Services } from "../services";
 
 export const NEAR_LIMIT_DEFAULT = 10;
@@ -44,28 +40,7 @@ export function chaptersNearRoutes(router: Router, s: Services) {
     const place = await s.geocoder.geocodePlace(input.place);
     if (!place) throw badRequest(`Unknown place: "${input.place}". Try a ZIP code or "City, ST".`, "place");
     const chapters = await reads.kept<PlacedChapter[]>("chapters:near", CHAPTER_LIST_TABLES, async (now) => {
-      const active = Chapter.query().where({ status: CHAPTER_ACTIVE });
-      const [rows, events] = await Promise.all([
-        readInChunks((afterId, size) =>
-          active
-            .clone()
-            .select("id", "slug", "title", "city", "state", "postalCode", "chapterTypeId", "timeZone")
-            .where("id", ">", afterId)
-            .orderBy("id")
-            .limit(size),
-        ),
-        readInChunks(
-          (afterId, size) =>
-            ChapterEvent.query()
-              .modify("mayBeUpcoming")
-              .whereIn("chapterId", active.clone().select("id"))
-              .select("id", "chapterId", "name", "lat", "lng", ...EVENT_DATE_COLUMNS)
-              .where("chapterEvents.id", ">", afterId)
-              .orderBy("chapterEvents.id")
-              .limit(size),
-          5000,
-        ),
-      ]);
+      const [rows, events] = await activeChaptersAndEvents(["id", "slug", "title", "city", "state", "postalCode", "chapterTypeId", "timeZone"]);
       const expiry = { at: Infinity };
       return { kept: await placedChapters(rows, events, now, expiry), expiresAt: expiry.at };
     });

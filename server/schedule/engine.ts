@@ -8,7 +8,7 @@
 import { DateTime, IANAZone } from "luxon";
 import { RememberingZone } from "./fastZone";
 import { clockChangesBetween } from "./clockChanges";
-import { weekCodesOf } from "../contracts/schedule";
+import { inCheckedWeeks, weekCodesOf } from "../contracts/schedule";
 
 export interface ScheduleInput {
   isSingleDate: boolean;
@@ -104,28 +104,7 @@ const isoOf = (p: { year: number; month: number; day: number }) =>
 /** Whether a day (days since 1970-01-01, known to fall on the event's weekday) is in one of the checked weeks. */
 function matchesOnDay(dayNumber: number, codes: number[]): boolean {
   const date = dayParts(dayNumber);
-  const nth = Math.ceil(date.day / 7); // 1..5: which occurrence of this weekday in the month
-  const isLast = date.day + 7 > date.daysInMonth;
-  const even = Math.floor((dayNumber - EPOCH_WEEK_START_DAY) / 7) % 2 === 0;
-  return codes.some((code) => {
-    switch (code) {
-      case 0:
-        return true;
-      case 1:
-      case 2:
-      case 3:
-      case 4:
-        return nth === code;
-      case 5:
-        return isLast;
-      case 6:
-        return even;
-      case 7:
-        return !even;
-      default:
-        return false;
-    }
-  });
+  return inCheckedWeeks(date.day, date.daysInMonth, dayNumber, codes);
 }
 
 /** A zone luxon knows; anything else falls back to UTC so a bad row never breaks a page. */

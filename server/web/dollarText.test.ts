@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
+import { TEST_INDEX_HTML } from "../test/indexHtml";
 import { buildChapter, buildEvent, buildHost, buildUser } from "../test/factories";
 import { BlogPost, ChapterBlogPost, ChapterLink, Page, User, WikiPage } from "../models";
 import { SSR_STATE_ID } from "../contracts/ssr";
 import { insertAt, withHead } from "./head";
 
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta name="description" content="Generic" />
-    <title>Living Liberally</title>
-  </head>
-  <body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
-</html>`;
+const INDEX = TEST_INDEX_HTML;
 
 /** What String.replace expands in a replacement string, in text people type ("Q$&A", "$' off"). */
 const PATTERNS = ["$'", "$`", "$&", "$$", "$1"];

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
+import { TEST_INDEX_HTML } from "../test/indexHtml";
 import { buildChapter, buildEvent, buildHost } from "../test/factories";
 import { CHAPTER_HIDDEN } from "../models/Chapter";
 import { SSR_STATE_ID } from "../contracts/ssr";
 
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta name="description" content="Generic" />
-    <title>Living Liberally</title>
-  </head>
-  <body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
-</html>`;
+const INDEX = TEST_INDEX_HTML;
 
 let t: TestApp;
 

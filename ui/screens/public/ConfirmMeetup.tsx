@@ -1,11 +1,11 @@
-import { Alert, Button, Checkbox, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { eventQueries, useCancelMeetupByToken, useConfirmMeetup } from "../../api/events";
 import { ApiRequestError } from "../../api/client";
 import { ErrorAlert } from "../../components/ErrorAlert";
-import { FormField } from "../../components/FormField";
+import { CancelNoteFields } from "../../components/CancelNoteFields";
 import { Page } from "../../components/Page";
 import { formatDate, formatTime } from "../../lib/format";
 
@@ -65,20 +65,7 @@ export function ConfirmMeetup() {
           )}
           {status === "asked" && cancelling && (
             <Stack gap="3" w="full" maxW="lg" as="form" aria-label="Cancel this meetup" onSubmit={handleCancel}>
-              <FormField
-                label="Note (optional)"
-                name="note"
-                multiline
-                rows={3}
-                value={note}
-                onChange={setNote}
-                helper="Shown with the cancelled date, e.g. why or where to go instead."
-              />
-              <Checkbox.Root checked={emailList} onCheckedChange={(d) => setEmailList(d.checked === true)}>
-                <Checkbox.HiddenInput name="emailList" />
-                <Checkbox.Control />
-                <Checkbox.Label>Email the list about it</Checkbox.Label>
-              </Checkbox.Root>
+              <CancelNoteFields note={note} onNote={setNote} emailList={emailList} onEmailList={setEmailList} />
               <HStack gap="3">
                 <Button variant="outline" onClick={() => setCancelling(false)}>
                   Keep It

@@ -6,7 +6,7 @@ import { nextMeetingDates, weekCodesOf } from "../../../../server/contracts/sche
 import { ApiRequestError } from "../../../api/client";
 import { eventQueries, useCancelMeetup, useUncancelMeetup } from "../../../api/events";
 import { ErrorAlert } from "../../../components/ErrorAlert";
-import { FormField } from "../../../components/FormField";
+import { CancelNoteFields } from "../../../components/CancelNoteFields";
 import { formatDate, todayIn } from "../../../lib/format";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { useChapterAdmin } from "../ChapterAdminContext";
@@ -161,20 +161,7 @@ function CancelMeetupDialog({ event, dates, open, onClose }: { event: ChapterEve
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </Field.Root>
-                  <FormField
-                    label="Note (optional)"
-                    name="note"
-                    multiline
-                    rows={3}
-                    value={note}
-                    onChange={setNote}
-                    helper="Shown with the cancelled date, e.g. why or where to go instead."
-                  />
-                  <Checkbox.Root checked={emailList} onCheckedChange={(d) => setEmailList(d.checked === true)}>
-                    <Checkbox.HiddenInput name="emailList" />
-                    <Checkbox.Control />
-                    <Checkbox.Label>Email the list about it</Checkbox.Label>
-                  </Checkbox.Root>
+                  <CancelNoteFields note={note} onNote={setNote} emailList={emailList} onEmailList={setEmailList} />
                   <ErrorAlert message={error} />
                 </Stack>
               </Dialog.Body>
