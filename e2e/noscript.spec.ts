@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { ChapterPage } from "./pages/ChapterPage";
+import { HomePage } from "./pages/HomePage";
 
 /** What a visitor with JavaScript off (or a crawler) reads: the pages the server renders. */
 test.describe("public pages with JavaScript off", () => {
@@ -28,6 +29,15 @@ test.describe("public pages with JavaScript off", () => {
     await page.goto("/");
     await expect(page).toHaveTitle("Living Liberally: find a chapter near you");
     await expect(page.getByRole("link", { name: "Start One" })).toBeVisible();
+  });
+
+  test("the place search is a plain form: the server answers with the nearest chapters", async ({ page }) => {
+    const home = new HomePage(page);
+    await home.open();
+    await home.searchPlace("78704", "button");
+    await expect(page).toHaveURL(/\/\?place=78704$/);
+    await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
+    await expect(home.nearestLinks().first()).toHaveAttribute("href", /^\/chapter\/tx\//);
   });
 
   test("the mailing-list signup works as a plain form post, with the same answers", async ({ page }) => {

@@ -65,6 +65,27 @@ test.describe("home", () => {
     await expect(page.getByText("We could not find that place on the map.")).toBeVisible();
   });
 
+  test("a place search lists the nearest chapters with distances, is the page's address (Back works), and says when none is near", async ({ page }) => {
+    const home = new HomePage(page);
+    await home.open();
+    await home.searchPlace("78704");
+    await expect(page).toHaveURL(/\/\?place=78704$/);
+    await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
+    await expect(home.nearestLinks().first()).toHaveText(/^Austin/);
+    await expect(home.nearest().getByRole("listitem").first()).toContainText(/\d+(\.\d)? mi/);
+    await expect(home.nearest().getByRole("listitem").first()).toContainText("Next meetup:");
+
+    await home.searchPlace("59001");
+    await expect(page).toHaveURL(/\/\?place=59001$/);
+    await expect(home.nearest()).toContainText(/^No chapter within 50 miles of [^.]+, MT 59001\. The nearest is .+ \(\d+(\.\d)? mi away\)\./);
+    const start = home.nearest().getByRole("link", { name: /^Start a chapter in / });
+    await expect(start).toHaveAttribute("href", /^\/start_chapter\?city=.+&state=MT$/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?place=78704$/);
+    await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
+  });
+
   test("'Map loading...' shows until the outlines arrive", async ({ page }) => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -18,6 +18,15 @@ export class HomePage {
     else await this.page.getByRole("button", { name: "Search", exact: true }).click();
   }
 
+  /** The answer to a place search: the nearest chapters, or the message that none is near. */
+  nearest() {
+    return this.page.getByTestId("nearest-chapters");
+  }
+
+  nearestLinks() {
+    return this.nearest().getByRole("listitem").getByRole("link");
+  }
+
   chooseState(name: string) {
     return this.page.getByLabel("Find chapters by state").selectOption({ label: name });
   }

@@ -6,4 +6,4 @@ export const SSR_LAZY_ATTRIBUTE = "data-lazy";
  * The query parameters that public pages read. A page is rendered for, and kept under, its path and these
  * alone: any other parameter (`?utm_source=x`) changes nothing on the page (server/web/indexPage.ts).
  */
-export const PAGE_QUERY_PARAMS: readonly string[] = [];
+export const PAGE_QUERY_PARAMS: readonly string[] = ["place"];

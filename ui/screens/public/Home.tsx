@@ -1,13 +1,14 @@
 import { Box, Button, Container, Field, Flex, Grid, Heading, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
+import type { NearChaptersAnswer } from "../../../server/contracts/chapter";
+import { formatDate } from "../../lib/format";
 import { HOME_PRESS_MENTION_COUNT } from "../../../server/contracts/content";
 import { chapterQueries } from "../../api/chapters";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { settingsQueries } from "../../api/settings";
 import { ChapterMap } from "../../components/map/ChapterMap";
-import { useGeocodePlace } from "../../components/map/geocode";
 import { mapPinsOf } from "../../components/map/pins";
 import { MAP_HEIGHT, MAP_ZOOM, type MapFocus } from "../../components/map/types";
 import { ChapterPinLoader } from "../../components/ChapterPinInfo";
@@ -68,15 +69,75 @@ function RecentPressMentions() {
   );
 }
 
+/** How many chapters a place search lists, and how far one may be to count as near (miles). */
+const NEAREST_COUNT = 5;
+const NEAR_MILES = 50;
+
+/** "Austin, TX 78704" -> city and state for the start-a-chapter form. */
+function cityAndState(label: string): { city: string; state: string } {
+  const m = /^(.+?),\s*([A-Z]{2})\b/.exec(label);
+  return m ? { city: m[1], state: m[2] } : { city: label, state: "" };
+}
+
+/** The answer to "is there one near me, and when?": the nearest chapters with distances and next meetups. */
+function NearestChapters({ answer }: { answer: NearChaptersAnswer }) {
+  const { place, chapters } = answer;
+  const nearest = chapters[0];
+  const { city, state } = cityAndState(place.label);
+  const start = `/start_chapter?${new URLSearchParams({ city, state }).toString()}`;
+  if (!nearest || nearest.distanceMiles > NEAR_MILES) {
+    return (
+      <Stack gap="2" role="status" data-testid="nearest-chapters">
+        <Text>
+          {`No chapter within ${NEAR_MILES} miles of ${place.label}.`}
+          {nearest && (
+            <>
+              {" The nearest is "}
+              <Link asChild color="link">
+                <RouterLink to={`/chapter/${nearest.state}/${nearest.slug}`}>{nearest.title}</RouterLink>
+              </Link>
+              {` (${nearest.distanceMiles} mi away).`}
+            </>
+          )}
+        </Text>
+        <Link asChild color="link" fontWeight="semibold">
+          <RouterLink to={start}>{`Start a chapter in ${city}`}</RouterLink>
+        </Link>
+      </Stack>
+    );
+  }
+  return (
+    <Stack as="section" aria-labelledby="nearest-heading" gap="2" data-testid="nearest-chapters">
+      <Heading as="h3" size="md" id="nearest-heading">
+        {`Nearest chapters to ${place.label}`}
+      </Heading>
+      <Stack as="ol" gap="2" listStyleType="none">
+        {chapters.map((c) => (
+          <li key={c.id}>
+            <Link asChild color="link" fontWeight="semibold">
+              <RouterLink to={`/chapter/${c.state}/${c.slug}`}>{c.title}</RouterLink>
+            </Link>
+            <Text as="span" color="fg.muted">{` ${c.distanceMiles} mi`}</Text>
+            <Text fontSize="sm">{c.next ? `Next meetup: ${formatDate(c.next.date)} at ${c.next.name}` : "No meetup scheduled yet"}</Text>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
 /** Home (spec 000 section 2). */
 export function Home() {
   const navigate = useNavigate();
   // The pins and the list are a large render: it runs in the background once the pins arrive.
   const chapters = useDeferredValue(useQuery(chapterQueries.pins()).data);
-  const geocodePlace = useGeocodePlace();
-  const [query, setQuery] = useState("");
+  // A place search is the page's address (/?place=78704): shareable, Back works, and the server renders the answer.
+  const [params] = useSearchParams();
+  const place = params.get("place")?.trim() ?? "";
+  const near = useQuery({ ...chapterQueries.near(place, NEAREST_COUNT), enabled: Boolean(place), retry: false });
+  const [query, setQuery] = useState(place);
   const [focus, setFocus] = useState<MapFocus | null>(null);
-  const [notFound, setNotFound] = useState(false);
+  const notFound = Boolean(place) && near.isError;
   const [selected, setSelected] = useState<string | null>(null);
   const searched = useRef(false);
   const mapRef = useRef<HTMLDivElement>(null);
@@ -100,16 +161,20 @@ export function Home() {
   const pins = useMemo(() => mapPinsOf(chapters ?? []), [chapters]);
   const byId = useMemo(() => new Map((chapters ?? []).map((c) => [String(c.id), c])), [chapters]);
 
-  const handleSearch = async (e: FormEvent) => {
+  // The map centres on the place searched for.
+  const found = near.data?.place;
+  useEffect(() => {
+    if (!found) return;
+    searched.current = true;
+    setFocus({ lat: found.lat, lng: found.lng, zoom: MAP_ZOOM.search, key: Date.now() });
+  }, [found]);
+  useEffect(() => setQuery(place), [place]);
+
+  const handleSearch = (e: FormEvent) => {
     e.preventDefault();
     const text = query.trim();
     // A new search (or an empty one) never repeats the answer of an older one.
-    setNotFound(false);
-    if (!text) return;
-    searched.current = true;
-    const point = await geocodePlace(text);
-    setNotFound(!point);
-    if (point) setFocus({ ...point, zoom: MAP_ZOOM.search, key: Date.now() });
+    navigate(text ? `/?${new URLSearchParams({ place: text }).toString()}` : "/");
   };
 
   const handleShowOnMap = (id: string) => {
@@ -126,20 +191,24 @@ export function Home() {
             <Heading as="h2" size="lg" id="find-heading">
               Find a chapter near you
             </Heading>
-            <Flex as="form" role="search" onSubmit={handleSearch} gap="2" align="flex-end" wrap="wrap">
-              <Field.Root flex="1" minW="220px">
-                <Field.Label>Search for a place</Field.Label>
-                <Input name="place" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="City, state or ZIP code" autoComplete="off" />
-              </Field.Root>
-              <Button type="submit" colorPalette="brand">
-                Search
-              </Button>
-            </Flex>
+            {/* A plain GET form: without JavaScript it goes to /?place=..., which the server renders. */}
+            <form method="get" action="/" role="search" onSubmit={handleSearch}>
+              <Flex gap="2" align="flex-end" wrap="wrap">
+                <Field.Root flex="1" minW="220px">
+                  <Field.Label>Search for a place</Field.Label>
+                  <Input name="place" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="City, state or ZIP code" autoComplete="off" />
+                </Field.Root>
+                <Button type="submit" colorPalette="brand">
+                  Search
+                </Button>
+              </Flex>
+            </form>
             {notFound && (
               <Text role="status" color="fg.muted">
                 We could not find that place on the map.
               </Text>
             )}
+            {near.data && <NearestChapters answer={near.data} />}
             <div ref={mapRef}>
               <ChapterMap
                 view={{ kind: "us" }}

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Field, Heading, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { HOST_APPLICATION_TYPES, type HostApplicationInfo, type HostApplicationType } from "../../../server/contracts/hostApplication";
 import { useApplyToHost } from "../../api/hostApplications";
 import { useCurrentUser } from "../../auth/CurrentUser";
@@ -57,8 +57,15 @@ const infoValid = (v: ChapterInfo) => Boolean(v.city.trim() && v.state && v.type
 
 function ChapterInfoStep({ onDone }: { onDone: (a: HostApplicationInfo) => void }) {
   const apply = useApplyToHost();
+  // A search that found no chapter nearby links here with its city and state filled in.
+  const [params] = useSearchParams();
   const { values, set, submit, busy, error } = useSubmitForm<ChapterInfo>({
-    defaultValues: { city: "", state: "", type: "drinking", reason: "" },
+    defaultValues: {
+      city: params.get("city")?.slice(0, 100) ?? "",
+      state: (params.get("state") ?? "").toUpperCase().slice(0, 2),
+      type: "drinking",
+      reason: "",
+    },
     serverErrorsAbove: true,
     onSubmit: async (v) => {
       if (infoValid(v)) onDone(await apply.mutateAsync({ ...v, city: v.city.trim(), reason: v.reason.trim() }));
