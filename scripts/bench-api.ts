@@ -137,6 +137,8 @@ async function serve() {
   const reads: Read[] = [
     ["chapters/active", "/api/chapters/active"],
     ["chapters/pins (map)", "/api/chapters/pins"],
+    // Kept per place searched for, from the kept list of chapter places.
+    ["chapters/near (78704)", "/api/chapters/near?place=78704"],
     ["chapters", "/api/chapters"],
     ["chapters/state/ny", "/api/chapters/state/ny"],
     ["chapter/slug", `/api/chapter/slug/${sample?.slug}`],

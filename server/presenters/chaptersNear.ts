@@ -54,11 +54,21 @@ export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; 
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The `limit` chapters nearest a point, nearest first (ties by title), with their distance to one decimal. */
+/**
+ * The `limit` chapters nearest a point, nearest first (ties by title), with their distance to one decimal. One pass
+ * over the chapters, keeping the nearest `limit` (at most 50) in order: no sort of the whole network.
+ */
 export function nearestChapters(chapters: PlacedChapter[], from: { lat: number; lng: number }, limit: number): NearChapter[] {
-  return chapters
-    .map((c) => ({ c, miles: milesBetween(from, c) }))
-    .sort((a, b) => a.miles - b.miles || a.c.title.localeCompare(b.c.title))
-    .slice(0, limit)
-    .map(({ c: { lat: _lat, lng: _lng, ...chapter }, miles }) => ({ ...chapter, distanceMiles: Math.round(miles * 10) / 10 }));
+  const best: { c: PlacedChapter; miles: number }[] = [];
+  const before = (a: { c: PlacedChapter; miles: number }, b: { c: PlacedChapter; miles: number }) =>
+    a.miles < b.miles || (a.miles === b.miles && a.c.title.localeCompare(b.c.title) < 0);
+  for (const c of chapters) {
+    const entry = { c, miles: milesBetween(from, c) };
+    if (best.length === limit && !before(entry, best[limit - 1])) continue;
+    let i = best.length;
+    while (i > 0 && before(entry, best[i - 1])) i--;
+    best.splice(i, 0, entry);
+    if (best.length > limit) best.pop();
+  }
+  return best.map(({ c: { lat: _lat, lng: _lng, ...chapter }, miles }) => ({ ...chapter, distanceMiles: Math.round(miles * 10) / 10 }));
 }

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent } from "../test/factories";
 import { CHAPTER_HIDDEN } from "../models/Chapter";
 import type { NearChaptersAnswer } from "../contracts/chapter";
-import { milesBetween } from "../presenters/chaptersNear";
+import { milesBetween, nearestChapters, type PlacedChapter } from "../presenters/chaptersNear";
 
 let t: TestApp;
 
@@ -70,5 +70,36 @@ describe("GET /api/chapters/near", () => {
       expect(res.status, limit).toBe(400);
       expect(res.body.error).toBe("limit must be a whole number from 1 to 50");
     }
+  });
+});
+
+describe("the nearest chapters, kept", () => {
+  it("answer a place searched again with the same bytes and 304 to its ETag", async () => {
+    const first = await t.request("GET", "/api/chapters/near?place=78704");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toBeTruthy();
+    expect((await t.request("GET", "/api/chapters/near?place=78704", { headers: { "if-none-match": etag } })).status).toBe(304);
+  });
+
+  it("nearestChapters keeps the same order as sorting every chapter by distance", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const chapters: PlacedChapter[] = Array.from({ length: 2000 }, (_, i) => ({
+      id: i,
+      slug: `c${i}`,
+      title: `Chapter ${i % 500}`,
+      city: "",
+      state: "tx",
+      chapterTypeId: 1,
+      next: null,
+      lat: 25 + Math.round(random() * 200) / 10,
+      lng: -120 + Math.round(random() * 500) / 10,
+    }));
+    const from = { lat: 30.25, lng: -97.75 };
+    const sorted = chapters
+      .map((c) => ({ c, miles: milesBetween(from, c) }))
+      .sort((a, b) => a.miles - b.miles || a.c.title.localeCompare(b.c.title))
+      .map((x) => x.c.id);
+    for (const limit of [1, 10, 50]) expect(nearestChapters(chapters, from, limit).map((c) => c.id)).toEqual(sorted.slice(0, limit));
   });
 });

@@ -2,7 +2,7 @@ import type Router from "@koa/router";
 import { z } from "zod";
 import { badRequest } from "../errors";
 import { parse } from "../lib/validate";
-import { readCacheOf } from "../lib/readCache";
+import { readCacheOf, sendCached } from "../lib/readCache";
 import { singleLine } from "../contracts/text";
 import type { NearChaptersAnswer } from "../contracts/chapter";
 import { nearestChapters, placedChapters, type PlacedChapter } from "../presenters/chaptersNear";
@@ -30,24 +30,32 @@ const nearSchema = z.object({
 
 /**
  * The nearest active chapters to a place (a visitor's first question). The chapters' places are kept ready like the
- * other public lists (lib/readCache), so a search costs the geocoding and one pass over them.
+ * other public lists (lib/readCache), and so is each place's answer (with its ETag): a place searched again, by
+ * anyone, is sent as kept bytes until a chapter or an event changes or a next meetup passes.
  */
 export function chaptersNearRoutes(router: Router, s: Services) {
   const reads = readCacheOf(s.knex);
+  const placed = () =>
+    reads.kept<{ chapters: PlacedChapter[]; expiresAt: number }>("chapters:near", CHAPTER_LIST_TABLES, async (now) => {
+      const [rows, events] = await activeChaptersAndEvents(["id", "slug", "title", "city", "state", "postalCode", "chapterTypeId", "timeZone"]);
+      const expiry = { at: Infinity };
+      const chapters = await placedChapters(rows, events, now, expiry);
+      return { kept: { chapters, expiresAt: expiry.at }, expiresAt: expiry.at };
+    });
 
   router.get("/chapters/near", async (ctx) => {
     const input = parse(nearSchema, ctx.query);
-    const place = await s.geocoder.geocodePlace(input.place);
-    if (!place) throw badRequest(`Unknown place: "${input.place}". Try a ZIP code or "City, ST".`, "place");
-    const chapters = await reads.kept<PlacedChapter[]>("chapters:near", CHAPTER_LIST_TABLES, async (now) => {
-      const [rows, events] = await activeChaptersAndEvents(["id", "slug", "title", "city", "state", "postalCode", "chapterTypeId", "timeZone"]);
-      const expiry = { at: Infinity };
-      return { kept: await placedChapters(rows, events, now, expiry), expiresAt: expiry.at };
+    const key = `chapters:near:${input.limit}:${input.place.toLowerCase().replace(/\s+/g, " ")}`;
+    const answer = await reads.answer(key, CHAPTER_LIST_TABLES, async () => {
+      const place = await s.geocoder.geocodePlace(input.place);
+      if (!place) throw badRequest(`Unknown place: "${input.place}". Try a ZIP code or "City, ST".`, "place");
+      const { chapters, expiresAt } = await placed();
+      const value: NearChaptersAnswer = {
+        place: { label: place.label, lat: place.lat, lng: place.lng },
+        chapters: nearestChapters(chapters, place, input.limit),
+      };
+      return { value, expiresAt };
     });
-    const answer: NearChaptersAnswer = {
-      place: { label: place.label, lat: place.lat, lng: place.lng },
-      chapters: nearestChapters(chapters, place, input.limit),
-    };
-    ctx.body = answer;
+    sendCached(ctx, answer);
   });
 }
