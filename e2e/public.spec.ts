@@ -427,3 +427,18 @@ test.describe("map implementation", () => {
     offsite.length = 0;
   });
 });
+
+test.describe("keyboard", () => {
+  test("the first Tab stop skips the menu to the page's content", async ({ page }) => {
+    await page.goto("/chapter/tx/austin");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#main")).toBeFocused();
+    // The next Tab stop is inside the content, not the menu.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+  });
+});

@@ -37,6 +37,23 @@ export function Layout() {
   const headerRef = useHeaderBottom();
   return (
     <Flex direction="column" minH="100vh">
+      {/* The first tab stop: keyboard users go straight to the page's content, past the menu (hidden until focused). */}
+      <ChakraLink
+        href="#main"
+        position="absolute"
+        left="2"
+        top="-20"
+        zIndex="skipNav"
+        bg="bg"
+        color="link"
+        px="3"
+        py="2"
+        borderRadius="md"
+        _focus={{ top: "2" }}
+        data-testid="skip-link"
+      >
+        Skip to content
+      </ChakraLink>
       <Box as="header" ref={headerRef} bg="header.bg" color="header.fg">
         <Container maxW="6xl" py="3">
           <Flex align="center" justify="space-between" wrap="wrap" gap="3">
@@ -54,7 +71,7 @@ export function Layout() {
           </Flex>
         </Container>
       </Box>
-      <Box as="main" flex="1" id="main" minH="100vh">
+      <Box as="main" flex="1" id="main" minH="100vh" tabIndex={-1} outline="none">
         <Outlet />
       </Box>
       <Box as="footer" bg="bg.muted" py="6" mt="10">
