@@ -119,7 +119,7 @@ test.describe("chapter health", () => {
     const csv = await health.exportCsv();
     const lines = csv.trim().split(/\r\n/);
     expect(lines[0]).toBe(
-      '"Chapter","Slug","State","Health","On the map","Last email","Days silent","Last meetup","Next meetup","Members","Growth (30 days)","Hosts","Pinned active","Pin note"',
+      '"Chapter","Slug","State","Health","On the map","Last email","Days silent","Last meetup","Next meetup","Last confirmed meetup","Members","Growth (30 days)","Hosts","Pinned active","Pin note"',
     );
     expect(lines).toHaveLength(api.length + 1);
 
