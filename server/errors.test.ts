@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DBError } from "objection";
-import { toHttpError } from "./errors";
+import type { AddressInfo } from "node:net";
+import Koa from "koa";
+import { busy, errorMiddleware, toHttpError } from "./errors";
 
 const pgError = (code: string) => Object.assign(new Error("from postgres"), { code, severity: "ERROR" });
 /** What objection throws for a failed query (its typings only know a message). */
@@ -28,5 +30,25 @@ describe("toHttpError", () => {
     const answer = toHttpError(wrapped("42P01"));
     expect(answer).toMatchObject({ status: 500, body: { error: "Something went wrong", errorId: "internal_error" }, expected: false });
     expect(toHttpError(Object.assign(new Error("x"), { code: "ECONNRESET" })).status).toBe(500);
+  });
+});
+
+describe("errorMiddleware", () => {
+  it("sends Retry-After with an error that says when to try again", async () => {
+    const app = new Koa();
+    app.use(errorMiddleware());
+    app.use(() => {
+      throw busy("Too busy right now", 30);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toBe("30");
+      expect(await res.json()).toEqual({ error: "Too busy right now", errorId: "busy" });
+    } finally {
+      server.close();
+    }
   });
 });

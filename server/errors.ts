@@ -31,6 +31,9 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** Seconds after which the same request may succeed: sent as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 export const badRequest = (message: string, field?: string) => new ApiError(400, "validation_failed", message, field);
@@ -41,6 +44,12 @@ export const conflict = (message: string, field?: string) => new ApiError(409, "
 export const tooManyRequests = (message: string) => new ApiError(429, "rate_limited", message);
 export const payloadTooLarge = (message = "Request body is too large") => new ApiError(413, "payload_too_large", message);
 export const unavailable = (message: string) => new ApiError(503, "service_unavailable", message);
+/** Too much of one kind of work at once, from everyone together: a 429 saying when to try again. */
+export function busy(message: string, retryAfterSeconds: number): ApiError {
+  const error = new ApiError(429, "busy", message);
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
+}
 export const badBodyEncoding = (encoding: string) => new ApiError(400, "bad_body_encoding", `The request body could not be decoded as ${encoding}`);
 export const unsupportedBodyEncoding = (message = "The request body's Content-Encoding is not supported: send it as it is, or as gzip, deflate or br") =>
   new ApiError(415, "unsupported_body_encoding", message);
@@ -144,6 +153,7 @@ export function errorMiddleware() {
     } catch (err) {
       const { status, body, expected } = toHttpError(undecodableBody(err, ctx.get("content-encoding")) ?? err);
       if (!expected) ctx.state.failure = err;
+      if (err instanceof ApiError && err.retryAfterSeconds !== undefined) ctx.set("Retry-After", String(err.retryAfterSeconds));
       ctx.status = status;
       ctx.type = "application/json";
       ctx.body = body;

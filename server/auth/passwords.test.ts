@@ -4,6 +4,8 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildUser } from "../test/factories";
 import { User } from "../models";
 import { createOrPromoteAdmin } from "../commands/createAdmin";
+import { ApiError } from "../errors";
+import { hashPassword, PASSWORD_WORK_BUSY, PASSWORD_WORK_SLOTS, verifyPassword } from "./passwords";
 import { up as markLegacyPasswords } from "../../migrations/20261203000500_mark_passwords_set_before_the_byte_limit";
 
 let t: TestApp;
@@ -88,5 +90,23 @@ describe("accounts from before the limit", () => {
     await createOrPromoteAdmin({ email: user.email, password: ascii72 });
     expect((await User.query().findById(user.id))!.legacyLongPassword).toBe(false);
     expect((await signIn(user.email, ascii72 + "x")).status).toBe(401);
+  });
+});
+
+describe("password work is gated so a burst of it leaves the process a share of the machine", () => {
+  it("runs a burst in turn up to the line's length, and refuses the rest at once with a 429 that says when to try again", async () => {
+    const lineLength = PASSWORD_WORK_SLOTS * 6;
+    const burst = await Promise.allSettled(Array.from({ length: lineLength + 5 }, (_, i) => hashPassword(`burst-password-${i}`)));
+    const refused = burst.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    const hashed = burst.filter((r): r is PromiseFulfilledResult<string> => r.status === "fulfilled");
+    expect(hashed).toHaveLength(lineLength);
+    expect(refused).toHaveLength(5);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(ApiError);
+      expect(r.reason).toMatchObject({ status: 429, message: PASSWORD_WORK_BUSY, retryAfterSeconds: 30 });
+    }
+    expect(await bcrypt.compare("burst-password-0", hashed[0].value)).toBe(true);
+    // The line has emptied: the next one is hashed.
+    expect(await verifyPassword("after the burst", await hashPassword("after the burst"))).toBe(true);
   });
 });
