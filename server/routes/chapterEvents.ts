@@ -1,4 +1,6 @@
 import type Router from "@koa/router";
+import type { Context } from "koa";
+import type { z } from "zod";
 import { Chapter } from "../models/Chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { badRequest, forbidden, notFound, unauthorized } from "../errors";
@@ -30,7 +32,9 @@ import { displayTitle, normalizeState, type MeetupConfirmationInfo } from "../co
 
 const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "postalCode", "country"] as const;
 
-async function loadEventBySlug(slug: string): Promise<ChapterEvent & { chapter: Chapter }> {
+type EventWithChapter = ChapterEvent & { chapter: Chapter };
+
+async function loadEventBySlug(slug: string): Promise<EventWithChapter> {
   const event = await ChapterEvent.query().findOne({ slug }).withGraphFetched("chapter");
   if (!event || !event.chapter) throw notFound("Event");
   return event as ChapterEvent & { chapter: Chapter };
@@ -115,45 +119,41 @@ export function chapterEventRoutes(router: Router, s: Services) {
     ctx.body = presentEvent(created, chapter.timeZone);
   });
 
-  /**
-   * Cancels one meetup of a repeating event (with a note, optionally emailed to the list). With { token } instead
-   * of { slug, date }: the meetup of a confirmation email's link, as the host it was sent to.
-   */
+  /** Cancels one meetup of a repeating event (with a note, optionally emailed to the list). */
   router.post("/chapter_event/cancel", async (ctx) => {
-    if (hasToken(ctx.request.body)) {
-      const input = parse(cancelByTokenSchema, ctx.request.body);
-      const { event, confirmation, host } = await readConfirmationLink(s, input.token);
-      const updated = await cancelEventDate(s, event.chapter, event, { ...input, date: confirmation.date }, viewerFromUser(host));
-      ctx.body = presentEvent(updated, event.chapter.timeZone);
-      return;
-    }
-    const viewer = requireViewer(ctx);
-    const input = parse(cancelDateSchema, ctx.request.body);
-    const event = await loadEventBySlug(input.slug);
-    authorize(viewer, chapterPolicy.host, event.chapter);
-    const updated = await cancelEventDate(s, event.chapter, event, input, viewer);
-    ctx.body = presentEvent(updated, event.chapter.timeZone);
+    ctx.body = await actOnMeetup(ctx, cancelByTokenSchema, cancelDateSchema, (event, date, { note, emailList }, viewer) =>
+      cancelEventDate(s, event.chapter, event, { date, note, emailList }, viewer),
+    );
+  });
+
+  /** A meetup is on. */
+  router.post("/chapter_event/confirm", async (ctx) => {
+    ctx.body = await actOnMeetup(ctx, confirmByTokenSchema, confirmDateSchema, (event, date, _input, viewer) =>
+      confirmMeetup(s, event.chapter, event, date, viewer),
+    );
   });
 
   /**
-   * A meetup is on: { slug, date } by a host, field organizer or admin of the chapter, or { token } from the
-   * confirmation email (no sign-in: the token names the meetup and the host).
+   * One meetup, named one of two ways: { slug, date } by a host, field organizer or admin of the chapter, or { token }
+   * from a confirmation email, as the host it was sent to (no sign-in: the token names the meetup and the host).
    */
-  router.post("/chapter_event/confirm", async (ctx) => {
+  async function actOnMeetup<ByToken extends { token: string }, ByDate extends { slug: string; date: string }>(
+    ctx: Context,
+    byTokenSchema: z.ZodType<ByToken>,
+    byDateSchema: z.ZodType<ByDate>,
+    act: (event: EventWithChapter, date: string, input: ByToken | ByDate, viewer: Viewer) => Promise<ChapterEvent>,
+  ) {
     if (hasToken(ctx.request.body)) {
-      const input = parse(confirmByTokenSchema, ctx.request.body);
+      const input = parse(byTokenSchema, ctx.request.body);
       const { event, confirmation, host } = await readConfirmationLink(s, input.token);
-      const updated = await confirmMeetup(s, event.chapter, event, confirmation.date, viewerFromUser(host));
-      ctx.body = presentEvent(updated, event.chapter.timeZone);
-      return;
+      return presentEvent(await act(event, confirmation.date, input, viewerFromUser(host)), event.chapter.timeZone);
     }
     const viewer = requireViewer(ctx);
-    const input = parse(confirmDateSchema, ctx.request.body);
+    const input = parse(byDateSchema, ctx.request.body);
     const event = await loadEventBySlug(input.slug);
     authorize(viewer, chapterPolicy.host, event.chapter);
-    const updated = await confirmMeetup(s, event.chapter, event, input.date, viewer);
-    ctx.body = presentEvent(updated, event.chapter.timeZone);
-  });
+    return presentEvent(await act(event, input.date, input, viewer), event.chapter.timeZone);
+  }
 
   /** What a confirmation link names (the page it opens shows it): reading it changes nothing, as mail scanners follow links. */
   router.get("/chapter_event/confirmation/:token", async (ctx) => {
