@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "./fixtures";
-import { E2E_ACCOUNTS, unique } from "./support";
+import { E2E_ACCOUNTS, outboxDir, unique } from "./support";
 import { ConfirmMeetupPage } from "./pages/ConfirmMeetupPage";
 import { ChapterPage } from "./pages/ChapterPage";
 
-const outboxDir = path.resolve(".tmp", `e2e-${process.env.E2E_PORT ?? "3100"}`, "outbox");
 const ZONE = "America/New_York";
 
 /** Tomorrow in New York, and its weekday (0 = Sunday). */
@@ -17,10 +16,10 @@ function tomorrow(): { date: string; weekday: number } {
 
 /** The messages in the outbox to `to` whose subject names `eventName`, as a mail client decodes their bodies. */
 function confirmationMails(to: string, eventName: string): string[] {
-  if (!fs.existsSync(outboxDir)) return [];
+  if (!fs.existsSync(outboxDir())) return [];
   return fs
-    .readdirSync(outboxDir)
-    .map((file) => fs.readFileSync(path.join(outboxDir, file), "utf8"))
+    .readdirSync(outboxDir())
+    .map((file) => fs.readFileSync(path.join(outboxDir(), file), "utf8"))
     .map((raw) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
     .filter((text) => new RegExp(`^To: ${to}\\r?$`, "m").test(text) && text.includes(`Is ${eventName} on`));
 }

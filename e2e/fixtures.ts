@@ -1,5 +1,6 @@
 import { test as base, type Page } from "@playwright/test";
 import { SSR_STATE_ID } from "../server/contracts/ssr";
+import { startE2eServer, type E2eServer } from "./e2eServer";
 
 export { expect } from "@playwright/test";
 export type { APIRequestContext, Browser, Page, Request } from "@playwright/test";
@@ -21,8 +22,26 @@ export function waitForHydrationOnGoto(page: Page, javaScriptEnabled = true): Pa
   return page;
 }
 
-/** Playwright's test with such a page. Every spec imports test and expect from here. */
-export const test = base.extend({
+/** The first port of the run; each worker's server takes the next free one after it (E2E_PORT + 1 + its index). */
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * Playwright's test with such a page, against a server of this worker's own (its port, data folder and database,
+ * of the kind the project names: sqlite or postgres), so that workers run side by side without sharing data. Every
+ * spec imports test and expect from here.
+ */
+export const test = base.extend<object, { e2eServer: E2eServer }>({
+  e2eServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = await startE2eServer(basePort + 1 + workerInfo.parallelIndex, workerInfo.project.name === "postgres" ? "postgres" : "sqlite");
+      process.env.E2E_SERVER_PORT = String(server.port);
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ e2eServer }, use) => use(e2eServer.url),
   page: async ({ page, javaScriptEnabled }, use) => {
     await use(waitForHydrationOnGoto(page, javaScriptEnabled !== false));
   },
