@@ -32,6 +32,7 @@ beforeAll(async () => {
   table = [
     [{ method: "GET", path: `/api/activity_feed_item/chapter/${id}` }, WHO.hostAccess],
     [{ method: "GET", path: "/api/activity_feed_item/all" }, WHO.admin],
+    [{ method: "GET", path: `/api/chapter/first_steps/${id}` }, WHO.hostAccess],
     [{ method: "POST", path: "/api/chapter", body: () => ({ id, city: `City ${++n}` }) }, WHO.fieldOrganizerAccess],
     [{ method: "POST", path: "/api/chapter", body: () => ({ id, slug: `slug_${++n}` }) }, WHO.admin],
     [{ method: "POST", path: "/api/chapter", body: () => ({ id, about: `About ${++n}` }) }, WHO.hostAccess],

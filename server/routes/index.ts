@@ -30,6 +30,7 @@ import { emailSettingsRoutes } from "./emailSettings";
 import { chapterBlogPostRoutes } from "./chapterBlogPosts";
 import { emailAliasRoutes } from "./emailAliases";
 import { chapterHealthRoutes } from "./chapterHealth";
+import { chapterFirstStepsRoutes } from "./chapterFirstSteps";
 
 /** Every API resource, mounted under /api. One module per resource, keeping the spec's paths. */
 export function registerApiRoutes(router: Router, s: Services): void {
@@ -40,6 +41,7 @@ export function registerApiRoutes(router: Router, s: Services): void {
   chapterRoutes(router, s);
   activityFeedRoutes(router, s);
   chapterSettingsRoutes(router, s);
+  chapterFirstStepsRoutes(router, s);
   permissionRoutes(router, s);
   chapterLinkRoutes(router, s);
   chapterNoteRoutes(router, s);
