@@ -2,9 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { signInAs } from "./support";
 import { ChapterPicker } from "./pages/ChapterPicker";
+import { SendEmailPage } from "./pages/SendEmailPage";
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** `exclude`: a part axe cannot enter, such as a frame sandboxed without scripts (checked on its own terms elsewhere). */
+async function seriousViolations(page: Page, exclude?: string) {
+  const builder = new AxeBuilder({ page });
+  if (exclude) builder.exclude(exclude);
+  const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
@@ -43,6 +47,21 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await signInAs(page, "user", "/start_chapter");
     await expect(page.getByLabel("City")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("Send Email with the preview of both parts open", async ({ page }) => {
+    await signInAs(page, "host");
+    const send = new SendEmailPage(page, "/chapter/ny/nyc");
+    await send.open();
+    await page.getByRole("textbox", { name: "Title" }).fill("Trivia night");
+    await send.body().fill("Join us **Tuesday** at [Rudy's](https://rudys.example/bar).");
+    const preview = await send.preview();
+    await expect(preview.locator("iframe").contentFrame().locator("strong")).toHaveText("Tuesday");
+    // The email's own document (language, title, contrast) is checked by server/mailingLists/listEmail.test.ts.
+    expect(await seriousViolations(page, "iframe")).toEqual([]);
+    await preview.getByRole("tab", { name: "Plain Text" }).click();
+    await expect(preview.getByTestId("email-preview-text")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -22,8 +22,13 @@ test.describe("accounts", () => {
     await expect(page.getByText("Oops. Either your email or password is incorrect.")).toBeVisible();
   });
 
+  // Other tests sign in through the API (signInAs); these two type into the form.
   test("sign in returns to returnUrl; menu shows Hi, name; admin sees Admin Tools; sign out goes home", async ({ page }) => {
-    await signInAs(page, "admin", "/settings");
+    const admin = E2E_ACCOUNTS.admin;
+    const signIn = new SignInPage(page);
+    await signIn.open("/settings");
+    await signIn.signIn(admin.email, admin.password);
+    await expect(page.getByRole("link", { name: `Hi, ${admin.name}!` })).toBeVisible();
     await expect(page).toHaveURL(/\/settings$/);
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Admin Tools" })).toBeVisible();
@@ -35,7 +40,13 @@ test.describe("accounts", () => {
   test("a host sees My Chapters, a plain user does not", async ({ page }) => {
     await signInAs(page, "host");
     await expect(page.getByRole("link", { name: "My Chapters" })).toBeVisible();
-    await signInAs(page, "user");
+    // Signing in through the form while someone is signed in replaces their session.
+    const user = E2E_ACCOUNTS.user;
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.signIn(user.email, user.password);
+    await expect(page.getByRole("link", { name: `Hi, ${user.name}!` })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "My Chapters" })).toHaveCount(0);
   });
 

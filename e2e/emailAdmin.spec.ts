@@ -69,6 +69,20 @@ test.describe("email administration", () => {
     await expect(page.getByText("No aliases found")).toBeVisible();
   });
 
+  test("deliverability at a glance: the records the From domain needs, and what this configuration lacks", async ({ page }) => {
+    await signInAs(page, "admin");
+    const admin = new EmailAdminPage(page);
+    await admin.open();
+    const card = admin.deliverability();
+    await expect(card.getByTestId("dns-record")).toHaveCount(3);
+    await expect(card.getByTestId("dns-record").nth(0)).toContainText(/^SPF at livingliberally\.org/);
+    await expect(card.getByTestId("dns-record").nth(1)).toContainText(/^DKIM at \{selector\}\._domainkey\.livingliberally\.org/);
+    await expect(card.getByTestId("dns-record").nth(2)).toContainText(/^DMARC at _dmarc\.livingliberally\.org/);
+    // The browser tests run on http://localhost without SMTP_URL.
+    await expect(card.getByRole("listitem").filter({ hasText: /^PUBLIC_URL \(http:\/\/localhost:\d+\) is not https/ })).toBeVisible();
+    await expect(card.getByRole("listitem").filter({ hasText: "SMTP_URL is not set" })).toBeVisible();
+  });
+
   test("a host is sent home from /admin/email", async ({ page }) => {
     await signInAs(page, "host");
     await page.goto("/admin/email");

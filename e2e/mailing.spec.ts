@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
 import { expect, test, type APIRequestContext } from "./fixtures";
-import { E2E_ACCOUNTS, signInAs, unique } from "./support";
+import { E2E_ACCOUNTS, outboxDir, signInAs, unique } from "./support";
 import { MembersPage } from "./pages/MembersPage";
 import { SendEmailPage } from "./pages/SendEmailPage";
 import { ChapterPage } from "./pages/ChapterPage";
 import { GeneralSettingsPage } from "./pages/siteAdmin/GeneralSettingsPage";
 
 const CHAPTER_PATH = "/chapter/ny/nyc";
-const outboxDir = path.resolve(".tmp", `e2e-${process.env.E2E_PORT ?? "3100"}`, "outbox");
 
 async function nycListId(request: APIRequestContext): Promise<string> {
   const chapter = await (await request.get("/api/chapter/slug/nyc")).json();
@@ -16,12 +16,22 @@ async function nycListId(request: APIRequestContext): Promise<string> {
   return ids.listId;
 }
 
-/** Finds the outbox message (an .eml file) to this address with this subject (or containing this text). */
-function findOutboxMail(to: string, subject: string, { inBody = false } = {}): string | null {
-  if (!fs.existsSync(outboxDir)) return null;
-  for (const file of fs.readdirSync(outboxDir)) {
-    const text = fs.readFileSync(path.join(outboxDir, file), "utf8");
-    if (text.includes(`To: ${to}\r\n`) && text.includes(inBody ? subject : `Subject: ${subject}\r\n`)) return text;
+/** An outbox message read by an independent MIME parser (mailparser), with its raw text (headers unfolded). */
+interface OutboxMail {
+  parsed: ParsedMail;
+  raw: string;
+}
+
+/** Finds the outbox message (an .eml file) to this address with this subject (or with this text in its body). */
+async function findOutboxMail(to: string, subject: string, { inBody = false } = {}): Promise<OutboxMail | null> {
+  if (!fs.existsSync(outboxDir())) return null;
+  for (const file of fs.readdirSync(outboxDir())) {
+    const bytes = fs.readFileSync(path.join(outboxDir(), file));
+    const parsed = await simpleParser(bytes);
+    const toText = parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : "";
+    if (toText === to && (inBody ? (parsed.text ?? "").includes(subject) : parsed.subject === subject)) {
+      return { parsed, raw: bytes.toString("latin1").replace(/\r\n[ \t]+/g, " ") };
+    }
   }
   return null;
 }
@@ -81,7 +91,30 @@ test.describe("mailing lists", () => {
     await expect(members.count()).toHaveText(`${before + 1} Members`);
   });
 
-  test("a host sends an email: confirmation, button disabled, toast, back to the chapter page, mail in the outbox", async ({ page, request }) => {
+  test('a host pastes "Name <email>" and "email, name": added, already members, and what is not valid left in the box', async ({ page }) => {
+    const tag = unique();
+    const member = `member-${tag}@example.org`;
+    const second = `second-${tag}@example.org`;
+    await signInAs(page, "host");
+    const members = new MembersPage(page, CHAPTER_PATH);
+    await members.open();
+    await members.openAdd();
+    await members.addMembers(`A Member <${member}>`);
+    await expect(members.addOutcome()).toContainText("1 member added.");
+    await expect(members.addBox()).toHaveValue("");
+
+    await members.addMembers(`A Member <${member}>\n${second}, Second Member; Jane <jane@@example>`);
+    await expect(members.addOutcome()).toContainText("1 member added.");
+    await expect(members.addOutcome()).toContainText(`1 was already a member: ${member}`);
+    await expect(members.addOutcome()).toContainText("Jane <jane@@example>");
+    await expect(members.addBox()).toHaveValue("Jane <jane@@example>");
+
+    await members.backToList();
+    await expect(members.row(member)).toBeVisible();
+    await expect(members.row(second)).toBeVisible();
+  });
+
+  test("a host sends an email: confirmation, button disabled, toast, back to the chapter page, mail in the outbox in two parts", async ({ page, request }) => {
     const listId = await nycListId(request);
     const recipient = `reader-${unique()}@example.org`;
     expect((await request.post("/api/mailing_list/sign_up", { data: { email: recipient, listId } })).status()).toBe(200);
@@ -90,7 +123,21 @@ test.describe("mailing lists", () => {
     await signInAs(page, "host");
     const send = new SendEmailPage(page, CHAPTER_PATH);
     await send.open();
-    await send.write(title, "Join us **Tuesday** at Rudy's.");
+    await page.getByRole("textbox", { name: "Title" }).fill(title);
+    // Typed as a host types: the editor continues the list after "a friend"; Enter on the empty item ends it, so
+    // the sign-off lines stay lines (issue 29).
+    await send.typeBody("Join us **Tuesday** at [Rudy's](https://rudys.example/bar).\n\nBring:\n\n- a friend\nquestions\n\nSee you there,\nHal");
+    await expect(send.body()).toHaveValue(
+      "Join us **Tuesday** at [Rudy's](https://rudys.example/bar).\n\nBring:\n\n- a friend\n- questions\n\nSee you there,\nHal",
+    );
+
+    // The preview shows both parts as members get them, and who it is from.
+    const preview = await send.preview();
+    await expect(preview).toContainText(/via New York City <[^>]+>/);
+    await expect(preview.locator("iframe").contentFrame().locator("strong")).toHaveText("Tuesday");
+    await preview.getByRole("tab", { name: "Plain Text" }).click();
+    await expect(preview.getByTestId("email-preview-text")).toContainText("Join us Tuesday at Rudy's (https://rudys.example/bar).");
+    await expect(preview.getByTestId("email-preview-text")).toContainText("• a friend\n• questions\n\nSee you there,\nHal");
 
     // Declining changes nothing.
     expect(await send.send(false)).toBe("Are you sure you want to send this e-mail to everyone in this chapter? This cannot be undone.");
@@ -104,12 +151,24 @@ test.describe("mailing lists", () => {
     // The email is a post on the chapter page.
     await expect(page.getByTestId("chapter-emails")).toContainText(title);
 
-    // The background worker delivers it through the built-in provider: the outbox.
-    await expect.poll(() => findOutboxMail(recipient, title) !== null, { timeout: 15_000 }).toBe(true);
-    const mail = findOutboxMail(recipient, title)!;
-    expect(mail).toMatch(/List-Unsubscribe: <http:\/\/localhost:\d+\/api\/mailing_list\/unsubscribe\/[\w-]+>/);
-    expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-    const pageLink = /Unsubscribe: (http:\/\/\S+\/unsubscribe\/[\w-]+)/.exec(mail)![1];
+    // The background worker delivers it through the built-in provider: the outbox, read with mailparser.
+    await expect.poll(async () => (await findOutboxMail(recipient, title)) !== null, { timeout: 15_000 }).toBe(true);
+    const { parsed, raw } = (await findOutboxMail(recipient, title))!;
+    expect(parsed.headers.get("content-type")).toMatchObject({ value: "multipart/alternative" });
+    expect(parsed.messageId).toMatch(/^<list-message-\d+-contact-\d+@/);
+    expect(raw).toMatch(/^List-Unsubscribe: <http:\/\/localhost:\d+\/api\/mailing_list\/unsubscribe\/[\w-]+>\r$/m);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    expect(raw).toMatch(/^List-Id: <nyc\.drinkingliberally\.org>\r$/im);
+    const from = parsed.from!.value[0];
+    expect(from.name).toMatch(/ via New York City$/);
+    expect(parsed.replyTo!.value[0].address).toMatch(/@drinkingliberally\.org$/);
+    // HTML from the markdown; plain text from the same markdown, without its marks.
+    expect(parsed.html).toContain("<strong>Tuesday</strong>");
+    expect(parsed.html).toContain('href="https://rudys.example/bar"');
+    expect(parsed.text).toContain("Join us Tuesday at Rudy's (https://rudys.example/bar).");
+    expect(parsed.text).toContain("• a friend\n• questions\n\nSee you there,\nHal");
+    expect(parsed.text).not.toMatch(/\*\*|\]\(|^- /m);
+    const pageLink = /Unsubscribe: (http:\/\/\S+\/unsubscribe\/[\w-]+)/.exec(parsed.text ?? "")![1];
 
     // The email is now a chapter post.
     const chapter = await (await request.get("/api/chapter/slug/nyc")).json();
@@ -162,9 +221,9 @@ test.describe("mailing lists", () => {
       await expect(chapter.signup.success()).toBeVisible();
       await expect(page.getByText("If this address is not on the list yet, check your email for a link to confirm.")).toBeVisible();
 
-      await expect.poll(() => findOutboxMail(email, "/confirm_subscription/", { inBody: true }) !== null, { timeout: 10_000 }).toBe(true);
-      const mail = findOutboxMail(email, "/confirm_subscription/", { inBody: true })!;
-      const link = /(http:\/\/\S+\/confirm_subscription\/[\w-]+)/.exec(mail)![1];
+      await expect.poll(async () => (await findOutboxMail(email, "/confirm_subscription/", { inBody: true })) !== null, { timeout: 10_000 }).toBe(true);
+      const mail = (await findOutboxMail(email, "/confirm_subscription/", { inBody: true }))!;
+      const link = /(http:\/\/\S+\/confirm_subscription\/[\w-]+)/.exec(mail.parsed.text ?? "")![1];
       await page.goto(new URL(link).pathname);
       await expect(page.getByText(`Join the New York City mailing list with ${email}?`)).toBeVisible();
       await page.getByRole("button", { name: "Confirm" }).click();

@@ -9,6 +9,7 @@ import { ChapterAdminPage } from "./pages/ChapterAdminPage";
 import { ChapterPage } from "./pages/ChapterPage";
 import { ConfirmDialog } from "./pages/ConfirmDialog";
 import { ChapterPicker } from "./pages/ChapterPicker";
+import { GeneralSettingsPage } from "./pages/siteAdmin/GeneralSettingsPage";
 
 /** Every screen of the site admin area (spec 001 section 2). */
 const ADMIN_SCREENS = [
@@ -157,7 +158,9 @@ test.describe("site admin: host applications", () => {
     await visitor.close();
   });
 
-  test("deny, reopen, approve without creating a chapter and archive", async ({ page, browser }) => {
+  test("deny, reopen, approve without creating a chapter and archive, each asking first; the applicant is emailed", async ({ page, browser }) => {
+    // Two people, and two emails that the background worker sends: more than one screen's worth of time.
+    test.setTimeout(90_000);
     const city = `Missoula ${unique()}`;
     const applicant = await visitorApplies(browser, city, "laughing");
     await applicant.page.context().close();
@@ -167,24 +170,33 @@ test.describe("site admin: host applications", () => {
     await apps.view(applicant.name);
     await expect(page.getByText("Laughing", { exact: true })).toBeVisible();
 
-    await apps.action("Deny").click();
+    // Deny asks first, in the same dialog as the other destructive actions (issue 29); declining changes nothing.
+    await apps.decide("Deny", { confirm: false });
+    await expect(apps.status()).toHaveText("Open");
+    await apps.decide("Deny", { note: `There is a chapter near ${city} already.` });
     await expect(apps.banner()).toHaveText("This Chapter Host Application has already been denied.");
     await expect(apps.status()).toHaveText("Denied");
     await expect(apps.action("Deny")).toHaveCount(0);
+    // The admin's note and the email telling the applicant are in the application's history.
+    await expect(apps.notes().filter({ hasText: `There is a chapter near ${city} already.` })).toBeVisible();
+    await apps.expectNote(`Emailed ${applicant.email}: "About your host application"`);
     await apps.open();
     await expect(apps.rowFor(applicant.name, "Denied")).toBeVisible();
 
     await apps.view(applicant.name);
-    await apps.action("Reopen").click();
+    await apps.decide("Reopen", { confirm: false });
+    await expect(apps.status()).toHaveText("Denied");
+    await apps.decide("Reopen");
     await expect(apps.status()).toHaveText("Open");
     await expect(apps.banner()).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Create Chapter" })).toBeVisible();
 
-    await apps.action("Approve Without Creating Chapter").click();
+    await apps.decide("Approve Without Creating Chapter");
     await expect(apps.banner()).toHaveText(
       "This Chapter Host Application has already been approved, although no chapter has been created. This user is eligible to be added to an existing chapter.",
     );
     await expect(apps.status()).toHaveText("Approved, No Chapter Created");
+    await apps.expectNote(`Emailed ${applicant.email}: "Your host application is approved"`);
 
     // Add chapter from an application that is no longer open: one message (the banner), no form that cannot save.
     await page.goto(page.url().replace("/admin/chapter_host_applications/", "/admin/chapters/add/application/"));
@@ -194,7 +206,9 @@ test.describe("site admin: host applications", () => {
     await expect(page.getByRole("link", { name: `Back to the host application of ${applicant.name}` })).toBeVisible();
     await page.goBack();
 
-    await apps.action("Archive").click();
+    await apps.decide("Archive", { confirm: false });
+    await expect(apps.action("Archive")).toBeVisible();
+    await apps.decide("Archive");
     await expect(apps.action("Unarchive")).toBeVisible();
     await apps.open();
     await expect(apps.rowFor(applicant.name)).toHaveCount(0);
@@ -350,6 +364,17 @@ test.describe("site admin: content and settings", () => {
     const editorBox = page.getByTestId("rich-text-editor");
     await expect(editorBox).toContainText("our next meeting is on");
     await expect(editorBox.locator("textarea:not([disabled])")).toHaveCount(0);
+  });
+
+  test("general settings: the postal address for list emails saves, a few lines long", async ({ page }) => {
+    await signInAs(page, "admin", "/admin/settings");
+    const settings = new GeneralSettingsPage(page);
+    await settings.savePostalAddress("Living Liberally\nPO Box 1, New York, NY 10001");
+    await page.reload();
+    await expect(settings.postalAddressForm().getByRole("textbox", { name: "Postal Address" })).toHaveValue("Living Liberally\nPO Box 1, New York, NY 10001");
+    await settings.postalAddressForm().getByRole("textbox", { name: "Postal Address" }).fill("x".repeat(301));
+    await expect(settings.postalAddressForm().getByText("Postal Address must be at most 300 characters")).toBeVisible();
+    await settings.savePostalAddress("");
   });
 
   test("general settings: the image link is required and saves; the email service asks first", async ({ page }) => {

@@ -14,6 +14,12 @@ import { PUBLIC_SCREENS } from "./pages/PublicScreens";
 const SIGNED_OUT_ACCOUNT_SCREENS = ["/signin", "/register_for_account", "/password_reset"];
 const SIGNED_IN_ACCOUNT_SCREENS = ["/settings", "/my_chapters", "/my_chapter_host_applications"];
 
+// These tests only read, each in a browser context of its own, so they may run side by side: on two workers
+// (`npx playwright test e2e/theme.spec.ts --workers=2`) the sweep is over sooner. The whole run keeps one worker
+// (playwright.config.ts): beside the other specs, on the same server, the sweep would read what their flows are
+// changing (a chapter renamed or hidden for a moment, the Dashboard's live activity).
+test.describe.configure({ mode: "parallel" });
+
 test.describe("every screen reads well in light and dark mode, on a desktop and a phone", () => {
   test.describe.configure({ timeout: 300_000 });
 

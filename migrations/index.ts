@@ -31,6 +31,7 @@ import * as c0100 from "./20261224000100_count_list_members";
 import * as e0100 from "./20261226000100_index_email_search";
 import * as k0100 from "./20261227000100_keep_public_reads_on_new_accounts";
 import * as k0200 from "./20261227000200_create_meetup_confirmations";
+import * as m2900 from "./20261229000100_add_postal_address_to_email_settings";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,6 +75,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261226000100_index_email_search", e0100],
   ["20261227000100_keep_public_reads_on_new_accounts", k0100],
   ["20261227000200_create_meetup_confirmations", k0200],
+  ["20261229000100_add_postal_address_to_email_settings", m2900],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -1,43 +1,57 @@
 #!/usr/bin/env bash
 # npm test: typecheck, lint, format, unit and API tests on SQLite and on Postgres, then the browser tests on both.
+# Each phase ends with a line saying how long it took ("== typecheck: 41 s"); the README gives the command that
+# runs one phase alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== typecheck"
-npx tsc -p tsconfig.json --noEmit
-
-echo "== lint"
-npx eslint .
-
-echo "== format"
-npx prettier --check .
-
-echo "== unit and API tests (SQLite)"
-npx vitest run
-
-# Then two lanes side by side, each mostly waiting on a browser or a database: the Postgres API tests followed by
-# the Postgres browser tests, and the SQLite browser tests. Each browser run has its own server, port, data folder
-# and database (scripts/e2e-server.ts); the background lane's report follows, and any failure fails the run.
-echo "== API and browser tests (Postgres at ${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}) beside browser tests (SQLite)"
 mkdir -p .tmp
-npx tsx scripts/build-ui.ts --force
-port=${E2E_PORT:-3100}
-(
-  status=0
-  TEST_DB=postgres npx vitest run server migrations scripts/seed-scale > .tmp/vitest-postgres.log 2>&1 || status=1
-  E2E_DB=postgres E2E_PORT=$((port + 1)) npx playwright test > .tmp/e2e-postgres.log 2>&1 || status=1
-  exit "$status"
-) &
+timings=.tmp/test-timings.txt
+: > "$timings"
+
+# phase NAME COMMAND...: runs the command, then prints and notes its time (and exit status when it failed).
+phase() {
+  local name=$1 start=$SECONDS status=0
+  shift
+  echo "== $name"
+  "$@" || status=$?
+  local line="$name: $((SECONDS - start)) s"
+  [ "$status" -eq 0 ] || line="$line (exit $status)"
+  echo "== $line"
+  echo "$line" >> "$timings"
+  return "$status"
+}
+
+# The static checks side by side (each mostly one core), each with its own report.
+phase "typecheck" npx tsc -p tsconfig.json --noEmit > .tmp/typecheck.log 2>&1 &
+typecheck=$!
+phase "lint" npx eslint . > .tmp/lint.log 2>&1 &
+lint=$!
+phase "format" npx prettier --check . > .tmp/format.log 2>&1 &
+format=$!
+static_status=0
+for job in $typecheck $lint $format; do wait "$job" || static_status=1; done
+cat .tmp/typecheck.log .tmp/lint.log .tmp/format.log
+[ "$static_status" -eq 0 ] || exit 1
+phase "unit and API tests (SQLite)" npx vitest run
+
+# Then, side by side: the Postgres API tests, and the browser tests on both databases in one Playwright run
+# (E2E_DB=both: a project per database) with E2E_WORKERS workers, each with its own server, port, data folder and
+# database (e2e/fixtures.ts). The background lane's report follows, and any failure fails the run.
+echo "== API tests (Postgres at ${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}) beside browser tests (SQLite and Postgres)"
+phase "build UI" npx tsx scripts/build-ui.ts --force
+(phase "API tests (Postgres)" env TEST_DB=postgres npx vitest run server migrations scripts/seed-scale > .tmp/vitest-postgres.log 2>&1) &
 postgres_lane=$!
 browser_status=0
-E2E_PORT=$port npx playwright test || browser_status=$?
+phase "browser tests (SQLite and Postgres)" env E2E_DB=both E2E_WORKERS="${E2E_WORKERS:-2}" npx playwright test || browser_status=$?
 postgres_status=0
 wait "$postgres_lane" || postgres_status=$?
 echo "== API tests (Postgres): report"
 cat .tmp/vitest-postgres.log
-echo "== browser tests (Postgres): report"
-cat .tmp/e2e-postgres.log 2>/dev/null || echo "(not run)"
+echo "== timings (the Postgres API tests ran beside the browser tests)"
+cat "$timings"
+echo "total: $SECONDS s"
 if [ "$browser_status" -ne 0 ] || [ "$postgres_status" -ne 0 ]; then
-  echo "browser tests (SQLite) exit $browser_status, Postgres lane (API then browser tests) exit $postgres_status"
+  echo "browser tests exit $browser_status, Postgres API tests exit $postgres_status"
   exit 1
 fi

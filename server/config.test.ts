@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from "./config";
+import { DEFAULT_LEASE_MS } from "./jobs/queue";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapterhouse-config-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -32,6 +33,19 @@ describe("RATE_LIMITS", () => {
     expect(() => load({ RATE_LIMITS: "signups=5" })).toThrow(/RATE_LIMITS has a bad entry "signups=5"/);
     expect(() => load({ RATE_LIMITS: "signup=lots" })).toThrow(/RATE_LIMITS/);
     expect(() => load({ RATE_LIMITS: "signup=0" })).toThrow(/RATE_LIMITS/);
+  });
+});
+
+describe("JOB_LEASE_MS", () => {
+  it("is 30 seconds by default, the queue's own default, and may be shortened", () => {
+    expect(load({}).jobLeaseMs).toBe(DEFAULT_LEASE_MS);
+    expect(DEFAULT_LEASE_MS).toBe(30_000);
+    expect(load({ JOB_LEASE_MS: "2000" }).jobLeaseMs).toBe(2000);
+  });
+
+  it("names the variable when the value is bad", () => {
+    expect(() => load({ JOB_LEASE_MS: "500" })).toThrow('JOB_LEASE_MS must be a whole number from 1000 to 3600000; got "500"');
+    expect(() => load({ JOB_LEASE_MS: "soon" })).toThrow(ConfigError);
   });
 });
 

@@ -65,6 +65,11 @@ export interface Config {
   /** How often the sweep that asks hosts to confirm their meetups runs (MEETUP_CONFIRM_SWEEP_MS; tests shorten it). */
   meetupConfirmSweepMs: number;
   /**
+   * How long a running job may go without a heartbeat before another worker takes it over (JOB_LEASE_MS; its
+   * process died). The owner renews it every third of a lease. Tests that kill a worker shorten it.
+   */
+  jobLeaseMs: number;
+  /**
    * How many reverse proxies in front of the app append to X-Forwarded-For (TRUST_PROXY: false = 0, true = 1,
    * or a number). The client address is the entry that many places from the right; 0 ignores the header.
    */
@@ -207,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
     runJobs: boolVar(env, "RUN_JOBS", true),
     adminEventsKeepAliveMs: intVar(env, "ADMIN_EVENTS_KEEPALIVE_MS", 25_000, 100, 600_000),
     meetupConfirmSweepMs: intVar(env, "MEETUP_CONFIRM_SWEEP_MS", 60_000, 500, 3_600_000),
+    jobLeaseMs: intVar(env, "JOB_LEASE_MS", 30_000, 1000, 3_600_000),
     trustProxyHops: proxyHops(env),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     logLevel: logLevel(env),

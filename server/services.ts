@@ -26,7 +26,7 @@ export interface Services {
 }
 
 export interface ServiceOptions {
-  /** The job queue's clock, lease and worker id (tests). */
+  /** The job queue's clock, lease (over JOB_LEASE_MS) and worker id (tests). */
   queue?: Omit<QueueOptions, "log">;
   /** Replaces the configured geocoder (tests). */
   geocoder?: Geocoder;
@@ -42,7 +42,7 @@ export function createServices(config: Config, knex: Knex, mail: MailTransport, 
     knex,
     mail,
     geocoder: opts.geocoder ?? createGeocoder(config, log.child({ component: "geocoder" })),
-    jobs: new JobQueue(knex, { ...opts.queue, log: log.child({ component: "jobs" }) }),
+    jobs: new JobQueue(knex, { leaseMs: config.jobLeaseMs, ...opts.queue, log: log.child({ component: "jobs" }) }),
     listProviders: new ListProviders(config, mail),
     mailgun: createAliasRoutes(config),
     log,

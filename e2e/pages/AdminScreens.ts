@@ -37,7 +37,7 @@ export const CHAPTER_ADMIN_SECTIONS = [
   "press_mentions/add",
 ];
 
-/** An admin screen as a phone shows it: its width and its folded side menu. */
+/** An admin screen as a phone shows it, with its folded side menu (ScreenSweep measures its width). */
 export class AdminScreen {
   constructor(private readonly page: Page) {}
 
@@ -46,11 +46,6 @@ export class AdminScreen {
     await this.page.goto(path);
     await expect(this.page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(this.page.locator(".chakra-spinner")).toHaveCount(0);
-  }
-
-  /** The document's scrollable width and visible width. */
-  widths() {
-    return this.page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
   }
 
   menuButton() {

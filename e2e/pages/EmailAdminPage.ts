@@ -10,6 +10,11 @@ export class EmailAdminPage {
     await expect(this.page.getByRole("heading", { name: "Email Administration" })).toBeVisible();
   }
 
+  /** What the sending domain needs and what the configuration lacks. */
+  deliverability() {
+    return this.page.getByRole("region", { name: "Deliverability" });
+  }
+
   modal() {
     return this.page.getByTestId("alias-modal");
   }

@@ -64,6 +64,15 @@ export class MembersPage {
     await this.page.getByRole("button", { name: "Save" }).click();
   }
 
+  /** What Add Members says after a save: added, already members, not valid. */
+  addOutcome() {
+    return this.page.getByTestId("add-members-outcome");
+  }
+
+  addBox() {
+    return this.page.getByLabel("New Email Addresses (Required)");
+  }
+
   async backToList() {
     await this.page.getByRole("link", { name: "All Members" }).click();
     await expect(this.count()).toBeVisible();

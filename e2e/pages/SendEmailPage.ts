@@ -19,6 +19,25 @@ export class SendEmailPage {
     await this.page.getByRole("textbox", { name: "Body" }).fill(body);
   }
 
+  /** Writes the body key by key, as a host does (Enter included: the editor's list handling sees every key). */
+  async typeBody(text: string) {
+    const body = this.page.getByRole("textbox", { name: "Body" });
+    await body.click();
+    await body.pressSequentially(text);
+  }
+
+  body() {
+    return this.page.getByRole("textbox", { name: "Body" });
+  }
+
+  /** Asks for the preview and answers its section ("What Members Will See"). */
+  async preview() {
+    await this.page.getByRole("button", { name: "Preview", exact: true }).click();
+    const section = this.page.getByRole("region", { name: "Preview" });
+    await expect(section).toBeVisible();
+    return section;
+  }
+
   sendButton() {
     return this.page.getByRole("form", { name: "Send Email" }).getByRole("button", { name: /^Send/ });
   }

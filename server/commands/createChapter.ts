@@ -13,6 +13,7 @@ import { timeZoneForState } from "../lib/timeZones";
 import type { Viewer } from "../policies/viewer";
 import { recordActivity } from "./activity";
 import { checkApprovalWithChapter } from "./hostApplicationStatus";
+import { enqueueApplicationMail } from "./hostApplicationMail";
 import type { Services } from "../services";
 import { provideChapterLists } from "../mailingLists/chapterLists";
 import { slugify } from "../contracts/text";
@@ -73,7 +74,7 @@ export async function createChapter(s: Services, input: CreateChapterInput, acto
 /**
  * Creates a chapter from an open host application, in one transaction (spec 001 section 4): the
  * chapter (hidden), the application approved and pointing at it, and the applicant made its chapter
- * host (role 3). Anything failing leaves nothing behind.
+ * host (role 3), and the applicant's welcome email queued. Anything failing leaves nothing behind.
  */
 export async function createChapterFromApplication(
   s: Services,
@@ -118,6 +119,7 @@ export async function createChapterFromApplication(
       },
       trx,
     );
+    await enqueueApplicationMail(s, trx, { applicationId: application.id, status: "approved", actorId: actor.id, note: "" });
     return { chapter, application: approved };
   });
 }

@@ -16,6 +16,16 @@ export async function setDoubleOptIn(viewer: Viewer, on: boolean): Promise<void>
   });
 }
 
+/** The postal address in the footer of list emails; a change is an admin-only activity item, in one transaction. */
+export async function setPostalAddress(viewer: Viewer, postalAddress: string): Promise<void> {
+  await EmailSettings.transaction(async (trx) => {
+    const changed = await EmailSettings.query(trx).findById(1).patch({ postalAddress }).whereNot({ postalAddress });
+    if (!changed) return;
+    const title = postalAddress ? "Postal address for list emails changed" : "Postal address for list emails removed";
+    await recordActivity({ type: "mailing_list", title, note: postalAddress, adminOnly: true, userId: viewer.id }, trx);
+  });
+}
+
 /**
  * Switches the email-marketing provider, in one transaction: saves the choice, queues the re-sync of every
  * contact to the new provider, the lists of chapters that have none there (and, for Bronto, the poll of the last day's unsubscribes) and records it.

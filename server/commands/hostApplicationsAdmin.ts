@@ -4,6 +4,8 @@ import { notFound } from "../errors";
 import type { Viewer } from "../policies/viewer";
 import { recordActivity } from "./activity";
 import { checkStatusChange, STATUS_CHANGE_VERBS } from "./hostApplicationStatus";
+import { enqueueApplicationMail, isDecision } from "./hostApplicationMail";
+import type { Services } from "../services";
 
 export type ApplicationChanges = Partial<
   Pick<ChapterHostApplication, "status" | "isArchived" | "didHavePhoneCall" | "didSignAgreement" | "didGiveAdditionalInfo">
@@ -11,10 +13,17 @@ export type ApplicationChanges = Partial<
 
 /**
  * Saves an admin's changes to an application (flags, archive, status) in one transaction; a status change
- * must be allowed by the status machine and is recorded as an admin-only activity item. Answers the
- * application with its applicant.
+ * must be allowed by the status machine and is recorded as an admin-only activity item. A decision (approved
+ * without a chapter, denied) queues the applicant's email in the same transaction, with the admin's note, which
+ * also goes into the Note Archive. Answers the application with its applicant.
  */
-export async function updateHostApplication(viewer: Viewer, slug: string, changes: ApplicationChanges): Promise<ChapterHostApplication> {
+export async function updateHostApplication(
+  s: Services,
+  viewer: Viewer,
+  slug: string,
+  changes: ApplicationChanges,
+  note = "",
+): Promise<ChapterHostApplication> {
   return ChapterHostApplication.transaction(async (trx) => {
     const application = await ChapterHostApplication.query(trx).findOne({ slug });
     if (!application) throw notFound("Chapter host application");
@@ -32,6 +41,8 @@ export async function updateHostApplication(viewer: Viewer, slug: string, change
         },
         trx,
       );
+      if (note) await ChapterHostApplicationNote.query(trx).insert({ chapterHostApplicationId: application.id, userId: viewer.id, note });
+      if (isDecision(changes.status)) await enqueueApplicationMail(s, trx, { applicationId: application.id, status: changes.status, actorId: viewer.id, note });
     }
     return next;
   });

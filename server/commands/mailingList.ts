@@ -12,7 +12,8 @@ import { emailSchema } from "../lib/validate";
 import { notFound } from "../errors";
 import type { Viewer } from "../policies/viewer";
 import type { Services } from "../services";
-import { addContact, setContactStatus, splitAddresses, SENDABLE_STATUS } from "../mailingLists/contacts";
+import { addContact, setContactStatus, SENDABLE_STATUS } from "../mailingLists/contacts";
+import { readPastedAddresses } from "../mailingLists/pastedAddresses";
 import { JOB_SEND_BATCH } from "../mailingLists/jobNames";
 import { recordActivity } from "./activity";
 import { reviveOnListEmail } from "./chapterHealth";
@@ -33,16 +34,19 @@ export async function signUpToList(s: Services, chapter: Chapter, email: string,
 
 const single = emailSchema;
 
-/** A host adds many addresses at once; invalid ones are reported back, valid ones added (spec 001 Add Members). */
+/**
+ * A host adds many addresses at once, pasted as people write them (pastedAddresses.ts): valid ones are added,
+ * those already on the list are counted apart, and what is not valid is reported back as typed (the screen
+ * leaves it in the box). Member records hold no names, so a name pasted with an address is only read past.
+ */
 export async function signUpMany(s: Services, chapter: Chapter, input: string | string[], viewer: Viewer) {
-  const typed = splitAddresses(input);
   const seen = new Set<string>();
   const results: { email: string; isError: boolean; errorString: string }[] = [];
   const valid: string[] = [];
-  for (const raw of typed) {
-    const parsed = single.safeParse(raw);
-    if (!parsed.success) {
-      results.push({ email: raw, isError: true, errorString: `${raw} is not a valid email address` });
+  for (const entry of readPastedAddresses(input)) {
+    const parsed = entry.email === null ? null : single.safeParse(entry.email);
+    if (!parsed?.success) {
+      results.push({ email: entry.typed, isError: true, errorString: `${entry.typed} is not a valid email address` });
       continue;
     }
     if (seen.has(parsed.data)) continue;
@@ -50,15 +54,19 @@ export async function signUpMany(s: Services, chapter: Chapter, input: string | 
     valid.push(parsed.data);
     results.push({ email: parsed.data, isError: false, errorString: "" });
   }
-  let added = 0;
+  const alreadyMembers: string[] = [];
   await s.knex.transaction(async (trx) => {
-    for (const email of valid) if ((await addContact(s, chapter.id, email, trx)).changed) added++;
+    for (const email of valid) if (!(await addContact(s, chapter.id, email, trx)).changed) alreadyMembers.push(email);
+    const added = valid.length - alreadyMembers.length;
     if (added) {
       await recordActivity(
         {
           type: "mailing_list",
           title: `${added} member${added === 1 ? "" : "s"} added to the mailing list`,
-          note: valid.slice(0, 20).join(", "),
+          note: valid
+            .filter((e) => !alreadyMembers.includes(e))
+            .slice(0, 20)
+            .join(", "),
           userId: viewer.id,
           chapterId: chapter.id,
         },
@@ -66,7 +74,7 @@ export async function signUpMany(s: Services, chapter: Chapter, input: string | 
       );
     }
   });
-  return { results, added, invalid: results.filter((r) => r.isError).map((r) => r.email) };
+  return { results, added: valid.length - alreadyMembers.length, alreadyMembers, invalid: results.filter((r) => r.isError).map((r) => r.email) };
 }
 
 /** A host deletes a member: kept (dimmed in the list) with status deleted, and taken off the provider's list. */

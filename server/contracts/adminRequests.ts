@@ -13,6 +13,17 @@ export const frontPageBodySchema = z.object({
 });
 export type FrontPageUpdate = z.input<typeof frontPageBodySchema>;
 
+/**
+ * The network's postal address, printed at the foot of every list email (General Settings; POST
+ * /api/email_settings `postalAddress`): optional, a few lines.
+ */
+export const postalAddressBodySchema = z.object({
+  postalAddress: multiLine(
+    z.string({ error: "Postal Address must be text" }).trim().max(300, "Postal Address must be at most 300 characters"),
+    "Postal Address",
+  ),
+});
+
 /** Blog, page and wiki slugs: lowercase letters, digits and underscores (spec 001 section 5, enforced here). */
 export const contentSlugSchema = z
   .string({ error: "Slug is Required" })

@@ -26,6 +26,8 @@ export interface EmailSettingsInfo {
   serviceName: EmailServiceName;
   /** Double opt-in: public list signups become active only once the emailed confirmation link is followed. */
   doubleOptIn: boolean;
+  /** The network's postal address in the footer of list emails; empty: none shown. */
+  postalAddress: string;
   /** What list traffic goes through right now. */
   activeProvider: ActiveListProvider;
   /** Whether a key is configured for each selectable service. */
@@ -40,7 +42,19 @@ export interface EmailSettingsInfo {
   deliveries: { waiting: number; failed: number; unknown: number; recentProblems: DeliveryProblem[] };
   /** Addresses to register at the provider so bounces and unsubscribes flow back (only the selected one matters). */
   webhookUrls: { brevo: string };
+  /** What the sending domain needs, and what the running configuration lacks. */
+  deliverability: DeliverabilityInfo;
   updatedAt: string | null;
+}
+
+/** Deliverability at a glance (Email Administration). */
+export interface DeliverabilityInfo {
+  /** The domain of MAIL_FROM: every message is From that address. */
+  fromDomain: string;
+  /** The DNS records that domain needs, in the order to add them. */
+  records: { kind: "SPF" | "DKIM" | "DMARC"; name: string; what: string }[];
+  /** What the running configuration lacks (empty when nothing). */
+  warnings: string[];
 }
 
 export interface DeliveryProblem {
@@ -54,12 +68,30 @@ export interface DeliveryProblem {
 }
 
 /**
- * POST /api/email_settings (admin); answers EmailSettingsInfo. Either field or both. Switching the service
+ * POST /api/email_settings (admin); answers EmailSettingsInfo. Any of the fields. Switching the service
  * re-syncs every contact to the new provider.
  */
 export interface EmailSettingsUpdate {
   serviceName?: EmailServiceName;
   doubleOptIn?: boolean;
+  postalAddress?: string;
+}
+
+/**
+ * POST /api/mailing_list/preview (host access) {title, body, listId}: the email as members would get it, sent
+ * nowhere and kept nowhere. The title may still be empty; the unsubscribe link is a sample.
+ */
+export interface ListEmailPreview {
+  subject: string;
+  /** "{host} via {chapter}", at fromAddress (the network's own). */
+  fromName: string;
+  fromAddress: string;
+  /** The chapter's alias, else the host's own address; empty: none. */
+  replyTo: string;
+  /** The whole HTML document of the HTML part. */
+  html: string;
+  /** The plain-text part. */
+  text: string;
 }
 
 /** POST /api/email_settings/retry_failed (admin): how many failed deliveries were queued again. */
@@ -149,8 +181,9 @@ export interface DeleteContactRequest {
 }
 
 /**
- * POST /api/mailing_list/sign_up_many (host access). `emails` is split on commas, spaces and new lines
- * (an array of strings is accepted too). Every address gets a result line; invalid ones have isError true.
+ * POST /api/mailing_list/sign_up_many (host access). `emails` is split on commas, semicolons, spaces and new
+ * lines (an array of strings is accepted too), and reads "Name <email>", "email, name" and "Name email" (the name
+ * is read past: member records hold none). Every address gets a result line; invalid ones have isError true.
  */
 export interface SignUpManyRequest {
   emails: string | string[];
@@ -160,6 +193,8 @@ export interface SignUpManyResponse {
   return: { results: ListResult[] };
   /** How many addresses were added (new, or re-activated). */
   added: number;
+  /** The valid addresses that were active members already (nothing changed for them). */
+  alreadyMembers: string[];
   /** The addresses that were not valid, as typed. */
   invalid: string[];
 }

@@ -45,9 +45,14 @@ export interface AdminHostApplication {
   chapter: ChapterRef | null;
 }
 
-/** PUT /api/chapter_host_application/slug/{slug}: any subset; each change is saved at once. */
+/**
+ * PUT /api/chapter_host_application/slug/{slug}: any subset; each change is saved at once. A decision (denied,
+ * approved_without_creation) emails the applicant; `note` (with one of those) goes into that email and the Note
+ * Archive.
+ */
 export interface HostApplicationUpdate {
   status?: Exclude<HostApplicationStatus, "approved">;
+  note?: string;
   isArchived?: boolean;
   didHavePhoneCall?: boolean;
   didSignAgreement?: boolean;

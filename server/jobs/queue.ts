@@ -69,7 +69,10 @@ export interface QueueOptions {
   log?: Logger;
 }
 
-/** 30 s: with a heartbeat every 10 s, a job whose process died is taken over 20 to 30 s after its last beat. */
+/**
+ * 30 s: with a heartbeat every 10 s, a job whose process died is taken over 20 to 30 s after its last beat.
+ * The server passes JOB_LEASE_MS (config.jobLeaseMs, the same default).
+ */
 export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_BACKOFF_BASE_MS = 5_000;
 export const DEFAULT_BACKOFF_MAX_MS = 30 * 60_000;

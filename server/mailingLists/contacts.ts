@@ -115,15 +115,6 @@ export async function setContactStatus(
   return true;
 }
 
-/** Splits a pasted list on commas, spaces and new lines (spec 001 section 5). */
-export function splitAddresses(input: string | string[]): string[] {
-  const text = Array.isArray(input) ? input.join("\n") : input;
-  return text
-    .split(/[\s,;]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 /**
  * Re-syncs one chapter's contacts to the selected provider, e.g. after its list id changed in the chapter
  * settings. Enqueued in the caller's transaction.

@@ -6,7 +6,7 @@ import { Job } from "../models/Job";
 import { listIdColumn, PartialSendError, ProviderError, type SendResult } from "../integrations/listProviders";
 import { LeaseLostError, PermanentJobError, RetryLaterError, backoffDelay, type JobContext } from "../jobs/queue";
 import type { Services } from "../services";
-import { composeListEmail, recipientFor } from "./compose";
+import { composeListEmail, listEmailContext, recipientFor } from "./compose";
 import { claimDeliveries, countSends, prepareDeliveries, recordDeliveries, recountMessage, skipLeftovers } from "./deliveries";
 import { OFF_LIST_STATUSES, SENDABLE_STATUS, enqueueContactSync } from "./contacts";
 import { JOB_BRONTO_POLL, JOB_RESYNC_ALL, JOB_SEND_BATCH } from "./jobNames";
@@ -99,7 +99,7 @@ export async function sendBatch(s: Services, payload: SendPayload, ctx: JobConte
   const listId = chapter[listIdColumn(serviceName)];
   const pending = await prepareDeliveries(s, message.id, contacts, payload.cursor, provider);
   const contactById = new Map(contacts.map((c) => [c.id, c]));
-  const email = composeListEmail(message, chapter);
+  const email = composeListEmail(message, await listEmailContext(s.config, message, chapter));
   const state = { ...(payload.state ?? {}) };
   const next = (cursor: number, trx: Knex.Transaction, runAt?: Date) =>
     s.jobs.enqueue(JOB_SEND_BATCH, { messageId: message.id, cursor, state }, { trx, runAt, maxAttempts: ctx.job.maxAttempts });

@@ -3,7 +3,10 @@ import { BaseModel } from "./BaseModel";
 export const EMAIL_SERVICES = ["sendInBlue", "bronto"] as const;
 export type EmailServiceName = (typeof EMAIL_SERVICES)[number];
 
-/** The single row (id 1): which email-marketing provider the site uses, and whether list signups need confirming. */
+/**
+ * The single row (id 1): which email-marketing provider the site uses, whether list signups need confirming, and
+ * the postal address list emails show.
+ */
 export class EmailSettings extends BaseModel {
   static override tableName = "email_settings";
   static override timestamps = "updated" as const;
@@ -11,6 +14,8 @@ export class EmailSettings extends BaseModel {
   serviceName!: EmailServiceName;
   /** Double opt-in: a public list signup becomes active only once its emailed link is followed. */
   listDoubleOptIn!: boolean;
+  /** The network's postal address for the footer of list emails; empty when none is set. */
+  postalAddress!: string;
   /** How many hours before a meetup its hosts are asked to confirm it; 0 turns the emails off. */
   meetupConfirmHours!: number;
 }

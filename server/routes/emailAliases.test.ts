@@ -257,4 +257,34 @@ describe("email settings", () => {
     const feed = await ActivityFeedItem.query().findOne({ title: "Email service changed to Bronto" });
     expect(feed!.adminOnly).toBe(true);
   });
+
+  it("say what the sending domain needs and warn about what the running configuration lacks", async () => {
+    const res = await t.request("GET", "/api/email_settings", { as: p.admin });
+    expect(res.body.deliverability.fromDomain).toBe("livingliberally.org");
+    expect(res.body.deliverability.records.map((r: { kind: string; name: string }) => [r.kind, r.name])).toEqual([
+      ["SPF", "livingliberally.org"],
+      ["DKIM", "{selector}._domainkey.livingliberally.org"],
+      ["DMARC", "_dmarc.livingliberally.org"],
+    ]);
+    const warnings: string[] = res.body.deliverability.warnings;
+    expect(warnings).toContain(
+      `PUBLIC_URL (${t.config.publicUrl}) is not https: mail clients offer one-click unsubscribe only for https links, and links over http look suspect.`,
+    );
+    expect(warnings).toContain("SMTP_URL is not set: mail is written to DATA_DIR/outbox and reaches nobody.");
+    expect(warnings.some((w) => w.startsWith("No postal address is set"))).toBe(true);
+  });
+
+  it("keep the postal address for list emails: empty at first, a few lines, at most 300 characters", async () => {
+    expect((await t.request("GET", "/api/email_settings", { as: p.admin })).body.postalAddress).toBe("");
+    await expectAccess(t, p, { method: "POST", path: "/api/email_settings", body: { postalAddress: "PO Box 1" } }, WHO.admin);
+    const saved = await t.request("POST", "/api/email_settings", { as: p.admin, body: { postalAddress: "  Living Liberally\nPO Box 1, New York, NY  " } });
+    expect([saved.status, saved.body.postalAddress]).toEqual([200, "Living Liberally\nPO Box 1, New York, NY"]);
+    expect((await t.request("GET", "/api/email_settings", { as: p.admin })).body.postalAddress).toBe("Living Liberally\nPO Box 1, New York, NY");
+    expect(await ActivityFeedItem.query().findOne({ title: "Postal address for list emails changed" })).toMatchObject({ adminOnly: true });
+    const long = await t.request("POST", "/api/email_settings", { as: p.admin, body: { postalAddress: "x".repeat(301) } });
+    expect([long.status, long.body.error, long.body.field]).toEqual([400, "Postal Address must be at most 300 characters", "postalAddress"]);
+    const bell = await t.request("POST", "/api/email_settings", { as: p.admin, body: { postalAddress: "PO Box\u0007" } });
+    expect([bell.status, bell.body.error]).toEqual([400, "Postal Address may not contain control characters other than line breaks and tabs"]);
+    expect((await t.request("POST", "/api/email_settings", { as: p.admin, body: { postalAddress: "" } })).body.postalAddress).toBe("");
+  });
 });

@@ -5,18 +5,24 @@ import { parse } from "../lib/validate";
 import { EmailSettings } from "../models/EmailSettings";
 import { Job } from "../models/Job";
 import { EMAIL_SERVICE_NAMES, type EmailSettingsInfo } from "../contracts/mailingList";
-import { setDoubleOptIn, switchEmailService } from "../commands/emailSettings";
+import { setDoubleOptIn, setPostalAddress, switchEmailService } from "../commands/emailSettings";
+import { postalAddressBodySchema } from "../contracts/adminRequests";
 import type { Services } from "../services";
 import { deliveryReport } from "../mailingLists/deliveries";
 import { webhookSecret } from "../mailingLists/webhooks";
+import { deliverability } from "../mailingLists/deliverability";
 
 const serviceNameError = `serviceName must be one of ${EMAIL_SERVICE_NAMES.join(", ")}`;
 const updateSchema = z
   .object({
     serviceName: z.enum(EMAIL_SERVICE_NAMES, { error: serviceNameError }).optional(),
     doubleOptIn: z.boolean({ error: "doubleOptIn must be true or false" }).optional(),
+    postalAddress: postalAddressBodySchema.shape.postalAddress.optional(),
   })
-  .refine((v) => v.serviceName !== undefined || v.doubleOptIn !== undefined, { message: serviceNameError, path: ["serviceName"] });
+  .refine((v) => v.serviceName !== undefined || v.doubleOptIn !== undefined || v.postalAddress !== undefined, {
+    message: serviceNameError,
+    path: ["serviceName"],
+  });
 
 async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
   const row = await EmailSettings.query().findById(1);
@@ -26,6 +32,7 @@ async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
   return {
     serviceName,
     doubleOptIn: Boolean(row?.listDoubleOptIn),
+    postalAddress: row?.postalAddress ?? "",
     activeProvider: s.listProviders.forService(serviceName).name,
     configured: { sendInBlue: s.listProviders.configured("sendInBlue"), bronto: s.listProviders.configured("bronto") },
     queue: {
@@ -36,11 +43,12 @@ async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
     },
     deliveries: await deliveryReport(s),
     webhookUrls: { brevo: `${s.config.publicUrl}/api/mailing_list/webhooks/brevo/${webhookSecret(s, "brevo")}` },
+    deliverability: deliverability(s.config, { activeProvider: s.listProviders.forService(serviceName).name, postalAddress: row?.postalAddress ?? "" }),
     updatedAt: row?.updatedAt ?? null,
   };
 }
 
-/** GET and POST /api/email_settings (admin): which email-marketing provider carries the lists. */
+/** GET and POST /api/email_settings (admin): which email-marketing provider carries the lists, double opt-in, the postal address. */
 export function emailSettingsRoutes(router: Router, s: Services) {
   router.get("/email_settings", async (ctx) => {
     requireAdmin(ctx);
@@ -52,6 +60,7 @@ export function emailSettingsRoutes(router: Router, s: Services) {
     const viewer = requireAdmin(ctx);
     const input = parse(updateSchema, ctx.request.body);
     if (input.doubleOptIn !== undefined) await setDoubleOptIn(viewer, input.doubleOptIn);
+    if (input.postalAddress !== undefined) await setPostalAddress(viewer, input.postalAddress);
     if (input.serviceName !== undefined) await switchEmailService(s, viewer, input.serviceName);
     ctx.body = await settingsInfo(s);
   });

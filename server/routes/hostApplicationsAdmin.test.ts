@@ -200,3 +200,72 @@ describe("POST /api/chapter/new", () => {
     expect(unknownType.status).toBe(404);
   });
 });
+
+describe("the applicant hears what happened (issue 29)", () => {
+  const mailsTo = (email: string) => t.mail.sent.filter((m) => m.to === email);
+  const notes = async (slug: string) =>
+    (await t.request("GET", `/api/chapter_host_application/slug/${slug}/notes`, { as: admin })).body.map((n: { note: string }) => n.note);
+
+  it("approved with a chapter: the link to the new chapter's admin and the first steps, listed in the history", async () => {
+    const applicant = await buildUser({ name: "Robin Reader", email: "robin.reader@example.test" });
+    const a = await buildApplication({ user: applicant, type: "dining" });
+    const res = await t.request("POST", "/api/chapter/new", {
+      as: admin,
+      body: { ...newChapter, title: "Bozeman", city: "Bozeman", chapterHostApplicationSlug: a.slug },
+    });
+    expect(res.status).toBe(201);
+    expect(mailsTo(applicant.email)).toHaveLength(0); // sent by the job queue, after the change is committed
+    await t.services.jobs.runDueJobs();
+    const [mail] = mailsTo(applicant.email);
+    expect(mail.subject).toBe("Your Dining Liberally chapter in Bozeman is approved");
+    expect(mail.text).toContain("Hi Robin Reader,");
+    expect(mail.text).toContain(`${t.config.publicUrl}/chapter/mt/${res.body.chapter.slug}/admin`);
+    expect(mail.text).toContain("Your chapter is hidden until a field organizer or admin switches it on.");
+    for (const step of ["About this Chapter", "first event", "header image", "first email"]) expect(mail.text).toContain(step);
+    expect(mail.idempotencyKey).toMatch(/^host-application-\d+-approved-\d+$/);
+    expect(await notes(a.slug)).toEqual([`Emailed ${applicant.email}: "Your Dining Liberally chapter in Bozeman is approved"`]);
+    // Running the queue again sends nothing more.
+    await t.services.jobs.runDueJobs();
+    expect(mailsTo(applicant.email)).toHaveLength(1);
+  });
+
+  it("approved without a chapter, and denied with the admin's note; reopening sends nothing", async () => {
+    const applicant = await buildUser({ name: "Sam Sipper", email: "sam.sipper@example.test" });
+    const a = await buildApplication({ user: applicant, type: "drinking" });
+    const put = (body: object) => t.request("PUT", `/api/chapter_host_application/slug/${a.slug}`, { as: admin, body });
+    expect((await put({ status: "approved_without_creation" })).status).toBe(200);
+    await t.services.jobs.runDueJobs();
+    expect(mailsTo(applicant.email).map((m) => m.subject)).toEqual(["Your host application is approved"]);
+    expect(mailsTo(applicant.email)[0].text).toContain("a field organizer or admin will add you as a host of an existing chapter");
+
+    expect((await put({ status: "open" })).status).toBe(200);
+    await t.services.jobs.runDueJobs();
+    expect(mailsTo(applicant.email)).toHaveLength(1);
+
+    const denied = await put({ status: "denied", note: "There is already a chapter in Bozeman:\nplease join it." });
+    expect(denied.body.status).toBe("denied");
+    await t.services.jobs.runDueJobs();
+    const mail = mailsTo(applicant.email)[1];
+    expect(mail.subject).toBe("About your host application");
+    expect(mail.text).toContain("we are not able to approve your application to host a Drinking Liberally chapter in Bozeman");
+    expect(mail.text).toContain("There is already a chapter in Bozeman:\nplease join it.");
+    expect(await notes(a.slug)).toEqual([
+      `Emailed ${applicant.email}: "About your host application"`,
+      "There is already a chapter in Bozeman:\nplease join it.",
+      `Emailed ${applicant.email}: "Your host application is approved"`,
+    ]);
+  });
+
+  it("takes a note only with a decision, and refuses a bad one", async () => {
+    const a = await buildApplication();
+    const put = (body: object) => t.request("PUT", `/api/chapter_host_application/slug/${a.slug}`, { as: admin, body });
+    const alone = await put({ note: "Hello" });
+    expect([alone.status, alone.body.error, alone.body.field]).toEqual([400, "A note goes with Deny or Approve Without Creating Chapter", "note"]);
+    const long = await put({ status: "denied", note: "x".repeat(2001) });
+    expect([long.status, long.body.error, long.body.field]).toEqual([400, "Note must be at most 2000 characters", "note"]);
+    expect((await ChapterHostApplication.query().findById(a.id))!.status).toBe("open");
+    // An empty note is no note.
+    expect((await put({ status: "denied", note: "  " })).status).toBe(200);
+    expect(await notes(a.slug)).toEqual([]);
+  });
+});

@@ -13,6 +13,7 @@ import { HOST_APPLICATIONS_PAGE_SIZE, NOTES_PAGE_SIZE } from "../contracts/pagin
 import { presentApplicationForAdmin, presentNote } from "../presenters/siteAdmin";
 import type { Services } from "../services";
 import { adminNoteBodySchema } from "../contracts/notes";
+import { multiLine } from "../contracts/text";
 
 const updateSchema = z
   .object({
@@ -23,8 +24,14 @@ const updateSchema = z
     didHavePhoneCall: z.boolean().optional(),
     didSignAgreement: z.boolean().optional(),
     didGiveAdditionalInfo: z.boolean().optional(),
+    /** With Deny or Approve Without Creating Chapter: a note to the applicant, in the email and the Note Archive. */
+    note: multiLine(z.string({ error: "Note must be text" }).trim().max(2000, "Note must be at most 2000 characters"), "Note").optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change");
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change")
+  .refine((v) => !v.note || v.status === "denied" || v.status === "approved_without_creation", {
+    message: "A note goes with Deny or Approve Without Creating Chapter",
+    path: ["note"],
+  });
 
 async function loadApplication(slug: string): Promise<ChapterHostApplication> {
   const application = await ChapterHostApplication.query().findOne({ slug }).withGraphFetched("user");
@@ -41,7 +48,7 @@ async function presentWithChapter(a: ChapterHostApplication) {
  * The admin side of host applications (the applicant's side, POST /api/chapter_host_application,
  * /my and GET /slug/{slug}, lives with the public site). All admin only.
  */
-export function hostApplicationAdminRoutes(router: Router, _s: Services) {
+export function hostApplicationAdminRoutes(router: Router, s: Services) {
   /** The applications newest first, a page at a time (`page`, `limit`, 100 by default), with the applicant's name and email. */
   router.get("/chapter_host_application", async (ctx) => {
     requireAdmin(ctx);
@@ -70,11 +77,14 @@ export function hostApplicationAdminRoutes(router: Router, _s: Services) {
     ctx.body = await presentWithChapter(await loadApplication(ctx.params.slug));
   });
 
-  /** Flags, archive and status changes; each is saved at once and answers the whole application. */
+  /**
+   * Flags, archive and status changes; each is saved at once and answers the whole application. A decision emails
+   * the applicant (through the job queue), with `note` when given.
+   */
   router.put("/chapter_host_application/slug/:slug", async (ctx) => {
     const viewer = requireAdmin(ctx);
-    const input = parse(updateSchema, ctx.request.body);
-    const updated = await updateHostApplication(viewer, ctx.params.slug, input);
+    const { note, ...changes } = parse(updateSchema, ctx.request.body);
+    const updated = await updateHostApplication(s, viewer, ctx.params.slug, changes, note);
     ctx.body = await presentWithChapter(updated);
   });
 

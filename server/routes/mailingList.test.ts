@@ -3,7 +3,7 @@ import { startWithPersonas, type TestApp } from "../test/harness";
 import { buildChapter } from "../test/factories";
 import { expectAccess, WHO, type Personas } from "../test/access";
 import { ActivityFeedItem, Chapter, ChapterBlogPost, EmailSettings, Job, ListMessage, MailingListContact } from "../models";
-import type { ChapterListResponse, ContactDetails, ListMessageInfo, SignUpManyResponse } from "../contracts/mailingList";
+import type { ChapterListResponse, ContactDetails, ListEmailPreview, ListMessageInfo, SignUpManyResponse } from "../contracts/mailingList";
 import { webhookSecret } from "../mailingLists/webhooks";
 
 let t: TestApp;
@@ -141,10 +141,39 @@ describe("members", () => {
         ],
       },
       added: 0,
+      alreadyMembers: ["one@example.org"],
       invalid: ["bad-address", "four@"],
     });
     const empty = await t.request("POST", "/api/mailing_list/sign_up_many", { as: p.admin, body: { emails: " \n ", listId: otherList } });
     expect([empty.status, empty.body.error]).toEqual([400, "New Email Addresses are Required"]);
+  });
+
+  it('reads what people paste: "Name <email>", "email, name", commas or semicolons; says added, already members and invalid', async () => {
+    const pasted = await buildChapter();
+    await signUp("one@example.org", pasted.sendInBlueListId);
+    const res = await t.request<SignUpManyResponse>("POST", "/api/mailing_list/sign_up_many", {
+      as: p.admin,
+      body: {
+        emails: 'A Member <member@example.org>\nsecond@example.org, Second Member; "Doe, Jane" <jane@example.org>\none@example.org\nJane Doe <jane@@example>',
+        listId: pasted.sendInBlueListId,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ added: 3, alreadyMembers: ["one@example.org"], invalid: ["Jane Doe <jane@@example>"] });
+    expect(res.body.return.results.map((r) => [r.email, r.isError])).toEqual([
+      ["member@example.org", false],
+      ["second@example.org", false],
+      ["jane@example.org", false],
+      ["one@example.org", false],
+      ["Jane Doe <jane@@example>", true],
+    ]);
+    const stored = await MailingListContact.query().where({ chapterId: pasted.id }).orderBy("email");
+    expect(stored.map((c) => [c.email, c.status])).toEqual([
+      ["jane@example.org", "active"],
+      ["member@example.org", "active"],
+      ["one@example.org", "active"],
+      ["second@example.org", "active"],
+    ]);
   });
 
   it("lists members newest first with counts per status; a deleted member stays, flagged", async () => {
@@ -253,10 +282,13 @@ describe("emailing a chapter", () => {
     const a = await MailingListContact.query().findOne({ email: "a@example.org", chapterId: mailChapter.id });
     expect(mail.subject).toBe("Trivia night");
     expect(mail.headers).toEqual({
+      "List-Id": `<${mailChapter.slug}.drinkingliberally.org>`,
       "List-Unsubscribe": `<${t.config.publicUrl}/api/mailing_list/unsubscribe/${a!.unsubscribeToken}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
     expect(mail.text).toContain(`Unsubscribe: ${t.config.publicUrl}/unsubscribe/${a!.unsubscribeToken}`);
+    expect([mail.fromName, mail.replyTo]).toEqual(["Ada Admin via Shelbyville", `${mailChapter.emailAlias}@drinkingliberally.org`]);
+    expect(mail.text).toContain("Join us Tuesday.");
     expect(mail.html).toContain("<strong>Tuesday</strong>");
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain(`href="${t.config.publicUrl}/unsubscribe/${a!.unsubscribeToken}"`);
@@ -266,6 +298,31 @@ describe("emailing a chapter", () => {
     expect(progress.body[0]).toMatchObject({ status: "sent", total: 2, sent: 2, failed: 0, blogPostSlug: post!.slug });
     const feed = await ActivityFeedItem.query().findOne({ chapterId: mailChapter.id, type: "chapter_email" });
     expect([feed!.title, feed!.note]).toEqual(["Email sent to Shelbyville: Trivia night", "2 recipients"]);
+  });
+
+  it("previews an email as members get it (both parts, sender, reply address) without sending or keeping anything", async () => {
+    const before = await ListMessage.query().resultSize();
+    const sentBefore = t.mail.sent.length;
+    await expectAccess(t, p, { method: "POST", path: "/api/mailing_list/preview", body: { title: "Hi", body: "x", listId } }, WHO.hostAccess);
+    const res = await t.request<ListEmailPreview>("POST", "/api/mailing_list/preview", {
+      as: p.admin,
+      body: { title: "", body: "Meet at [Rudy's](https://rudys.example) on **Tuesday**.\n\n- a friend", listId: mailList },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      subject: "",
+      fromName: "Ada Admin via Shelbyville",
+      fromAddress: "no-reply@livingliberally.org",
+      replyTo: `${mailChapter.emailAlias}@drinkingliberally.org`,
+    });
+    expect(res.body.html).toContain("<strong>Tuesday</strong>");
+    expect(res.body.html).toContain("You are receiving this email because you joined the Shelbyville mailing list.");
+    expect(res.body.text).toContain("Meet at Rudy's (https://rudys.example) on Tuesday.\n\n• a friend");
+    expect(res.body.text).toContain(`Unsubscribe: ${t.config.publicUrl}/unsubscribe/`);
+    const bad = await t.request("POST", "/api/mailing_list/preview", { as: p.admin, body: { title: "a\nb", body: "", listId: mailList } });
+    expect([bad.status, bad.body.error]).toEqual([400, "Title must be a single line without control characters"]);
+    expect(await ListMessage.query().resultSize()).toBe(before);
+    expect(t.mail.sent).toHaveLength(sentBefore);
   });
 
   it("makes the email a post on the chapter's page, giving its last-active date", async () => {

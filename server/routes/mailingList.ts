@@ -24,11 +24,17 @@ import { isPostgres } from "../db";
 import { applyBrevoEvents, webhookSecret } from "../mailingLists/webhooks";
 import { confirmationInfo, confirmListSignup } from "../commands/listConfirmation";
 import { listIdField, okResult, publicSignUp, signUpSchema } from "../mailingLists/publicSignUp";
+import { previewListEmail } from "../mailingLists/compose";
+import { singleLine } from "../contracts/text";
 
 const deleteSchema = z.object({ email: emailSchema, listId: listIdField });
 const memberQuerySchema = z.object({
   status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),
   q: z.string({ error: "q must be text" }).trim().max(254, "q must be at most 254 characters").optional(),
+});
+/** A draft may be previewed before its title is written. */
+const previewSchema = sendMessageSchema.extend({
+  title: singleLine(z.string({ error: "Title must be text" }).trim().max(300, "Title must be at most 300 characters"), "Title").default(""),
 });
 const signUpManySchema = z.object({
   emails: z
@@ -92,8 +98,8 @@ export function mailingListRoutes(router: Router, s: Services) {
     const input = parse(signUpManySchema, ctx.request.body);
     const { chapter } = await chapterForListId(s, input.listId);
     authorize(viewer, chapterPolicy.host, chapter);
-    const { results, added, invalid } = await signUpMany(s, chapter, input.emails, viewer);
-    const body: SignUpManyResponse = { return: { results }, added, invalid };
+    const { results, added, alreadyMembers, invalid } = await signUpMany(s, chapter, input.emails, viewer);
+    const body: SignUpManyResponse = { return: { results }, added, alreadyMembers, invalid };
     ctx.body = body;
   });
 
@@ -167,6 +173,15 @@ export function mailingListRoutes(router: Router, s: Services) {
     const message = await sendListMessage(s, chapter, input, viewer);
     ctx.status = 202;
     ctx.body = { message: presentListMessage(message) };
+  });
+
+  /** Send Email's preview: the draft as members would get it, both parts; nothing is sent or kept. */
+  router.post("/mailing_list/preview", async (ctx) => {
+    const viewer = requireViewer(ctx);
+    const input = parse(previewSchema, ctx.request.body);
+    const { chapter } = await chapterForListId(s, input.listId);
+    authorize(viewer, chapterPolicy.host, chapter);
+    ctx.body = await previewListEmail(s.config, chapter, input, viewer);
   });
 
   /** The chapter's emails with their progress, newest first. */

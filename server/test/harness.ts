@@ -10,7 +10,7 @@ import { loadConfig, type Config } from "../config";
 import { bindModels, migrateLatest, openDatabase } from "../db";
 import { createApp } from "../app";
 import { createServices, type Services } from "../services";
-import type { MailMessage, MailTransport } from "../integrations/mail";
+import { createMailTransport, type MailMessage, type MailTransport } from "../integrations/mail";
 import { issueToken } from "../auth/session";
 import { createLogger } from "../lib/log";
 import type { DestinationStream } from "pino";
@@ -21,12 +21,14 @@ import { buildAdmin, buildChapter, buildPersonas } from "./factories";
 export const onPostgres = process.env.TEST_DB === "postgres";
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-/** Captures mail instead of sending it. */
+/** Captures mail instead of sending it; with a transport to pass it to (the outbox), sends it there too. */
 export class MemoryMail implements MailTransport {
   readonly name = "memory";
   readonly sent: MailMessage[] = [];
+  constructor(private readonly also?: MailTransport) {}
   async send(message: MailMessage) {
     this.sent.push(message);
+    await this.also?.send(message);
   }
 }
 
@@ -138,6 +140,11 @@ export interface TestAppOptions {
    * quiet, unless TEST_LOG is set: then the log is on standard output, at LOG_LEVEL (info by default).
    */
   logTo?: DestinationStream;
+  /**
+   * Also hand every message to the transport the configuration names, as the app does: SMTP with SMTP_URL (a
+   * fake SMTP server in tests), else DATA_DIR/outbox. For tests that read what was sent.
+   */
+  deliver?: boolean;
 }
 
 /** Starts the API on an ephemeral port over a fresh database. Call close() in afterAll. */
@@ -160,7 +167,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
   });
   const db = await freshDatabase();
   bindModels(db.knex);
-  const mail = new MemoryMail();
+  const mail = new MemoryMail(opts.deliver ? createMailTransport(config) : undefined);
   // No worker runs in tests: they drive the queue with services.jobs.runDueJobs().
   const services: Services = createServices(config, db.knex, mail, { log: createLogger(config.logLevel, opts.logTo) });
   const app = createApp(services, { uiDir });

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { HostApplicationInfo, HostApplicationInput } from "../../server/contracts/hostApplication";
 import type { AdminHostApplication, HostApplicationUpdate } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
+import { noteKeys } from "./notes";
 import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
 import { pagedListOptions } from "./paging";
@@ -42,5 +43,6 @@ export const useApplyToHost = () =>
 export const useUpdateApplication = (slug: string) =>
   useApiMutation(
     (update: HostApplicationUpdate) => api.put<AdminHostApplication>(`/api/chapter_host_application/slug/${enc(slug)}`, update),
-    () => [hostApplicationKeys.all, activityKeys.all],
+    // A decision's note goes into the Note Archive.
+    () => [hostApplicationKeys.all, noteKeys.application(slug), activityKeys.all],
   );

@@ -5,6 +5,7 @@ import type {
   ChapterListResponse,
   ContactDetails,
   ListMessageInfo,
+  ListEmailPreview,
   SendMessageRequest,
   SendMessageResponse,
   SignUpManyRequest,
@@ -104,6 +105,10 @@ export function useDeleteContact(listId: string) {
     },
   });
 }
+
+/** Send Email's preview: the draft as members would get it (both parts); nothing is sent or kept. */
+export const usePreviewMessage = () =>
+  useMutation({ mutationFn: (input: SendMessageRequest) => api.post<ListEmailPreview>("/api/mailing_list/preview", input) });
 
 /** Queues an email to the chapter's list; it shows at the top of the sends at once and becomes a chapter post. */
 export function useSendMessage(chapterId: number) {

@@ -1,3 +1,4 @@
+import { Box } from "@chakra-ui/react";
 import MDEditor from "@uiw/react-md-editor/nohighlight";
 import { useEffect, useRef } from "react";
 import type { RichTextEditorProps } from "./RichTextEditor";
@@ -15,10 +16,46 @@ type Plugin = unknown;
 const withoutAttributePlugin = (type: "rehype" | "remark", plugins: Plugin[]) =>
   type === "rehype" ? plugins.filter((p) => !(Array.isArray(p) && (p[1] as { properties?: string } | undefined)?.properties === "attr")) : plugins;
 
+/** A line that is only a list marker ("- ", "* ", "3. ", "- [ ] "): an item the editor began and the host left empty. */
+const EMPTY_ITEM = /^[ \t]*([-*+]|\d+[.)])( \[[ xX]\])?[ \t]*$/;
+
+/**
+ * Enter on an empty list item ends the list (a blank line, as in most editors) instead of starting another item:
+ * @uiw/react-md-editor continues a list on every Enter, so the lines typed after one (a sign-off) became items.
+ * Listens before the editor does (capture phase) and only for that case.
+ */
+function endListOnEmptyItem(e: KeyboardEvent, onChange: (value: string) => void) {
+  const area = e.target;
+  if (e.key !== "Enter" || e.shiftKey || e.isComposing || !(area instanceof HTMLTextAreaElement)) return;
+  const { value, selectionStart: at, selectionEnd } = area;
+  if (at !== selectionEnd) return;
+  const lineStart = value.lastIndexOf("\n", at - 1) + 1;
+  const next = value.indexOf("\n", at);
+  const lineEnd = next < 0 ? value.length : next;
+  if (at !== lineEnd || !EMPTY_ITEM.test(value.slice(lineStart, lineEnd))) return;
+  e.preventDefault();
+  e.stopPropagation();
+  area.setSelectionRange(lineStart, lineEnd);
+  // insertText keeps the browser's undo; where it is missing, set the value.
+  if (!document.execCommand("insertText", false, "\n")) onChange(`${value.slice(0, lineStart)}\n${value.slice(lineEnd)}`);
+}
+
 /** The @uiw/react-md-editor implementation behind RichTextEditor; import RichTextEditor instead. */
 export function MarkdownEditor(p: RichTextEditorProps) {
   const root = useRef<HTMLDivElement>(null);
   const colorMode = useColorMode();
+  const onChange = useRef(p.onChange);
+  useEffect(() => {
+    onChange.current = p.onChange;
+  }, [p.onChange]);
+
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const handleKeyDown = (e: KeyboardEvent) => endListOnEmptyItem(e, (v) => onChange.current(v));
+    el.addEventListener("keydown", handleKeyDown, true);
+    return () => el.removeEventListener("keydown", handleKeyDown, true);
+  }, []);
 
   // The toolbar's icons are drawn as <svg role="img"> without text; their buttons carry the names.
   useEffect(() => {
@@ -32,7 +69,8 @@ export function MarkdownEditor(p: RichTextEditorProps) {
   }, []);
 
   return (
-    <div data-color-mode={colorMode} data-testid="rich-text-editor" ref={root}>
+    // Links in the live preview are underlined, not told apart by colour alone.
+    <Box data-color-mode={colorMode} data-testid="rich-text-editor" ref={root} css={{ "& .wmde-markdown a": { textDecoration: "underline" } }}>
       <MDEditor
         value={p.value}
         onChange={(v) => p.onChange(v ?? "")}
@@ -54,6 +92,6 @@ export function MarkdownEditor(p: RichTextEditorProps) {
           pluginsFilter: withoutAttributePlugin as never,
         }}
       />
-    </div>
+    </Box>
   );
 }

@@ -21,6 +21,18 @@ export class GeneralSettingsPage {
     await expect(this.page.getByText("Saved")).toBeVisible();
   }
 
+  postalAddressForm() {
+    return this.page.getByRole("form", { name: "Postal address" });
+  }
+
+  /** Saves the postal address printed at the foot of list emails. */
+  async savePostalAddress(text: string) {
+    const form = this.postalAddressForm();
+    await form.getByRole("textbox", { name: "Postal Address" }).fill(text);
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByText("Saved")).toBeVisible();
+  }
+
   healthForm() {
     return this.page.getByRole("form", { name: "Chapter health" });
   }

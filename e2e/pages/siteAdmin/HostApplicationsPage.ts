@@ -1,4 +1,13 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { ConfirmDialog } from "../ConfirmDialog";
+
+/** The actions on an application that ask first: the dialog's title and the button that goes ahead. */
+const ASKS_FIRST = {
+  Deny: { title: "Deny Application", confirm: "Deny" },
+  "Approve Without Creating Chapter": { title: "Approve Without Creating Chapter", confirm: "Approve" },
+  Reopen: { title: "Reopen Application", confirm: "Reopen" },
+  Archive: { title: "Archive Application", confirm: "Archive" },
+} as const;
 
 /** /admin/chapter_host_applications and the detail screen of one application. */
 export class HostApplicationsPage {
@@ -49,6 +58,24 @@ export class HostApplicationsPage {
 
   action(name: string) {
     return this.page.getByRole("button", { name, exact: true });
+  }
+
+  /** Clicks an action that asks first and answers its dialog, writing a note to the applicant when given. */
+  async decide(action: keyof typeof ASKS_FIRST, { confirm = true, note }: { confirm?: boolean; note?: string } = {}) {
+    await this.action(action).click();
+    const dialog = new ConfirmDialog(this.page, ASKS_FIRST[action].title);
+    await dialog.expectOpen();
+    if (note !== undefined) await dialog.root().getByLabel("Note to the applicant (optional)").fill(note);
+    if (confirm) await dialog.confirm(ASKS_FIRST[action].confirm);
+    else await dialog.cancel();
+  }
+
+  /** Waits for a note the server adds in the background (the email to the applicant), reloading to see it. */
+  async expectNote(text: string) {
+    await expect(async () => {
+      await this.page.reload();
+      await expect(this.notes().filter({ hasText: text })).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   async leaveNote(text: string) {

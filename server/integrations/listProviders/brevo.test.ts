@@ -58,19 +58,21 @@ describe("Brevo adapter against the fake Brevo API", () => {
     expect((await caught(brevo.upsertContact("bronto-list", "a@example.org"))).opts.retryable).toBe(false);
   });
 
-  it("sends one transactional email per recipient with its own unsubscribe link and List-Unsubscribe header", async () => {
+  it("sends one transactional email per recipient with its own unsubscribe link, List-Id and List-Unsubscribe headers, from the host via the chapter", async () => {
     const result = await brevo.sendBatch("12", testEmail, [recipient(1, "a@example.org"), recipient(2, "b@example.org")], {});
     expect(result).toEqual({ sent: [1, 2], failed: [] });
     expect(fake.emails.map((e) => e.to)).toEqual(["a@example.org", "b@example.org"]);
     expect(fake.emails[1].htmlContent).toContain("http://localhost/unsubscribe/tok2");
     expect(fake.emails[1].textContent).toContain("Unsubscribe: http://localhost/unsubscribe/tok2");
     expect(fake.emails[1].headers).toEqual({
+      "List-Id": "<springfield.drinkingliberally.org>",
       "List-Unsubscribe": "<http://localhost/api/mailing_list/unsubscribe/tok2>",
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
     expect(fake.emails[1].tags).toEqual(["chapter-3", "message-7"]);
-    const sender = fake.requests.find((r) => r.path === "/v3/smtp/email")!.body.sender;
-    expect(sender).toEqual({ name: "Living Liberally", email: "no-reply@livingliberally.org" });
+    // The network's own address (DMARC alignment), the host's name; replies go to the chapter.
+    expect(fake.emails[1].sender).toEqual({ name: "Hal Host via Springfield", email: "no-reply@livingliberally.org" });
+    expect(fake.emails[1].replyTo).toEqual({ email: "springfield@drinkingliberally.org" });
   });
 
   it("reports what went out when the provider fails part way through a batch", async () => {

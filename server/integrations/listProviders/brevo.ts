@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { parseAddress, providerFetch, retryAfterMs } from "./http";
-import { unsubscribeHeaders } from "./builtIn";
-import { headerText } from "../mail/headers";
+import { providerFetch, retryAfterMs } from "./http";
+import { listHeaders } from "./builtIn";
+import { headerText, parseAddress } from "../mail/headers";
 import { PartialSendError, ProviderError, type ListEmail, type ListProvider, type Recipient, type SendResult } from "./types";
 
 interface BrevoError {
@@ -32,7 +32,8 @@ export function brevoIdempotencyKey(key: string): string {
  * - contacts: POST /contacts {email, listIds, updateEnabled: true} (201 created, 204 updated),
  *   POST /contacts/lists/{listId}/contacts/remove {emails}
  * - list emails: POST /smtp/email, one transactional email per recipient so that each carries its own
- *   unsubscribe link and List-Unsubscribe header; tagged "chapter-{id}" so webhook events name the chapter;
+ *   unsubscribe link and List-Unsubscribe header, in two parts (htmlContent and textContent), from
+ *   "{host} via {chapter}" at our address, with replyTo and List-Id; tagged "chapter-{id}" so webhook events name the chapter;
  *   with headers.idempotencyKey, so an email handed over again after a crash is delivered once.
  * 429 answers are retried after x-sib-ratelimit-reset (or Retry-After); 5xx and network failures are retried
  * with backoff; 400s for an address are permanent.
@@ -104,12 +105,13 @@ export class BrevoListProvider implements ListProvider {
     for (const r of recipients) {
       try {
         await this.call("POST", "/smtp/email", {
-          sender: this.sender,
+          sender: { name: headerText(email.fromName) || this.sender.name, email: this.sender.email },
+          ...(email.replyTo ? { replyTo: { email: headerText(email.replyTo) } } : {}),
           to: [{ email: r.email }],
           subject: headerText(email.subject),
           htmlContent: email.html(r),
           textContent: email.text(r),
-          headers: { ...unsubscribeHeaders(r), idempotencyKey: brevoIdempotencyKey(r.idempotencyKey) },
+          headers: { ...listHeaders(email, r), idempotencyKey: brevoIdempotencyKey(r.idempotencyKey) },
           tags: [`chapter-${email.chapterId}`, `message-${email.ref}`],
         });
         result.sent.push(r.contactId);

@@ -1,5 +1,5 @@
-import { parseAddress, providerFetch, retryAfterMs } from "./http";
-import { headerText } from "../mail/headers";
+import { providerFetch, retryAfterMs } from "./http";
+import { headerText, parseAddress } from "../mail/headers";
 import { childText, childrenNamed, find, parseXml, soapEnvelope, toXml, type XmlNode, type XmlObject } from "./xml";
 import { PartialSendError, ProviderError, type ListEmail, type ListProvider, type ProviderStatusChange, type Recipient, type SendResult } from "./types";
 
@@ -185,7 +185,8 @@ export class BrontoListProvider implements ListProvider {
         messageId: state.brontoMessageId,
         type: "normal",
         fromEmail: this.sender.email,
-        fromName: this.sender.name,
+        fromName: headerText(email.fromName) || this.sender.name,
+        ...(email.replyTo ? { replyEmail: headerText(email.replyTo) } : {}),
         recipients: [{ type: "contact", id: contact.id }],
         fields: [{ name: UNSUBSCRIBE_FIELD, type: "html", content: r.unsubscribePageUrl }],
       })),

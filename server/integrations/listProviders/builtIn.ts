@@ -1,9 +1,13 @@
 import type { MailTransport } from "../mail";
 import { PartialSendError, type ListEmail, type ListProvider, type Recipient, type SendResult } from "./types";
 
-/** Headers every list email carries so mail clients can offer one-click unsubscribe (RFC 2369, RFC 8058). */
-export function unsubscribeHeaders(r: Recipient): Record<string, string> {
+/**
+ * Headers every list email carries: which list it is (List-Id, RFC 2919), so mail clients can filter it, and
+ * one-click unsubscribe (RFC 2369, RFC 8058).
+ */
+export function listHeaders(email: Pick<ListEmail, "listId">, r: Recipient): Record<string, string> {
   return {
+    "List-Id": email.listId,
     "List-Unsubscribe": `<${r.unsubscribeUrl}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
@@ -39,10 +43,12 @@ export class BuiltInListProvider implements ListProvider {
       try {
         await this.mail.send({
           to: r.email,
+          fromName: email.fromName,
+          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
           subject: email.subject,
           text: email.text(r),
           html: email.html(r),
-          headers: unsubscribeHeaders(r),
+          headers: listHeaders(email, r),
           idempotencyKey: r.idempotencyKey,
         });
         result.sent.push(r.contactId);

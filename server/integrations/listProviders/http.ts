@@ -18,9 +18,3 @@ export async function providerFetch(provider: string, url: string, init: Request
     throw new ProviderError(`${provider} could not be reached: ${(err as Error).message}`, { retryable: true });
   }
 }
-
-/** "Name <email@host>" -> parts (for APIs that take the sender as an object). */
-export function parseAddress(from: string): { name: string; email: string } {
-  const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
-  return m ? { name: m[1].trim(), email: m[2].trim() } : { name: "", email: from.trim() };
-}

@@ -5,6 +5,9 @@ export const testEmail: ListEmail = {
   subject: "Trivia night",
   ref: "7",
   chapterId: 3,
+  fromName: "Hal Host via Springfield",
+  replyTo: "springfield@drinkingliberally.org",
+  listId: "<springfield.drinkingliberally.org>",
   html: (l) => `<p>Come along!</p><p><a href="${l.unsubscribePageUrl}">Unsubscribe</a></p>`,
   text: (l) => `Come along!\n\nUnsubscribe: ${l.unsubscribePageUrl}`,
 };

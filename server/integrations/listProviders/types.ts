@@ -18,6 +18,12 @@ export interface ListEmail {
   /** A stable reference for this email (our list message id), for providers that keep a copy. */
   ref: string;
   chapterId: number;
+  /** The sender's display name, "{host} via {chapter}"; the address is always the network's own (MAIL_FROM). */
+  fromName: string;
+  /** Where replies go: the chapter's alias address, else the host who wrote it; empty: nowhere in particular. */
+  replyTo: string;
+  /** The List-Id header's value, `<{chapter slug}.{mail domain}>` (RFC 2919). */
+  listId: string;
   html(links: { unsubscribePageUrl: string }): string;
   text(links: { unsubscribePageUrl: string }): string;
 }

@@ -3,12 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
+import type { AddressObject } from "mailparser";
 import { OutboxTransport } from "./outbox";
 import { SmtpTransport } from "./smtp";
-import { encodedWords, headerLine, headerText } from "./headers";
+import { headerText, parseAddress } from "./headers";
 import { BuiltInListProvider } from "../listProviders/builtIn";
 import { composeListEmail } from "../../mailingLists/compose";
 import { recipient } from "../listProviders/testEmail";
+import { readMail } from "../../test/mime";
 import type { Chapter } from "../../models/Chapter";
 import type { ListMessage } from "../../models/ListMessage";
 
@@ -34,7 +36,7 @@ function headersOf(raw: string): string[] {
   }, []);
 }
 
-const decodeWords = (value: string) => value.replace(/=\?UTF-8\?B\?([^?]*)\?=\s*/g, (_, b64: string) => Buffer.from(b64, "base64").toString("utf8")).trim();
+const addresses = (a: AddressObject | AddressObject[] | undefined) => [a ?? []].flat().flatMap((o) => o.value.map((v) => v.address));
 
 describe("mail headers: no user text adds a header line", () => {
   it("a list email whose stored title holds CRLF + Bcc leaves no Bcc header in the outbox (built-in provider)", async () => {
@@ -43,30 +45,27 @@ describe("mail headers: no user text adds a header line", () => {
     const chapter = { id: 3, title: "Springfield", city: "Springfield" } as Chapter;
     await new BuiltInListProvider(mail).sendBatch(
       "1",
-      composeListEmail(message, chapter),
+      composeListEmail(message, { chapter, type: null, host: null, mailDomain: "", networkDomain: "example.org", postalAddress: "" }),
       [recipient(1, "ann@example.org"), recipient(2, "bob@example.org")],
       {},
     );
     const files = fs.readdirSync(mail.dir);
     expect(files).toHaveLength(2);
     for (const file of files) {
-      const headers = headersOf(fs.readFileSync(path.join(mail.dir, file), "utf8"));
+      const raw = fs.readFileSync(path.join(mail.dir, file));
+      const headers = headersOf(raw.toString("latin1"));
       expect(headers.filter((h) => /^bcc:/i.test(h))).toEqual([]);
-      expect(headers.map((h) => h.split(":")[0])).toEqual([
-        "From",
-        "To",
-        "Subject",
-        "Date",
-        "List-Unsubscribe",
-        "List-Unsubscribe-Post",
-        "MIME-Version",
-        "Content-Type",
-      ]);
+      expect(headers.map((h) => h.split(":")[0]).sort()).toEqual(
+        ["Content-Type", "Date", "From", "List-ID", "List-Unsubscribe", "List-Unsubscribe-Post", "MIME-Version", "Message-ID", "Subject", "To"].sort(),
+      );
       expect(headers).toContain("Subject: Hi Bcc: injected@evil.example");
+      const { parsed } = await readMail(raw);
+      expect(parsed.bcc).toBeUndefined();
+      expect(addresses(parsed.to)).toHaveLength(1);
     }
   });
 
-  it("every header field of the outbox is one line, non-ASCII text encoded (RFC 2047) and folded", async () => {
+  it("every header field of the outbox is one line, non-ASCII text encoded and folded, and no text adds a recipient", async () => {
     const mail = outbox();
     await mail.send({
       to: "ann@example.org\r\nBcc: x@evil.example",
@@ -75,60 +74,57 @@ describe("mail headers: no user text adds a header line", () => {
       headers: { "X-Note": "a\nBcc: z@evil.example" },
     });
     const [file] = fs.readdirSync(mail.dir);
-    const raw = fs.readFileSync(path.join(mail.dir, file), "utf8");
-    const headers = headersOf(raw);
+    const raw = fs.readFileSync(path.join(mail.dir, file));
+    const text = raw.toString("latin1");
+    const headers = headersOf(text);
     expect(headers.filter((h) => /^bcc:/i.test(h))).toEqual([]);
-    expect(headers).toContain("To: ann@example.org Bcc: x@evil.example");
     expect(headers).toContain("X-Note: a Bcc: z@evil.example");
-    const subject = headers.find((h) => h.startsWith("Subject: "))!;
-    expect(subject).toMatch(/^Subject: =\?UTF-8\?B\?/);
-    expect(decodeWords(subject.slice("Subject: ".length))).toBe("Café ☕ night Bcc: y@evil.example");
+    // The whole text is one address: "ann@example.org Bcc: x" as a quoted local part, not a group naming x@evil.example.
+    const { parsed } = await readMail(raw);
+    expect(parsed.bcc).toBeUndefined();
+    expect(addresses(parsed.to)).toEqual(['"ann@example.org Bcc: x"@evil.example']);
+    expect(parsed.subject).toBe("Café ☕ night Bcc: y@evil.example");
+    expect(headers.find((h) => h.startsWith("Subject: "))).toMatch(/^Subject: =\?UTF-8\?[QB]\?/);
     expect(
-      raw
-        .slice(0, raw.indexOf("\r\n\r\n"))
+      text
+        .slice(0, text.indexOf("\r\n\r\n"))
         .split("\r\n")
         .every((l) => l.length <= 78),
     ).toBe(true);
-    expect(raw).toContain("\r\n\r\nBody\r\nBcc: stays in the body");
+    expect(parsed.text?.trim()).toBe("Body\nBcc: stays in the body");
   });
 
-  it("SMTP (nodemailer) gets single-line header values too", async () => {
+  it("SMTP (nodemailer) gets single-line header values too, and only the one recipient", async () => {
     const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
-    const sent: string[] = [];
+    const sent: { envelope: { to: string[] }; message: Buffer }[] = [];
     const sendMail = stream.sendMail.bind(stream);
     stream.sendMail = (async (options: nodemailer.SendMailOptions) => {
       const info = await sendMail(options);
-      sent.push(String((info as { message: Buffer }).message));
+      sent.push(info as unknown as (typeof sent)[number]);
       return info;
     }) as typeof stream.sendMail;
     await new SmtpTransport(stream, "Chapterhouse <no-reply@example.org>").send({
-      to: "ann@example.org",
+      to: "ann@example.org Bcc: x@evil.example",
       subject: INJECTED,
       text: "Hello",
       headers: { "List-Unsubscribe": "<https://x.example/u>\r\nBcc: z@evil.example" },
     });
-    const headers = headersOf(sent[0]);
+    const headers = headersOf(String(sent[0].message));
     expect(headers.filter((h) => /^bcc:/i.test(h))).toEqual([]);
     expect(headers).toContain("Subject: Hi Bcc: injected@evil.example");
+    expect(sent[0].envelope.to).toEqual(['"ann@example.org Bcc: x"@evil.example']);
   });
 });
 
-describe("headerText and headerLine", () => {
+describe("headerText and parseAddress", () => {
   it("turn every line break and control character into one line", () => {
     expect(headerText("a\r\n b\rc\nd\u0085e\u2028f\u2029g\th\u0000i\u007fj")).toBe("a b c d e f g hij");
-    expect(headerLine("Subject", "  plain  ")).toBe("Subject: plain");
-    expect(() => headerLine("Bad\r\nName", "x")).toThrow(/Not a mail header name/);
-    expect(() => headerLine("Bad:Name", "x")).toThrow(/Not a mail header name/);
+    expect(headerText("  plain  ")).toBe("plain");
   });
 
-  it("keep an address readable when only its name needs encoding", () => {
-    expect(headerLine("From", "Zoë <z@example.org>")).toBe(`From: ${encodedWords("Zoë")[0]} <z@example.org>`);
-  });
-
-  it("split encoded-words on character boundaries, each at most 75 characters", () => {
-    const words = encodedWords("€".repeat(40));
-    expect(words.length).toBeGreaterThan(1);
-    expect(words.every((w) => w.length <= 75)).toBe(true);
-    expect(decodeWords(words.join(" "))).toBe("€".repeat(40));
+  it("split a sender into its name and address", () => {
+    expect(parseAddress("Chapterhouse <no-reply@example.org>")).toEqual({ name: "Chapterhouse", email: "no-reply@example.org" });
+    expect(parseAddress('"Zoë" <z@example.org>')).toEqual({ name: "Zoë", email: "z@example.org" });
+    expect(parseAddress("z@example.org")).toEqual({ name: "", email: "z@example.org" });
   });
 });

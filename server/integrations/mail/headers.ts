@@ -2,8 +2,7 @@
  * Mail header values: the one place user text (a list email's title, names, addresses) becomes a header, for
  * every transport and provider. A value is always one line: line breaks and other control characters become
  * spaces, so no text can add a header (`Bcc:`) or end the headers early, whatever got past validation (old
- * rows included). The outbox also encodes non-ASCII text as RFC 2047 encoded-words; SMTP (nodemailer) and the
- * providers encode it themselves.
+ * rows included). Encoding non-ASCII text is the MIME writer's job (nodemailer, mime.ts) or the provider's.
  */
 import type { MailMessage } from "./types";
 
@@ -28,33 +27,8 @@ export function headerName(name: string): string {
   return name;
 }
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-/** An encoded-word is at most 75 characters: "=?UTF-8?B?" + base64 + "?=" leaves 63 for base64, 45 bytes. */
-const WORD_BYTES = 45;
-
-/** RFC 2047 "B" encoded-words of at most 75 characters, never splitting a character between two words. */
-export function encodedWords(text: string): string[] {
-  const words: string[] = [];
-  let chunk = "";
-  for (const char of text) {
-    if (Buffer.byteLength(chunk + char) > WORD_BYTES) {
-      words.push(chunk);
-      chunk = "";
-    }
-    chunk += char;
-  }
-  if (chunk || !words.length) words.push(chunk);
-  return words.map((w) => `=?UTF-8?B?${Buffer.from(w).toString("base64")}?=`);
-}
-
-/**
- * A whole header line as the outbox writes it: `Name: value`, single-line, non-ASCII text (or text too long
- * for one line) as encoded-words folded onto continuation lines. Addresses keep their `<addr>` readable.
- */
-export function headerLine(name: string, value: string): string {
-  const text = headerText(value);
-  if (PRINTABLE_ASCII.test(text) && text.length <= 900) return `${headerName(name)}: ${text}`;
-  const address = /^(.*?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(text);
-  if (address && PRINTABLE_ASCII.test(address[2])) return `${headerName(name)}: ${encodedWords(address[1]).join("\r\n ")} <${address[2]}>`;
-  return `${headerName(name)}: ${encodedWords(text).join("\r\n ")}`;
+/** "Name <email@host>" -> parts (nodemailer and the providers' APIs take the sender as an object). */
+export function parseAddress(from: string): { name: string; email: string } {
+  const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  return m ? { name: m[1].trim(), email: m[2].trim() } : { name: "", email: from.trim() };
 }

@@ -1,11 +1,11 @@
 import nodemailer from "nodemailer";
-import { headerText, withSafeHeaders } from "./headers";
-import { messageIdFor, type MailMessage, type MailTransport } from "./types";
+import { mailOptions } from "./mime";
+import type { MailMessage, MailTransport } from "./types";
 
 /**
- * Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587), or another nodemailer transport. A keyed
- * message carries its key in its Message-ID, but an SMTP relay accepts the same message twice, so this
- * transport does not honour keys.
+ * Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587), or another nodemailer transport, with the
+ * options of the one MIME writer (mime.ts). A keyed message carries its key in its Message-ID, but an SMTP relay
+ * accepts the same message twice, so this transport does not honour keys.
  */
 export class SmtpTransport implements MailTransport {
   readonly name = "smtp";
@@ -17,17 +17,7 @@ export class SmtpTransport implements MailTransport {
     this.transporter = typeof urlOrTransporter === "string" ? nodemailer.createTransport(urlOrTransporter) : urlOrTransporter;
   }
 
-  async send(original: MailMessage): Promise<void> {
-    // Single-line header values whatever nodemailer does with them; it encodes non-ASCII text itself.
-    const message = withSafeHeaders(original);
-    await this.transporter.sendMail({
-      from: headerText(this.from),
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: message.headers,
-      messageId: message.idempotencyKey ? messageIdFor(headerText(message.idempotencyKey), this.from) : undefined,
-    });
+  async send(message: MailMessage): Promise<void> {
+    await this.transporter.sendMail(mailOptions(message, this.from));
   }
 }

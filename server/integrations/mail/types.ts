@@ -1,8 +1,13 @@
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part; with `html`, the message is multipart/alternative. */
   text: string;
   html?: string;
+  /** The sender's display name; the address is always MAIL_FROM's (a list email: "{host} via {chapter}"). */
+  fromName?: string;
+  /** Where replies go (a list email: the chapter's alias, or its host). */
+  replyTo?: string;
   headers?: Record<string, string>;
   /**
    * Names this message for good (e.g. `list-message-12-contact-34`): SMTP sends it as the Message-ID, the outbox

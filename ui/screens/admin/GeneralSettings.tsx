@@ -15,6 +15,7 @@ import { SelectField, type Choice } from "../../components/SelectField";
 import { notify } from "../../components/Toaster";
 import { useSubmitForm } from "../../lib/forms";
 import { healthQueries, useSaveHealthSettings } from "../../api/chapterHealth";
+import { PostalAddressForm } from "./PostalAddressForm";
 
 export const EMAIL_SERVICE_CONFIRM = "This can break things badly.  Are you sure?";
 
@@ -278,7 +279,10 @@ function MeetupConfirmFields({ hours }: { hours: number }) {
   );
 }
 
-/** /admin/settings: front page image link and image, the email service (spec 001 section 2), list signups and the chapter health thresholds. */
+/**
+ * /admin/settings: front page image link and image, the email service (spec 001 section 2), list signups, the
+ * postal address of list emails and the chapter health thresholds.
+ */
 export function GeneralSettings() {
   const query = useFreshQuery(settingsQueries.frontPage());
   const frontPage = query.data;
@@ -303,6 +307,9 @@ export function GeneralSettings() {
       </SectionCard>
       <SectionCard title="Mailing List Signups">
         <ListSignupForm />
+      </SectionCard>
+      <SectionCard title="List Emails">
+        <PostalAddressForm />
       </SectionCard>
       <SectionCard title="Chapter Health">
         <ChapterHealthForm />

@@ -25,6 +25,8 @@ export class FakeBrevo extends FakeService<BrevoFailure> {
   readonly contacts = new Map<string, FakeBrevoContact>();
   readonly emails: {
     to: string;
+    sender: { name?: string; email: string };
+    replyTo?: { name?: string; email: string };
     subject: string;
     htmlContent: string;
     textContent: string;
@@ -141,6 +143,8 @@ export class FakeBrevo extends FakeService<BrevoFailure> {
       }
       this.emails.push({
         to,
+        sender: body.sender,
+        ...(body.replyTo ? { replyTo: body.replyTo } : {}),
         subject: body.subject,
         htmlContent: body.htmlContent,
         textContent: body.textContent ?? "",

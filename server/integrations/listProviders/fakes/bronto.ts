@@ -52,7 +52,15 @@ const writeResult = (results: { id?: string; isNew?: boolean; isError?: boolean;
 export class FakeBronto extends FakeService<BrontoFailure> {
   readonly contacts = new Map<string, FakeBrontoContact>();
   readonly messages = new Map<string, { name: string; content: { type: string; subject: string; content: string }[] }>();
-  readonly deliveries: { messageId: string; contactId: string; email: string; fields: Record<string, string>; fromEmail: string }[] = [];
+  readonly deliveries: {
+    messageId: string;
+    contactId: string;
+    email: string;
+    fields: Record<string, string>;
+    fromEmail: string;
+    fromName: string;
+    replyEmail: string;
+  }[] = [];
   readonly calls: string[] = [];
   /** Lists: id -> name. */
   readonly lists = new Map<string, string>();
@@ -204,7 +212,15 @@ export class FakeBronto extends FakeService<BrontoFailure> {
           const fields: Record<string, string> = {};
           for (const f of childrenNamed(d, "fields")) fields[childText(f, "name")] = childText(f, "content");
           const id = this.id("0bc403e9");
-          this.deliveries.push({ messageId, contactId: contact.id, email: contact.email, fields, fromEmail: childText(d, "fromEmail") });
+          this.deliveries.push({
+            messageId,
+            contactId: contact.id,
+            email: contact.email,
+            fields,
+            fromEmail: childText(d, "fromEmail"),
+            fromName: childText(d, "fromName"),
+            replyEmail: childText(d, "replyEmail"),
+          });
           return { id, isNew: true };
         });
         return ok(call.name, writeResult(results));

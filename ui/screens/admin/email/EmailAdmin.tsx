@@ -8,6 +8,7 @@ import { TableHead } from "../../../components/TableHead";
 import { AliasModal } from "./AliasModal";
 import { DeleteAliasModal } from "./DeleteAliasModal";
 import { aliasErrorMessage } from "./aliasErrors";
+import { DeliverabilityCard } from "./DeliverabilityCard";
 
 const PROVIDER_NAMES = { builtIn: "Built-in (our own mail)", brevo: "Brevo (Send In Blue)", bronto: "Bronto" };
 
@@ -79,7 +80,10 @@ function DeliveryCard() {
   );
 }
 
-/** Email Administration (spec 001 section 2): email aliases kept here and forwarded by Mailgun. */
+/**
+ * Email Administration (spec 001 section 2): list delivery, deliverability (the From domain's records and what the
+ * configuration lacks), and email aliases kept here and forwarded by Mailgun.
+ */
 export function EmailAdmin() {
   const [search, setSearch] = useState("");
   // The search shown ("" for every alias), or a term too short to ask the server about.
@@ -88,6 +92,8 @@ export function EmailAdmin() {
   // The modal's domains: without them (logged) the admin can still type an alias without a chapter.
   const domains = useQuery(emailAliasQueries.domains()).data?.domains ?? [];
   const testService = useTestAliasService();
+  // Shared with the delivery card (one request); without it (logged) neither card is shown.
+  const settings = useQuery(settingsQueries.email()).data;
   const [editing, setEditing] = useState<EmailAliasInfo | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [deleting, setDeleting] = useState<EmailAliasInfo | null>(null);
@@ -126,6 +132,7 @@ export function EmailAdmin() {
         Email Administration
       </Heading>
       <DeliveryCard />
+      {settings && <DeliverabilityCard info={settings.deliverability} />}
       <Stack gap="4" as="section" aria-label="Email Aliases">
         <HStack justify="space-between" wrap="wrap">
           <Heading as="h3" size="md">

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, DataList, Heading, HStack, Link, Stack, Switch, Text } from "@chakra-ui/react";
+import { Alert, Card, DataList, Heading, HStack, Link, Stack, Switch, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { HostApplicationUpdate } from "../../../../server/contracts/siteAdmin";
@@ -15,6 +15,7 @@ import { NotesPanel } from "../shared/NotesPanel";
 import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
 import { capitalize, chapterPath, formatDate } from "../format";
 import { APPLICATION_BANNERS } from "./banners";
+import { ApplicationActions } from "./ApplicationActions";
 
 const FLAGS: Array<{ key: "didHavePhoneCall" | "didSignAgreement" | "didGiveAdditionalInfo"; label: string }> = [
   { key: "didHavePhoneCall", label: "Completed Call" },
@@ -22,7 +23,7 @@ const FLAGS: Array<{ key: "didHavePhoneCall" | "didSignAgreement" | "didGiveAddi
   { key: "didGiveAdditionalInfo", label: "Gave Additional Info" },
 ];
 
-/** /admin/chapter_host_applications/{slug}: the application, its flags, status actions and notes. */
+/** /admin/chapter_host_applications/{slug}: the application, its flags, status actions (ApplicationActions) and notes. */
 export function HostApplicationDetail() {
   const { slug = "" } = useParams();
   const query = useQuery(hostApplicationQueries.admin(slug));
@@ -40,6 +41,11 @@ export function HostApplicationDetail() {
     onError: (err) => notify("error", "The application was not saved", err.message),
   });
   const save = (update: HostApplicationUpdate, done = "") => submitWith({ update, done });
+  // The actions that ask first save from their dialog, which shows a refusal itself.
+  const handleDecision = async (update: HostApplicationUpdate, done: string) => {
+    await saveApplication(update);
+    notify("success", done);
+  };
 
   return (
     <AsyncState
@@ -136,37 +142,7 @@ export function HostApplicationDetail() {
           </SectionCard>
 
           <SectionCard title="Actions">
-            <HStack gap="3" wrap="wrap">
-              {application.status === "open" ? (
-                <>
-                  <Button asChild colorPalette="success">
-                    <RouterLink to={`/admin/chapters/add/application/${application.slug}`}>Create Chapter</RouterLink>
-                  </Button>
-                  <Button
-                    variant="outline"
-                    colorPalette="info"
-                    disabled={busy}
-                    onClick={() => void save({ status: "approved_without_creation" }, "Approved without creating a chapter")}
-                  >
-                    Approve Without Creating Chapter
-                  </Button>
-                  <Button variant="outline" colorPalette="danger" disabled={busy} onClick={() => void save({ status: "denied" }, "Application denied")}>
-                    Deny
-                  </Button>
-                </>
-              ) : (
-                <Button variant="outline" disabled={busy} onClick={() => void save({ status: "open" }, "Application reopened")}>
-                  Reopen
-                </Button>
-              )}
-              <Button
-                variant="ghost"
-                disabled={busy}
-                onClick={() => void save({ isArchived: !application.isArchived }, application.isArchived ? "Application unarchived" : "Application archived")}
-              >
-                {application.isArchived ? "Unarchive" : "Archive"}
-              </Button>
-            </HStack>
+            <ApplicationActions application={application} busy={busy} onSave={handleDecision} />
           </SectionCard>
 
           <NotesPanel notes={notes} showRequired onSave={addNote} />

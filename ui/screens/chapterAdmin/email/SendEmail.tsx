@@ -3,13 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { ApiRequestError } from "../../../api/client";
-import { mailingListQueries, useChapterListId, useSendMessage } from "../../../api/mailingLists";
+import { mailingListQueries, useChapterListId, usePreviewMessage, useSendMessage } from "../../../api/mailingLists";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { notify } from "../../../components/Toaster";
 import { RichTextEditor } from "../../../components/RichTextEditor";
-import type { ListMessageInfo } from "../../../../server/contracts/mailingList";
+import type { ListEmailPreview, ListMessageInfo } from "../../../../server/contracts/mailingList";
 import { formatMedium } from "../../../lib/formatDate";
 import { useChapterAdmin } from "../ChapterAdminContext";
+import { EmailPreview } from "./EmailPreview";
 import { PREPARE_FAILED_MESSAGE, PREPARE_FAILED_TITLE, SEND_CONFIRMATION, SEND_FAILED_TITLE, SEND_SUCCESS_MESSAGE, sendErrorMessage } from "./sendErrors";
 
 export const RETURN_AFTER_SEND_MS = 2000;
@@ -43,7 +44,10 @@ function MessageProgress({ m }: { m: ListMessageInfo }) {
   );
 }
 
-/** Send Email (spec 001 section 2): title and rich-text body, confirmation, queued send with visible progress. */
+/**
+ * Send Email (spec 001 section 2): title and rich-text body, a preview of what members will see (both parts),
+ * confirmation, queued send with visible progress.
+ */
 export function SendEmail() {
   const { chapter, basePath } = useChapterAdmin();
   const { listId } = useChapterListId(chapter.id);
@@ -54,6 +58,8 @@ export function SendEmail() {
   const [phase, setPhase] = useState<"editing" | "sending" | "sent">("editing");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const send = useSendMessage(chapter.id);
+  const previewer = usePreviewMessage();
+  const [preview, setPreview] = useState<{ of: { title: string; body: string }; email: ListEmailPreview } | null>(null);
   // The chapter's sends, followed every 1.5 s while one is in progress. Progress is a convenience: when it cannot
   // be loaded (logged), the send itself is unaffected and the list is simply not shown.
   const messages =
@@ -79,6 +85,20 @@ export function SendEmail() {
       return;
     }
     setConfirming(true);
+  };
+
+  /** Shows the draft as members would get it; a failure is a toast. */
+  const handlePreview = async () => {
+    if (!listId) {
+      notify("error", PREPARE_FAILED_TITLE, PREPARE_FAILED_MESSAGE);
+      return;
+    }
+    try {
+      const email = await previewer.mutateAsync({ title: title.trim(), body, listId });
+      setPreview({ of: { title, body }, email });
+    } catch (err) {
+      notify("error", "The preview could not be made", err instanceof ApiRequestError ? err.message : "Please try again.");
+    }
   };
 
   /** Sends once the dialog is confirmed; a failure is a toast and the form stays. */
@@ -123,6 +143,9 @@ export function SendEmail() {
             <Button type="submit" colorPalette="brand" disabled={phase !== "editing"} loading={phase === "sending"} loadingText="Sending...">
               Send
             </Button>
+            <Button variant="outline" onClick={() => void handlePreview()} disabled={phase !== "editing"} loading={previewer.isPending}>
+              Preview
+            </Button>
             {phase === "sent" && (
               <Text role="status" color="success.fg">
                 Sent. Returning to the chapter page...
@@ -131,6 +154,7 @@ export function SendEmail() {
           </HStack>
         </Stack>
       </form>
+      {preview && <EmailPreview preview={preview.email} stale={preview.of.title !== title || preview.of.body !== body} />}
       <ConfirmDialog
         open={confirming}
         title="Send Email"

@@ -7,7 +7,11 @@ import { SavedIndicator, useSaveState } from "../../../components/SavedIndicator
 import { useChapterAdmin } from "../ChapterAdminContext";
 import { listStatusText } from "./NoMailingList";
 
-/** Add Members (spec 001 section 2): paste addresses separated by commas, spaces or new lines. */
+/**
+ * Add Members (spec 001 section 2): paste addresses separated by commas, spaces or new lines, with names if they
+ * come along ("Name <email>", "email, name"); the outcome says how many were added, who was a member already and
+ * what is not valid (left in the box).
+ */
 export function AddMembers() {
   const { chapter } = useChapterAdmin();
   const { listId, answer } = useChapterListId(chapter.id);
@@ -15,7 +19,7 @@ export function AddMembers() {
   const [emails, setEmails] = useState("");
   const [dirty, setDirty] = useState(false);
   const [save, setSave] = useSaveState();
-  const [outcome, setOutcome] = useState<{ added: number; invalid: string[] } | null>(null);
+  const [outcome, setOutcome] = useState<{ added: number; alreadyMembers: string[]; invalid: string[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const empty = emails.trim() === "";
 
@@ -27,7 +31,7 @@ export function AddMembers() {
     setError(null);
     try {
       const res = await signUpMany.mutateAsync({ emails, listId });
-      setOutcome({ added: res.added, invalid: res.invalid });
+      setOutcome({ added: res.added, alreadyMembers: res.alreadyMembers, invalid: res.invalid });
       // Keep the addresses that need fixing in the box.
       setEmails(res.invalid.join("\n"));
       setDirty(false);
@@ -63,7 +67,14 @@ export function AddMembers() {
         <Field.Root required invalid={dirty && empty}>
           <Field.Label>New Email Addresses (Required)</Field.Label>
           <Textarea name="emails" rows={8} value={emails} onChange={(e) => setEmails(e.target.value)} onBlur={() => setDirty(true)} />
-          <Field.HelperText>Enter a list of email addresses separated by a comma, a space or a new line.</Field.HelperText>
+          <Field.HelperText>
+            <Text as="span" display="block">
+              Enter a list of email addresses separated by a comma, a space or a new line.
+            </Text>
+            <Text as="span" display="block">
+              Names may come along, one person per line: &quot;A Member &lt;member@example.org&gt;&quot; or &quot;member@example.org, A Member&quot;.
+            </Text>
+          </Field.HelperText>
           {dirty && empty && <Field.ErrorText>New Email Addresses are Required</Field.ErrorText>}
         </Field.Root>
         {error && (
@@ -77,9 +88,17 @@ export function AddMembers() {
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{`${outcome.added} member${outcome.added === 1 ? "" : "s"} added.`}</Alert.Title>
-              {outcome.invalid.length > 0 && (
+              {(outcome.alreadyMembers.length > 0 || outcome.invalid.length > 0) && (
                 <Alert.Description>
-                  <Text>These addresses are not valid and were not added (they are left in the box to fix): {outcome.invalid.join(", ")}</Text>
+                  {outcome.alreadyMembers.length > 0 && (
+                    <Text>
+                      {outcome.alreadyMembers.length === 1 ? "1 was already a member" : `${outcome.alreadyMembers.length} were already members`}:{" "}
+                      {outcome.alreadyMembers.join(", ")}
+                    </Text>
+                  )}
+                  {outcome.invalid.length > 0 && (
+                    <Text>These addresses are not valid and were not added (they are left in the box to fix): {outcome.invalid.join(", ")}</Text>
+                  )}
                 </Alert.Description>
               )}
             </Alert.Content>
