@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_ACCOUNTS, signInAs } from "./support";
 import { CHAPTER_ADMIN_SECTIONS, SITE_ADMIN_SCREENS } from "./pages/AdminScreens";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";
@@ -57,7 +57,8 @@ test.describe("dark mode", () => {
 
     await page.goto("/chapters/tx");
     const html = page.locator("html");
-    await expect(html).toHaveClass("light");
+    // No choice yet: no class, and the device (light here) decides.
+    await expect(html).not.toHaveClass(/light|dark/);
     await expect(colorModeToggle(page)).toHaveAttribute("aria-pressed", "false");
     const lightBg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
@@ -79,4 +80,44 @@ test.describe("dark mode", () => {
     await expect(html).toHaveClass("light");
     expect(errors.filter((e) => /hydrat|did not match|Minified React error #418|#423/i.test(e))).toEqual([]);
   });
+
+  test.describe("on a device set to dark", () => {
+    test.use({ colorScheme: "dark" });
+
+    test("pages are dark from the first paint with no script, until the toggle chooses light, which is kept", async ({ browser, page, baseURL }) => {
+      const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, colorScheme: "dark" });
+      const plain = await noScript.newPage();
+      // The page's background with dark mode chosen (the class on <html>), to compare with.
+      const chosen = await browser.newContext({ baseURL, javaScriptEnabled: false, colorScheme: "light" });
+      const darkPage = await chosen.newPage();
+      await darkPage.goto("/");
+      await new ScreenSweep(darkPage).useMode("dark");
+      await darkPage.goto("/");
+      await expect(darkPage.locator("html")).toHaveClass("dark");
+      const darkBg = await pageBackground(darkPage);
+      await chosen.close();
+      for (const path of ["/", "/chapters/tx", "/chapter/tx/austin"]) {
+        await plain.goto(path);
+        await expect(plain.locator("html")).not.toHaveClass(/light|dark/);
+        expect(await pageBackground(plain), path).toBe(darkBg);
+        // The toggle's icon says what pressing it does: the sun, to go light.
+        await expect(colorModeToggle(plain).locator("svg").first()).toBeHidden();
+        await expect(colorModeToggle(plain).locator("svg").nth(1)).toBeVisible();
+      }
+      await noScript.close();
+
+      await page.goto("/chapters/tx");
+      expect(await pageBackground(page)).toBe(darkBg);
+      await expect(colorModeToggle(page)).toHaveAttribute("aria-pressed", "true");
+      await colorModeToggle(page).click();
+      await expect(page.locator("html")).toHaveClass("light");
+      await expect(colorModeToggle(page)).toHaveAttribute("aria-pressed", "false");
+      expect(await pageBackground(page)).not.toBe(darkBg);
+      await page.reload();
+      await expect(page.locator("html")).toHaveClass("light");
+      expect(await pageBackground(page)).not.toBe(darkBg);
+    });
+  });
 });
+
+const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);

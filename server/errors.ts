@@ -53,6 +53,7 @@ export function busy(message: string, retryAfterSeconds: number): ApiError {
 export const badBodyEncoding = (encoding: string) => new ApiError(400, "bad_body_encoding", `The request body could not be decoded as ${encoding}`);
 export const unsupportedBodyEncoding = (message = "The request body's Content-Encoding is not supported: send it as it is, or as gzip, deflate or br") =>
   new ApiError(415, "unsupported_body_encoding", message);
+export const jsonRequired = (what: string) => new ApiError(415, "json_required", `Send the ${what} as JSON (Content-Type: application/json)`);
 export const crossSiteRequest = (message: string) => new ApiError(403, "cross_site_request", message);
 
 /** Turns a zod failure into the first problem, naming the field. */

@@ -176,6 +176,20 @@ let system: SystemContext | null = null;
 
 /** The one system of the app, created on first use. */
 export function initSystem(): SystemContext {
-  system ??= createSystem(defaultBaseConfig, chakraTheme, config);
+  system ??= followTheDevice(createSystem(defaultBaseConfig, chakraTheme, config));
   return system;
+}
+
+/**
+ * Until the reader chooses a mode (no `light` or `dark` class on <html>), the device's setting decides, in CSS from
+ * the first paint: every semantic token's dark value again, for `:root:not(.light)` under
+ * `@media (prefers-color-scheme: dark)`, beside the global styles Chakra writes (`_global`) for the `.dark` class.
+ */
+function followTheDevice(created: SystemContext): SystemContext {
+  const tokenCss = created.getTokenCss() as Record<string, Record<string, Record<string, string>>>;
+  const layer = Object.values(tokenCss)[0] ?? {};
+  const dark = Object.entries(layer).find(([selector]) => selector.startsWith(".dark"))?.[1];
+  if (!dark) return created;
+  created._global.push(created.layers.wrap("tokens", { "@media (prefers-color-scheme: dark)": { ":root:not(.light)": { ...dark, colorScheme: "dark" } } }));
+  return created;
 }

@@ -59,13 +59,15 @@ describe("static UI", () => {
     expect(await res.text()).toContain("<div id=root>");
   });
 
-  it("puts the reader's colour mode from the ch_color_mode cookie on <html>, light without one", async () => {
+  it("puts the reader's colour mode from the ch_color_mode cookie on <html>, none without one (the device decides)", async () => {
     const dark = await fetch(`${base}/admin`, { headers: { accept: "text/html", cookie: "ch_color_mode=dark" } });
     expect(await dark.text()).toContain('<html lang="en" class="dark">');
     expect(dark.headers.get("vary")).toMatch(/Cookie/);
-    const light = await fetch(`${base}/admin`, { headers: { accept: "text/html", cookie: "ch_color_mode=<script>" } });
+    const light = await fetch(`${base}/admin`, { headers: { accept: "text/html", cookie: "ch_color_mode=light" } });
     expect(await light.text()).toContain('<html lang="en" class="light">');
+    const made = await fetch(`${base}/admin`, { headers: { accept: "text/html", cookie: "ch_color_mode=<script>" } });
+    expect(await made.text()).toContain('<html lang="en">');
     const none = await fetch(`${base}/admin`, { headers: { accept: "text/html" } });
-    expect(await none.text()).toContain('<html lang="en" class="light">');
+    expect(await none.text()).toContain('<html lang="en">');
   });
 });

@@ -99,6 +99,28 @@ describe("POST /api/auth/signin", () => {
   });
 });
 
+describe("signing in and signing up take JSON only (a form from another site cannot sign a browser in)", () => {
+  it.each([
+    ["/api/auth/signin", "sign-in", "application/x-www-form-urlencoded"],
+    ["/api/auth/signin", "sign-in", "text/plain"],
+    ["/api/auth/signup", "registration", "application/x-www-form-urlencoded"],
+  ])("%s refuses a %s body sent as %s with a 415 and no session", async (path, what, type) => {
+    const user = await buildUser();
+    const fields = {
+      username: user.email,
+      password: TEST_PASSWORD,
+      name: "Form Sender",
+      email: `form${Date.now()}@example.org`,
+      confirmPassword: TEST_PASSWORD,
+    };
+    const raw = type === "text/plain" ? JSON.stringify(fields) : new URLSearchParams(fields).toString();
+    const res = await t.request("POST", path, { raw, headers: { "content-type": type } });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: `Send the ${what} as JSON (Content-Type: application/json)`, errorId: "json_required" });
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+});
+
 describe("GET /api/auth/user and signout", () => {
   it("answers null for anonymous callers", async () => {
     const res = await t.request("GET", "/api/auth/user");

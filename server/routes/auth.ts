@@ -1,7 +1,7 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
 import { z } from "zod";
-import { ApiError, crossSiteRequest, toHttpError } from "../errors";
+import { ApiError, crossSiteRequest, jsonRequired, toHttpError } from "../errors";
 import { hashPassword, newPasswordSchema, verifyPassword } from "../auth/passwords";
 import { clearSessionCookies, issueToken, revokeSession, setSessionCookies } from "../auth/session";
 import { beginSignIn, signInSucceeded } from "../auth/signInThrottle";
@@ -74,6 +74,7 @@ export function authRoutes(router: Router, s: Services) {
   });
 
   router.post("/auth/signup", async (ctx) => {
+    if (!ctx.is("application/json")) throw jsonRequired("registration");
     await authAnswer(ctx, async () => {
       const input = parse(signupSchema, ctx.request.body);
       await enforceLimit(ctx, {
@@ -95,6 +96,9 @@ export function authRoutes(router: Router, s: Services) {
   });
 
   router.post("/auth/signin", async (ctx) => {
+    // JSON only: another site's page can send a form or text to us, never JSON without our CORS say-so, and a form
+    // from elsewhere must not sign a visitor's browser into someone else's account.
+    if (!ctx.is("application/json")) throw jsonRequired("sign-in");
     await authAnswer(ctx, async () => {
       const input = parse(signinSchema, ctx.request.body);
       const attempt = await beginSignIn(input.username, ctx.ip);

@@ -13,6 +13,10 @@ export function useColorMode(): ColorMode {
   return useSyncExternalStore(subscribeColorMode, currentColorMode, () => "light" as const);
 }
 
+/** Dark because the device is, while the reader has chosen no mode (no class on <html>). */
+const DEVICE_DARK = "@media (prefers-color-scheme: dark)";
+const UNCHOSEN = "html:not(.light) &";
+
 /**
  * Dark mode on or off, for every page. The icon follows the class on <html> through CSS, so the server's markup
  * and the hydrated one are the same; aria-pressed follows useColorMode().
@@ -29,8 +33,8 @@ export function ColorModeToggle() {
       _hover={{ bg: "header.hover" }}
       onClick={() => setColorMode(dark ? "light" : "dark")}
     >
-      <Box as={FaMoon} _dark={{ display: "none" }} aria-hidden="true" />
-      <Box as={FaSun} display="none" _dark={{ display: "inline" }} aria-hidden="true" />
+      <Box as={FaMoon} _dark={{ display: "none" }} css={{ [DEVICE_DARK]: { [UNCHOSEN]: { display: "none" } } }} aria-hidden="true" />
+      <Box as={FaSun} display="none" _dark={{ display: "inline" }} css={{ [DEVICE_DARK]: { [UNCHOSEN]: { display: "inline" } } }} aria-hidden="true" />
     </IconButton>
   );
 }
