@@ -17,7 +17,9 @@ export default defineConfig({
     // A folder per database, cleared at the start of each run.
     outputDir: `test-results/${db}`,
   })),
-  timeout: 45_000,
+  // A flow of many steps (the health table's) needs room while two workers, their servers and the
+  // Postgres API tests share two cores.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Each worker starts a server of its own (e2e/fixtures.ts): E2E_WORKERS of them side by side.
