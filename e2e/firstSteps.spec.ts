@@ -35,9 +35,11 @@ async function adminSession(browser: Browser) {
     async addChapter(title: string) {
       return (await api.post<NewChapterResult>("/api/chapter/new", { title, city: "Montpelier", state: "vt", postalCode: "05602", country: "USA" })).chapter;
     },
+    /** Gives a role; answers the permission's id, to take the role back with `revoke`. */
     async grant(chapterId: number, email: string, roleId: number) {
-      await api.post(`/api/permission/${chapterId}`, { userId: await userId(email), roleId });
+      return (await api.post<{ id: number }>(`/api/permission/${chapterId}`, { userId: await userId(email), roleId })).id;
     },
+    revoke: (permissionId: number) => api.post("/api/permission/delete", { id: permissionId }),
     setStatus: (chapterId: number, status: 0 | 1) => api.post("/api/chapter", { id: chapterId, status }),
     close: () => page.context().close(),
   };
@@ -47,7 +49,8 @@ test("a new host's dashboard: the first steps with links, the hidden notice and 
   test.setTimeout(150_000);
   const admin = await adminSession(browser);
   const chapter = await admin.addChapter(`Montpelier ${unique()}`);
-  await admin.grant(chapter.id, E2E_ACCOUNTS.host.email, 3);
+  // The roles given here are taken back at the end: later specs count the test accounts' chapters.
+  const granted = [await admin.grant(chapter.id, E2E_ACCOUNTS.host.email, 3)];
 
   await signInAs(page, "host");
   const dashboard = new ChapterDashboardPage(page, chapter.state, chapter.slug);
@@ -93,7 +96,7 @@ test("a new host's dashboard: the first steps with links, the hidden notice and 
   expect(await dashboard.stepsDone()).toEqual({ ...NOTHING_DONE, about: true, headerImage: true });
 
   // A field organizer is named once the chapter has one, instead of the network's address.
-  await admin.grant(chapter.id, E2E_ACCOUNTS.fieldOrganizer.email, 2);
+  granted.push(await admin.grant(chapter.id, E2E_ACCOUNTS.fieldOrganizer.email, 2));
   await dashboard.open();
   const { name, email } = E2E_ACCOUNTS.fieldOrganizer;
   await expect(dashboard.switchedOnBy()).toContainText(`Your field organizer is ${name} (${email}).`);
@@ -116,8 +119,9 @@ test("a new host's dashboard: the first steps with links, the hidden notice and 
   expect(done).toMatchObject({ show: false, hidden: false, switchedOnBy: null });
   await expect(dashboard.firstSteps()).toHaveCount(0);
 
-  // Back as it was for the rest of the suite: hidden.
+  // Back as it was for the rest of the suite: hidden, and the test accounts without its roles.
   await admin.setStatus(chapter.id, 0);
+  for (const id of granted) await admin.revoke(id);
   await admin.close();
 });
 
