@@ -71,6 +71,8 @@ async function answerHealthTable(page: Page, at: string, rows: ChapterHealthRow[
 
 test.describe("chapter health", () => {
   test("admins see every chapter's health on the Dashboard, sort it, export it as CSV and pin a chapter with a note", async ({ page }) => {
+    // Sorting, searching, filtering, exporting and pinning: a long flow, given three times the usual time.
+    test.slow();
     await signInAs(page, "admin");
     const health = new ChapterHealthTable(page);
     await health.openDashboard();
