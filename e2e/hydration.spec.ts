@@ -5,6 +5,8 @@ import { PUBLIC_SCREENS } from "./pages/PublicScreens";
 const HYDRATION_ERROR = /hydrat|did not match|Minified React error #(418|423|425)/i;
 
 test("every server-rendered public page hydrates without a warning in the console", async ({ page }) => {
+  // A few seconds a page: the test's time grows with the list.
+  test.setTimeout(10_000 * PUBLIC_SCREENS.length);
   const messages: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") messages.push(`${page.url()}: ${m.text()}`);

@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 import { ChapterPage } from "./pages/ChapterPage";
 import { HomePage } from "./pages/HomePage";
+import { SignInPage } from "./pages/SignInPage";
+import { E2E_ACCOUNTS } from "./accounts";
 
 /** What a visitor with JavaScript off (or a crawler) reads: the pages the server renders. */
 test.describe("public pages with JavaScript off", () => {
@@ -49,5 +51,49 @@ test.describe("public pages with JavaScript off", () => {
     await chapter.signup.tryAgain().click();
     await chapter.signup.signUp(`no-script-${Date.now()}@example.org`);
     await expect(chapter.signup.success()).toBeVisible();
+  });
+
+  test("the state chooser has a Go button that goes to the state's page", async ({ page }) => {
+    const home = new HomePage(page);
+    await home.open();
+    await home.chooseState("Colorado");
+    await home.goButton().click();
+    await expect(page).toHaveURL(/\/chapters\/co$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Colorado" })).toBeVisible();
+  });
+
+  test("Load More is a link to the page with the next page of posts", async ({ page }) => {
+    const home = new HomePage(page);
+    await home.open();
+    await expect(home.blogPosts()).toHaveCount(5);
+    await home.loadMoreLink().click();
+    await expect(page).toHaveURL(/\/\?page=2#news-2$/);
+    await expect(home.blogPosts()).toHaveCount(6);
+    await expect(home.blogPosts().nth(5)).toBeInViewport();
+    await expect(home.loadMoreLink()).toHaveCount(0);
+  });
+
+  test("sign in: the server renders /signin, a wrong password comes back with its message, the right one signs in", async ({ page }) => {
+    const { user } = E2E_ACCOUNTS;
+    const signIn = new SignInPage(page);
+    const res = await page.goto("/signin?returnUrl=%2Fchapters%2Fco");
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle("Sign In | Living Liberally");
+    await signIn.signIn(user.email, "not-the-password");
+    await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fchapters%2Fco$/);
+    await expect(signIn.error()).toHaveText("Oops. Either your email or password is incorrect.");
+    await expect(signIn.email()).toHaveValue(user.email);
+    await signIn.signIn(user.email, user.password);
+    await expect(page).toHaveURL(/\/chapters\/co$/);
+    await expect(page.getByRole("link", { name: `Hi, ${user.name}!` })).toBeVisible();
+  });
+
+  test("the map's place says the map needs JavaScript, and the chapters are listed", async ({ page }) => {
+    const home = new HomePage(page);
+    await home.open();
+    await expect(home.mapUnavailable()).toHaveText("The map needs JavaScript, which is off in this browser.");
+    await expect(home.mapLoading()).toBeHidden();
+    await home.openChapterList();
+    await expect(home.chapterList().getByRole("link", { name: "Denver" })).toHaveAttribute("href", "/chapter/co/denver");
   });
 });

@@ -12,6 +12,8 @@ import { staticUi } from "./lib/staticUi";
 import { seoRoutes } from "./web/seoRoutes";
 import { indexPageFor } from "./web/indexPage";
 import { joinListRoutes } from "./web/joinList";
+import { signInFormRoutes } from "./web/signInForm";
+import { chooseStateRoutes } from "./web/chooseState";
 import { PageCache } from "./web/pageCache";
 import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
@@ -130,8 +132,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(uploadedImages());
   const seo = seoRoutes(s.config.publicUrl);
   app.use(seo.routes());
-  const joinList = joinListRoutes(s, sessionOptions);
-  app.use(joinList.routes());
+  // The public forms as plain form posts and GETs, for visitors without JavaScript.
+  for (const router of [joinListRoutes(s, sessionOptions), signInFormRoutes(s, sessionOptions), chooseStateRoutes()]) app.use(router.routes());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
     const cache = s.config.serverRendering ? new PageCache(s.knex) : null;

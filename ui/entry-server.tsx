@@ -11,21 +11,23 @@ import { PassThrough } from "node:stream";
 import { StrictMode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
-import { dehydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
+import { dehydrate, type DehydratedState, type Query, type QueryClient } from "@tanstack/react-query";
 import { App } from "./App";
 import { createQueryClient } from "./api/queryClient";
 import { ServerAddressGate } from "./components/ServerAddressGate";
 import { mailingListKeys } from "./api/mailingLists";
+import { authKeys } from "./api/auth";
+import { isPagedByAddress, morePagesOf } from "./lib/morePages";
 import { LazyShown } from "./lib/lazy";
-import type { JoinListResult } from "../server/contracts/mailingList";
+import type { FormResult } from "../server/contracts/ssr";
 
 /** At most this many rounds of render-then-fetch: a page whose queries depend on earlier answers needs two or three. */
 const MAX_PASSES = 5;
 
 /** What the request adds to the page beyond its URL. */
 export interface RenderInputs {
-  /** The result of the mailing-list form posted without JavaScript, shown by that list's widget. */
-  joinResult?: JoinListResult | null;
+  /** The result of a form posted without JavaScript (the mailing-list signup, sign-in), shown next to that form. */
+  formResult?: FormResult | null;
 }
 
 export interface RenderedPage {
@@ -67,15 +69,33 @@ function waitingQueries(client: QueryClient) {
     .filter((q) => q.state.status === "pending" && q.state.fetchStatus === "idle" && (q.options as { enabled?: unknown }).enabled !== false);
 }
 
+/**
+ * Reads a query the page waits for. A list paged by Load More (ui/lib/morePages.ts) is read for as many pages as the
+ * address asks for (`?page=3`), so Load More works as a link without JavaScript.
+ */
+function fetchWaiting(client: QueryClient, query: Query, pages: number): Promise<unknown> {
+  if (pages > 1 && isPagedByAddress(query.meta)) {
+    return client.prefetchInfiniteQuery({ ...query.options, pages } as unknown as Parameters<QueryClient["prefetchInfiniteQuery"]>[0]);
+  }
+  return query.fetch().catch(() => undefined);
+}
+
+function seedFormResult(client: QueryClient, result: FormResult | null | undefined) {
+  if (!result) return;
+  if ("join" in result) client.setQueryData(mailingListKeys.joinResult(result.join.listId), result.join);
+  else client.setQueryData(authKeys.signInFormResult(), result.signIn);
+}
+
 export async function renderPage(location: string, inputs: RenderInputs = {}): Promise<RenderedPage> {
   const client = createQueryClient();
-  if (inputs.joinResult) client.setQueryData(mailingListKeys.joinResult(inputs.joinResult.listId), inputs.joinResult);
+  seedFormResult(client, inputs.formResult);
+  const pages = morePagesOf(location);
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     await discoverQueries(client, location);
     const waiting = waitingQueries(client);
     if (waiting.length === 0) break;
-    await Promise.all(waiting.map((q) => q.fetch().catch(() => undefined)));
+    await Promise.all(waiting.map((q) => fetchWaiting(client, q, pages)));
   }
   const shown = new Set<string>();
   const html = await new Promise<string>((resolve, reject) => {

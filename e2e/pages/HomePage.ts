@@ -31,6 +31,11 @@ export class HomePage {
     return this.page.getByLabel("Find chapters by state").selectOption({ label: name });
   }
 
+  /** The state chooser's Go button, shown only without JavaScript (with it, choosing a state goes there at once). */
+  goButton() {
+    return this.page.getByRole("button", { name: "Go", exact: true });
+  }
+
   blogPosts() {
     return this.page.getByTestId("blog-post");
   }
@@ -39,11 +44,30 @@ export class HomePage {
     return this.page.getByRole("button", { name: "Load More" });
   }
 
+  /** Load More without JavaScript: a link to the page with one more page of posts. */
+  loadMoreLink() {
+    return this.page.getByRole("link", { name: "Load More" });
+  }
+
   pressSection() {
     return this.page.getByRole("region", { name: "In the Press" }).or(this.page.locator("section[aria-labelledby='press-heading']"));
   }
 
   chapterList() {
     return this.page.getByTestId("map-chapter-list");
+  }
+
+  /** Opens the list of the chapters on the map (a <details>, which opens without JavaScript too). */
+  async openChapterList() {
+    await this.chapterList().locator("summary").click();
+  }
+
+  /** What the map's place says without JavaScript, instead of "Map loading..." forever. */
+  mapUnavailable() {
+    return this.page.getByTestId("map-noscript");
+  }
+
+  mapLoading() {
+    return this.page.getByText("Map loading...");
   }
 }

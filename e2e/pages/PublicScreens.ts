@@ -1,6 +1,8 @@
 /** Every public page the server renders (spec 000 section 2), with one that is missing. */
 export const PUBLIC_SCREENS = [
   "/",
+  // The home page after Load More without JavaScript (two pages of news).
+  "/?page=2",
   "/about",
   "/chapter_types",
   "/press_mentions",
@@ -11,5 +13,6 @@ export const PUBLIC_SCREENS = [
   "/page/chapter_resources",
   "/intro_start_chapter",
   "/start_chapter",
+  "/signin",
   "/page/no_such_page",
 ];

@@ -17,6 +17,15 @@ export class SignInPage {
     return this.page.getByRole("alert");
   }
 
+  /** The message above the form (a failed sign-in, with or without JavaScript). */
+  error() {
+    return this.page.getByTestId("sign-in-error");
+  }
+
+  email() {
+    return this.page.getByLabel("Email");
+  }
+
   /** What the screen says to someone already signed in, with its Sign Out button. */
   signedInNote() {
     return this.page.getByRole("status").filter({ hasText: "You are signed in as" });

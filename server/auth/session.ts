@@ -75,7 +75,7 @@ export async function revokeUserSessions(userId: number, trx?: Knex.Transaction)
 }
 
 /** Behind a TLS-terminating proxy Koa sees http; a https PUBLIC_URL still means Secure cookies. */
-function allowSecure(ctx: Context, opts: SessionOptions) {
+export function allowSecure(ctx: Context, opts: SessionOptions) {
   if (opts.secureCookies) (ctx.cookies as unknown as { secure: boolean }).secure = true;
 }
 
@@ -98,6 +98,11 @@ function verify(token: string, secret: string): SessionClaims | null {
   } catch {
     return null;
   }
+}
+
+/** The session a well-signed token names, live or not (null for none, or a token this server did not sign). */
+export function sessionIdOf(token: string | undefined, secret: string): string | null {
+  return token ? (verify(token, secret)?.sid ?? null) : null;
 }
 
 /** The user of a live session (not revoked, not expired) with their permissions, in one query. */

@@ -267,6 +267,12 @@ export const STATES: Record<string, string> = {
   int: "International",
 };
 
+/**
+ * The state chooser of the home page as a plain GET form (without JavaScript): `GET {CHOOSE_STATE_PATH}?state=co`
+ * answers with a redirect to /chapters/co.
+ */
+export const CHOOSE_STATE_PATH = "/chapters";
+
 /** An empty state is treated as int. */
 export const normalizeState = (state: string | null | undefined): string => (state ? state.toLowerCase() : "int");
 

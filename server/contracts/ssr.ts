@@ -1,9 +1,27 @@
+import type { JoinListResult } from "./mailingList";
+import type { SignInFormResult } from "./user";
+
 /** The element of a server-rendered page that holds the query cache the browser hydrates with (ui/api/serverState.ts). */
 export const SSR_STATE_ID = "ssr-state";
 /** The attribute of that element naming the lazily loaded components the page shows (loaded before hydrating). */
 export const SSR_LAZY_ATTRIBUTE = "data-lazy";
+
+/**
+ * How many pages of a public page's paged list (the home page's news, a chapter's emails) it shows: `?page=3` is
+ * the page after Load More was pressed twice, which the server renders for visitors without JavaScript.
+ */
+export const MORE_PAGES_PARAM = "page";
+/** The most pages of a list such an address shows (each is one more read when the page is rendered). */
+export const MAX_MORE_PAGES = 20;
+
 /**
  * The query parameters that public pages read. A page is rendered for, and kept under, its path and these
  * alone: any other parameter (`?utm_source=x`) changes nothing on the page (server/web/indexPage.ts).
  */
-export const PAGE_QUERY_PARAMS: readonly string[] = ["place"];
+export const PAGE_QUERY_PARAMS: readonly string[] = ["place", MORE_PAGES_PARAM, "returnUrl"];
+
+/**
+ * What a form posted without JavaScript answered, carried to the page it returns to (server/web/formResult.ts),
+ * which shows it next to the form.
+ */
+export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult };

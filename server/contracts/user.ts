@@ -34,6 +34,18 @@ export interface SignInRequest {
   password: string;
 }
 
+/**
+ * The sign-in form also works as a plain form post without JavaScript: POST {SIGN_IN_PATH} with `email`, `password`
+ * and `returnUrl`, from this site's own page. Signed in, the answer is a redirect to returnUrl; otherwise back to the
+ * sign-in page, which shows this result next to the form.
+ */
+export const SIGN_IN_PATH = "/signin";
+export interface SignInFormResult {
+  /** The address typed, to fill the form again. */
+  email: string;
+  message: string;
+}
+
 /** POST /api/auth/signup (answers AuthResponse). */
 export interface SignUpRequest {
   name: string;

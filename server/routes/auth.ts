@@ -2,18 +2,18 @@ import type Router from "@koa/router";
 import type { Context } from "koa";
 import { z } from "zod";
 import { ApiError, crossSiteRequest, jsonRequired, toHttpError } from "../errors";
-import { hashPassword, newPasswordSchema, verifyPassword } from "../auth/passwords";
-import { clearSessionCookies, issueToken, revokeSession, setSessionCookies } from "../auth/session";
-import { beginSignIn, signInSucceeded } from "../auth/signInThrottle";
+import { hashPassword, newPasswordSchema } from "../auth/passwords";
+import { clearSessionCookies, revokeSession, setSessionCookies } from "../auth/session";
+import { checkSignIn, SIGN_IN_FAILED, startSession } from "../auth/signIn";
 import { fromAnotherSite } from "../auth/crossSite";
-import { bucketFor, enforceLimit, rateLimited, waitText } from "../lib/rateLimits";
+import { bucketFor, enforceLimit } from "../lib/rateLimits";
 import { User } from "../models/User";
 import { presentCurrentUser } from "../presenters/user";
 import { emailSchema, parse } from "../lib/validate";
 import { singleLine } from "../contracts/text";
 import type { Services } from "../services";
 
-export const SIGN_IN_FAILED = "Oops. Either your email or password is incorrect.";
+export { SIGN_IN_FAILED };
 
 const signupSchema = z
   .object({
@@ -27,20 +27,8 @@ const signupSchema = z
     path: ["confirmPassword"],
   });
 
-const signinSchema = z.object({
-  username: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254)
-    .transform((s) => s.toLowerCase()),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
-});
-
 /** The desktop app asks for a Bearer token instead of cookies. */
 const wantsBearer = (ctx: Context) => ctx.get("x-session-transport").toLowerCase() === "bearer";
-
-const signInFailed = () => new ApiError(401, "sign_in_failed", SIGN_IN_FAILED);
 
 /**
  * Auth answers always carry { user, error } (spec 000 section 7), also on failure. `passwordHash` is the
@@ -51,10 +39,7 @@ async function authAnswer(ctx: Context, work: () => Promise<{ user: User; passwo
     const { user, passwordHash, status } = await work();
     const body: Record<string, unknown> = { user: presentCurrentUser(user), error: null };
     const sessionOpts = ctx.state.sessionOptions;
-    const issued = await issueToken(user.id, sessionOpts.secret, { passwordHash });
-    if (!issued) throw signInFailed();
-    // The session this browser or app had before is replaced, not left alive beside the new one.
-    if (ctx.state.sessionId) await revokeSession(ctx.state.sessionId);
+    const issued = await startSession(user, passwordHash, sessionOpts, ctx.state.sessionId ?? null);
     if (wantsBearer(ctx)) body.token = issued.token;
     else setSessionCookies(ctx, issued, sessionOpts);
     ctx.status = status ?? 200;
@@ -97,21 +82,9 @@ export function authRoutes(router: Router, s: Services) {
 
   router.post("/auth/signin", async (ctx) => {
     // JSON only: another site's page can send a form or text to us, never JSON without our CORS say-so, and a form
-    // from elsewhere must not sign a visitor's browser into someone else's account.
+    // from elsewhere must not sign a visitor's browser into someone else's account. (POST /signin is the form.)
     if (!ctx.is("application/json")) throw jsonRequired("sign-in");
-    await authAnswer(ctx, async () => {
-      const input = parse(signinSchema, ctx.request.body);
-      const attempt = await beginSignIn(input.username, ctx.ip);
-      if (attempt.waitSeconds) {
-        throw rateLimited(ctx, attempt.waitSeconds, `Too many sign-in attempts. Please wait ${waitText(attempt.waitSeconds)} and try again.`);
-      }
-      const user = await User.query().findOne({ email: input.username }).withGraphFetched("permissions");
-      const ok = user ? await verifyPassword(input.password, user.passwordHash, user.legacyLongPassword) : await verifyPassword(input.password, DUMMY_HASH);
-      // A wrong password stays counted as a failure of this account and address.
-      if (!user || !ok) throw signInFailed();
-      await signInSucceeded(attempt);
-      return { user, passwordHash: user.passwordHash };
-    });
+    await authAnswer(ctx, () => checkSignIn(ctx, ctx.request.body));
   });
 
   /**
@@ -128,6 +101,3 @@ export function authRoutes(router: Router, s: Services) {
     ctx.body = { result: "ok" };
   });
 }
-
-/** Compared against when the email is unknown, so both paths take the same time. */
-const DUMMY_HASH = "$2b$11$GxUxhITWoZ.puO1kRs9dYuY6UgLlkID9DQxQPUZIaVdKeHXfaIsjy";

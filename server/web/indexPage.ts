@@ -4,8 +4,8 @@ import { isLiveSession, SESSION_COOKIE } from "../auth/session";
 import { escapeHtml, headTags, insertAt, scriptJson, withHead } from "./head";
 import { pageHead } from "./pageHeads";
 import { renderPublicPage } from "./ssr";
-import { PAGE_QUERY_PARAMS, SSR_LAZY_ATTRIBUTE, SSR_STATE_ID } from "../contracts/ssr";
-import { readJoinResult } from "./joinList";
+import { PAGE_QUERY_PARAMS, SSR_LAZY_ATTRIBUTE, SSR_STATE_ID, type FormResult } from "../contracts/ssr";
+import { readFormResult } from "./formResult";
 import type { PageCache } from "./pageCache";
 import { COLOR_MODE_COOKIE, colorModeOf } from "../contracts/colorMode";
 
@@ -24,7 +24,8 @@ interface Visitor {
   location: string;
   /** The session token of a live session; null for anonymous visitors, and for a made-up or ended session. */
   token: string | null;
-  joinResult: ReturnType<typeof readJoinResult>;
+  /** The answer of a form posted without JavaScript that returned to this page (shown once, next to the form). */
+  formResult: FormResult | null;
 }
 
 /**
@@ -50,7 +51,7 @@ async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, publi
     const page = await renderPublicPage(
       visitor.location,
       { origin: publicUrl, loopback: `http://127.0.0.1:${port}`, token: visitor.token },
-      { joinResult: visitor.joinResult },
+      { formResult: visitor.formResult },
     );
     return {
       html: insertAt(
@@ -92,10 +93,10 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
       location: pageLocation(ctx),
       // A cookie that names no live session renders the anonymous page, kept: made-up cookies do not bypass it.
       token: cookie && opts.render && (await isLiveSession(cookie, opts.sessionSecret)) ? cookie : null,
-      joinResult: opts.render ? readJoinResult(ctx) : null,
+      formResult: opts.render ? readFormResult(ctx) : null,
     };
     // Anonymous visitors all get the same page: kept (see pageCache.ts). Others get their own.
-    if (!opts.cache || !opts.render || visitor.token || visitor.joinResult) return make(ctx, indexHtml, visitor);
+    if (!opts.cache || !opts.render || visitor.token || visitor.formResult) return make(ctx, indexHtml, visitor);
     // index.html comes with the reader's colour mode on <html> (lib/staticUi.ts): one kept page per mode.
     const mode = colorModeOf(ctx.cookies.get(COLOR_MODE_COOKIE));
     const kept = await opts.cache.page(`${mode} ${visitor.location}`, async () => {

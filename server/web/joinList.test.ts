@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildUser } from "../test/factories";
 import { MailingListContact, type Chapter } from "../models";
 import { JOIN_LIST_PATH } from "../contracts/mailingList";
-import { JOIN_RESULT_COOKIE, safeBackPath } from "./joinList";
+import { FORM_RESULT_COOKIE, safeBackPath } from "./formResult";
 
 const INDEX = `<!doctype html><html lang="en"><head><title>Living Liberally</title></head><body><div id="root"></div></body></html>`;
 
@@ -20,7 +20,7 @@ const post = (fields: Record<string, string>, headers: Record<string, string> = 
 const resultCookie = (res: { headers: Headers }) =>
   res.headers
     .getSetCookie()
-    .find((c) => c.startsWith(`${JOIN_RESULT_COOKIE}=`))!
+    .find((c) => c.startsWith(`${FORM_RESULT_COOKIE}=`))!
     .split(";")[0];
 
 /** The page the form returns to, as the browser then loads it (with the result cookie); its text without tags. */
@@ -53,7 +53,7 @@ describe("the mailing-list signup as a plain form post (no JavaScript)", () => {
     const shown = await pageText("/chapter/id/boise", cookie);
     expect(shown.text).toContain("Success!");
     // Read once: the page clears the cookie, so a reload shows the form again.
-    expect(shown.res.headers.getSetCookie().some((c) => c.startsWith(`${JOIN_RESULT_COOKIE}=;`))).toBe(true);
+    expect(shown.res.headers.getSetCookie().some((c) => c.startsWith(`${FORM_RESULT_COOKIE}=;`))).toBe(true);
     const again = await pageText("/chapter/id/boise", "");
     expect(again.text).not.toContain("Success!");
     expect(again.text).toContain("Join the mailing list");

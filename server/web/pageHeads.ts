@@ -220,6 +220,10 @@ export async function pageHead(path: string, publicUrl: string, now = new Date()
   if (parts.length === 2 && first === "page") return contentHead("page", second, pagePath(second));
   if (parts.length === 2 && first === "wiki") return contentHead("wiki", second, `/wiki/${second}`);
   if (parts.length === 2 && first === "blog") return contentHead("blog", second, `/blog/${second}`);
+  // Rendered on the server like the public pages, so its form works without JavaScript; not one for search results.
+  if (parts.length === 1 && first === "signin") {
+    return { title: titled("Sign In"), description: `Sign in to ${SITE_NAME}.`, path: "/signin", noindex: true };
+  }
   const fixed = parts.length === 1 ? STATIC_HEADS[`/${first}`] : undefined;
   if (fixed) return { title: titled(fixed.title), description: fixed.description, path: `/${first}` };
   // Pages are read at /{slug} too, below every screen of the app's own (contracts/content.ts).

@@ -8,6 +8,8 @@ export const authKeys = {
   all: ["auth"] as const,
   user: () => [...authKeys.all, "user"] as const,
   passwordToken: (token: string) => [...authKeys.all, "passwordToken", token] as const,
+  /** The answer of the sign-in form posted without JavaScript, which the server renders /signin with (once). */
+  signInFormResult: () => [...authKeys.all, "signInFormResult"] as const,
 };
 
 /** Accounts (spec 000 section 7 "Accounts"). */

@@ -5,6 +5,7 @@ import type { BlogPostAdmin, ContentInput, PageAdmin, WikiPageAdmin, WikiPageInp
 import { activityKeys } from "./activity";
 import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
+import { MORE_PAGES_META } from "../lib/morePages";
 
 const enc = encodeURIComponent;
 
@@ -39,6 +40,8 @@ export const contentQueries = {
       queryFn: ({ pageParam, signal }) => api.get<BlogPostInfo[]>(`/api/blog_post/public/${pageParam}`, signal),
       initialPageParam: 0,
       getNextPageParam: (last: BlogPostInfo[], _pages: BlogPostInfo[][], lastPage: number) => (last.length === BLOG_PAGE_SIZE ? lastPage + 1 : undefined),
+      // Without JavaScript, Load More is a link: /?page=2 shows two pages.
+      meta: MORE_PAGES_META,
     }),
   /** A chapter's sent emails in pages from 0; a full page means another may follow (so one post shows no Load More). */
   chapterPosts: (chapterId: number) =>
@@ -48,6 +51,7 @@ export const contentQueries = {
       initialPageParam: 0,
       getNextPageParam: (last: ChapterBlogPostInfo[], _pages: ChapterBlogPostInfo[][], lastPage: number) =>
         last.length === CHAPTER_POSTS_PAGE_SIZE ? lastPage + 1 : undefined,
+      meta: MORE_PAGES_META,
     }),
   /** Every blog post, page or wiki page, public or not (admins). */
   admin: <K extends ContentKindKey>(kind: K) => queryOptions({ queryKey: contentKeys.admin(kind), queryFn: get<AdminContent[K][]>(ADMIN_PATHS[kind]) }),

@@ -51,6 +51,22 @@ export function MapChapterList(props: { chapters: ChapterPin[]; pinIds: Set<stri
           </li>
         ))}
       </Stack>
+      {/* Without JavaScript the list is not built when opened: its first page comes in the markup (plain, see Home's Go button). */}
+      <noscript>
+        <ul style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 12 }}>
+          {chapters.slice(0, MAP_LIST_PAGE_SIZE).map((c) => (
+            <li key={c.id}>
+              <a href={chapterPath(c)} style={{ color: "var(--chakra-colors-link)", textDecoration: "underline", fontWeight: 600 }}>
+                {c.name}
+              </a>
+              {` (${c.type.name || "chapter"})`}
+              {(c.eventName || c.next) && <br />}
+              {[c.eventName, c.next && `Next: ${formatDate(c.next)}`].filter(Boolean).join(" · ")}
+            </li>
+          ))}
+        </ul>
+        {chapters.length > MAP_LIST_PAGE_SIZE && <p style={{ marginTop: 12 }}>{`The first ${MAP_LIST_PAGE_SIZE}: each state's page lists the rest.`}</p>}
+      </noscript>
       {opened && <Pager page={page} limit={MAP_LIST_PAGE_SIZE} count={chapters.length} onPage={setPage} label="Pages of the chapter list" />}
     </Box>
   );

@@ -13,9 +13,18 @@ const GoogleChapterMap = lazyNamed(() => import("./GoogleChapterMap"), "GoogleCh
 
 function Placeholder({ height }: { height: number }) {
   return (
-    <div style={{ position: "relative", width: "100%", height, background: MAP_COLOURS.water, borderRadius: 6 }}>
-      <MapLoadingOverlay />
-    </div>
+    <>
+      <div data-map-placeholder style={{ position: "relative", width: "100%", height, background: MAP_COLOURS.water, borderRadius: 6 }}>
+        <MapLoadingOverlay />
+      </div>
+      {/* Without JavaScript no map will come: its place says so instead of "Map loading..." forever (plain markup, see Home's Go button). */}
+      <noscript>
+        <style>{"[data-map-placeholder]{display:none}"}</style>
+        <p style={{ margin: 0, padding: 12, border: "1px solid var(--chakra-colors-border)", borderRadius: 6 }} data-testid="map-noscript">
+          The map needs JavaScript, which is off in this browser.
+        </p>
+      </noscript>
+    </>
   );
 }
 

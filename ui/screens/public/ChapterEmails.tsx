@@ -1,9 +1,11 @@
-import { Button, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Heading, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
 import { contentQueries } from "../../api/content";
 import { formatCreated } from "../../lib/format";
 import { RichHtml } from "../../components/RichHtml";
+import { LoadMorePages } from "../../components/LoadMore";
+import { pageAnchorId } from "../../lib/morePages";
 
 export const NO_EMAILS_YET = "Coming Soon! This chapter hasn't sent any e-mails yet! Stay tuned.";
 
@@ -11,7 +13,11 @@ export const NO_EMAILS_YET = "Coming Soon! This chapter hasn't sent any e-mails 
 export function ChapterEmails({ chapterId }: { chapterId: number }) {
   const posts = useInfiniteQuery(contentQueries.chapterPosts(chapterId));
   const pages = useDeferredValue(posts.data?.pages);
-  const emails = pages ? pages.flat() : posts.isError ? [] : null;
+  const emails = pages
+    ? pages.flatMap((page, index) => page.map((e, i) => ({ ...e, anchorId: i === 0 ? pageAnchorId("emails", index) : undefined })))
+    : posts.isError
+      ? []
+      : null;
   const more = posts.hasNextPage && !posts.isError;
   const loading = posts.isFetchingNextPage;
 
@@ -23,7 +29,7 @@ export function ChapterEmails({ chapterId }: { chapterId: number }) {
       {emails === null && <Spinner size="sm" aria-label="Loading emails" />}
       {emails?.length === 0 && <Text>{NO_EMAILS_YET}</Text>}
       {emails?.map((e) => (
-        <article key={e.id}>
+        <article key={e.id} id={e.anchorId}>
           <Heading as="h3" size="md">
             {e.title}
           </Heading>
@@ -34,9 +40,7 @@ export function ChapterEmails({ chapterId }: { chapterId: number }) {
         </article>
       ))}
       {more && !loading && emails && emails.length > 0 && (
-        <Button variant="outline" size="sm" alignSelf="flex-start" onClick={() => void posts.fetchNextPage()}>
-          Load More
-        </Button>
+        <LoadMorePages shown={posts.data?.pages.length ?? 1} anchor="emails" size="sm" onMore={() => void posts.fetchNextPage()} />
       )}
     </Stack>
   );

@@ -2,7 +2,7 @@ import { Box, Button, Container, Field, Flex, Grid, Heading, HStack, Input, Link
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
-import type { NearChaptersAnswer } from "../../../server/contracts/chapter";
+import { CHOOSE_STATE_PATH, type NearChaptersAnswer } from "../../../server/contracts/chapter";
 import { formatDate } from "../../lib/format";
 import { HOME_PRESS_MENTION_COUNT } from "../../../server/contracts/content";
 import { chapterQueries } from "../../api/chapters";
@@ -68,6 +68,22 @@ function RecentPressMentions() {
     </Stack>
   );
 }
+
+/**
+ * The state chooser's Go button, shown only without JavaScript: plain markup in <noscript> (Chakra's styles are
+ * written once per page, and a rule first written inside <noscript> would be missing for the rest of the page).
+ */
+const NO_SCRIPT_BUTTON = {
+  alignSelf: "flex-start",
+  height: 40,
+  padding: "0 16px",
+  borderRadius: 6,
+  border: 0,
+  background: "var(--chakra-colors-brand-solid)",
+  color: "var(--chakra-colors-brand-contrast)",
+  fontWeight: 600,
+  cursor: "pointer",
+} as const;
 
 /** How many chapters a place search lists, and how far one may be to count as near (miles). */
 const NEAREST_COUNT = 5;
@@ -227,10 +243,18 @@ export function Home() {
 
           <Grid templateColumns={{ base: "1fr", md: "1fr 1fr" }} gap="6">
             <Stack gap="2">
-              <Field.Root>
-                <Field.Label>Find chapters by state</Field.Label>
-                <StateSelect value="" onChange={(abbr) => abbr && navigate(`/chapters/${abbr.toLowerCase()}`)} placeholder="Choose a state" name="state" />
-              </Field.Root>
+              {/* Choosing a state goes there at once; without JavaScript a Go button sends the form, and the server redirects. */}
+              <form method="get" action={CHOOSE_STATE_PATH}>
+                <Field.Root>
+                  <Field.Label>Find chapters by state</Field.Label>
+                  <StateSelect value="" onChange={(abbr) => abbr && navigate(`/chapters/${abbr.toLowerCase()}`)} placeholder="Choose a state" name="state" />
+                  <noscript>
+                    <button type="submit" style={NO_SCRIPT_BUTTON}>
+                      Go
+                    </button>
+                  </noscript>
+                </Field.Root>
+              </form>
             </Stack>
             <HStack gap="3" align="flex-end">
               <Stack gap="2">
