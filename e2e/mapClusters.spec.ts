@@ -63,4 +63,44 @@ test.describe("home map clusters", () => {
     await expect(list.getByRole("link", { name: "Listed 39" })).toHaveAttribute("href", "/chapter/int/listed_39");
     await expect(list.getByRole("link", { name: "Seattle" })).toHaveCount(0);
   });
+
+  test("pins that share one spot, opened, spread around it with a line back to the spot, each opening its chapter", async ({ page }) => {
+    const same: ChapterPinList = { types: densePins().types, pins: [] };
+    for (let i = 0; i < 6; i++) same.pins.push([9300 + i, `same_${i}`, `Same ${i}`, "tx", 1, 30.2672, -97.7431, null, "The Hall"]);
+    await page.route("**/api/chapters/pins", (route) => route.fulfill({ json: same }));
+    const home = new HomePage(page);
+    await browserRendered(page, "/");
+    await home.map.waitReady();
+
+    // Zooming in cannot separate them: the cluster says so, and opening it spreads them where they are.
+    const cluster = home.map.root.getByRole("button", { name: "6 chapters at one place: show them" });
+    await expect(cluster).toBeVisible();
+    await cluster.focus();
+    await page.keyboard.press("Enter");
+    await expect(home.map.clusters()).toHaveCount(0);
+    await expect(home.map.pins()).toHaveCount(6);
+    await expect(home.map.zoomOutButton()).toBeDisabled();
+
+    const drawing = await home.map.drawing();
+    const spot = drawing.spotOf(30.2672, -97.7431, "tx")!;
+    expect(drawing.pins.every((p) => p.spread && p.lat === 30.2672 && p.lng === -97.7431)).toBe(true);
+    // Each line runs from the true spot to its pin's tip; no two pins overlap.
+    const lines = await home.map.spreadLines().evaluateAll((els) => els.map((l) => ["x1", "y1", "x2", "y2"].map((a) => Number(l.getAttribute(a)))));
+    expect(lines).toHaveLength(6);
+    for (const [x1, y1, x2, y2] of lines) {
+      expect(Math.hypot(x1 - spot.x, y1 - spot.y)).toBeLessThan(1);
+      expect(drawing.pins.some((p) => Math.hypot(p.x - x2, p.y - y2) < 1.5)).toBe(true);
+    }
+    for (const [i, a] of drawing.pins.entries())
+      for (const b of drawing.pins.slice(i + 1)) expect(Math.abs(a.x - b.x) >= 28 || Math.abs(a.y - b.y) >= 36).toBe(true);
+
+    await home.map.pin("Same 3: The Hall").click();
+    await expect(home.map.infoWindow()).toHaveAttribute("aria-label", "Same 3: The Hall");
+    await home.map.infoWindow().getByRole("button", { name: "Close" }).click();
+    // Zooming puts them back together, at their spot.
+    const now = (await home.map.drawing()).spotOf(30.2672, -97.7431, "tx")!;
+    await home.map.wheelZoomAt(now.x, now.y);
+    await expect(home.map.root.getByRole("button", { name: "6 chapters at one place: show them" })).toBeVisible();
+    await expect(home.map.spreadLines()).toHaveCount(0);
+  });
 });

@@ -1,10 +1,14 @@
 import type { Page } from "@playwright/test";
 import { MailingListWidget } from "./MailingListWidget";
+import { MapWidget } from "./MapWidget";
 
 export class ChapterPage {
   readonly signup: MailingListWidget;
+  /** "Map of where {chapter} meets". */
+  readonly map: MapWidget;
   constructor(private readonly page: Page) {
     this.signup = new MailingListWidget(page.getByTestId("chapter-signup"));
+    this.map = new MapWidget(page, /^Map of where .+ meets$/);
   }
 
   open(state: string, slug: string) {
@@ -27,6 +31,11 @@ export class ChapterPage {
   /** Opens an event's info window from the list under the map. */
   async showOnMap(eventName: string) {
     await this.page.getByRole("button", { name: `Show on map: ${eventName}` }).click();
+  }
+
+  /** The places under the map, each with "Show on map" and "Directions". */
+  mapPlaces() {
+    return this.page.getByRole("list", { name: "Places on the map" }).getByRole("listitem");
   }
 
   cancelledMeetupsOf(eventName: string) {

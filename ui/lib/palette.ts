@@ -44,6 +44,8 @@ export const MAP_COLOURS = {
   border: "#7b8794",
   /** Text and panels drawn over the map, which stays light in both modes. */
   ink: "#1a202c",
+  /** State names on the offline map: quieter than the city names, 4.5:1 or more on land and water. */
+  stateLabel: "#52606d",
   paper: "#ffffff",
   frame: "#a0aec0",
   veil: "rgba(255,255,255,0.75)",

@@ -21,8 +21,13 @@ describe("outlineNamesOf", () => {
   it("names the US outline with Puerto Rico's inset, one state's outline, or none outside the states", () => {
     expect(outlineNamesOf({ kind: "us" })).toEqual(["US", "PR"]);
     expect(outlineNamesOf({ kind: "state", state: "tx" })).toEqual(["TX"]);
-    expect(outlineNamesOf({ kind: "point", center: { lat: 40.7, lng: -74 }, state: "ny" })).toEqual(["NY"]);
     expect(outlineNamesOf({ kind: "state", state: "int" })).toEqual([]);
+  });
+
+  it("draws every state around a chapter's place, so its neighbours show (Puerto Rico its own)", () => {
+    expect(outlineNamesOf({ kind: "point", center: { lat: 40.7, lng: -74 }, state: "ny" })).toEqual(["US"]);
+    expect(outlineNamesOf({ kind: "point", center: { lat: 18.4, lng: -66.06 }, state: "pr" })).toEqual(["PR"]);
+    expect(outlineNamesOf({ kind: "point", center: { lat: 51.5, lng: -0.13 }, state: "int" })).toEqual([]);
   });
 });
 

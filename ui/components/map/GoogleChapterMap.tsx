@@ -1,16 +1,16 @@
-import { GoogleMap, InfoWindowF, MarkerF, useJsApiLoader } from "@react-google-maps/api";
+import { GoogleMap, InfoWindowF, MarkerF, PolylineF, useJsApiLoader } from "@react-google-maps/api";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { clusterDataUrl, spreadSamePlace, pinDataUrl } from "./pins";
-import { clusterPoints, worldPixel, zoomToSeparate } from "./cluster";
-import { ALASKA_CENTER, FAN_OUT_MAX, INFO_WINDOW, PIN_SIZE, US_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
+import { Theme } from "@chakra-ui/react";
+import { clusterDataUrl, pinDataUrl } from "./pins";
+import { clusterPoints, latLngOfWorldPixel, worldPixel, zoomToOpen, type Placement } from "./cluster";
+import { ALASKA_CENTER, INFO_WINDOW, PIN_HIT, PIN_SIZE, US_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
+import { boundingBoxCenter, useOutline } from "./outlines";
+import { clusterLabel, clusterTitle, MapLoadingOverlay } from "./parts";
+import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
+import { MAP_COLOURS } from "../../lib/palette";
 
 /** Google's closest zoom level on road maps. */
 const MAX_GOOGLE_ZOOM = 21;
-import { boundingBoxCenter, useOutline } from "./outlines";
-import { clusterLabel, MapLoadingOverlay } from "./parts";
-import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
-import { MAP_COLOURS } from "../../lib/palette";
-import { Theme } from "@chakra-ui/react";
 
 /** The centre a view starts on: the US middle, a state's bounding-box centre (Alaska fixed), or the point. */
 function useViewCenter(view: ChapterMapProps["view"]): LatLng {
@@ -34,26 +34,40 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
   useEffect(() => {
     if (focus) setCamera({ center: { lat: focus.lat, lng: focus.lng }, zoom: focus.zoom });
   }, [focus]);
-  const spread = useMemo(() => spreadSamePlace(pins), [pins]);
-  const selected = spread.find((p) => p.id === selectedPinId) ?? null;
-  // Pins that overlap at the map's zoom level are clustered, as on the offline map; the selected pin stands alone.
+  // Pins that overlap at the map's zoom level are clustered, as on the offline map: every pin is drawn at its own
+  // place; a cluster that zooming in cannot separate is spread around its spot, with lines back to it, until the
+  // zoom changes. The selected pin stands alone.
   const mapRef = useRef<google.maps.Map | null>(null);
   const [mapZoom, setMapZoom] = useState(zoom);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [expanded, setExpanded] = useState<{ zoom: number; keys: ReadonlySet<string> }>({ zoom: -1, keys: new Set() });
   const placed = useMemo(() => {
-    const points = spread.filter((p) => p.id !== selectedPinId).map((p) => ({ item: p, ...worldPixel(p.lat, p.lng, mapZoom) }));
-    return clusterPoints(points, { distance: PIN_SIZE, fanOutMax: FAN_OUT_MAX, keyOf: (p: MapPin) => p.id, expanded });
-  }, [spread, selectedPinId, mapZoom, expanded]);
+    const points = pins.map((p) => ({ item: p, ...worldPixel(p.lat, p.lng, mapZoom) }));
+    return clusterPoints(points, {
+      size: PIN_HIT,
+      keyOf: (p: MapPin) => p.id,
+      expanded: expanded.zoom === mapZoom ? expanded.keys : undefined,
+      alone: (p: MapPin) => p.id === selectedPinId,
+    });
+  }, [pins, selectedPinId, mapZoom, expanded]);
+  const at = (x: number, y: number) => latLngOfWorldPixel(x, y, mapZoom);
+  const selected = placed.find((p): p is Placement<MapPin> & { kind: "pin" } => p.kind === "pin" && p.item.id === selectedPinId) ?? null;
 
   const handleOpenCluster = (items: MapPin[], key: string) => {
-    const factor = zoomToSeparate(
+    const div = mapRef.current?.getDiv();
+    const view = { width: div?.clientWidth ?? 600, height: div?.clientHeight ?? height };
+    const factor = zoomToOpen(
       items.map((p) => worldPixel(p.lat, p.lng, mapZoom)),
-      PIN_SIZE,
+      PIN_HIT,
+      view,
       2 ** (MAX_GOOGLE_ZOOM - mapZoom),
     );
-    if (factor <= 1.01) return setExpanded((cur) => new Set([...cur, key]));
-    const center = { lat: items.reduce((a, p) => a + p.lat, 0) / items.length, lng: items.reduce((a, p) => a + p.lng, 0) / items.length };
-    setCamera({ center, zoom: Math.min(MAX_GOOGLE_ZOOM, mapZoom + Math.ceil(Math.log2(factor))) });
+    if (factor <= 1.01) return setExpanded((cur) => ({ zoom: mapZoom, keys: new Set([...(cur.zoom === mapZoom ? cur.keys : []), key]) }));
+    const lats = items.map((p) => p.lat);
+    const lngs = items.map((p) => p.lng);
+    const center = { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lng: (Math.min(...lngs) + Math.max(...lngs)) / 2 };
+    // Google zooms in whole levels: the level that separates them, or the last that keeps them all in sight.
+    const levels = Math.max(1, Math.floor(Math.log2(factor) + 1e-9));
+    setCamera({ center, zoom: Math.min(MAX_GOOGLE_ZOOM, mapZoom + levels) });
   };
 
   useEffect(() => {
@@ -78,26 +92,36 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
             p.kind === "cluster" ? (
               <MarkerF
                 key={`cluster-${p.key}`}
-                position={{ lat: p.items.reduce((a, i) => a + i.lat, 0) / p.items.length, lng: p.items.reduce((a, i) => a + i.lng, 0) / p.items.length }}
-                title={clusterLabel(p.items.length)}
+                position={at(p.x, p.y)}
+                title={`${clusterLabel(p.items.length, mapZoom < MAX_GOOGLE_ZOOM)}. ${clusterTitle(p.items)}`}
                 label={{ text: p.items.length.toLocaleString("en-US"), color: MAP_COLOURS.clusterText, fontWeight: "700" }}
                 icon={{ url: clusterDataUrl(), scaledSize: new google.maps.Size(PIN_SIZE, PIN_SIZE) }}
                 onClick={() => handleOpenCluster(p.items, p.key)}
               />
             ) : (
-              <PinMarker key={p.item.id} pin={p.item} onSelectPin={onSelectPin} />
+              <PinMarker key={p.item.id} pin={p.item} position={p.from ? at(p.x, p.y) : p.item} onSelectPin={onSelectPin} />
             ),
           )}
-          {selected && <PinMarker pin={selected} onSelectPin={onSelectPin} />}
+          {placed.map(
+            (p) =>
+              p.kind === "pin" &&
+              p.from && (
+                <PolylineF
+                  key={`line-${p.item.id}`}
+                  path={[p.item, at(p.x, p.y)]}
+                  options={{ strokeColor: MAP_COLOURS.ink, strokeWeight: 1.5, clickable: false }}
+                />
+              ),
+          )}
           {selected && (
             <InfoWindowF
-              position={{ lat: selected.lat, lng: selected.lng }}
+              position={selected.from ? at(selected.x, selected.y) : selected.item}
               options={{ maxWidth: INFO_WINDOW.maxWidth, pixelOffset: new google.maps.Size(0, -PIN_SIZE) }}
               onCloseClick={() => onSelectPin(null)}
             >
               {/* Google draws a white bubble in either colour mode: its content stays light. */}
               <Theme appearance="light" style={{ padding: INFO_WINDOW.padding }}>
-                {renderInfo(selected)}
+                {renderInfo(selected.item)}
               </Theme>
             </InfoWindowF>
           )}
@@ -108,10 +132,11 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
   );
 }
 
-function PinMarker({ pin, onSelectPin }: { pin: MapPin; onSelectPin: (id: string) => void }) {
+/** A pin at its place, or (spread around a spot it shares) at `position`, the end of its line. */
+function PinMarker({ pin, position, onSelectPin }: { pin: MapPin; position: LatLng; onSelectPin: (id: string) => void }) {
   return (
     <MarkerF
-      position={{ lat: pin.lat, lng: pin.lng }}
+      position={{ lat: position.lat, lng: position.lng }}
       title={pin.title}
       icon={{ url: pinDataUrl(pin.color, pin.typeName), scaledSize: new google.maps.Size(PIN_SIZE, PIN_SIZE) }}
       onClick={() => onSelectPin(pin.id)}

@@ -1,47 +1,16 @@
-import { geoAlbersUsa, geoMercator, geoPath, type GeoProjection } from "d3-geo";
-import type { Feature, FeatureCollection } from "geojson";
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent as ReactPointerEvent,
-} from "react";
-import { pinDataUrl } from "./pins";
-import { clusterPoints, zoomToSeparate, type Placement } from "./cluster";
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { clusterPoints, zoomToOpen, type Placement } from "./cluster";
 import { ClusterButton, InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
-import { ALASKA_CENTER, FAN_OUT_MAX, outlineNamesOf, type ChapterMapProps, type MapPin } from "./types";
-import { useOutline, type Outline } from "./outlines";
+import { outlineNamesOf, PIN_HIT, type ChapterMapProps, type MapPin } from "./types";
+import { useOutline } from "./outlines";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
+import { buildProjections, POINT_START_ZOOM } from "./projection";
+import { placeLabels } from "./labels";
+import { CITIES } from "./cities";
+import { MapLabels, SpreadLines } from "./MapLabels";
+import { PinButton } from "./PinButton";
+import { IDENTITY, MAX_SCALE, useMapTransform } from "./useMapTransform";
 import { MAP_COLOURS } from "../../lib/palette";
-
-const LAND = MAP_COLOURS.land;
-const BORDER = MAP_COLOURS.border;
-const WATER = MAP_COLOURS.water;
-const MAX_SCALE = 512;
-const PAD = 12;
-/** Pins are drawn 40 x 40; the clickable part is 28 x 36 around the marker, and pins closer than this are fanned out or clustered, so no two targets overlap. */
-const PIN_SPACING = 40;
-const HIT = { w: 28, h: 36 };
-
-interface Transform {
-  k: number;
-  x: number;
-  y: number;
-}
-const IDENTITY: Transform = { k: 1, x: 0, y: 0 };
-
-interface Projections {
-  main: GeoProjection | null;
-  /** Puerto Rico inset on the US map (geoAlbersUsa has no place for it). */
-  inset: { projection: GeoProjection; box: { x: number; y: number; w: number; h: number } } | null;
-  paths: { d: string; key: string }[];
-  insetPaths: string[];
-}
 
 function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
   const [width, setWidth] = useState(0);
@@ -67,80 +36,48 @@ function useOutlines(view: ChapterMapProps["view"]) {
   return useDeferredValue(outlines);
 }
 
-function buildProjections(view: ChapterMapProps["view"], main: Outline | null, pr: Outline | null, w: number, h: number): Projections {
-  const extent: [[number, number], [number, number]] = [
-    [PAD, PAD],
-    [w - PAD, h - PAD],
-  ];
-  let projection: GeoProjection | null = null;
-  let inset: Projections["inset"] = null;
-  if (view.kind === "us") {
-    if (main) projection = geoAlbersUsa().fitExtent(extent, main as FeatureCollection);
-    if (pr) {
-      const box = { w: Math.max(70, Math.round(w * 0.1)), h: Math.max(40, Math.round(h * 0.09)), x: 0, y: 0 };
-      box.x = w - box.w - PAD;
-      box.y = h - box.h - PAD - 12;
-      inset = {
-        projection: geoMercator().fitExtent(
-          [
-            [box.x + 4, box.y + 4],
-            [box.x + box.w - 4, box.y + box.h - 4],
-          ],
-          pr as Feature,
-        ),
-        box,
-      };
-    }
-  } else if (main && view.state === "ak") {
-    // Alaska: a fixed centre; rotating to its meridian keeps the Aleutians (across 180 degrees) together.
-    projection = geoMercator()
-      .rotate([-ALASKA_CENTER.lng, 0])
-      .fitExtent(extent, main as Feature);
-    const c = projection([ALASKA_CENTER.lng, ALASKA_CENTER.lat])!;
-    const [tx, ty] = projection.translate();
-    projection.translate([tx + w / 2 - c[0], ty + h / 2 - c[1]]);
-  } else if (main) {
-    // fitExtent centres the outline's bounding box.
-    projection = geoMercator().fitExtent(extent, main as Feature);
-  } else if (view.kind === "point") {
-    projection = geoMercator()
-      .center([view.center.lng, view.center.lat])
-      .scale(2000)
-      .translate([w / 2, h / 2]);
-  }
-  const path = projection ? geoPath(projection) : null;
-  const features: Feature[] = main ? ("features" in main ? main.features : [main]) : [];
-  const paths = path ? features.map((f, i) => ({ d: path(f) ?? "", key: String(f.id ?? i) })) : [];
-  const insetPaths = inset && pr ? [geoPath(inset.projection)(pr as Feature) ?? ""] : [];
-  return { main: projection, inset, paths, insetPaths };
+type Cluster = Placement<MapPin> & { kind: "cluster" };
+/** A pin at its place on the unzoomed map (base pixels), in the Puerto Rico inset or not. */
+type Projected = { item: MapPin; x: number; y: number; inset: boolean };
+
+/** Zooming in separates a cluster's pins unless they are in the inset, fully zoomed in, or share one spot. */
+function separable(members: Projected[], k: number): boolean {
+  if (!members.length || members[0].inset || k >= MAX_SCALE / 1.01) return false;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of members) [x0, y0, x1, y1] = [Math.min(x0, p.x), Math.min(y0, p.y), Math.max(x1, p.x), Math.max(y1, p.y)];
+  return (x1 - x0) * k > 0.01 || (y1 - y0) * k > 0.01;
 }
 
 /**
- * Our own map: state outlines drawn as SVG from the Census-derived outline files, pins as buttons,
- * zoom (buttons, wheel, keys) and pan (drag, arrow keys). Needs no key and no network beyond our server.
+ * Our own map: state outlines drawn as SVG from the Census-derived outline files, with the names of states and
+ * (as it zooms in) cities; pins as buttons, each at its own place, overlapping ones as a cluster; zoom (buttons,
+ * wheel, keys) and pan (drag, arrow keys). Needs no key and no network beyond our server.
  */
 export function OfflineMap(props: ChapterMapProps) {
   const { view, pins, height, zoom, focus, selectedPinId, onSelectPin, renderInfo, label } = props;
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
   const outlines = useOutlines(view);
-  const [t, setT] = useState<Transform>(IDENTITY);
-  const drag = useRef<{ id: number; x: number; y: number; moved: boolean } | null>(null);
+  const { t, setT, zoomBy, panBy, handlers, dragging } = useMapTransform(ref, width, height);
   const lastFocusedPin = useRef<HTMLButtonElement | null>(null);
 
+  // Keyed by the view's value: pages pass a new view object each render (opening a pin must not reset the map).
+  const viewKey = JSON.stringify(view);
   const proj = useMemo(
     () => (width > 0 ? buildProjections(view, outlines.main, outlines.pr, width, height) : null),
-    [view, outlines.main, outlines.pr, width, height],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [viewKey, outlines.main, outlines.pr, width, height],
   );
+  const main = proj?.main ?? null;
   const ready = Boolean(proj && outlines.done);
   const showOverlay = useMapLoadingOverlay(ready);
 
-  // A new view starts unzoomed; a single place starts zoomed in on it (4x its state's fit).
-  const viewKey = JSON.stringify(view);
+  // A new view starts unzoomed; a single place (a chapter's map) starts zoomed in on it.
   useEffect(() => {
-    if (view.kind === "point" && proj?.main && outlines.main) {
-      const p = proj.main([view.center.lng, view.center.lat]);
-      if (p) return setT({ k: 4, x: width / 2 - 4 * p[0], y: height / 2 - 4 * p[1] });
+    if (view.kind === "point" && main) {
+      const p = main.projection([view.center.lng, view.center.lat]);
+      const k = POINT_START_ZOOM;
+      if (p) return setT({ k, x: width / 2 - k * p[0], y: height / 2 - k * p[1] });
     }
     setT(IDENTITY);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -148,122 +85,93 @@ export function OfflineMap(props: ChapterMapProps) {
 
   // Recentre on a place (search, geolocation): the view's fit counts as `zoom`, each level doubles.
   useEffect(() => {
-    if (!focus || !proj?.main) return;
-    const p = proj.main([focus.lng, focus.lat]);
+    if (!focus || !main) return;
+    const p = main.projection([focus.lng, focus.lat]);
     if (!p) return;
     const k = Math.min(MAX_SCALE, Math.max(1, 2 ** (focus.zoom - zoom)));
     setT({ k, x: width / 2 - k * p[0], y: height / 2 - k * p[1] });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus?.key, proj]);
 
-  const zoomBy = useCallback(
-    (factor: number, cx = width / 2, cy = height / 2) =>
-      setT((cur) => {
-        const k = Math.min(MAX_SCALE, Math.max(1, cur.k * factor));
-        const f = k / cur.k;
-        return k === 1 ? IDENTITY : { k, x: cx - f * (cx - cur.x), y: cy - f * (cy - cur.y) };
-      }),
-    [width, height],
-  );
-
-  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const r = el.getBoundingClientRect();
-      zoomBy(e.deltaY < 0 ? 1.25 : 0.8, e.clientX - r.left, e.clientY - r.top);
-    };
-    el.addEventListener("wheel", onWheel, { passive: false });
-    return () => el.removeEventListener("wheel", onWheel);
-  }, [zoomBy]);
-
-  const handlePointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if ((e.target as HTMLElement).closest("button, a, input, form, [data-info-window]")) return;
-    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, moved: false };
-    e.currentTarget.setPointerCapture(e.pointerId);
-  };
-  const handlePointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    if (!d || d.id !== e.pointerId) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
-    if (!d.moved && Math.hypot(dx, dy) < 3) return;
-    d.moved = true;
-    d.x = e.clientX;
-    d.y = e.clientY;
-    setT((cur) => ({ ...cur, x: cur.x + dx, y: cur.y + dy }));
-  };
-  const handlePointerUp = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (drag.current?.id === e.pointerId) drag.current = null;
-  };
-  const handleKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target !== e.currentTarget) return;
-    const step = 60;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
-    if (moves[e.key]) {
-      e.preventDefault();
-      const [dx, dy] = moves[e.key];
-      setT((cur) => ({ ...cur, x: cur.x + dx, y: cur.y + dy }));
-    } else if (e.key === "+" || e.key === "=") zoomBy(2);
-    else if (e.key === "-") zoomBy(0.5);
-  };
-
   // Pins projected once per view and size; Puerto Rico goes to its inset; places with no spot on this map are left to the list.
   const projected = useMemo(() => {
     if (!proj) return [];
-    const out: { item: MapPin; x: number; y: number; inset: boolean }[] = [];
+    const out: Projected[] = [];
     for (const pin of pins) {
       const inInset = Boolean(view.kind === "us" && pin.state === "pr" && proj.inset);
-      const p = inInset ? proj.inset!.projection([pin.lng, pin.lat]) : proj.main?.([pin.lng, pin.lat]);
+      const p = inInset ? proj.inset!.projection([pin.lng, pin.lat]) : proj.main?.projection([pin.lng, pin.lat]);
       if (p) out.push({ item: pin, x: p[0], y: p[1], inset: inInset });
     }
     return out;
   }, [proj, pins, view.kind]);
+  const baseById = useMemo(() => new Map(projected.map((p) => [p.item.id, p])), [projected]);
+  const membersOf = (cluster: Cluster) => cluster.items.map((pin) => baseById.get(pin.id)!).filter(Boolean);
 
-  // Overlaps depend on the zoom only: clustered again when it changes, moved (not regrouped) when panning. The
-  // selected pin always stands alone, so "Show on map" opens it even where it would be in a cluster.
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  // Overlaps depend on the zoom only: clustered again when it changes, moved (not regrouped) when panning. Clusters
+  // opened where zooming in cannot separate them are spread until the zoom changes. The selected pin always stands
+  // at its own place, so "Show on map" opens it even where it would be in a cluster.
+  const [expanded, setExpanded] = useState<{ k: number; keys: ReadonlySet<string> }>({ k: 0, keys: new Set() });
   const grouped = useMemo(() => {
-    const options = { distance: PIN_SPACING, fanOutMax: FAN_OUT_MAX, keyOf: (pin: MapPin) => pin.id, expanded };
-    const alone = projected.filter((p) => p.item.id === selectedPinId);
-    const rest = projected.filter((p) => p.item.id !== selectedPinId);
-    const main = clusterPoints(
-      rest.filter((p) => !p.inset).map((p) => ({ item: p.item, x: p.x * t.k, y: p.y * t.k })),
-      options,
-    );
-    const inset = clusterPoints(
-      rest.filter((p) => p.inset),
-      options,
-    );
-    const single = alone.map((p) => ({ kind: "pin" as const, item: p.item, x: p.inset ? p.x : p.x * t.k, y: p.inset ? p.y : p.y * t.k }));
-    return { main: [...main, ...single.filter((_, i) => !alone[i].inset)], inset: [...inset, ...single.filter((_, i) => alone[i].inset)] };
+    const options = {
+      size: PIN_HIT,
+      keyOf: (pin: MapPin) => pin.id,
+      expanded: expanded.k === t.k ? expanded.keys : undefined,
+      alone: (pin: MapPin) => pin.id === selectedPinId,
+    };
+    const onMain = projected.filter((p) => !p.inset).map((p) => ({ item: p.item, x: p.x * t.k, y: p.y * t.k }));
+    return {
+      main: clusterPoints(onMain, options),
+      inset: clusterPoints(
+        projected.filter((p) => p.inset),
+        options,
+      ),
+    };
   }, [projected, t.k, expanded, selectedPinId]);
-  const placed: Placement<MapPin>[] = useMemo(
-    () => [...grouped.main.map((p) => ({ ...p, x: p.x + t.x, y: p.y + t.y })), ...grouped.inset],
-    [grouped, t.x, t.y],
-  );
+  const placed: Placement<MapPin>[] = useMemo(() => {
+    const shift = <P extends { x: number; y: number }>(p: P): P => ({ ...p, x: p.x + t.x, y: p.y + t.y });
+    return [...grouped.main.map((p) => (p.kind === "pin" && p.from ? { ...shift(p), from: shift(p.from) } : shift(p))), ...grouped.inset];
+  }, [grouped, t.x, t.y]);
+
+  const zoomable = useMemo(() => {
+    const out = new Map<string, boolean>();
+    for (const c of [...grouped.main, ...grouped.inset]) if (c.kind === "cluster") out.set(c.key, separable(membersOf(c), t.k));
+    return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [grouped]);
 
   const selected = placed.find((p): p is Placement<MapPin> & { kind: "pin" } => p.kind === "pin" && p.item.id === selectedPinId) ?? null;
   const visible = placed.filter((p) => p.x > -20 && p.x < width + 20 && p.y > 0 && p.y < height + 40);
 
-  /** Opens a cluster: zooms in on it until its pins separate, or fans them out where zooming cannot. */
-  const handleOpenCluster = (cluster: Placement<MapPin> & { kind: "cluster" }) => {
-    const ids = new Set(cluster.items.map((pin) => pin.id));
-    const members = projected.filter((p) => ids.has(p.item.id));
-    const factor = members[0]?.inset
-      ? 1
-      : zoomToSeparate(
+  const labels = useMemo(() => {
+    if (!main || !proj) return [];
+    // Names keep clear of the zoom buttons, the inset and the pins (a marker is drawn above its spot).
+    const reserved = [{ x: width - 52, y: 0, w: 52, h: 90 }];
+    if (proj.inset) reserved.push({ ...proj.inset.box, h: proj.inset.box.h + 16 });
+    for (const p of visible) reserved.push(p.kind === "pin" ? { x: p.x - 14, y: p.y - 40, w: 28, h: 40 } : { x: p.x - 20, y: p.y - 20, w: 40, h: 40 });
+    return placeLabels({ states: proj.shapes, cities: CITIES, projection: main.projection, t, width, height, kmPerPx: main.kmPerPx, reserved });
+    // `visible` follows `t`, `width` and `height`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [main, proj, t, width, height, placed]);
+
+  /** Opens a cluster: zooms in on it until its pins separate (keeping them all in sight), or spreads them where zooming cannot. */
+  const handleOpenCluster = (cluster: Cluster) => {
+    const members = membersOf(cluster);
+    const factor = separable(members, t.k)
+      ? zoomToOpen(
           members.map((p) => ({ x: p.x * t.k, y: p.y * t.k })),
-          PIN_SPACING,
+          PIN_HIT,
+          { width, height },
           MAX_SCALE / t.k,
-        );
+        )
+      : 1;
     if (factor <= 1.01) {
-      setExpanded((cur) => new Set([...cur, cluster.key]));
+      setExpanded((cur) => ({ k: t.k, keys: new Set([...(cur.k === t.k ? cur.keys : []), cluster.key]) }));
     } else {
-      const cx = members.reduce((a, p) => a + p.x, 0) / members.length;
-      const cy = members.reduce((a, p) => a + p.y, 0) / members.length;
+      // The middle of the pins' box, in the middle of the map.
+      const xs = members.map((p) => p.x);
+      const ys = members.map((p) => p.y);
+      const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+      const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
       const k = t.k * factor;
       setT({ k, x: width / 2 - k * cx, y: height / 2 - k * cy });
     }
@@ -278,7 +186,8 @@ export function OfflineMap(props: ChapterMapProps) {
 
   return (
     // The map is one keyboard-operable widget, as Google's is: a labelled region that takes focus, pans with the
-    // arrow keys and zooms with + and -; its pins and clusters are buttons inside it.
+    // arrow keys and zooms with + and -; its pins and clusters are buttons inside it. It shows its projection and
+    // zoom (data-projection, data-transform) and each pin its place, so tests can check where pins are drawn.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={ref}
@@ -287,40 +196,61 @@ export function OfflineMap(props: ChapterMapProps) {
       aria-roledescription="map"
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the map widget takes focus (see above)
       tabIndex={0}
-      onKeyDown={handleKeyDown}
-      onPointerDown={handlePointerDown}
-      onPointerMove={handlePointerMove}
-      onPointerUp={handlePointerUp}
-      onPointerCancel={handlePointerUp}
+      onKeyDown={handlers.onKeyDown}
+      onPointerDown={handlers.onPointerDown}
+      onPointerMove={handlers.onPointerMove}
+      onPointerUp={handlers.onPointerUp}
+      onPointerCancel={handlers.onPointerUp}
       style={{
         position: "relative",
         width: "100%",
         height,
         overflow: "hidden",
-        background: WATER,
+        background: MAP_COLOURS.water,
         borderRadius: 6,
         touchAction: "none",
-        cursor: drag.current ? "grabbing" : "grab",
+        cursor: dragging ? "grabbing" : "grab",
         userSelect: "none",
       }}
       data-testid="offline-map"
       data-map-ready={ready ? "true" : "false"}
+      data-projection={main ? JSON.stringify(main.spec) : undefined}
+      data-inset-projection={proj?.inset ? JSON.stringify(proj.inset.spec) : undefined}
+      data-transform={JSON.stringify(t)}
     >
       {width > 0 && (
         <svg width={width} height={height} aria-hidden="true" focusable="false" style={{ display: "block" }}>
           <g transform={`translate(${t.x},${t.y}) scale(${t.k})`}>
             {proj?.paths.map((p) => (
-              <path key={p.key} d={p.d} fill={LAND} stroke={BORDER} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+              <path
+                key={p.key}
+                data-state={p.abbr}
+                d={p.d}
+                fill={MAP_COLOURS.land}
+                stroke={MAP_COLOURS.border}
+                strokeWidth={1}
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
           </g>
           {proj?.inset && (
             <g>
-              <rect x={proj.inset.box.x} y={proj.inset.box.y} width={proj.inset.box.w} height={proj.inset.box.h} fill={WATER} stroke={BORDER} strokeWidth={1} />
+              <rect
+                x={proj.inset.box.x}
+                y={proj.inset.box.y}
+                width={proj.inset.box.w}
+                height={proj.inset.box.h}
+                fill={MAP_COLOURS.water}
+                stroke={MAP_COLOURS.border}
+                strokeWidth={1}
+              />
               {proj.insetPaths.map((d, i) => (
-                <path key={i} d={d} fill={LAND} stroke={BORDER} strokeWidth={1} />
+                <path key={i} data-state="PR" d={d} fill={MAP_COLOURS.land} stroke={MAP_COLOURS.border} strokeWidth={1} />
               ))}
             </g>
           )}
+          <MapLabels labels={labels} />
+          <SpreadLines placed={visible} />
         </svg>
       )}
       {proj?.inset && (
@@ -340,42 +270,17 @@ export function OfflineMap(props: ChapterMapProps) {
       )}
       {visible.map((p) =>
         p.kind === "cluster" ? (
-          <ClusterButton key={`cluster-${p.key}`} cluster={p} onOpen={handleOpenCluster} />
+          <ClusterButton key={`cluster-${p.key}`} cluster={p} canZoom={zoomable.get(p.key) ?? false} onOpen={handleOpenCluster} />
         ) : (
-          <button
+          <PinButton
             key={p.item.id}
-            type="button"
-            aria-label={p.item.title}
-            title={p.item.title}
-            aria-expanded={p.item.id === selectedPinId}
-            data-pin-id={p.item.id}
-            onClick={(e) => {
+            pin={p}
+            selected={p.item.id === selectedPinId}
+            onSelect={(e) => {
               lastFocusedPin.current = e.currentTarget;
               onSelectPin(p.item.id);
             }}
-            style={{
-              position: "absolute",
-              left: p.x - HIT.w / 2,
-              top: p.y - HIT.h - 2,
-              width: HIT.w,
-              height: HIT.h,
-              padding: 0,
-              border: 0,
-              background: "transparent",
-              cursor: "pointer",
-              overflow: "visible",
-              zIndex: p.item.id === selectedPinId ? 3 : 2,
-            }}
-          >
-            <img
-              src={pinDataUrl(p.item.color, p.item.typeName)}
-              width={40}
-              height={40}
-              alt=""
-              draggable={false}
-              style={{ display: "block", position: "absolute", left: (HIT.w - 40) / 2, top: HIT.h + 2 - 40, pointerEvents: "none" }}
-            />
-          </button>
+          />
         ),
       )}
       {selected && (
@@ -385,6 +290,7 @@ export function OfflineMap(props: ChapterMapProps) {
           containerWidth={width}
           containerHeight={height}
           onClose={handleClose}
+          onPan={panBy}
           title={selected.item.title}
         >
           {renderInfo(selected.item)}

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { INFO_WINDOW, type MapPin } from "./types";
 import type { Placement } from "./cluster";
+import { placeInfoWindow } from "./infoWindowPlacement";
 import { MAP_COLOURS } from "../../lib/palette";
 
 /** 'Map loading...' over the map until it is ready or 3 seconds have passed (spec 000 section 4). */
@@ -58,8 +59,9 @@ export function ZoomButtons({ onZoomIn, onZoomOut, canZoomOut }: { onZoomIn: () 
 }
 
 /**
- * The info window of the selected pin: at most 400 px wide, 10 px padding, a close button; above the pin
- * when it sits low on the map, below it otherwise, always inside the map.
+ * The info window of the selected pin: at most 400 px wide, 10 px padding, a close button; always wholly inside
+ * the map (placeInfoWindow), above its pin where there is room. When there is none, it asks the map to pan
+ * (`onPan`) once as it opens and whenever its content grows, never while someone pans the map themselves.
  */
 export function InfoWindowFrame(props: {
   anchorX: number;
@@ -67,20 +69,34 @@ export function InfoWindowFrame(props: {
   containerWidth: number;
   containerHeight: number;
   onClose: () => void;
+  onPan?: (dx: number, dy: number) => void;
   title: string;
   children: ReactNode;
 }) {
-  const { anchorX, anchorY, containerWidth, containerHeight, onClose, title, children } = props;
+  const { anchorX, anchorY, containerWidth, containerHeight, onClose, onPan, title, children } = props;
   const ref = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [contentHeight, setContentHeight] = useState(0);
   useEffect(() => {
     ref.current?.focus({ preventScroll: true });
   }, [title]);
-  const width = Math.min(INFO_WINDOW.maxWidth, containerWidth - 20);
-  const left = Math.max(10, Math.min(anchorX - width / 2, containerWidth - width - 10));
-  const above = anchorY > containerHeight * 0.55;
-  const vertical = above
-    ? { bottom: containerHeight - (anchorY - 42), maxHeight: anchorY - 52 }
-    : { top: anchorY + 4, maxHeight: containerHeight - anchorY - 14 };
+  // The content's own height (it loads in parts): measured before paint, and again as it changes.
+  useLayoutEffect(() => {
+    const el = contentRef.current;
+    if (!el) return;
+    const measure = () => setContentHeight(Math.ceil(el.offsetHeight) + 2 * INFO_WINDOW.padding);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const place = placeInfoWindow({ anchorX, anchorY, mapWidth: containerWidth, mapHeight: containerHeight, contentHeight });
+  const { dx, dy } = place.pan;
+  useLayoutEffect(() => {
+    if (contentHeight > 0 && (dx || dy)) onPan?.(dx, dy);
+    // Only as the window opens or its content changes size: panning by hand afterwards is left alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [title, contentHeight]);
   return (
     // A dialog handles its own keys (Escape closes it).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
@@ -95,9 +111,10 @@ export function InfoWindowFrame(props: {
       }}
       style={{
         position: "absolute",
-        left,
-        width,
-        ...vertical,
+        left: place.left,
+        top: place.top,
+        width: place.width,
+        maxHeight: place.height || undefined,
         overflow: "auto",
         // The info window holds themed content (links, the sign-up form), so it follows the colour mode.
         background: "var(--chakra-colors-bg-panel)",
@@ -131,30 +148,48 @@ export function InfoWindowFrame(props: {
       >
         ×
       </button>
-      <div style={{ paddingRight: 24 }}>{children}</div>
+      <div ref={contentRef} style={{ paddingRight: 24 }}>
+        {children}
+      </div>
     </div>
   );
 }
 
-/** The accessible name of a cluster: how many chapters, and what opening it does. */
-export const clusterLabel = (count: number) => `${count} chapters here: zoom in`;
+/**
+ * The accessible name of a cluster: how many chapters, and what opening it does (zoom in, or, where zooming in
+ * cannot separate them, spread them around their spot).
+ */
+export const clusterLabel = (count: number, canZoom = true) => (canZoom ? `${count} chapters here: zoom in` : `${count} chapters at one place: show them`);
 
-/** A cluster of overlapping pins: a round button with the count; click or Enter opens it (zooms in). */
+/** A cluster's tooltip (and accessible description): the first few pins in it. */
+export function clusterTitle(items: { title: string }[]): string {
+  const named = items.slice(0, 5).map((p) => p.title);
+  return items.length > named.length ? `${named.join("; ")} and ${items.length - named.length} more` : named.join("; ");
+}
+
+/**
+ * A cluster of overlapping pins: a round button with the count, drawn at the middle of its pins; click or Enter
+ * opens it. It names its pins' ids (data-pin-ids), so a test can hold its place to theirs.
+ */
 export function ClusterButton({
   cluster,
+  canZoom,
   onOpen,
 }: {
   cluster: Placement<MapPin> & { kind: "cluster" };
+  canZoom: boolean;
   onOpen: (cluster: Placement<MapPin> & { kind: "cluster" }) => void;
 }) {
   const count = cluster.items.length;
   const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 52;
+  const label = clusterLabel(count, canZoom);
   return (
     <button
       type="button"
-      aria-label={clusterLabel(count)}
-      title={clusterLabel(count)}
+      aria-label={label}
+      title={clusterTitle(cluster.items)}
       data-cluster-count={count}
+      data-pin-ids={cluster.items.map((p) => p.id).join(" ")}
       onClick={() => onOpen(cluster)}
       style={{
         position: "absolute",

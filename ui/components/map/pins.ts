@@ -3,7 +3,6 @@ import type { ChapterPin } from "../../api/chapters";
 import type { MapPin } from "./types";
 import { readableTextOn } from "../../lib/contrast";
 import { hasPlace } from "../../lib/format";
-import { fanOut, groupNear } from "./cluster";
 import { MAP_COLOURS } from "../../lib/palette";
 
 /** A pin titled "Chapter: Event" (or just the chapter), drawn in its chapter type's icon and colour. */
@@ -56,34 +55,3 @@ export const clusterDataUrl = () =>
   `data:image/svg+xml;charset=UTF-8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="${MAP_COLOURS.cluster}" stroke="${MAP_COLOURS.pinOutline}" stroke-width="3"/></svg>`)}`;
 
 export const pinDataUrl = (color: string, typeName: string) => `data:image/svg+xml;charset=UTF-8,${encodeURIComponent(pinSvg(color, typeName))}`;
-
-export interface Placed<T> {
-  item: T;
-  x: number;
-  y: number;
-}
-
-/**
- * Pins closer than `minDistance` pixels form a group; each group's pins are fanned out on a small circle
- * around its centre so every one stays visible and clickable (e.g. New York City and Brooklyn at zoom 4).
- */
-export function spreadOverlapping<T>(points: Placed<T>[], minDistance = 18): Placed<T>[] {
-  return groupNear(points, minDistance).flatMap((group) => fanOut(group, minDistance));
-}
-
-/** For maps that draw by coordinates (Google): pins sharing a place are nudged apart by a few metres. */
-export function spreadSamePlace(pins: MapPin[]): MapPin[] {
-  const byPlace = new Map<string, MapPin[]>();
-  for (const p of pins) {
-    const key = `${p.lat.toFixed(4)},${p.lng.toFixed(4)}`;
-    byPlace.set(key, [...(byPlace.get(key) ?? []), p]);
-  }
-  return [...byPlace.values()].flatMap((group) =>
-    group.length === 1
-      ? group
-      : group.map((p, i) => {
-          const angle = (2 * Math.PI * i) / group.length;
-          return { ...p, lat: p.lat + 0.0004 * Math.sin(angle), lng: p.lng + 0.0005 * Math.cos(angle) };
-        }),
-  );
-}

@@ -24,10 +24,15 @@ export interface LatLng {
 /** What a map shows before anyone pans: the whole US, one state, or one place. */
 export type MapView = { kind: "us" } | { kind: "state"; state: string } | { kind: "point"; center: LatLng; state: string };
 
-/** The outline files (upper-case names) a view of the offline map draws: the US with Puerto Rico's inset, or one state. */
+/**
+ * The outline files (upper-case names) a view of the offline map draws: the US with Puerto Rico's inset; one
+ * state; or, around a point (a chapter's map), every state, so the states next to it show too (Puerto Rico's own).
+ */
 export function outlineNamesOf(view: MapView): string[] {
   if (view.kind === "us") return ["US", "PR"];
-  return view.state && view.state !== "int" ? [view.state.toUpperCase()] : [];
+  if (!view.state || view.state === "int") return [];
+  if (view.kind === "point") return [view.state === "pr" ? "PR" : "US"];
+  return [view.state.toUpperCase()];
 }
 
 /** A request to recentre, e.g. after a place search or geolocation; `key` changes for each request. */
@@ -38,8 +43,8 @@ export interface MapFocus extends LatLng {
 
 /**
  * The one map interface. Two implementations: our own offline SVG map (the default) and Google Maps
- * (only when the site has a key). Both draw the pins, open the info window of the selected pin and
- * keep every pin clickable, also when several share a place.
+ * (only when the site has a key). Both draw each pin at its place, overlapping pins as a cluster with a count,
+ * open the info window of the selected pin and keep every pin clickable, also when several share a place.
  */
 export interface ChapterMapProps {
   view: MapView;
@@ -65,7 +70,7 @@ export const MAP_ZOOM = { home: 4, search: 7, state: 5, chapter: 15 } as const;
 export const MAP_HEIGHT = { home: 500, state: 300, chapter: 300 } as const;
 export const INFO_WINDOW = { maxWidth: 400, padding: 10 } as const;
 export const PIN_SIZE = 40;
-/** Up to this many overlapping pins are fanned out (each one click away); more become a cluster with a count. */
-export const FAN_OUT_MAX = 4;
+/** The clickable part of a pin, around its marker: pins closer than this across and up overlap, and are clustered. */
+export const PIN_HIT = { w: 28, h: 36 } as const;
 /** The loading overlay hides once the map is ready or after this long. */
 export const MAP_LOADING_MAX_MS = 3000;

@@ -10,10 +10,7 @@ import { pressMentionQueries } from "../../api/pressMentions";
 import { useSiteConfig } from "../../api/settings";
 import { AsyncState, useDeferredQuery, Loading } from "../../components/AsyncState";
 import { listIdFor } from "../../lib/listId";
-import { addressText, chapterPath, formatDate, formatTime, hasPlace, scheduleText, timeRange } from "../../lib/format";
-import { ChapterMap } from "../../components/map/ChapterMap";
-import { eventPinsOf } from "../../components/map/pins";
-import { MAP_HEIGHT, MAP_ZOOM, type MapPin } from "../../components/map/types";
+import { addressText, chapterPath, formatDate, formatTime, scheduleText, timeRange } from "../../lib/format";
 import { MailingListSignup } from "../../components/MailingListSignup";
 import { PressMentionList } from "../../components/PressMentionList";
 import { RichHtml } from "../../components/RichHtml";
@@ -21,6 +18,7 @@ import { CalendarLinks } from "../../components/CalendarLinks";
 import { CancelledDates } from "../../components/CancelledDates";
 import { ConfirmedByHost, isConfirmed } from "../../components/ConfirmedByHost";
 import { ChapterEmails } from "./ChapterEmails";
+import { ChapterMapSection } from "./ChapterMapSection";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
 
@@ -142,12 +140,9 @@ function CalendarLinksSlot({ chapter }: { chapter: ChapterDetail }) {
 
 function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: SiteConfig | null }) {
   const press = useQuery(pressMentionQueries.publicChapter(chapter.id));
-  const [selected, setSelected] = useState<string | null>(null);
   const upcoming = useMemo(() => chapterPageMeetups(chapter.chapterEvents), [chapter.chapterEvents]);
   const next = upcoming[0] ?? null;
   const more = upcoming.slice(1);
-  const placed = chapter.chapterEvents.filter(hasPlace);
-  const pins: MapPin[] = eventPinsOf(chapter, placed);
   const listId = listIdFor(chapter, config);
   const hosts = chapter.hosts;
   // About and events first; the map, emails and side column in a second commit.
@@ -195,36 +190,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
           </Stack>
         )}
 
-        {rest && pins.length > 0 && (
-          <Stack as="section" aria-labelledby="map-heading" gap="2">
-            <Heading as="h2" size="md" id="map-heading">
-              Map
-            </Heading>
-            <ChapterMap
-              view={{ kind: "point", center: { lat: placed[0].lat!, lng: placed[0].lng! }, state: chapter.state }}
-              pins={pins}
-              height={MAP_HEIGHT.chapter}
-              zoom={MAP_ZOOM.chapter}
-              selectedPinId={selected}
-              onSelectPin={setSelected}
-              label={`Map of where ${chapter.displayTitle} meets`}
-              renderInfo={(pin) => {
-                const e = placed.find((x) => String(x.id) === pin.id)!;
-                return <EventBlock event={e} date={e.nextDates[0]?.date} />;
-              }}
-            />
-            <Stack as="ul" gap="1" listStyleType="none" aria-label="Places on the map">
-              {placed.map((e) => (
-                <li key={e.id}>
-                  <Button size="xs" variant="outline" onClick={() => setSelected(String(e.id))} aria-label={`Show on map: ${e.name}`}>
-                    Show on map
-                  </Button>{" "}
-                  {`${e.name}, ${addressText(e)}`}
-                </li>
-              ))}
-            </Stack>
-          </Stack>
-        )}
+        {rest && <ChapterMapSection chapter={chapter} />}
 
         {rest && <ChapterEmails chapterId={chapter.id} />}
       </Stack>
