@@ -26,7 +26,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 1),
   globalSetup: "./e2e/globalSetup.ts",
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The list as it runs, and each test's result and time in .tmp/e2e-report.json (which tests are slow, which failed).
+  reporter: [["list"], ["json", { outputFile: ".tmp/e2e-report.json" }]],
   use: {
     trace: "off",
     launchOptions: {

@@ -33,7 +33,8 @@ static_status=0
 for job in $typecheck $lint $format; do wait "$job" || static_status=1; done
 cat .tmp/typecheck.log .tmp/lint.log .tmp/format.log
 [ "$static_status" -eq 0 ] || exit 1
-phase "unit and API tests (SQLite)" npx vitest run
+# Two workers: a test file spends much of its time waiting on its server and child processes.
+phase "unit and API tests (SQLite)" npx vitest run --maxWorkers=2
 
 # Then, side by side: the Postgres API tests, and the browser tests on both databases in one Playwright run
 # (E2E_DB=both: a project per database) with E2E_WORKERS workers, each with its own server, port, data folder and
@@ -42,8 +43,10 @@ echo "== API tests (Postgres at ${TEST_DATABASE_URL:-postgres://postgres@127.0.0
 phase "build UI" npx tsx scripts/build-ui.ts --force
 (phase "API tests (Postgres)" env TEST_DB=postgres npx vitest run server migrations scripts/seed-scale > .tmp/vitest-postgres.log 2>&1) &
 postgres_lane=$!
-browser_status=0
-phase "browser tests (SQLite and Postgres)" env E2E_DB=both E2E_WORKERS="${E2E_WORKERS:-2}" npx playwright test || browser_status=$?
+set +e
+phase "browser tests (SQLite and Postgres)" env E2E_DB=both E2E_WORKERS="${E2E_WORKERS:-2}" npx playwright test 2>&1 | tee .tmp/e2e.log
+browser_status=${PIPESTATUS[0]}
+set -e
 postgres_status=0
 wait "$postgres_lane" || postgres_status=$?
 echo "== API tests (Postgres): report"
@@ -53,5 +56,8 @@ cat "$timings"
 echo "total: $SECONDS s"
 if [ "$browser_status" -ne 0 ] || [ "$postgres_status" -ne 0 ]; then
   echo "browser tests exit $browser_status, Postgres API tests exit $postgres_status"
+  # What failed, where the end of the log shows it: Playwright's own summary of the browser tests.
+  [ "$browser_status" -eq 0 ] || sed -n '/^  [0-9]* failed/,$p' .tmp/e2e.log | grep -E '^ +(\[|[0-9]+ (failed|flaky))' || true
+  [ "$postgres_status" -eq 0 ] || grep -E 'FAIL|✗|×' .tmp/vitest-postgres.log | head -20 || true
   exit 1
 fi
