@@ -438,6 +438,43 @@ test.describe("map implementation", () => {
 });
 
 test.describe("keyboard", () => {
+  test("the home map is one Tab stop before the state chooser; Enter and the arrow keys go from pin to pin", async ({ page }) => {
+    const home = new HomePage(page);
+    await home.open();
+    await home.map.waitReady();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter"); // Skip to content
+    const inMap: (string | null)[] = [];
+    for (let stops = 0; stops < 40 && !(await home.stateChooser().evaluate((el) => el === document.activeElement)); stops++) {
+      await page.keyboard.press("Tab");
+      const where = await home.map.focused();
+      if (where) inMap.push(where);
+    }
+    await expect(home.stateChooser()).toBeFocused();
+    // The map once, and none of its pins, clusters or zoom buttons.
+    expect(inMap).toEqual(["map"]);
+
+    await home.map.root.focus();
+    const view = await home.map.transform();
+    await page.keyboard.press("Enter");
+    const first = await home.map.focused();
+    expect(first).toMatch(/^(pin|cluster): /);
+    const visited = new Set([first]);
+    for (const key of ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "ArrowRight", "ArrowRight", "ArrowUp"]) {
+      await page.keyboard.press(key);
+      visited.add(await home.map.focused());
+    }
+    // Several pins or clusters, each reached with the arrow keys, which did not move the map meanwhile.
+    expect(visited.size).toBeGreaterThan(2);
+    expect([...visited].every((where) => /^(pin|cluster): /.test(where ?? ""))).toBe(true);
+    expect(await home.map.transform()).toBe(view);
+    await page.keyboard.press("Escape");
+    expect(await home.map.focused()).toBe("map");
+    // On the map itself the arrow keys move it.
+    await page.keyboard.press("ArrowLeft");
+    await home.map.transformChanged(view);
+  });
+
   test("the first Tab stop skips the menu to the page's content", async ({ page }) => {
     await page.goto("/chapter/tx/austin");
     await page.keyboard.press("Tab");

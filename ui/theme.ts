@@ -37,7 +37,7 @@ import {
   toastSlotRecipe,
   tokens,
 } from "@chakra-ui/react/theme";
-import { BRAND_SCALE, CHAPTER_TYPE_COLOURS } from "./lib/palette";
+import { BRAND_SCALE, CHAPTER_TYPE_COLOURS, MAP_SURFACES } from "./lib/palette";
 import { proseRecipe } from "./prose";
 
 /**
@@ -150,6 +150,7 @@ const config = defineConfig({
           hover: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.900}" } },
         },
         chapterType: chapterTypeTokens,
+        map: Object.fromEntries(Object.entries(MAP_SURFACES).map(([name, c]) => [name, { value: { _light: c.light, _dark: c.dark } }])),
       },
     },
     recipes: {

@@ -27,8 +27,12 @@ export class HomePage {
     return this.nearest().getByRole("listitem").getByRole("link");
   }
 
+  stateChooser() {
+    return this.page.getByLabel("Find chapters by state");
+  }
+
   chooseState(name: string) {
-    return this.page.getByLabel("Find chapters by state").selectOption({ label: name });
+    return this.stateChooser().selectOption({ label: name });
   }
 
   /** The state chooser's Go button, shown only without JavaScript (with it, choosing a state goes there at once). */

@@ -66,6 +66,19 @@ export class MapWidget {
     return this.root.getByRole("button", { name: "Zoom out", exact: true });
   }
 
+  /**
+   * Where the keyboard is, seen from the map: "map" (the map itself), a pin's or cluster's name ("pin: ...",
+   * "cluster: ..."), or null when the focus is outside the map.
+   */
+  async focused(): Promise<string | null> {
+    return this.root.evaluate((map) => {
+      const el = document.activeElement;
+      if (el === map) return "map";
+      if (!el || !map.contains(el)) return null;
+      return `${el.hasAttribute("data-cluster-count") ? "cluster" : el.hasAttribute("data-pin-id") ? "pin" : el.tagName.toLowerCase()}: ${el.getAttribute("aria-label")}`;
+    });
+  }
+
   /** How many chapters the map draws: its pins, and the counts of its clusters. */
   async chaptersDrawn(): Promise<number> {
     const counts = await this.clusters().evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-cluster-count"))));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contrastRatio, readableTextOn } from "./contrast";
-import { BRAND_SCALE, CHAPTER_TYPE_COLOURS, MAP_COLOURS } from "./palette";
+import { BRAND_SCALE, CHAPTER_TYPE_COLOURS, MAP_COLOURS, MAP_SURFACES } from "./palette";
 
 describe("readableTextOn", () => {
   it("picks white on dark and black on light colours", () => {
@@ -23,7 +23,17 @@ describe("the network's colour pairs read at WCAG AA (4.5)", () => {
   for (const [name, modes] of Object.entries(CHAPTER_TYPE_COLOURS)) {
     pairs.push([`${name} (light)`, modes.light.bg, modes.light.fg], [`${name} (dark)`, modes.dark.bg, modes.dark.fg]);
   }
-  pairs.push(["cluster marker", MAP_COLOURS.cluster, MAP_COLOURS.clusterText], ["text over the map", MAP_COLOURS.paper, MAP_COLOURS.ink]);
+  pairs.push(["cluster marker", MAP_COLOURS.cluster, MAP_COLOURS.clusterText]);
+  for (const mode of ["light", "dark"] as const) {
+    const m = (name: keyof typeof MAP_SURFACES) => MAP_SURFACES[name][mode];
+    pairs.push(
+      [`the map's info window (${mode})`, m("paper"), m("ink")],
+      [`city names on land (${mode})`, m("land"), m("ink")],
+      [`city names on water (${mode})`, m("water"), m("ink")],
+      [`state names on land (${mode})`, m("land"), m("label")],
+      [`state names on water (${mode})`, m("water"), m("label")],
+    );
+  }
   pairs.push(
     ["header (light)", BRAND_SCALE[800], "#ffffff"],
     ["brand button (light)", BRAND_SCALE[700], "#ffffff"],

@@ -33,20 +33,42 @@ export const BRAND_SCALE = {
   950: "#0a1f38",
 } as const;
 
-/** Literal colours for map drawings (pins, cluster markers, the offline map's land and water). */
+/**
+ * The offline map's surfaces and what is drawn on them, in light and dark mode: the theme makes them the `map.*`
+ * tokens, so the map follows the page's mode (and the device's) in CSS, like the rest of the page.
+ */
+export const MAP_SURFACES = {
+  land: { light: "#eef2f6", dark: "#2a3441" },
+  water: { light: "#d6e6f2", dark: "#16202c" },
+  border: { light: "#7b8794", dark: "#8795a5" },
+  /** Text, dots and lines drawn over the map, and the info window's text. */
+  ink: { light: "#1a202c", dark: "#edf2f7" },
+  /** State names: quieter than the city names, 4.5:1 or more on land and water. */
+  label: { light: "#52606d", dark: "#b4bfcb" },
+  /** The info window and the zoom buttons. */
+  paper: { light: "#ffffff", dark: "#1a202c" },
+  frame: { light: "#a0aec0", dark: "#4a5568" },
+  veil: { light: "rgba(255,255,255,0.75)", dark: "rgba(22,32,44,0.75)" },
+} as const;
+
+const surface = (name: keyof typeof MAP_SURFACES) => `var(--chakra-colors-map-${name})`;
+
+/**
+ * Colours for map drawings: the surfaces as CSS variables (for styles, not SVG attributes, which take no
+ * variables), and literal colours for what cannot read them (pins are SVG data URLs; Google Maps takes plain
+ * colours), the same in both modes.
+ */
 export const MAP_COLOURS = {
   pinOutline: "#ffffff",
   cluster: BRAND_SCALE[700],
   clusterText: "#ffffff",
   clusterHalo: "rgba(26,79,139,0.35)",
-  land: "#eef2f6",
-  water: "#d6e6f2",
-  border: "#7b8794",
-  /** Text and panels drawn over the map, which stays light in both modes. */
-  ink: "#1a202c",
-  /** State names on the offline map: quieter than the city names, 4.5:1 or more on land and water. */
-  stateLabel: "#52606d",
-  paper: "#ffffff",
-  frame: "#a0aec0",
-  veil: "rgba(255,255,255,0.75)",
+  land: surface("land"),
+  water: surface("water"),
+  border: surface("border"),
+  ink: surface("ink"),
+  stateLabel: surface("label"),
+  paper: surface("paper"),
+  frame: surface("frame"),
+  veil: surface("veil"),
 } as const;

@@ -7,7 +7,7 @@ import { ALASKA_CENTER, INFO_WINDOW, PIN_HIT, PIN_SIZE, US_CENTER, type ChapterM
 import { boundingBoxCenter, useOutline } from "./outlines";
 import { clusterLabel, clusterTitle, MapLoadingOverlay } from "./parts";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
-import { MAP_COLOURS } from "../../lib/palette";
+import { MAP_COLOURS, MAP_SURFACES } from "../../lib/palette";
 
 /** Google's closest zoom level on road maps. */
 const MAX_GOOGLE_ZOOM = 21;
@@ -109,7 +109,7 @@ export function GoogleChapterMap(props: ChapterMapProps & { apiKey: string }) {
                 <PolylineF
                   key={`line-${p.item.id}`}
                   path={[p.item, at(p.x, p.y)]}
-                  options={{ strokeColor: MAP_COLOURS.ink, strokeWeight: 1.5, clickable: false }}
+                  options={{ strokeColor: MAP_SURFACES.ink.light, strokeWeight: 1.5, clickable: false }}
                 />
               ),
           )}

@@ -5,22 +5,23 @@ import { MAP_COLOURS } from "../../lib/palette";
 
 // Inline, so the page's text rules (its font and size) do not reach the map's names.
 const FONT = "Arial, Helvetica, sans-serif";
-const stateStyle = { fontFamily: FONT, fontSize: LABEL_FONT.state, fontWeight: 700, letterSpacing: 1 } as const;
-const cityStyle = { fontFamily: FONT, fontSize: LABEL_FONT.city, fontWeight: 400 } as const;
+// Colours as styles too: they are the theme's map tokens (CSS variables), which SVG attributes cannot take.
+const stateStyle = { fontFamily: FONT, fontSize: LABEL_FONT.state, fontWeight: 700, letterSpacing: 1, fill: MAP_COLOURS.stateLabel } as const;
+const cityStyle = { fontFamily: FONT, fontSize: LABEL_FONT.city, fontWeight: 400, fill: MAP_COLOURS.ink } as const;
 
 /** The names of states and cities (see placeLabels), drawn in the map's SVG over the land and under the pins. */
 export function MapLabels({ labels }: { labels: MapLabel[] }) {
   return (
-    <g data-map-labels paintOrder="stroke" stroke={MAP_COLOURS.land} strokeWidth={3} strokeLinejoin="round">
+    <g data-map-labels paintOrder="stroke" style={{ stroke: MAP_COLOURS.land }} strokeWidth={3} strokeLinejoin="round">
       {labels.map((l) =>
         l.kind === "state" ? (
-          <text key={`state-${l.key}`} data-label="state" x={l.x} y={l.y} textAnchor="middle" style={stateStyle} fill={MAP_COLOURS.stateLabel}>
+          <text key={`state-${l.key}`} data-label="state" x={l.x} y={l.y} textAnchor="middle" style={stateStyle}>
             {l.text}
           </text>
         ) : (
           <g key={`city-${l.key}`}>
-            <circle cx={l.dot!.x} cy={l.dot!.y} r={2.5} fill={MAP_COLOURS.ink} stroke={MAP_COLOURS.paper} strokeWidth={1} />
-            <text data-label="city" x={l.x} y={l.y} textAnchor={l.anchor} style={cityStyle} fill={MAP_COLOURS.ink}>
+            <circle cx={l.dot!.x} cy={l.dot!.y} r={2.5} style={{ fill: MAP_COLOURS.ink, stroke: MAP_COLOURS.paper }} strokeWidth={1} />
+            <text data-label="city" x={l.x} y={l.y} textAnchor={l.anchor} style={cityStyle}>
               {l.text}
             </text>
           </g>
@@ -35,7 +36,7 @@ export function SpreadLines({ placed }: { placed: Placement<MapPin>[] }) {
   const spread = placed.filter((p): p is Placement<MapPin> & { kind: "pin"; from: { x: number; y: number } } => p.kind === "pin" && Boolean(p.from));
   if (!spread.length) return null;
   return (
-    <g data-spread-lines stroke={MAP_COLOURS.ink} strokeWidth={1.5}>
+    <g data-spread-lines style={{ stroke: MAP_COLOURS.ink }} strokeWidth={1.5}>
       {spread.map((p) => (
         <line key={p.item.id} x1={p.from.x} y1={p.from.y} x2={p.x} y2={p.y} />
       ))}

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { clusterPoints, zoomToOpen, type Placement } from "./cluster";
 import { ClusterButton, InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
 import { outlineNamesOf, PIN_HIT, type ChapterMapProps, type MapPin } from "./types";
@@ -11,6 +11,7 @@ import { MapLabels, SpreadLines } from "./MapLabels";
 import { PinButton } from "./PinButton";
 import { IDENTITY, MAX_SCALE, useMapTransform } from "./useMapTransform";
 import { MAP_COLOURS } from "../../lib/palette";
+import { handlePinKey, MAP_KEYS_HINT } from "./pinKeys";
 
 function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
   const [width, setWidth] = useState(0);
@@ -37,6 +38,7 @@ function useOutlines(view: ChapterMapProps["view"]) {
 }
 
 type Cluster = Placement<MapPin> & { kind: "cluster" };
+const LAND = { fill: MAP_COLOURS.land, stroke: MAP_COLOURS.border } as const;
 /** A pin at its place on the unzoomed map (base pixels), in the Puerto Rico inset or not. */
 type Projected = { item: MapPin; x: number; y: number; inset: boolean };
 
@@ -60,6 +62,7 @@ export function OfflineMap(props: ChapterMapProps) {
   const outlines = useOutlines(view);
   const { t, setT, zoomBy, panBy, handlers, dragging } = useMapTransform(ref, width, height);
   const lastFocusedPin = useRef<HTMLButtonElement | null>(null);
+  const hintId = useId();
 
   // Keyed by the view's value: pages pass a new view object each render (opening a pin must not reset the map).
   const viewKey = JSON.stringify(view);
@@ -175,7 +178,7 @@ export function OfflineMap(props: ChapterMapProps) {
       const k = t.k * factor;
       setT({ k, x: width / 2 - k * cx, y: height / 2 - k * cy });
     }
-    // The cluster's button is gone: keyboard users continue from the map, whose pins now follow in tab order.
+    // The cluster's button is gone: keyboard users continue from the map, where Enter goes to its pins.
     ref.current?.focus({ preventScroll: true });
   };
 
@@ -185,8 +188,9 @@ export function OfflineMap(props: ChapterMapProps) {
   };
 
   return (
-    // The map is one keyboard-operable widget, as Google's is: a labelled region that takes focus, pans with the
-    // arrow keys and zooms with + and -; its pins and clusters are buttons inside it. It shows its projection and
+    // The map is one keyboard-operable widget and one Tab stop: a labelled region that takes focus, pans with the
+    // arrow keys and zooms with + and -; its pins and clusters are buttons inside it, reached with Enter and the
+    // arrow keys (pinKeys.ts). It shows its projection and
     // zoom (data-projection, data-transform) and each pin its place, so tests can check where pins are drawn.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
@@ -194,9 +198,13 @@ export function OfflineMap(props: ChapterMapProps) {
       role="region"
       aria-label={label}
       aria-roledescription="map"
+      aria-describedby={hintId}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the map widget takes focus (see above)
       tabIndex={0}
-      onKeyDown={handlers.onKeyDown}
+      onKeyDown={(e) => {
+        if (handlePinKey(e.currentTarget, e.target as HTMLElement, e.key)) e.preventDefault();
+        else handlers.onKeyDown(e);
+      }}
       onPointerDown={handlers.onPointerDown}
       onPointerMove={handlers.onPointerMove}
       onPointerUp={handlers.onPointerUp}
@@ -220,32 +228,24 @@ export function OfflineMap(props: ChapterMapProps) {
     >
       {width > 0 && (
         <svg width={width} height={height} aria-hidden="true" focusable="false" style={{ display: "block" }}>
-          <g transform={`translate(${t.x},${t.y}) scale(${t.k})`}>
+          {/* Colours as styles (the theme's light or dark map tokens), which SVG attributes cannot take; the paths inherit them. */}
+          <g transform={`translate(${t.x},${t.y}) scale(${t.k})`} style={LAND}>
             {proj?.paths.map((p) => (
-              <path
-                key={p.key}
-                data-state={p.abbr}
-                d={p.d}
-                fill={MAP_COLOURS.land}
-                stroke={MAP_COLOURS.border}
-                strokeWidth={1}
-                vectorEffect="non-scaling-stroke"
-              />
+              <path key={p.key} data-state={p.abbr} d={p.d} strokeWidth={1} vectorEffect="non-scaling-stroke" />
             ))}
           </g>
           {proj?.inset && (
-            <g>
+            <g style={LAND}>
               <rect
                 x={proj.inset.box.x}
                 y={proj.inset.box.y}
                 width={proj.inset.box.w}
                 height={proj.inset.box.h}
-                fill={MAP_COLOURS.water}
-                stroke={MAP_COLOURS.border}
+                style={{ fill: MAP_COLOURS.water }}
                 strokeWidth={1}
               />
               {proj.insetPaths.map((d, i) => (
-                <path key={i} data-state="PR" d={d} fill={MAP_COLOURS.land} stroke={MAP_COLOURS.border} strokeWidth={1} />
+                <path key={i} data-state="PR" d={d} strokeWidth={1} />
               ))}
             </g>
           )}
@@ -296,6 +296,9 @@ export function OfflineMap(props: ChapterMapProps) {
           {renderInfo(selected.item)}
         </InfoWindowFrame>
       )}
+      <span id={hintId} hidden>
+        {MAP_KEYS_HINT}
+      </span>
       <ZoomButtons onZoomIn={() => zoomBy(2)} onZoomOut={() => zoomBy(0.5)} canZoomOut={t.k > 1} />
       {showOverlay && <MapLoadingOverlay />}
     </div>

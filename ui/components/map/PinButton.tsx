@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import { pinDataUrl } from "./pins";
 import type { Placement } from "./cluster";
 import { PIN_HIT, PIN_SIZE, type MapPin } from "./types";
+import { MAP_ITEM_ATTRIBUTE } from "./pinKeys";
 
 /**
  * A pin of the offline map: a button (the clickable part, PIN_HIT) around a marker drawn 40 x 40, whose tip is on the pin's spot (or, spread around a spot it
@@ -24,6 +25,9 @@ export function PinButton({
       title={item.title}
       aria-expanded={selected}
       data-pin-id={item.id}
+      // Reached with the arrow keys from the map (ui/components/map/pinKeys.ts), not one Tab stop each.
+      tabIndex={-1}
+      {...{ [MAP_ITEM_ATTRIBUTE]: "" }}
       data-lat={item.lat}
       data-lng={item.lng}
       data-spread={pin.from ? "true" : undefined}

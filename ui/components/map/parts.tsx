@@ -3,6 +3,7 @@ import { INFO_WINDOW, type MapPin } from "./types";
 import type { Placement } from "./cluster";
 import { placeInfoWindow } from "./infoWindowPlacement";
 import { MAP_COLOURS } from "../../lib/palette";
+import { MAP_ITEM_ATTRIBUTE } from "./pinKeys";
 
 /** 'Map loading...' over the map until it is ready or 3 seconds have passed (spec 000 section 4). */
 export function MapLoadingOverlay() {
@@ -38,10 +39,11 @@ const buttonStyle = {
   padding: 0,
 } as const;
 
+/** Zoom in and out, for the pointer: the keyboard zooms with + and - on the map, one Tab stop (pinKeys.ts). */
 export function ZoomButtons({ onZoomIn, onZoomOut, canZoomOut }: { onZoomIn: () => void; onZoomOut: () => void; canZoomOut: boolean }) {
   return (
     <div style={{ position: "absolute", top: 10, right: 10, display: "flex", flexDirection: "column", gap: 4, zIndex: 4 }}>
-      <button type="button" aria-label="Zoom in" title="Zoom in" onClick={onZoomIn} style={buttonStyle}>
+      <button type="button" aria-label="Zoom in" title="Zoom in" onClick={onZoomIn} style={buttonStyle} tabIndex={-1}>
         +
       </button>
       <button
@@ -49,6 +51,7 @@ export function ZoomButtons({ onZoomIn, onZoomOut, canZoomOut }: { onZoomIn: () 
         aria-label="Zoom out"
         title="Zoom out"
         onClick={onZoomOut}
+        tabIndex={-1}
         disabled={!canZoomOut}
         style={{ ...buttonStyle, opacity: canZoomOut ? 1 : 0.5 }}
       >
@@ -189,6 +192,8 @@ export function ClusterButton({
       aria-label={label}
       title={clusterTitle(cluster.items)}
       data-cluster-count={count}
+      tabIndex={-1}
+      {...{ [MAP_ITEM_ATTRIBUTE]: "" }}
       data-pin-ids={cluster.items.map((p) => p.id).join(" ")}
       onClick={() => onOpen(cluster)}
       style={{
