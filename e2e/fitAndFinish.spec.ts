@@ -11,6 +11,7 @@ import { HomePage } from "./pages/HomePage";
 import { MailingListWidget } from "./pages/MailingListWidget";
 import { RegisterPage } from "./pages/RegisterPage";
 import { SignInPage } from "./pages/SignInPage";
+import { SiteHeader } from "./pages/SiteHeader";
 import { AddChapterPage } from "./pages/siteAdmin/AddChapterPage";
 
 /** What a new user trips over: each defect of the fit-and-finish review, walked in the browser. */
@@ -41,8 +42,14 @@ test.describe("signing out on the sign-in screen as it opens", () => {
       await route.fulfill({ response: stale }).catch(() => {});
       staleAnswerGiven.resolve();
     });
+    // The sign-in screen as the app draws it after a screen the server does not render (the server renders /signin
+    // with the user it knows, and the page then asks no "who am I"): the screen asks, and shows the stored user.
     const signIn = new SignInPage(page);
-    await signIn.open();
+    await page.goto("/register_for_account");
+    await page.evaluate(() => {
+      window.history.pushState({}, "", "/signin");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
     await whoAmIFetched.promise;
     await signIn.signOut();
     await staleAnswerGiven.promise;
@@ -129,6 +136,28 @@ test.describe("links look like links", () => {
     await signInAs(page, "host");
     await new ChapterAdminPage(page).open("members");
     await expect(page.getByRole("link", { name: "Add Members" })).toHaveCSS("text-decoration-line", "underline");
+  });
+});
+
+test.describe("the header on a phone (390 px)", () => {
+  test.use({ viewport: PHONE });
+
+  test("signed in, it is one row; the menu's links are behind Menu, which closes when one is followed or on Escape", async ({ page }) => {
+    await signInAs(page, "admin");
+    const header = new SiteHeader(page);
+    // One row: the site's name, dark mode and Menu (it was two rows, 146 px, with the links wrapping).
+    expect(await header.height()).toBeLessThan(70);
+    await expect(header.link("Admin Tools")).toBeHidden();
+    await header.menuButton().click();
+    await expect(header.link(`Hi, ${E2E_ACCOUNTS.admin.name}!`)).toBeVisible();
+    await expect(header.link("About")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(header.link("About")).toBeHidden();
+    await header.menuButton().click();
+    await header.link("Admin Tools").click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(header.link("Admin Tools")).toBeHidden();
+    expect(await header.height()).toBeLessThan(70);
   });
 });
 
