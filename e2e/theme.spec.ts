@@ -47,6 +47,16 @@ test.describe("every screen reads well in light and dark mode, on a desktop and 
   });
 });
 
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`public pages on a phone set to ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+
+    test("axe finds no violation of any impact, with no mode chosen on the site", async ({ page }) => {
+      expect(await new ScreenSweep(page).checkAsTheDeviceShows(PUBLIC_SCREENS)).toEqual([]);
+    });
+  });
+}
+
 test.describe("dark mode", () => {
   test("the header's toggle switches modes, the choice outlives a reload, and server-rendered pages hydrate without a mismatch", async ({ page }) => {
     const errors: string[] = [];

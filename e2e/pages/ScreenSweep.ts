@@ -25,12 +25,16 @@ export class ScreenSweep {
     await this.page.context().addCookies([{ name: "ch_color_mode", value: mode, domain: url.hostname, path: "/" }]);
   }
 
-  /** Opens a screen and waits until it has drawn what it loads (its heading, no spinner left). */
-  async open(path: string, mode: ColorMode) {
+  /**
+   * Opens a screen and waits until it has drawn what it loads (its heading, no spinner left), in the mode chosen
+   * (the class on <html>), or with none chosen (null: the device's setting decides).
+   */
+  async open(path: string, mode: ColorMode | null) {
     await this.page.goto(path);
     await expect(this.page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(this.page.locator(".chakra-spinner")).toHaveCount(0);
-    await expect(this.page.locator("html")).toHaveClass(mode);
+    if (mode) await expect(this.page.locator("html")).toHaveClass(mode);
+    else await expect(this.page.locator("html")).not.toHaveClass(/light|dark/);
     // A rich text editor mounts after the screen (a chunk of its own) and hides its toolbar's icons as they appear.
     await expect(this.page.locator('[data-testid="rich-text-editor"] svg:not([aria-hidden])')).toHaveCount(0);
     // A button that was disabled while its data loaded fades in: measure colours once transitions are over.
@@ -47,7 +51,7 @@ export class ScreenSweep {
         for (const path of paths) {
           await this.open(path, mode);
           const where = `${path} (${mode}, ${name})`;
-          for (const v of await this.seriousViolations()) this.problems.push(`${where}: ${v}`);
+          for (const v of await this.violations(["serious", "critical"])) this.problems.push(`${where}: ${v}`);
           if (opts.noSideways && size.width === WIDTHS.phone.width) {
             const { scrollWidth, clientWidth } = await this.page.evaluate(() => ({
               scrollWidth: document.documentElement.scrollWidth,
@@ -61,13 +65,27 @@ export class ScreenSweep {
     return this.problems;
   }
 
-  private async seriousViolations(): Promise<string[]> {
+  /**
+   * Each screen on a phone as a reader who has chosen no mode sees it (the device's light or dark setting, the
+   * browser context's colorScheme), with every axe violation of any impact.
+   */
+  async checkAsTheDeviceShows(paths: string[]) {
+    await this.page.setViewportSize(WIDTHS.phone);
+    for (const path of paths) {
+      await this.open(path, null);
+      for (const v of await this.violations()) this.problems.push(`${path} (the device's mode, phone): ${v}`);
+    }
+    return this.problems;
+  }
+
+  /** axe's violations of the given impacts (all of them when none are given), with where they are. */
+  private async violations(impacts?: string[]): Promise<string[]> {
     const results = await new AxeBuilder({ page: this.page }).analyze();
     return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .filter((v) => !impacts || impacts.includes(v.impact ?? ""))
       .map(
         (v) =>
-          `${v.id} at ${v.nodes
+          `${v.id} (${v.impact}) at ${v.nodes
             .map((n) => n.target.join(" "))
             .slice(0, 4)
             .join(", ")}`,
