@@ -4,10 +4,14 @@ import type { ChapterDetail, ChapterEventInfo } from "../../../server/contracts/
 import { addressText, hasPlace, nextDateText, timeRange } from "../../lib/format";
 import { ChapterMap } from "../../components/map/ChapterMap";
 import { DirectionsLink } from "../../components/map/DirectionsLink";
+import { CancelledDates } from "../../components/CancelledDates";
 import { eventPinsOf } from "../../components/map/pins";
 import { MAP_HEIGHT, MAP_ZOOM } from "../../components/map/types";
 
-/** What a meetup's pin opens: short, so it fits a phone's map beside its pin (the full event is above the map). */
+/**
+ * What a meetup's pin opens: short, so it fits a phone's map beside its pin (the full event is above the map), with
+ * the dates it is off, which for a meetup after the next are said nowhere else on the page.
+ */
 function MeetupPlace({ event }: { event: ChapterEventInfo }) {
   return (
     <Stack gap="0.5" fontSize="sm" data-testid="pin-info">
@@ -15,6 +19,7 @@ function MeetupPlace({ event }: { event: ChapterEventInfo }) {
       <Text>{addressText(event)}</Text>
       <Text>{nextDateText(event)}</Text>
       <Text>{timeRange(event)}</Text>
+      <CancelledDates event={event} />
       <DirectionsLink event={event} />
     </Stack>
   );
