@@ -34,6 +34,3 @@ export function pageQueryString(params: PageParams & Record<string, string | num
   const s = search.toString();
   return s ? `?${s}` : "";
 }
-
-/** Whether an array page was full, so another page may follow. */
-export const mayHaveMore = (items: unknown[], limit: number): boolean => items.length >= limit;

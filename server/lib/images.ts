@@ -87,11 +87,6 @@ export async function deleteImage(name: string): Promise<boolean> {
   return (await UploadedImage.query().delete().where({ name })) > 0;
 }
 
-/** Whether an image of this name is stored (without loading its bytes). */
-export async function imageExists(name: string): Promise<boolean> {
-  return Boolean(await UploadedImage.query().findOne({ name }).select("id"));
-}
-
 /**
  * Middleware for the API: after the request, removes every temporary file an upload route's multipart body
  * left (readUpload), whether or not the handler got to use it (refused and failed uploads leave nothing behind).

@@ -67,8 +67,3 @@ export function renderRichText(source: string | null | undefined): string {
   const html = marked.parse(source, { async: false, gfm: true, breaks: false }) as string;
   return sanitizeHtml(html, OPTIONS);
 }
-
-/** Plain text with every tag removed, for titles and notes shown as text. */
-export function stripTags(source: string): string {
-  return sanitizeHtml(source, { allowedTags: [], allowedAttributes: {} });
-}

@@ -13,11 +13,6 @@ export const sitePolicy = {
   readNonPublicContent: (viewer: Viewer | null) => Boolean(viewer?.isAdmin),
 };
 
-export const userPolicy = {
-  /** A user may see their own record; admins see everyone. */
-  view: (viewer: Viewer, user: { id: number }) => viewer.isAdmin || viewer.id === user.id,
-};
-
 export const applicationPolicy = {
   view: (viewer: Viewer, application: { userId: number }) => viewer.isAdmin || viewer.id === application.userId,
 };

@@ -8,7 +8,6 @@ import { authorize, requireAdmin, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { ACTIVITY_FEED_LIMIT } from "../contracts/chapterAdmin";
 import { presentActivity } from "../presenters/chapterAdmin";
-import type { Services } from "../services";
 
 /** Items in the network-wide feed of the site admin dashboard. */
 export const NETWORK_FEED_LIMIT = 100;
@@ -18,7 +17,7 @@ export const NETWORK_FEED_LIMIT = 100;
  * items), and the whole network's, for admins. Newest first, with the author's name and email, a page at a time
  * (`page`, `limit`; by default the first 50 of a chapter, 100 of the network).
  */
-export function activityFeedRoutes(router: Router, s: Services) {
+export function activityFeedRoutes(router: Router) {
   router.get("/activity_feed_item/chapter/:id", async (ctx) => {
     const viewer = requireViewer(ctx);
     const page = readPage(ctx.query, ACTIVITY_FEED_LIMIT);
@@ -53,6 +52,4 @@ export function activityFeedRoutes(router: Router, s: Services) {
     const chapters = new Map((chapterIds.length ? await Chapter.query().whereIn("id", chapterIds) : []).map((c) => [c.id, c]));
     ctx.body = items.map((item) => presentActivity(item, item.chapterId != null ? chapters.get(item.chapterId) : null));
   });
-
-  void s;
 }

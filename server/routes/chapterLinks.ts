@@ -10,7 +10,6 @@ import { chapterPolicy } from "../policies/chapter";
 import { isHttpUrl } from "../contracts/chapterAdmin";
 import { isSingleLine, singleLineMessage } from "../contracts/text";
 import { presentLink } from "../presenters/chapterAdmin";
-import type { Services } from "../services";
 
 export const MAX_LINKS = 100;
 
@@ -37,7 +36,7 @@ const byPosition = (a: ChapterLink, b: ChapterLink) => a.position - b.position |
  * A chapter's links (spec 001 section 7), host access. POST replaces the whole list: rows with an empty
  * title or URL are dropped ("Leave a URL blank to delete."), every kept URL must be http or https.
  */
-export function chapterLinkRoutes(router: Router, s: Services) {
+export function chapterLinkRoutes(router: Router) {
   router.get("/chapter_link/chapter/:chapterId", async (ctx) => {
     const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.chapterId, "chapterId"));
@@ -65,6 +64,4 @@ export function chapterLinkRoutes(router: Router, s: Services) {
     const saved = await replaceChapterLinks(viewer, chapter, kept);
     ctx.body = saved.map(presentLink);
   });
-
-  void s;
 }

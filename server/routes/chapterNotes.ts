@@ -10,13 +10,12 @@ import { chapterPolicy } from "../policies/chapter";
 import { noteBodySchema } from "../contracts/notes";
 import { addChapterNote } from "../commands/notes";
 import { presentNote } from "../presenters/chapterAdmin";
-import type { Services } from "../services";
 
 /**
  * Chapter notes (spec 001 section 7), host access. Admin-only notes are written by admins and never
  * leave the server for anyone else: the query itself leaves them out.
  */
-export function chapterNoteRoutes(router: Router, s: Services) {
+export function chapterNoteRoutes(router: Router) {
   router.get("/chapter_note/chapter/:chapterId", async (ctx) => {
     const viewer = requireViewer(ctx);
     const page = readPage(ctx.query, NOTES_PAGE_SIZE);
@@ -45,6 +44,4 @@ export function chapterNoteRoutes(router: Router, s: Services) {
     ctx.status = 201;
     ctx.body = presentNote(note);
   });
-
-  void s;
 }

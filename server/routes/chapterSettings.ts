@@ -101,6 +101,4 @@ export function chapterSettingsRoutes(router: Router, s: Services) {
     }
     ctx.body = { result: "success" };
   });
-
-  void s;
 }

@@ -10,7 +10,6 @@ import { multiLine, singleLine } from "../contracts/text";
 import { HOST_APPLICATION_TYPES } from "../contracts/hostApplication";
 import { createHostApplication } from "../commands/createHostApplication";
 import { presentHostApplicationForApplicant } from "../presenters/hostApplication";
-import type { Services } from "../services";
 
 const required = (label: string, max: number) =>
   z
@@ -33,7 +32,7 @@ export const hostApplicationSchema = z.object({
 });
 
 /** Host applications, applicant side (spec 000 section 7). The admin side lives with the site admin routes. */
-export function hostApplicationApplicantRoutes(router: Router, s: Services) {
+export function hostApplicationApplicantRoutes(router: Router) {
   router.post("/chapter_host_application", async (ctx) => {
     const viewer = requireViewer(ctx);
     const input = parse(hostApplicationSchema, ctx.request.body);
@@ -58,6 +57,4 @@ export function hostApplicationApplicantRoutes(router: Router, s: Services) {
     authorize(viewer, applicationPolicy.view, application);
     ctx.body = presentHostApplicationForApplicant(application);
   });
-
-  void s;
 }

@@ -39,13 +39,13 @@ export function registerApiRoutes(router: Router, s: Services): void {
   chaptersNearRoutes(router, s);
   meetupConfirmSettingsRoutes(router);
   chapterRoutes(router, s);
-  activityFeedRoutes(router, s);
+  activityFeedRoutes(router);
   chapterSettingsRoutes(router, s);
   chapterFirstStepsRoutes(router, s);
-  permissionRoutes(router, s);
-  chapterLinkRoutes(router, s);
-  chapterNoteRoutes(router, s);
-  pressMentionChapterAdminRoutes(router, s);
+  permissionRoutes(router);
+  chapterLinkRoutes(router);
+  chapterNoteRoutes(router);
+  pressMentionChapterAdminRoutes(router);
   adminEventRoutes(router, s);
   adminChapterRoutes(router, s);
   hostApplicationAdminRoutes(router, s);
@@ -58,7 +58,7 @@ export function registerApiRoutes(router: Router, s: Services): void {
   pressMentionPublicRoutes(router, s);
   contentPublicRoutes(router, s);
   siteConfigRoutes(router, s);
-  hostApplicationApplicantRoutes(router, s);
+  hostApplicationApplicantRoutes(router);
   mailingListRoutes(router, s);
   emailSettingsRoutes(router, s);
   chapterBlogPostRoutes(router, s);

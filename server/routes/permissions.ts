@@ -10,7 +10,6 @@ import { authorize, requireViewer } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { grantChapterRole, removeChapterRole } from "../commands/permissions";
 import { presentPermission } from "../presenters/chapterAdmin";
-import type { Services } from "../services";
 
 const grantSchema = z.object({
   userId: idSchema("userId", "userId is required"),
@@ -24,7 +23,7 @@ const deleteSchema = z.object({ id: idSchema("id", "id is required") });
  * Chapter hosts and field organizers (spec 001 section 7): hosts of the chapter may list them; only
  * admins may grant or remove them. Admin rights (role 1) are not managed here.
  */
-export function permissionRoutes(router: Router, s: Services) {
+export function permissionRoutes(router: Router) {
   // Registered before /permission/:chapterId so "delete" is never read as a chapter id.
   router.post("/permission/delete", async (ctx) => {
     const viewer = requireViewer(ctx);
@@ -74,6 +73,4 @@ export function permissionRoutes(router: Router, s: Services) {
     ctx.status = 201;
     ctx.body = presentPermission(permission);
   });
-
-  void s;
 }

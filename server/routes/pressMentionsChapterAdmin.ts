@@ -9,14 +9,13 @@ import { chapterPolicy } from "../policies/chapter";
 import { pressMentionPolicy } from "../policies/pressMention";
 import { deletePressMention, savePressMention } from "../commands/pressMentions";
 import { presentPressMention } from "../presenters/chapterAdmin";
-import type { Services } from "../services";
 
 /**
  * Press mention writes and the chapter admin list (spec 001 section 7). POST creates, or updates the one
  * with the given slug. A chapter's mentions need host access on that chapter, site-wide ones an admin.
  * Public reads (/public...) are in pressMentionsPublic.ts, the site admin's list in pressMentionsSiteAdmin.ts.
  */
-export function pressMentionChapterAdminRoutes(router: Router, s: Services) {
+export function pressMentionChapterAdminRoutes(router: Router) {
   router.get("/press_mention/chapter/:id/all", async (ctx) => {
     const viewer = requireViewer(ctx);
     const chapter = await findChapter(intParam(ctx.params.id));
@@ -51,6 +50,4 @@ export function pressMentionChapterAdminRoutes(router: Router, s: Services) {
     await deletePressMention(viewer, mention);
     ctx.body = { result: "success" };
   });
-
-  void s;
 }

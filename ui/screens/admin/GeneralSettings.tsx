@@ -2,7 +2,7 @@ import { Alert, Box, Button, Field, Heading, HStack, Image, Input, Stack, Switch
 import { useEffect, useState } from "react";
 import type { ChapterHealthSettings } from "../../../server/contracts/chapterHealth";
 import { frontPageBodySchema } from "../../../server/contracts/adminRequests";
-import type { EmailServiceName } from "../../../server/contracts/mailingList";
+import { EMAIL_SERVICE_CONFIRMATION, type EmailServiceName } from "../../../server/contracts/mailingList";
 import { ApiRequestError } from "../../api/client";
 import { useFreshQuery } from "../../api/queryClient";
 import { settingsQueries, useSaveEmailSettings, useSaveFrontPage, useSaveMeetupConfirmSettings, useUploadFrontPageImage } from "../../api/settings";
@@ -16,8 +16,6 @@ import { notify } from "../../components/Toaster";
 import { useSubmitForm } from "../../lib/forms";
 import { healthQueries, useSaveHealthSettings } from "../../api/chapterHealth";
 import { PostalAddressForm } from "./PostalAddressForm";
-
-export const EMAIL_SERVICE_CONFIRM = "This can break things badly.  Are you sure?";
 
 const EMAIL_SERVICES: Choice<EmailServiceName>[] = [
   { value: "bronto", label: "Bronto" },
@@ -142,7 +140,7 @@ function EmailServiceForm() {
       <ConfirmDialog
         open={confirming}
         title="Change Email Service"
-        message={EMAIL_SERVICE_CONFIRM}
+        message={EMAIL_SERVICE_CONFIRMATION}
         confirmLabel="Change"
         onConfirm={() => submit()}
         onClose={() => setConfirming(false)}
