@@ -43,10 +43,11 @@ export class ScreenSweep {
     );
   }
 
-  async check(paths: string[], opts: { modes?: ColorMode[]; noSideways?: boolean } = {}) {
+  async check(paths: string[], opts: { modes?: ColorMode[]; widths?: (keyof typeof WIDTHS)[]; noSideways?: boolean } = {}) {
     for (const mode of opts.modes ?? (["light", "dark"] as const)) {
       await this.useMode(mode);
-      for (const [name, size] of Object.entries(WIDTHS)) {
+      for (const name of opts.widths ?? (["desktop", "phone"] as const)) {
+        const size = WIDTHS[name];
         await this.page.setViewportSize(size);
         for (const path of paths) {
           await this.open(path, mode);
