@@ -1,6 +1,7 @@
-import { Button, Card, HStack, Stack } from "@chakra-ui/react";
+import { Card, HStack, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { LinkButton } from "./LinkButton";
 
 /** One card of an admin list (events, press mentions): what it shows, with an Edit link on the right. */
 export function EditableListItem({
@@ -16,11 +17,11 @@ export function EditableListItem({
           <Stack gap="1" minW="0">
             {children}
           </Stack>
-          <Button asChild size="sm" variant="outline">
+          <LinkButton size="sm" variant="outline">
             <RouterLink to={editTo} aria-label={editLabel}>
               Edit
             </RouterLink>
-          </Button>
+          </LinkButton>
         </HStack>
       </Card.Body>
     </Card.Root>

@@ -2,6 +2,7 @@ import { Button, Center } from "@chakra-ui/react";
 import { useLocation } from "react-router-dom";
 import { useScriptsRun } from "../lib/hydration";
 import { morePagesHref } from "../lib/morePages";
+import { LinkButton } from "./LinkButton";
 
 /** "Load More" under a list read a page at a time; shown while another page may follow. */
 export function LoadMore({
@@ -40,8 +41,8 @@ export function LoadMorePages({ shown, anchor, onMore, size }: { shown: number; 
   const href = morePagesHref(pathname, search, shown + 1, anchor);
   if (!href) return null;
   return (
-    <Button asChild variant="outline" size={size} alignSelf="flex-start">
+    <LinkButton variant="outline" size={size} alignSelf="flex-start">
       <a href={href}>Load More</a>
-    </Button>
+    </LinkButton>
   );
 }

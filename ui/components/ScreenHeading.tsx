@@ -1,6 +1,7 @@
-import { Button, Heading, Link, Stack } from "@chakra-ui/react";
+import { Heading, Link, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { LinkButton } from "./LinkButton";
 
 /** A link to a screen's add form (Add Chapter, Add Members): an underlined link, or a button when `button`. */
 export interface AddLink {
@@ -18,9 +19,9 @@ export function ScreenHeading({ title, actions, addLink }: { title: ReactNode; a
       </Heading>
       {actions}
       {addLink?.button && (
-        <Button asChild colorPalette="brand">
+        <LinkButton colorPalette="brand">
           <RouterLink to={addLink.to}>{addLink.label}</RouterLink>
-        </Button>
+        </LinkButton>
       )}
       {addLink && !addLink.button && (
         <Link asChild fontWeight="medium">

@@ -1,5 +1,6 @@
-import { Box, Button, Heading, Text } from "@chakra-ui/react";
+import { Box, Heading, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
+import { LinkButton } from "./LinkButton";
 
 /** The start-a-chapter call-out (state page, home). */
 export function StartChapterBox({ where }: { where?: string }) {
@@ -9,9 +10,9 @@ export function StartChapterBox({ where }: { where?: string }) {
         Start a chapter{where ? ` in ${where}` : ""}
       </Heading>
       <Text mb="3">Don't see a chapter near you? Bring progressives together where you live.</Text>
-      <Button asChild colorPalette="brand">
+      <LinkButton colorPalette="brand">
         <RouterLink to="/intro_start_chapter">Start One</RouterLink>
-      </Button>
+      </LinkButton>
     </Box>
   );
 }

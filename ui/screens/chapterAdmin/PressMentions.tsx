@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
+import { Badge, HStack, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import { pressMentionQueries } from "../../api/pressMentions";
@@ -8,6 +8,7 @@ import { safeHref } from "../../lib/text";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { EditableListItem } from "../../components/EditableListItem";
 import { AdminSection, Loading } from "./AdminSection";
+import { LinkButton } from "../../components/LinkButton";
 
 /** Press Mentions of the chapter (spec 001 section 2): every one, visible or not, with Add and Edit. */
 export function PressMentions() {
@@ -17,9 +18,9 @@ export function PressMentions() {
     <AdminSection
       title="Press Mentions"
       actions={
-        <Button asChild colorPalette="brand" size="sm">
+        <LinkButton colorPalette="brand" size="sm">
           <RouterLink to={`${basePath}/press_mentions/add`}>Add Press Mention</RouterLink>
-        </Button>
+        </LinkButton>
       }
     >
       <AsyncState

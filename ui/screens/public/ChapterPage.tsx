@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Flex, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Container, Flex, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
@@ -21,6 +21,7 @@ import { ChapterEmails } from "./ChapterEmails";
 import { ChapterMapSection } from "./ChapterMapSection";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
+import { LinkButton } from "../../components/LinkButton";
 
 export const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
 /** What hosts and admins see on a hidden chapter's page (visitors see CHAPTER_NOT_ACTIVE instead). */
@@ -300,9 +301,9 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
             </Link>
           </Heading>
           {chapter.abilities.host && (
-            <Button asChild colorPalette="brand" variant="outline">
+            <LinkButton colorPalette="brand" variant="outline">
               <RouterLink to={`${path}/admin`}>Admin tools</RouterLink>
-            </Button>
+            </LinkButton>
           )}
         </Flex>
         {chapter.status !== 1 && !chapter.restricted && (

@@ -16,6 +16,7 @@ import { MapChapterList } from "../../components/MapChapterList";
 import { PressMentionList } from "../../components/PressMentionList";
 import { StateSelect } from "../../components/StateSelect";
 import { BlogPosts } from "./BlogPosts";
+import { LinkButton } from "../../components/LinkButton";
 
 function Hero() {
   return (
@@ -259,9 +260,9 @@ export function Home() {
             <HStack gap="3" align="flex-end">
               <Stack gap="2">
                 <Text fontWeight="medium">No chapter near you?</Text>
-                <Button asChild colorPalette="brand">
+                <LinkButton colorPalette="brand">
                   <RouterLink to="/intro_start_chapter">Start One</RouterLink>
-                </Button>
+                </LinkButton>
               </Stack>
             </HStack>
           </Grid>

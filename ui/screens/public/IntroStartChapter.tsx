@@ -1,6 +1,7 @@
-import { Button, Heading, List, Text } from "@chakra-ui/react";
+import { Heading, List, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
 import { Page } from "../../components/Page";
+import { LinkButton } from "../../components/LinkButton";
 
 /** /intro_start_chapter: how starting a chapter works, the requirements and hints (spec 000 sections 2 and 9). */
 export function IntroStartChapter() {
@@ -42,9 +43,9 @@ export function IntroStartChapter() {
         <List.Item>Put a sign or a button on the table so newcomers can find you.</List.Item>
       </List.Root>
 
-      <Button asChild colorPalette="brand" alignSelf="flex-start" size="lg">
+      <LinkButton colorPalette="brand" alignSelf="flex-start" size="lg">
         <RouterLink to="/start_chapter">Continue</RouterLink>
-      </Button>
+      </LinkButton>
     </Page>
   );
 }

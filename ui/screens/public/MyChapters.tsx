@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
 import type { MyChapterInfo } from "../../../server/contracts/chapter";
 import { chapterQueries } from "../../api/chapters";
@@ -10,6 +10,7 @@ import { Page } from "../../components/Page";
 import { ChapterHealthSection } from "../../components/ChapterHealthSection";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../../../server/contracts/roles";
+import { LinkButton } from "../../components/LinkButton";
 
 /** /my_chapters: the user's chapters by display title (500 at a time, Load More), their roles in each, and the Admin button. */
 export function MyChapters() {
@@ -56,11 +57,11 @@ function ChapterList({ chapters }: { chapters: MyChapterInfo[] }) {
                 </Text>
               </Stack>
               {roles.length > 0 && (
-                <Button asChild size="sm" colorPalette="brand" variant="outline">
+                <LinkButton size="sm" colorPalette="brand" variant="outline">
                   <RouterLink to={`${chapterPath(c)}/admin`} aria-label={`Admin for ${c.displayTitle}`}>
                     Admin
                   </RouterLink>
-                </Button>
+                </LinkButton>
               )}
             </HStack>
           </li>

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import { contentQueries } from "../../../api/content";
@@ -7,6 +7,7 @@ import { loadError } from "../shared/loadError";
 import { formatDate } from "../format";
 import { CONTENT_KINDS, type ContentItem, type ContentKind } from "./contentKinds";
 import { AdminTable, LinksCell } from "../shared/AdminTable";
+import { LinkButton } from "../../../components/LinkButton";
 
 /** The list of blog posts, pages or wiki pages, with View and Edit links. */
 export function ContentList({ kind }: { kind: ContentKind }) {
@@ -18,9 +19,9 @@ export function ContentList({ kind }: { kind: ContentKind }) {
         <Heading as="h2" size="lg">
           {kind.listTitle}
         </Heading>
-        <Button asChild colorPalette="brand">
+        <LinkButton colorPalette="brand">
           <RouterLink to={`${kind.basePath}/add`}>{kind.addLabel}</RouterLink>
-        </Button>
+        </LinkButton>
       </HStack>
       <AsyncState
         query={list}

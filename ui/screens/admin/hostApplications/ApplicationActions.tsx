@@ -4,6 +4,7 @@ import { Link as RouterLink } from "react-router-dom";
 import type { AdminHostApplication, HostApplicationUpdate } from "../../../../server/contracts/siteAdmin";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { notify } from "../../../components/Toaster";
+import { LinkButton } from "../../../components/LinkButton";
 
 /** An action that asks first (issue 29): what the dialog says and what saving it changes. */
 interface Question {
@@ -93,9 +94,9 @@ export function ApplicationActions({ application, busy, onSave }: Props) {
       <HStack gap="3" wrap="wrap">
         {application.status === "open" ? (
           <>
-            <Button asChild colorPalette="success">
+            <LinkButton colorPalette="success">
               <RouterLink to={`/admin/chapters/add/application/${application.slug}`}>Create Chapter</RouterLink>
-            </Button>
+            </LinkButton>
             <Button variant="outline" colorPalette="info" disabled={busy} onClick={() => ask(all.approveWithout)}>
               Approve Without Creating Chapter
             </Button>

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Heading, HStack, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import { pressMentionQueries } from "../../../api/pressMentions";
@@ -6,6 +6,7 @@ import { AsyncState, LoadError } from "../../../components/AsyncState";
 import { loadError } from "../shared/loadError";
 import { formatDate } from "../format";
 import { AdminTable, LinksCell } from "../shared/AdminTable";
+import { LinkButton } from "../../../components/LinkButton";
 
 /** /admin/press_mentions: every press mention, with or without a chapter. */
 export function SiteAdminPressMentionList() {
@@ -17,9 +18,9 @@ export function SiteAdminPressMentionList() {
         <Heading as="h2" size="lg">
           Press Mentions
         </Heading>
-        <Button asChild colorPalette="brand">
+        <LinkButton colorPalette="brand">
           <RouterLink to="/admin/press_mentions/add">Add Press Mention</RouterLink>
-        </Button>
+        </LinkButton>
       </HStack>
       <AsyncState query={mentions} error={<LoadError error={loadError("The press mentions")} />} empty={<Text color="fg.muted">No press mentions yet.</Text>}>
         {(items) => (

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from "@chakra-ui/react";
+import { Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
@@ -10,6 +10,7 @@ import { AdminSection } from "../AdminSection";
 import { LoadError, Loading } from "../../../components/AsyncState";
 import { CancelledDates } from "../../../components/CancelledDates";
 import { EditableListItem } from "../../../components/EditableListItem";
+import { LinkButton } from "../../../components/LinkButton";
 
 const byName = (a: ChapterEventInfo, b: ChapterEventInfo) => a.name.localeCompare(b.name) || a.id - b.id;
 
@@ -26,9 +27,9 @@ export function Events() {
     <AdminSection
       title="Events"
       actions={
-        <Button asChild colorPalette="brand" size="sm">
+        <LinkButton colorPalette="brand" size="sm">
           <RouterLink to={`${basePath}/events/add`}>Add Event</RouterLink>
-        </Button>
+        </LinkButton>
       }
     >
       {loaded.error ? (
