@@ -14,6 +14,7 @@
  *
  * Chromium: CHROMIUM_PATH (default /usr/bin/chromium), headless.
  */
+import "../server/productionByDefault";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -35,6 +35,7 @@
  * core 1 (taskset, with two cores or more). Warnings and errors the servers log are tallied at the end. Exits 1 on
  * any 5xx.
  */
+import "../server/productionByDefault";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -8,6 +8,7 @@
  * of N runs a page, default 1), --keep (keep the JSON reports under .tmp/bench-web).
  * Chromium: CHROME_PATH (default /usr/bin/chromium), run headless with no sandbox and no background networking.
  */
+import "../server/productionByDefault";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import zlib from "node:zlib";

@@ -2,6 +2,7 @@
  * The server the browser tests run against: a fresh database (SQLite under .tmp/, or a new Postgres
  * database when E2E_DB=postgres) with the demo network and the test accounts of e2e/support.ts.
  */
+import "../server/productionByDefault";
 import fs from "node:fs";
 import path from "node:path";
 import knexFactory from "knex";

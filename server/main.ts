@@ -1,3 +1,4 @@
+import "./productionByDefault";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig, ConfigError } from "./config";
