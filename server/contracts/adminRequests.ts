@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { httpUrlSchema, idSchema } from "./fields";
-import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT, SLUG_MESSAGE } from "./siteAdmin";
+import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT, SLUG_MESSAGE, USER_ROLE_FILTERS } from "./siteAdmin";
 import { multiLine, normalizeSpaces, singleLine } from "./text";
 
 /** POST /api/front_page (admin; answers FrontPageInfo): checked by the route and by General Settings' form. */
@@ -49,4 +49,14 @@ export const wikiPageBodySchema = contentBodySchema.extend({ isEditable: z.boole
 /** GET /api/admin/users/search (?search=): checked by the route and by the Users screen's search form. */
 export const userSearchSchema = z.object({
   search: z.string({ error: SEARCH_TOO_SHORT }).trim().min(MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT).max(200, "Search is too long"),
+});
+
+/** PUT /api/user/admin/{id}: `{ isAdmin }`. */
+export const adminRoleBodySchema = z.object({
+  isAdmin: z.boolean({ error: "isAdmin must be true or false" }),
+});
+
+/** The Users list's role filter (`?role=`); left out or empty, everyone. */
+export const userRoleQuerySchema = z.object({
+  role: z.preprocess((v) => (v === "" ? undefined : v), z.enum(USER_ROLE_FILTERS, { error: `role must be one of ${USER_ROLE_FILTERS.join(", ")}` }).optional()),
 });

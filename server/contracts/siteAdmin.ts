@@ -108,6 +108,18 @@ export interface AdminUserDetail extends AdminUserRow {
   fieldOrganizerChapters: UserChapterInfo[];
 }
 
+/** `?role=` of GET /api/user/all and POST /api/user/search: people holding that role anywhere, or none at all. */
+export const USER_ROLE_FILTERS = ["admin", "host", "fieldOrganizer", "none"] as const;
+export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
+
+/** PUT /api/user/admin/{id} (admins; answers the user's AdminUserRow): make the user an admin or remove that. */
+export interface AdminRoleUpdate {
+  isAdmin: boolean;
+}
+
+/** The errorId of the refusal to remove the last admin's admin role (409). */
+export const LAST_ADMIN_ERROR_ID = "last_admin";
+
 /** POST /api/user/search answers rows that serve both the site admin's list and the chapter hosts' search. */
 export type UserSearchResult = AdminUserRow & UserListItem;
 

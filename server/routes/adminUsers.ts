@@ -3,7 +3,7 @@ import { User } from "../models/User";
 import { UserNote } from "../models/UserNote";
 import { Chapter } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
-import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
+import { ROLE_ADMIN, ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
 import { notFound } from "../errors";
 import { intParam, parse } from "../lib/validate";
 import { requireAdmin } from "../policies/authorize";
@@ -11,8 +11,10 @@ import { addUserNote } from "../commands/notes";
 import { containsPattern } from "../lib/search";
 import { pageOf, readPage } from "../lib/paging";
 import { NOTES_PAGE_SIZE } from "../contracts/paging";
-import { USER_LIST_LIMIT, type AdminUserDetail, type UserChapterInfo } from "../contracts/siteAdmin";
-import { userSearchSchema } from "../contracts/adminRequests";
+import { USER_LIST_LIMIT, type AdminUserDetail, type UserChapterInfo, type UserRoleFilter } from "../contracts/siteAdmin";
+import { adminRoleBodySchema, userRoleQuerySchema, userSearchSchema } from "../contracts/adminRequests";
+import { setAdminRole } from "../commands/adminRole";
+import type { QueryBuilder } from "objection";
 import { presentChapterRef, presentNote, presentUserRow } from "../presenters/siteAdmin";
 import type { Services } from "../services";
 import { userNoteBodySchema } from "../contracts/notes";
@@ -28,6 +30,15 @@ async function lastPostDates(chapterIds: number[]): Promise<Map<number, string>>
   return new Map(rows.filter((r) => r.last).map((r) => [r.chapterId, r.last instanceof Date ? r.last.toISOString() : new Date(String(r.last)).toISOString()]));
 }
 
+const ROLE_IDS: Record<Exclude<UserRoleFilter, "none">, number> = { admin: ROLE_ADMIN, host: ROLE_CHAPTER_HOST, fieldOrganizer: ROLE_FIELD_ORGANIZER };
+
+/** Keeps the users holding `role` anywhere (or no role at all, for "none"): one semi-join, no query per user. */
+function withRole(query: QueryBuilder<User, User[]>, role: UserRoleFilter | undefined): QueryBuilder<User, User[]> {
+  if (!role) return query;
+  if (role === "none") return query.whereNotExists(User.relatedQuery("permissions"));
+  return query.whereExists(User.relatedQuery("permissions").where("roleId", ROLE_IDS[role]));
+}
+
 /** Site admin user management (spec 001: Users, user detail, user notes). Admins only. */
 export function adminUserRoutes(router: Router, _s: Services) {
   router.get("/user/count", async (ctx) => {
@@ -35,21 +46,23 @@ export function adminUserRoutes(router: Router, _s: Services) {
     ctx.body = { count: await User.query().resultSize() };
   });
 
-  /** The accounts newest first, 300 a page (`page`, `limit`). */
+  /** The accounts newest first, 300 a page (`page`, `limit`), of one role when `role` is given. */
   router.get("/user/all", async (ctx) => {
     requireAdmin(ctx);
     const page = readPage(ctx.query, USER_LIST_LIMIT);
-    const users = await pageOf(User.query().withGraphFetched("permissions").orderBy("createdAt", "desc").orderBy("id", "desc"), page);
+    const { role } = parse(userRoleQuerySchema, ctx.query);
+    const users = await pageOf(withRole(User.query(), role).withGraphFetched("permissions").orderBy("createdAt", "desc").orderBy("id", "desc"), page);
     ctx.body = users.map(presentUserRow);
   });
 
-  /** Name or email contains the search text (case-insensitive), at most 300. */
+  /** Name or email contains the search text (case-insensitive), at most 300; of one role when `?role=` is given. */
   router.post("/user/search", async (ctx) => {
     requireAdmin(ctx);
     const page = readPage(ctx.query, USER_LIST_LIMIT);
+    const { role } = parse(userRoleQuerySchema, ctx.query);
     const { search } = parse(userSearchSchema, ctx.request.body);
     const like = containsPattern(search);
-    const users = await User.query()
+    const users = await withRole(User.query(), role)
       .where((w) => w.whereRaw("lower(name) like ? escape '\\'", [like]).orWhereRaw("lower(email) like ? escape '\\'", [like]))
       .withGraphFetched("permissions")
       .orderBy("name")
@@ -83,6 +96,16 @@ export function adminUserRoutes(router: Router, _s: Services) {
       fieldOrganizerChapters,
     };
     ctx.body = body;
+  });
+
+  /** Makes the user an admin or removes that (`{ isAdmin }`); the last admin stays (409). Answers the user's row. */
+  router.put("/user/admin/:id", async (ctx) => {
+    const viewer = requireAdmin(ctx);
+    const id = intParam(ctx.params.id);
+    const { isAdmin } = parse(adminRoleBodySchema, ctx.request.body);
+    const user = await User.query().findById(id);
+    if (!user) throw notFound("User");
+    ctx.body = presentUserRow(await setAdminRole(viewer, user, isAdmin));
   });
 
   /** Notes about a user, newest first. */

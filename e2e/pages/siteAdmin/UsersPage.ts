@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { ConfirmDialog } from "../ConfirmDialog";
 
 /** /admin/users and /admin/users/{id}. */
 export class UsersPage {
@@ -20,5 +21,30 @@ export class UsersPage {
 
   row(name: string) {
     return this.rows().filter({ hasText: name });
+  }
+
+  /** The Role filter: "Everyone", "Admins", "Chapter Hosts", "Field Organizers" or "No role". */
+  async filterByRole(label: string) {
+    await this.page.getByLabel("Role", { exact: true }).selectOption({ label });
+  }
+
+  /** The roles shown on a user's row ("Admin", "Chapter Host (1)", or "None"). */
+  roles(name: string) {
+    return this.row(name).getByRole("cell").nth(2);
+  }
+
+  /** On a user's page: the Admin flag ("Yes" or "No"). */
+  adminFlag() {
+    return this.page.getByTestId("user-admin");
+  }
+
+  /** On a user's page: Make Admin or Remove Admin, answering the question with `answer` ("confirm" or "cancel"). */
+  async setAdmin(name: string, isAdmin: boolean, answer: "confirm" | "cancel" = "confirm") {
+    const label = isAdmin ? "Make Admin" : "Remove Admin";
+    await this.page.getByRole("button", { name: label, exact: true }).click();
+    const dialog = new ConfirmDialog(this.page, isAdmin ? `Make ${name} an admin?` : `Remove ${name}'s admin role?`);
+    await dialog.expectOpen();
+    if (answer === "cancel") await dialog.cancel();
+    else await dialog.confirm(label);
   }
 }

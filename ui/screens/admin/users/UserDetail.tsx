@@ -12,6 +12,7 @@ import { loadError } from "../shared/loadError";
 import { NotesPanel } from "../shared/NotesPanel";
 import { ArchivedBadge, StatusBadge } from "../shared/StatusBadge";
 import { chapterPath, formatDate, yesNo } from "../format";
+import { AdminRoleButton } from "./AdminRoleButton";
 
 /** "Last post: Mar 5, 2026 (2 weeks)" or "No posts yet". */
 export function lastPostText(date: string | null, now = new Date()): string {
@@ -84,7 +85,12 @@ export function UserDetail() {
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Admin</DataList.ItemLabel>
-              <DataList.ItemValue>{yesNo(user.isAdmin)}</DataList.ItemValue>
+              <DataList.ItemValue>
+                <HStack gap="3">
+                  <Text data-testid="user-admin">{yesNo(user.isAdmin)}</Text>
+                  <AdminRoleButton user={user} />
+                </HStack>
+              </DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
           <HStack align="stretch" gap="4" wrap="wrap">

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Field, Heading, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { Alert, Badge, Button, Field, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import type { ChapterDetail } from "../../../../server/contracts/chapter";
-import { USER_LIST_LIMIT, type AdminUserRow } from "../../../../server/contracts/siteAdmin";
+import { USER_LIST_LIMIT, USER_ROLE_FILTERS, type AdminUserRow, type UserRoleFilter, type UserSearchResult } from "../../../../server/contracts/siteAdmin";
 import { userSearchSchema } from "../../../../server/contracts/adminRequests";
 import { chapterQueries } from "../../../api/chapters";
 import { useGrantPermission } from "../../../api/permissions";
@@ -15,7 +15,7 @@ import { notify } from "../../../components/Toaster";
 import { useSubmitForm } from "../../../lib/forms";
 import { loadError } from "../shared/loadError";
 import { chapterPath, formatDate } from "../format";
-import { ROLE_NAMES } from "../../../../server/contracts/roles";
+import { ROLE_ADMIN, ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../../../../server/contracts/roles";
 import { AdminTable } from "../shared/AdminTable";
 
 /** Make Chapter Host / Make Field Organizer for the chapter in context (?chapterId=N). */
@@ -55,10 +55,38 @@ function GrantButtons({ chapter, user }: { chapter: ChapterDetail; user: AdminUs
   );
 }
 
+/** The choices of the Role filter (`?role=`), "" for everyone. */
+const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
+  admin: "Admins",
+  host: "Chapter Hosts",
+  fieldOrganizer: "Field Organizers",
+  none: "No role",
+};
+
+const roleFilterOf = (value: string | null): UserRoleFilter | null => USER_ROLE_FILTERS.find((r) => r === value) ?? null;
+
+/** A user's roles across the network: Admin, and each chapter role with how many chapters it covers. */
+function RoleBadges({ user }: { user: UserSearchResult }) {
+  const chapterRoles = [
+    [ROLE_CHAPTER_HOST, user.chapterHostChapters.length],
+    [ROLE_FIELD_ORGANIZER, user.fieldOrganizerChapters.length],
+  ].filter(([, n]) => n > 0);
+  if (!user.isAdmin && chapterRoles.length === 0) return <Text color="fg.muted">None</Text>;
+  return (
+    <HStack gap="1" wrap="wrap" data-testid="user-roles">
+      {user.isAdmin && <Badge colorPalette="accent">{ROLE_NAMES[ROLE_ADMIN]}</Badge>}
+      {chapterRoles.map(([roleId, n]) => (
+        <Badge key={roleId} title={`${ROLE_NAMES[roleId]} of ${n} ${n === 1 ? "chapter" : "chapters"}`}>{`${ROLE_NAMES[roleId]} (${n})`}</Badge>
+      ))}
+    </HStack>
+  );
+}
+
 /** /admin/users: count, the users newest first (300 at a time, Load More), search by name or email; role buttons when a chapter is in context. */
 export function UserList() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const chapterId = Number(params.get("chapterId")) || null;
+  const role = roleFilterOf(params.get("role"));
   const context = useQuery({ ...chapterQueries.byId(chapterId ?? 0), enabled: chapterId !== null });
   const chapter: ChapterDetail | null = (chapterId !== null && context.data) || null;
   const count = useQuery(userQueries.count());
@@ -69,13 +97,20 @@ export function UserList() {
     schema: userSearchSchema,
     onSubmit: async ({ search }) => setSearchedFor(search.trim()),
   });
-  const all = usePagedList({ ...userQueries.list(), enabled: searchedFor === null });
-  const found = useQuery({ ...userQueries.search(searchedFor ?? ""), enabled: searchedFor !== null });
+  const all = usePagedList({ ...userQueries.list(role), enabled: searchedFor === null });
+  const found = useQuery({ ...userQueries.search(searchedFor ?? "", role), enabled: searchedFor !== null });
   const users = searchedFor === null ? all : found;
 
   useEffect(() => {
     if (context.isError) notify("error", "The chapter could not be loaded");
   }, [context.isError]);
+
+  const handleRoleChange = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (roleFilterOf(value)) next.set("role", value);
+    else next.delete("role");
+    setParams(next, { replace: true });
+  };
 
   const handleShowAll = () => {
     form.reset({ search: "" });
@@ -129,27 +164,39 @@ export function UserList() {
           )}
         </HStack>
       </form>
+      <Field.Root maxW="xs">
+        <Field.Label>Role</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field value={role ?? ""} onChange={(e) => handleRoleChange(e.target.value)}>
+            <option value="">Everyone</option>
+            {USER_ROLE_FILTERS.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_FILTER_LABELS[r]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
       <AsyncState
         query={users}
         error={(err) => <LoadError error={searchedFor === null ? loadError("The users") : err.message || "Search failed"} />}
         empty={<Text color="fg.muted">No users found</Text>}
       >
         {(rows) => (
-          <AdminTable columns={["Name", "Email", "Joined", ""]}>
+          <AdminTable columns={["Name", "Email", "Roles", "Joined", ""]}>
             {rows.map((u) => (
               <Table.Row key={u.id} data-testid="user-row">
                 <Table.Cell>
                   <Link asChild fontWeight="medium">
                     <RouterLink to={`/admin/users/${u.id}`}>{u.name}</RouterLink>
                   </Link>
-                  {u.isAdmin && (
-                    <Badge ms="2" colorPalette="accent">
-                      Admin
-                    </Badge>
-                  )}
                 </Table.Cell>
                 <Table.Cell>
                   <Link href={`mailto:${u.email}`}>{u.email}</Link>
+                </Table.Cell>
+                <Table.Cell>
+                  <RoleBadges user={u} />
                 </Table.Cell>
                 <Table.Cell>{formatDate(u.createdAt)}</Table.Cell>
                 <Table.Cell>{chapter && <GrantButtons chapter={chapter} user={u} />}</Table.Cell>
