@@ -32,6 +32,7 @@ import * as e0100 from "./20261226000100_index_email_search";
 import * as k0100 from "./20261227000100_keep_public_reads_on_new_accounts";
 import * as k0200 from "./20261227000200_create_meetup_confirmations";
 import * as m2900 from "./20261229000100_add_postal_address_to_email_settings";
+import * as ls0100 from "./20261230000100_add_source_to_list_members";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,6 +77,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20261227000100_keep_public_reads_on_new_accounts", k0100],
   ["20261227000200_create_meetup_confirmations", k0200],
   ["20261229000100_add_postal_address_to_email_settings", m2900],
+  ["20261230000100_add_source_to_list_members", ls0100],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { ChapterPicker } from "./ChapterPicker";
+import { downloadOf } from "./downloads";
 
 /** Site admin Email Administration (/admin/email): aliases, their add/edit modal and delete confirmation. */
 export class EmailAdminPage {
@@ -13,6 +14,13 @@ export class EmailAdminPage {
   /** What the sending domain needs and what the configuration lacks. */
   deliverability() {
     return this.page.getByRole("region", { name: "Deliverability" });
+  }
+
+  /** Clicks the network's member export and answers the downloaded file's name and text. */
+  exportAllMembers() {
+    return downloadOf(this.page, () =>
+      this.page.getByRole("region", { name: "Member Export" }).getByRole("link", { name: "Export all members (CSV)" }).click(),
+    );
   }
 
   modal() {

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { downloadOf } from "./downloads";
 
 /** Chapter admin Members and Add Members (spec 001 section 2). */
 export class MembersPage {
@@ -71,6 +72,11 @@ export class MembersPage {
 
   addBox() {
     return this.page.getByLabel("New Email Addresses (Required)");
+  }
+
+  /** Clicks Export CSV and answers the downloaded file's name and text. */
+  exportCsv() {
+    return downloadOf(this.page, () => this.page.getByRole("link", { name: "Export CSV" }).click());
   }
 
   async backToList() {

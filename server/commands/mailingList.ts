@@ -56,7 +56,7 @@ export async function signUpMany(s: Services, chapter: Chapter, input: string | 
   }
   const alreadyMembers: string[] = [];
   await s.knex.transaction(async (trx) => {
-    for (const email of valid) if (!(await addContact(s, chapter.id, email, trx)).changed) alreadyMembers.push(email);
+    for (const email of valid) if (!(await addContact(s, chapter.id, email, trx, "host")).changed) alreadyMembers.push(email);
     const added = valid.length - alreadyMembers.length;
     if (added) {
       await recordActivity(

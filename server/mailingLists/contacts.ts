@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Knex } from "knex";
 import { Chapter } from "../models/Chapter";
-import { MailingListContact, type ContactStatus } from "../models/MailingListContact";
+import { MailingListContact, type ContactSource, type ContactStatus } from "../models/MailingListContact";
 import { listIdColumn } from "../integrations/listProviders";
 import { badRequest, notFound } from "../errors";
 import { isPostgres } from "../db";
@@ -48,13 +48,14 @@ export function enqueueContactSync(s: Services, contactId: number, trx: Knex.Tra
 /**
  * The contact of this address on this list, inserted with `status` when there is none, and locked for the rest
  * of the transaction on Postgres. Safe under concurrent signups of the same address (insert ... on conflict do
- * nothing).
+ * nothing). `source` says how a new contact joined; an existing one keeps its own.
  */
 export async function findOrInsertContact(
   chapterId: number,
   email: string,
   status: ContactStatus,
   trx: Knex.Transaction,
+  source: ContactSource = "signup",
 ): Promise<{ contact: MailingListContact; inserted: boolean }> {
   const now = new Date().toISOString();
   const inserted = await trx("mailing_list_contacts")
@@ -67,6 +68,7 @@ export async function findOrInsertContact(
       numClicks: 0,
       unsubscribeToken: newUnsubscribeToken(),
       deletedAt: null,
+      source,
       createdAt: now,
       updatedAt: now,
     })
@@ -90,8 +92,9 @@ export async function addContact(
   chapterId: number,
   email: string,
   trx: Knex.Transaction,
+  source: ContactSource = "signup",
 ): Promise<{ contact: MailingListContact; changed: boolean }> {
-  const { contact, inserted } = await findOrInsertContact(chapterId, email, "active", trx);
+  const { contact, inserted } = await findOrInsertContact(chapterId, email, "active", trx, source);
   let changed = inserted;
   if (!changed && (contact.status !== "active" || contact.deletedAt)) {
     await contact.$query(trx).patch({ status: "active", deletedAt: null });

@@ -2,6 +2,8 @@ import { BaseModel } from "./BaseModel";
 
 export const CONTACT_STATUSES = ["active", "onboarding", "transactional", "bounce", "blocked", "unconfirmed", "unsub", "deleted"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+/** How a member joined: the chapter's sign-up form, or added by a host; null when not recorded (older members). */
+export type ContactSource = "signup" | "host";
 
 export class MailingListContact extends BaseModel {
   static override tableName = "mailing_list_contacts";
@@ -17,4 +19,5 @@ export class MailingListContact extends BaseModel {
   confirmTokenHash?: string | null;
   /** When that link was sent; null once it has been followed (or when none is pending). */
   confirmRequestedAt?: string | null;
+  source?: ContactSource | null;
 }

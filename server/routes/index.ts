@@ -8,6 +8,7 @@ import { pressMentionSiteAdminRoutes } from "./pressMentionsSiteAdmin";
 import { adminUserRoutes } from "./adminUsers";
 import { adminWikiPageRoutes } from "./adminWikiPages";
 import { authRoutes } from "./auth";
+import { accountRoutes } from "./account";
 import { chapterRoutes } from "./chapters";
 import { chaptersNearRoutes } from "./chaptersNear";
 import { meetupConfirmSettingsRoutes } from "./meetupConfirmSettings";
@@ -26,6 +27,7 @@ import { contentPublicRoutes } from "./contentPublic";
 import { siteConfigRoutes } from "./siteConfig";
 import { hostApplicationApplicantRoutes } from "./hostApplicationsApplicant";
 import { mailingListRoutes } from "./mailingList";
+import { mailingListExportRoutes } from "./mailingListExport";
 import { emailSettingsRoutes } from "./emailSettings";
 import { chapterBlogPostRoutes } from "./chapterBlogPosts";
 import { emailAliasRoutes } from "./emailAliases";
@@ -35,6 +37,7 @@ import { chapterFirstStepsRoutes } from "./chapterFirstSteps";
 /** Every API resource, mounted under /api. One module per resource, keeping the spec's paths. */
 export function registerApiRoutes(router: Router, s: Services): void {
   authRoutes(router, s);
+  accountRoutes(router, s);
   passwordResetRoutes(router, s);
   chaptersNearRoutes(router, s);
   meetupConfirmSettingsRoutes(router);
@@ -60,6 +63,7 @@ export function registerApiRoutes(router: Router, s: Services): void {
   siteConfigRoutes(router, s);
   hostApplicationApplicantRoutes(router);
   mailingListRoutes(router, s);
+  mailingListExportRoutes(router, s);
   emailSettingsRoutes(router, s);
   chapterBlogPostRoutes(router, s);
   emailAliasRoutes(router, s);

@@ -15,6 +15,7 @@ import { ApiRequestError } from "../api/client";
 import { fetchHealthCsv, usePinChapter, useReactivateChapter } from "../api/chapterHealth";
 import { chapterPath } from "../lib/format";
 import { formatMediumDate } from "../lib/formatDate";
+import { saveFile } from "../lib/saveFile";
 import { Pager } from "./Pager";
 import { STATE_OPTIONS, StateSelect } from "./StateSelect";
 import { notify } from "./Toaster";
@@ -50,15 +51,7 @@ const message = (err: unknown) => (err instanceof ApiRequestError ? err.message 
 /** Saves the CSV the server wrote as a file. */
 async function downloadCsv() {
   try {
-    const text = await fetchHealthCsv();
-    const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `chapter-health-${new Date().toISOString().slice(0, 10)}.csv`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    URL.revokeObjectURL(url);
+    saveFile(await fetchHealthCsv(), `chapter-health-${new Date().toISOString().slice(0, 10)}.csv`, "text/csv");
   } catch (err) {
     notify("error", "The export failed", message(err));
   }

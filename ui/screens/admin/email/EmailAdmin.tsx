@@ -9,6 +9,7 @@ import { AliasModal } from "./AliasModal";
 import { DeleteAliasModal } from "./DeleteAliasModal";
 import { aliasErrorMessage } from "./aliasErrors";
 import { DeliverabilityCard } from "./DeliverabilityCard";
+import { MemberExportCard } from "./MemberExportCard";
 
 const PROVIDER_NAMES = { builtIn: "Built-in (our own mail)", brevo: "Brevo (Send In Blue)", bronto: "Bronto" };
 
@@ -133,6 +134,7 @@ export function EmailAdmin() {
       </Heading>
       <DeliveryCard />
       {settings && <DeliverabilityCard info={settings.deliverability} />}
+      <MemberExportCard />
       <Stack gap="4" as="section" aria-label="Email Aliases">
         <HStack justify="space-between" wrap="wrap">
           <Heading as="h3" size="md">

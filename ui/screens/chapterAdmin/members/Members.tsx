@@ -11,6 +11,8 @@ import { useDebounced } from "../../../lib/useDebounced";
 import type { ListContact } from "../../../../server/contracts/mailingList";
 import { NoMailingList } from "./NoMailingList";
 import { useChapterAdmin } from "../ChapterAdminContext";
+import { ExportCsvLink } from "../../../components/ExportCsvLink";
+import { chapterMemberExportPath } from "../../../api/memberExport";
 
 type Filter = "all" | "active" | "blocked";
 
@@ -104,14 +106,18 @@ export function Members() {
       <ScreenHeading title="Members" addLink={{ to: "add", label: "Add Members" }} />
       <AsyncState query={list} loading={LOADING_MEMBERS}>
         {(answer) =>
-          answer.listId === null ? <NoMailingList listStatus={answer.listStatus} serviceName={answer.serviceName} /> : <MemberList listId={answer.listId} />
+          answer.listId === null ? (
+            <NoMailingList listStatus={answer.listStatus} serviceName={answer.serviceName} />
+          ) : (
+            <MemberList listId={answer.listId} chapterId={chapter.id} />
+          )
         }
       </AsyncState>
     </Stack>
   );
 }
 
-function MemberList({ listId }: { listId: string }) {
+function MemberList({ listId, chapterId }: { listId: string; chapterId: number }) {
   const [filter, setFilter] = useState<Filter>("all");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(0);
@@ -149,6 +155,9 @@ function MemberList({ listId }: { listId: string }) {
             >
               {`${data.stats.blocked} Bounced`}
             </Button>
+            <Box ms="auto">
+              <ExportCsvLink path={chapterMemberExportPath(chapterId)} fileName="members.csv" testId="export-members" />
+            </Box>
           </Flex>
           <Field.Root maxW="sm">
             <Field.Label>Search by email</Field.Label>
