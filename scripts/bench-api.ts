@@ -16,7 +16,7 @@
  *
  * After the public reads come admin reads as a signed-in admin (an account "bench-admin@example.test" is added
  * to the database the first time): the largest member list's first page, searched by email ("ann", and one
- * member's address as an admin looking for them types it) and filtered by status, the users' first page, the
+ * member's address as an admin looking for them types it), filtered by status and exported as CSV, the users' first page, the
  * activity and notes of the chapters with the most, the network's activity and the host applications. They are made for each caller (no ETag, no 304) and read by one
  * connection (--admin-connections), so their p50 is what an admin waits.
  *
@@ -154,6 +154,8 @@ async function serve() {
           ["members, by email", `/api/mailing_list/chapter_list_id/${listId}?q=ann`, adminHeaders],
           ["members, one address", `/api/mailing_list/chapter_list_id/${listId}?q=${someoneQuery}`, adminHeaders],
           ["members, bounced", `/api/mailing_list/chapter_list_id/${listId}?status=blocked`, adminHeaders],
+          // The whole largest list as CSV, streamed a page of members at a time (issue 32).
+          ["members, export (CSV)", `/api/mailing_list/chapter/${biggest!.chapterId}/export.csv`, adminHeaders],
         ] satisfies Read[])
       : []),
     ["users, first page", "/api/user/all", adminHeaders],
