@@ -32,6 +32,10 @@ test.describe("home", () => {
     await expect(info.getByText("Scholz Garten")).toBeVisible();
     await expect(info.getByText("1607 San Jacinto Blvd, Austin, TX 78701")).toBeVisible();
     await expect(info.getByText("6:00 PM – 8:00 PM")).toBeVisible();
+    await expect(info.getByRole("link", { name: "Directions to Scholz Garten (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      "https://www.google.com/maps/dir/?api=1&destination=1607+San+Jacinto+Blvd%2C+Austin%2C+TX+78701",
+    );
     await expect(info.getByLabel("Join the mailing list")).toBeVisible();
     const box = (await info.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(400);

@@ -36,17 +36,20 @@ test.describe("every screen reads well in light and dark mode, on a desktop and 
     expect(await sweep.check(SIGNED_IN_ACCOUNT_SCREENS)).toEqual([]);
   });
 
-  test("chapter admin: every section, none wider than a phone", async ({ page }) => {
-    await signInAs(page, "admin");
-    const admin = new ChapterAdminPage(page, "ny", E2E_ACCOUNTS.host.chapterSlug);
-    const paths = CHAPTER_ADMIN_SECTIONS.map((s) => (s ? `${admin.basePath}/${s}` : admin.basePath));
-    expect(await new ScreenSweep(page).check(paths, { noSideways: true })).toEqual([]);
-  });
+  // The two largest sweeps, a test per mode, so the workers share them.
+  for (const mode of ["light", "dark"] as const) {
+    test(`chapter admin: every section, none wider than a phone (${mode})`, async ({ page }) => {
+      await signInAs(page, "admin");
+      const admin = new ChapterAdminPage(page, "ny", E2E_ACCOUNTS.host.chapterSlug);
+      const paths = CHAPTER_ADMIN_SECTIONS.map((s) => (s ? `${admin.basePath}/${s}` : admin.basePath));
+      expect(await new ScreenSweep(page).check(paths, { modes: [mode], noSideways: true })).toEqual([]);
+    });
 
-  test("site admin: every screen, none wider than a phone", async ({ page }) => {
-    await signInAs(page, "admin");
-    expect(await new ScreenSweep(page).check(SITE_ADMIN_SCREENS, { noSideways: true })).toEqual([]);
-  });
+    test(`site admin: every screen, none wider than a phone (${mode})`, async ({ page }) => {
+      await signInAs(page, "admin");
+      expect(await new ScreenSweep(page).check(SITE_ADMIN_SCREENS, { modes: [mode], noSideways: true })).toEqual([]);
+    });
+  }
 });
 
 for (const scheme of ["light", "dark"] as const) {

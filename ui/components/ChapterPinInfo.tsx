@@ -9,10 +9,11 @@ import { addressText, chapterPath, nextDateText, nextEventOf, timeRange } from "
 import { MailingListSignup } from "./MailingListSignup";
 import { CancelledDates } from "./CancelledDates";
 import { ConfirmedByHost } from "./ConfirmedByHost";
+import { DirectionsLink } from "./map/DirectionsLink";
 
 /**
  * What a chapter's pin opens (spec 000 section 2, Home): the chapter city linking to the chapter, the
- * next event's name, address, date, start and end time, and the mailing-list signup. Loads the chapter; when
+ * next event's name, address, date, start and end time, directions to it, and the mailing-list signup. Loads the chapter; when
  * that fails (logged) the pin shows no signup: public screens show no HTTP errors (spec 000 section 8).
  */
 export function ChapterPinInfo({ chapter, event, detailLoaded }: { chapter: ChapterSummary; event: ChapterEventInfo | null; detailLoaded?: ChapterDetail }) {
@@ -34,6 +35,7 @@ export function ChapterPinInfo({ chapter, event, detailLoaded }: { chapter: Chap
           <Text>{timeRange(event)}</Text>
           <ConfirmedByHost event={event} date={event.nextDates[0]?.date} />
           <CancelledDates event={event} />
+          <DirectionsLink event={event} />
         </>
       )}
       <div style={{ marginTop: 8 }}>
