@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { signInAs } from "./support";
 import { ChapterPicker } from "./pages/ChapterPicker";
 import { SendEmailPage } from "./pages/SendEmailPage";
+import { axe } from "./pages/axe";
 
 /** `exclude`: a part axe cannot enter, such as a frame sandboxed without scripts (checked on its own terms elsewhere). */
 async function seriousViolations(page: Page, exclude?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = axe(page);
   if (exclude) builder.exclude(exclude);
   const results = await builder.analyze();
   return results.violations
@@ -14,7 +14,7 @@ async function seriousViolations(page: Page, exclude?: string) {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
 }
 
-test.describe("accessibility (axe: no serious or critical violations)", () => {
+test.describe("accessibility (axe: no serious or critical violations)", { tag: "@look" }, () => {
   test("home, with a pin's info window open", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("region", { name: "Map of chapters and their next events" })).toHaveAttribute("data-map-ready", "true");

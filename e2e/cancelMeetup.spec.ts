@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { signInAs, unique } from "./support";
 import { EventsAdminPage } from "./pages/EventsAdminPage";
 import { ChapterPage } from "./pages/ChapterPage";
+import { axe } from "./pages/axe";
 
 const NYC = "/chapter/ny/nyc";
 const longDate = (ymd: string) =>
@@ -36,7 +36,7 @@ test("a host cancels the 2nd Tuesday of a '2nd and 4th Tuesday' event; the publi
 
   await events.openEdit(name);
   const dialog = await events.openCancelDialog();
-  const violations = (await new AxeBuilder({ page }).include('[data-testid="cancel-meetup-dialog"]').analyze()).violations.filter(
+  const violations = (await axe(page).include('[data-testid="cancel-meetup-dialog"]').analyze()).violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );
   expect(violations.map((v) => v.id)).toEqual([]);

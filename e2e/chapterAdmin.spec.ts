@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import sharp from "sharp";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { ChapterAdminPage } from "./pages/ChapterAdminPage";
 import { ConfirmDialog } from "./pages/ConfirmDialog";
+import { axe } from "./pages/axe";
 
 /** The chapter admin area of nyc, walked as its host, its field organizer and an admin (spec 001 sections 2-9). */
 
@@ -348,7 +348,7 @@ test.describe("chapter admin area: as an admin", () => {
 
 test.describe("chapter admin area: accessibility (axe: no serious or critical violations)", () => {
   async function seriousViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     return results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));

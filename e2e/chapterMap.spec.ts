@@ -30,7 +30,7 @@ async function expectInfoWindowInside(chapter: ChapterPage, where: string) {
   expect(covers, `${where}: the window leaves its pin in sight`).toBe(false);
 }
 
-test.describe("a chapter page's map on a phone (390 px)", () => {
+test.describe("a chapter page's map on a phone (390 px)", { tag: "@look" }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
   let offsite: string[] = [];
   test.beforeEach(async ({ page }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { expect, test, waitForHydrationOnGoto, type Browser, type Page } from "./fixtures";
 import { E2E_ACCOUNTS, signInAs, unique } from "./support";
@@ -7,6 +6,7 @@ import { ChapterDashboardPage } from "./pages/ChapterDashboardPage";
 import { SendEmailPage } from "./pages/SendEmailPage";
 import type { UserListItem } from "../server/contracts/chapterAdmin";
 import type { NewChapterResult } from "../server/contracts/siteAdmin";
+import { axe } from "./pages/axe";
 
 /** Issue 29, "a new host's first steps": the dashboard of a new, hidden chapter. */
 
@@ -72,8 +72,8 @@ test("a new host's dashboard: the first steps with links, the hidden notice and 
   ] as const) {
     await expect(dashboard.stepLink(key)).toHaveAttribute("href", path);
   }
-  const axe = await new AxeBuilder({ page }).include('[data-testid="first-steps"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  const audit = await axe(page).include('[data-testid="first-steps"]').analyze();
+  expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // About text and a header image, on the screen the first link opens.
   await dashboard.stepLink("about").click();

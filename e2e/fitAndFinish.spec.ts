@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { deferred, E2E_ACCOUNTS, signInAs, unique } from "./support";
 import { AdminScreen } from "./pages/AdminScreens";
@@ -13,6 +12,7 @@ import { RegisterPage } from "./pages/RegisterPage";
 import { SignInPage } from "./pages/SignInPage";
 import { SiteHeader } from "./pages/SiteHeader";
 import { AddChapterPage } from "./pages/siteAdmin/AddChapterPage";
+import { axe } from "./pages/axe";
 
 /** What a new user trips over: each defect of the fit-and-finish review, walked in the browser. */
 
@@ -88,8 +88,8 @@ test.describe("destructive actions ask first", () => {
     const dialog = events.deleteConfirmation();
     await dialog.expectOpen(`Delete "${name}"?`);
     await expect(dialog.root().getByRole("button", { name: "Cancel" })).toBeFocused();
-    const axe = await new AxeBuilder({ page }).include("[role=alertdialog]").analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    const audit = await axe(page).include("[role=alertdialog]").analyze();
+    expect(audit.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(dialog.root()).toHaveCount(0);
     await events.askToDelete();
@@ -124,7 +124,7 @@ test.describe("destructive actions ask first", () => {
   });
 });
 
-test.describe("links look like links", () => {
+test.describe("links look like links", { tag: "@look" }, () => {
   test("sign-in, register and admin links are underlined and not the colour of the text", async ({ page }) => {
     await page.goto("/signin");
     const body = await page.locator("main").evaluate((el) => getComputedStyle(el).color);
@@ -139,7 +139,7 @@ test.describe("links look like links", () => {
   });
 });
 
-test.describe("the header on a phone (390 px)", () => {
+test.describe("the header on a phone (390 px)", { tag: "@look" }, () => {
   test.use({ viewport: PHONE });
 
   test("signed in, it is one row; the menu's links are behind Menu, which closes when one is followed or on Escape", async ({ page }) => {
@@ -161,7 +161,7 @@ test.describe("the header on a phone (390 px)", () => {
   });
 });
 
-test.describe("admin areas on a phone (390 px)", () => {
+test.describe("admin areas on a phone (390 px)", { tag: "@look" }, () => {
   test.use({ viewport: PHONE });
   // That no admin screen scrolls sideways at this width is checked by the theme sweep (e2e/theme.spec.ts), on
   // every site admin screen and chapter admin section, in both colour modes.
@@ -214,7 +214,7 @@ test.describe("forms say why", () => {
   });
 });
 
-test.describe("focus and toasts", () => {
+test.describe("focus and toasts", { tag: "@look" }, () => {
   test("after signing up in a map info window, focus stays in it and Escape closes it", async ({ page }) => {
     const home = new HomePage(page);
     await home.open();

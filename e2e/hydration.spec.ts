@@ -4,7 +4,7 @@ import { PUBLIC_SCREENS } from "./pages/PublicScreens";
 /** React's production builds report a hydration mismatch as minified errors 418, 423 and 425. */
 const HYDRATION_ERROR = /hydrat|did not match|Minified React error #(418|423|425)/i;
 
-test("every server-rendered public page hydrates without a warning in the console", async ({ page }) => {
+test("every server-rendered public page hydrates without a warning in the console", { tag: "@look" }, async ({ page }) => {
   // A few seconds a page: the test's time grows with the list.
   test.setTimeout(10_000 * PUBLIC_SCREENS.length);
   const messages: string[] = [];

@@ -15,7 +15,7 @@ function densePins(): ChapterPinList {
   return { types: [{ id: 1, name: "drinking", hexColor: "#1f5fa8" }], pins };
 }
 
-test.describe("home map clusters", () => {
+test.describe("home map clusters", { tag: "@look" }, () => {
   test("overlapping pins show as a cluster with a count, and Enter on it zooms in until its pins separate", async ({ page }) => {
     await page.route("**/api/chapters/pins", (route) => route.fulfill({ json: densePins() }));
     // The home page the server renders carries the real pins: open it as the browser renders it, so the route answers.

@@ -70,7 +70,7 @@ function expectEveryPinAtItsPlace(drawing: MapDrawing, chapters: Map<string, Cha
   return drawn;
 }
 
-test.describe("the home map draws every pin at its place", () => {
+test.describe("the home map draws every pin at its place", { tag: "@look" }, () => {
   // 1280 px wide, as the report; tall enough that the whole map is in view for the mouse wheel.
   test.use({ viewport: { width: 1280, height: 1000 } });
 

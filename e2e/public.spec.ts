@@ -420,7 +420,7 @@ test.describe("my chapters", () => {
   });
 });
 
-test.describe("map implementation", () => {
+test.describe("map implementation", { tag: "@look" }, () => {
   test("without a key the Google chunk is never loaded; with one the Google script is asked for instead", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (r) => scripts.push(r.url()));
@@ -441,7 +441,7 @@ test.describe("map implementation", () => {
   });
 });
 
-test.describe("keyboard", () => {
+test.describe("keyboard", { tag: "@look" }, () => {
   test("the home map is one Tab stop before the state chooser; Enter and the arrow keys go from pin to pin", async ({ page }) => {
     const home = new HomePage(page);
     await home.open();

@@ -21,7 +21,7 @@ const SIGNED_IN_ACCOUNT_SCREENS = ["/settings", "/my_chapters", "/my_chapter_hos
 // changing (a chapter renamed or hidden for a moment, the Dashboard's live activity).
 test.describe.configure({ mode: "parallel" });
 
-test.describe("every screen reads well in light and dark mode, on a desktop and a phone", () => {
+test.describe("every screen reads well in light and dark mode, on a desktop and a phone", { tag: "@look" }, () => {
   test.describe.configure({ timeout: 300_000 });
 
   // On a phone, the public pages are checked for violations of any impact in both modes, below.
@@ -53,7 +53,7 @@ test.describe("every screen reads well in light and dark mode, on a desktop and 
 });
 
 for (const scheme of ["light", "dark"] as const) {
-  test.describe(`public pages on a phone set to ${scheme}`, () => {
+  test.describe(`public pages on a phone set to ${scheme}`, { tag: "@look" }, () => {
     test.use({ colorScheme: scheme });
 
     test("axe finds no violation of any impact, with no mode chosen on the site", async ({ page }) => {
@@ -62,7 +62,7 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
-test.describe("dark mode", () => {
+test.describe("dark mode", { tag: "@look" }, () => {
   test("the header's toggle switches modes, the choice outlives a reload, and server-rendered pages hydrate without a mismatch", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (m) => {

@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { importGraph, sourceFiles } from "./importGraph";
 
 /**
  * No module of the app imports itself through a circle of other modules (type-only imports aside: they vanish at
@@ -12,38 +12,6 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FOLDERS = ["server", "ui", "electron", "migrations", "scripts"];
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === "node_modules" ? [] : sourceFiles(p);
-    return /\.tsx?$/.test(e.name) && !/\.(test|d)\.tsx?$/.test(e.name) ? [p] : [];
-  });
-}
-
-function resolveImport(from: string, spec: string): string | null {
-  const base = path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
-
-/** Each file's relative imports that remain at run time (static and dynamic imports at top level alike). */
-export function importGraph(files: string[]): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const code = fs.readFileSync(file, "utf8");
-    const deps: string[] = [];
-    for (const m of code.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^"';]*?\sfrom\s+)?["'](\.{1,2}\/[^"']+)["']/gm)) {
-      if (m[1]) continue;
-      const target = resolveImport(file, m[2]);
-      if (target) deps.push(target);
-    }
-    graph.set(file, deps);
-  }
-  return graph;
-}
 
 /** The cycles of a graph, each as the list of its files (one per strongly connected group of two or more). */
 export function cyclesOf(graph: Map<string, string[]>): string[][] {

@@ -41,7 +41,9 @@ phase "unit and API tests (SQLite)" npx vitest run --maxWorkers=2
 # database (e2e/fixtures.ts). The background lane's report follows, and any failure fails the run.
 echo "== API tests (Postgres at ${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}) beside browser tests (SQLite and Postgres)"
 phase "build UI" npx tsx scripts/build-ui.ts --force
-(phase "API tests (Postgres)" env TEST_DB=postgres npx vitest run server migrations scripts/seed-scale > .tmp/vitest-postgres.log 2>&1) &
+# On Postgres, the test files that touch a database (scripts/database-tests.ts); the others ran above.
+mapfile -t postgres_files < <(npx tsx scripts/database-tests.ts server migrations scripts/seed-scale)
+(phase "API tests (Postgres)" env TEST_DB=postgres npx vitest run "${postgres_files[@]}" > .tmp/vitest-postgres.log 2>&1) &
 postgres_lane=$!
 set +e
 phase "browser tests (SQLite and Postgres)" env E2E_DB=both E2E_WORKERS="${E2E_WORKERS:-2}" npx playwright test 2>&1 | tee .tmp/e2e.log

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { axe } from "./axe";
 
 export type ColorMode = "light" | "dark";
 
@@ -81,7 +81,7 @@ export class ScreenSweep {
 
   /** axe's violations of the given impacts (all of them when none are given), with where they are. */
   private async violations(impacts?: string[]): Promise<string[]> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
+    const results = await axe(this.page).analyze();
     return results.violations
       .filter((v) => !impacts || impacts.includes(v.impact ?? ""))
       .map(
