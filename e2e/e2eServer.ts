@@ -24,6 +24,9 @@ export function startE2eServer(port: number, database: "sqlite" | "postgres"): P
       E2E_DB: database === "postgres" ? "postgres" : "",
       GOOGLE_MAPS_API_KEY: "",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      // Cheap password hashes, as in the API tests: a sign-in costs the server 2 ms rather than 150. What a hash
+      // costs and how the server queues them is tested in server/auth/passwords.test.ts.
+      BCRYPT_ROUNDS: process.env.BCRYPT_ROUNDS ?? "4",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -4,13 +4,12 @@
  *
  * What a page reads is found by rendering it: each render adds the queries its screens ask for to the cache,
  * the ones still waiting are fetched, and the page is rendered again until nothing waits (lazily loaded
- * screens included, since the prerender waits for them). The last render streams with every answer in the
- * cache, and the cache's state goes to the browser, so hydration asks for nothing again.
+ * screens included, since each render waits for them). That last render, which had every answer, is the page;
+ * the cache's state goes to the browser, so hydration asks for nothing again.
  */
 import { PassThrough } from "node:stream";
 import { StrictMode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { prerenderToNodeStream } from "react-dom/static";
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from "@tanstack/react-query";
 import { App } from "./App";
 import { createQueryClient } from "./api/queryClient";
@@ -21,7 +20,7 @@ import { isPagedByAddress, morePagesOf } from "./lib/morePages";
 import { LazyShown } from "./lib/lazy";
 import type { FormResult } from "../server/contracts/ssr";
 
-/** At most this many rounds of render-then-fetch: a page whose queries depend on earlier answers needs two or three. */
+/** At most this many rounds of render-then-fetch (and a last render): a page whose queries depend on earlier answers needs two or three. */
 const MAX_PASSES = 5;
 
 /** What the request adds to the page beyond its URL. */
@@ -56,10 +55,26 @@ async function drain(stream: NodeJS.ReadableStream): Promise<string> {
   return out;
 }
 
-/** Renders once, discarding the markup, so every screen on the page registers the queries it reads. */
-async function discoverQueries(client: QueryClient, location: string): Promise<void> {
-  const { prelude } = await prerenderToNodeStream(tree(client, location), { onError: () => {} });
-  await drain(prelude);
+/**
+ * Renders the page once, waiting for every lazily loaded screen; each screen on it registers the queries it reads.
+ * Answers the markup and the errors met, which matter only when the render had every answer it asked for.
+ */
+function renderOnce(client: QueryClient, location: string, shown: Set<string>): Promise<{ html: string; errors: unknown[] }> {
+  const errors: unknown[] = [];
+  return new Promise((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(tree(client, location, shown), {
+      onAllReady() {
+        const sink = new PassThrough();
+        drain(sink).then((html) => resolve({ html, errors }), reject);
+        pipe(sink);
+      },
+      onShellError: reject,
+      // Everything is ready before the first byte goes out: no boundary is sent apart with a script to reveal it
+      // (the page's Content-Security-Policy allows no inline script).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onError: (err) => void errors.push(err),
+    });
+  });
 }
 
 function waitingQueries(client: QueryClient) {
@@ -91,26 +106,15 @@ export async function renderPage(location: string, inputs: RenderInputs = {}): P
   seedFormResult(client, inputs.formResult);
   const pages = morePagesOf(location);
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    await discoverQueries(client, location);
+  for (let pass = 0; ; pass++) {
+    const shown = new Set<string>();
+    const { html, errors } = await renderOnce(client, location, shown);
     const waiting = waitingQueries(client);
-    if (waiting.length === 0) break;
+    // A render that asked for nothing it lacked is the page: it is not rendered again.
+    if (waiting.length === 0 || pass === MAX_PASSES) {
+      for (const err of errors) console.error(`Rendering ${location} on the server:`, err);
+      return { html, state: dehydrate(client), lazy: [...shown] };
+    }
     await Promise.all(waiting.map((q) => fetchWaiting(client, q, pages)));
   }
-  const shown = new Set<string>();
-  const html = await new Promise<string>((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(tree(client, location, shown), {
-      onAllReady() {
-        const sink = new PassThrough();
-        drain(sink).then(resolve, reject);
-        pipe(sink);
-      },
-      onShellError: reject,
-      // Everything is ready before the first byte goes out: no boundary is sent apart with a script to reveal it
-      // (the page's Content-Security-Policy allows no inline script).
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onError: (err) => console.error(`Rendering ${location} on the server:`, err),
-    });
-  });
-  return { html, state: dehydrate(client), lazy: [...shown] };
 }
