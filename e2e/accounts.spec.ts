@@ -38,7 +38,7 @@ test.describe("accounts", () => {
   });
 
   test("a host sees My Chapters, a plain user does not", async ({ page }) => {
-    await signInAs(page, "host");
+    await signInAs(page, "host", "/");
     await expect(page.getByRole("link", { name: "My Chapters" })).toBeVisible();
     // Signing in through the form while someone is signed in replaces their session.
     const user = E2E_ACCOUNTS.user;
@@ -72,7 +72,7 @@ test.describe("accounts", () => {
 
   test("links from another site to sign out or to sign in end no session", async ({ page }) => {
     const user = E2E_ACCOUNTS.user;
-    await signInAs(page, "user");
+    await signInAs(page, "user", "/");
     const ours = new URL(page.url()).origin;
     const elsewhere = new OtherSitePage(page);
     await elsewhere.open(ours, ["/api/auth/signout"]);

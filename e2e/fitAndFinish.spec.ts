@@ -22,7 +22,7 @@ const MEDIUM_DATE = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
 
 test.describe("signing out on the sign-in screen as it opens", () => {
   test("stays signed out even when 'who am I' is answered after the sign-out; admin screens load after signing in again", async ({ page }) => {
-    await signInAs(page, "admin");
+    await signInAs(page, "admin", "/");
     // The race of the defect, made certain: "who am I" reaches the server while the session is alive and its
     // answer ("still signed in") arrives only once the page shows the sign-out. Until it arrives the screen
     // shows the user kept in local storage, with the note's Sign Out.
@@ -143,7 +143,7 @@ test.describe("the header on a phone (390 px)", { tag: "@look" }, () => {
   test.use({ viewport: PHONE });
 
   test("signed in, it is one row; the menu's links are behind Menu, which closes when one is followed or on Escape", async ({ page }) => {
-    await signInAs(page, "admin");
+    await signInAs(page, "admin", "/");
     const header = new SiteHeader(page);
     // One row: the site's name, dark mode and Menu (it was two rows, 146 px, with the links wrapping).
     expect(await header.height()).toBeLessThan(70);

@@ -402,7 +402,7 @@ test.describe("content pages", () => {
 
 test.describe("my chapters", () => {
   test("lists the user's chapters with roles and Admin buttons", async ({ page }) => {
-    await signInAs(page, "fieldOrganizer");
+    await signInAs(page, "fieldOrganizer", "/");
     await page.getByRole("link", { name: "My Chapters" }).click();
     await expect(page).toHaveURL(/\/my_chapters$/);
     const items = page.getByTestId("my-chapters").locator("> li");

@@ -5,9 +5,10 @@ import { E2E_ACCOUNTS, type AccountName } from "./accounts";
 export { E2E_ACCOUNTS };
 
 /**
- * Signs in through the API in the page's own browser context, then opens `returnUrl` (or the home page) and waits
- * for the greeting. page.request shares the context's cookies: the session and CSRF cookies the answer sets are
- * the browser's, as after the form. Typing into the sign-in form is tested in accounts.spec.ts (SignInPage).
+ * Signs in through the API in the page's own browser context. page.request shares the context's cookies: the
+ * session and CSRF cookies the answer sets are the browser's, as after the form, and the session is checked by
+ * asking who is signed in. With `returnUrl`, opens it and waits for the greeting; without, opens nothing (most
+ * tests open a screen next). Typing into the sign-in form is tested in accounts.spec.ts (SignInPage).
  */
 export async function signInAs(page: Page, who: AccountName, returnUrl?: string) {
   const account = E2E_ACCOUNTS[who];
@@ -18,7 +19,12 @@ export async function signInAs(page: Page, who: AccountName, returnUrl?: string)
     headers: csrf ? { "x-csrf-token": csrf } : {},
   });
   expect(answer.status(), await answer.text()).toBe(200);
-  await page.goto(returnUrl ?? "/");
+  if (returnUrl === undefined) {
+    const me = await page.request.get("/api/auth/user");
+    expect(((await me.json()) as { user: { email: string } | null }).user?.email).toBe(account.email);
+    return;
+  }
+  await page.goto(returnUrl);
   // The greeting is a link of the menu, which on a phone is folded into the Menu button.
   await expect(page.getByRole("banner")).toContainText(`Hi, ${account.name}!`);
 }
