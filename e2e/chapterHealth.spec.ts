@@ -4,6 +4,7 @@ import { signInAs } from "./support";
 import { ChapterHealthTable } from "./pages/ChapterHealthTable";
 import { GeneralSettingsPage } from "./pages/siteAdmin/GeneralSettingsPage";
 import type { ChapterHealthPage, ChapterHealthRow } from "../server/contracts/chapterHealth";
+import { healthRow as buildHealthRow } from "../server/test/healthRows";
 
 async function seriousViolations(page: Page, selector?: string) {
   const builder = new AxeBuilder({ page });
@@ -15,26 +16,8 @@ async function seriousViolations(page: Page, selector?: string) {
 }
 
 /** A row of the table as the server answers it, for answers the tests make up. */
-const healthRow = (at: string, over: Partial<ChapterHealthRow>): ChapterHealthRow => ({
-  chapterId: 1,
-  slug: "a",
-  title: "A",
-  state: "ny",
-  status: 1,
-  health: "active",
-  lastEmailAt: at,
-  countedFrom: at,
-  lastMeetupAt: null,
-  nextMeetupAt: null,
-  lastConfirmedMeetup: null,
-  members: 10,
-  growth30d: 1,
-  hosts: ["Hal Host"],
-  pinnedActive: false,
-  pinNote: "",
-  dormantByRule: false,
-  ...over,
-});
+const healthRow = (at: string, over: Partial<ChapterHealthRow>): ChapterHealthRow =>
+  buildHealthRow({ chapterId: 1, slug: "a", title: "A", lastEmailAt: at, countedFrom: at, members: 10, growth30d: 1, hosts: ["Hal Host"], ...over });
 
 /**
  * Answers the table's reads from `rows` as the server would (a state, a page), with the counts of every row; the
@@ -81,15 +64,24 @@ test.describe("chapter health", () => {
     expect((await health.count("Active")) + (await health.count("At risk")) + (await health.count("Dormant"))).toBe(api.length);
     await expect(health.rows()).toHaveCount(Math.min(api.length, 100));
     expect(await seriousViolations(page, '[data-testid="chapter-health"]')).toEqual([]);
+    // The demo network has quiet chapters: some at risk, Pittsburgh dormant (the rule took it off the map); each
+    // row says where its silence is counted from, as a date in the chapter's zone.
+    expect(await health.count("At risk")).toBeGreaterThanOrEqual(1);
+    await expect(health.row("pittsburgh")).toHaveAttribute("data-health", "dormant");
+    await expect(health.silenceFrom("pittsburgh")).toHaveText(/^since the last email on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
-    // Sorting by Members puts the smallest list first, a second click the largest.
+    // Sorting by Members puts the smallest list first, a second click the largest (the demo's lists differ in size;
+    // each order is waited for, as the server answers it).
+    const members = () => health.rows().evaluateAll((rows) => rows.map((r) => Number(r.children[7].textContent)));
+    const inOrder = (sign: 1 | -1) => async () => {
+      const shown = await members();
+      return shown.every((n, i) => Number.isInteger(n) && (i === 0 || sign * (n - shown[i - 1]) >= 0));
+    };
     await health.sortBy("Members");
-    const members = () => health.rows().evaluateAll((rows) => rows.map((r) => Number(r.children[6].textContent)));
-    const ascending = await members();
-    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await expect.poll(inOrder(1)).toBe(true);
+    expect(new Set(await members()).size).toBeGreaterThan(1);
     await health.sortBy("Members");
-    const descending = await members();
-    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    await expect.poll(inOrder(-1)).toBe(true);
     await expect(health.root.getByRole("columnheader", { name: /^Members/ })).toHaveAttribute("aria-sort", "descending");
 
     // A search, answered by the server.
@@ -121,9 +113,11 @@ test.describe("chapter health", () => {
     const csv = await health.exportCsv();
     const lines = csv.trim().split(/\r\n/);
     expect(lines[0]).toBe(
-      '"Chapter","Slug","State","Health","On the map","Last email","Days silent","Last meetup","Next meetup","Last confirmed meetup","Members","Growth (30 days)","Hosts","Pinned active","Pin note"',
+      '"Chapter","Slug","State","Health","On the map","Last email","Days silent","Silence counted","Last meetup","Next meetup","Last confirmed meetup","Members","Growth (30 days)","Hosts","Pinned active","Pin note","Time zone"',
     );
     expect(lines).toHaveLength(api.length + 1);
+    // The same local dates as the table: Pittsburgh's line names its zone and the date its silence began there.
+    expect(lines.find((l) => l.startsWith('"Pittsburgh"'))).toMatch(/,"since the last email on \d{4}-\d{2}-\d{2}",.*"America\/New_York"$/);
 
     // A pin with its note, then taken off again (the chapter stays on the map either way).
     const chicago = api.find((r) => r.slug === "chicago")!;
@@ -156,13 +150,25 @@ test.describe("chapter health", () => {
         dormantByRule: true,
         countedFrom: new Date(Date.parse(at) - 60 * 86_400_000).toISOString(),
       }),
-      row({ chapterId: 903, slug: "busy_city", title: "Busy City" }),
+      // A meetup at 23:30 in Los Angeles (06:30 UTC the next day) shows on its local date; a new chapter counts from its founding.
+      row({
+        chapterId: 903,
+        slug: "busy_city",
+        title: "Busy City",
+        timeZone: "America/Los_Angeles",
+        lastMeetupAt: "2026-07-15T06:30:00.000Z",
+        silenceFrom: "founded",
+        countedFrom: "2026-07-01T19:00:00.000Z",
+      }),
     ]);
     const health = new ChapterHealthTable(page);
     await health.openDashboard();
     expect(await health.healthsShown()).toEqual(["at_risk", "dormant", "active"]);
     expect([await health.count("At risk"), await health.count("Dormant"), await health.count("Active")]).toEqual([1, 1, 1]);
     await expect(health.row("quiet_town")).toContainText("45");
+    await expect(health.silenceFrom("quiet_town")).toHaveText(/^since the last email on /);
+    await expect(health.row("busy_city")).toContainText("Jul 14, 2026");
+    await expect(health.silenceFrom("busy_city")).toHaveText("since founded on Jul 1, 2026");
     await health.filter("Dormant").click();
     await expect(health.filter("Dormant")).toHaveAttribute("aria-pressed", "true");
     await expect.poll(() => health.healthsShown()).toEqual(["dormant"]);

@@ -33,6 +33,9 @@ import * as k0100 from "./20261227000100_keep_public_reads_on_new_accounts";
 import * as k0200 from "./20261227000200_create_meetup_confirmations";
 import * as m2900 from "./20261229000100_add_postal_address_to_email_settings";
 import * as ls0100 from "./20261230000100_add_source_to_list_members";
+import * as st0100 from "./20261231000100_record_when_list_members_leave";
+import * as st0200 from "./20261231000200_backfill_when_list_members_left";
+import * as st0300 from "./20261231000300_version_list_messages";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -78,6 +81,9 @@ export const migrations: Array<[string, Migration]> = [
   ["20261227000200_create_meetup_confirmations", k0200],
   ["20261229000100_add_postal_address_to_email_settings", m2900],
   ["20261230000100_add_source_to_list_members", ls0100],
+  ["20261231000100_record_when_list_members_leave", st0100],
+  ["20261231000200_backfill_when_list_members_left", st0200],
+  ["20261231000300_version_list_messages", st0300],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -17,7 +17,8 @@
  * After the public reads come admin reads as a signed-in admin (an account "bench-admin@example.test" is added
  * to the database the first time): the largest member list's first page, searched by email ("ann", and one
  * member's address as an admin looking for them types it), filtered by status and exported as CSV, the users' first page, the
- * activity and notes of the chapters with the most, the network's activity and the host applications. They are made for each caller (no ETag, no 304) and read by one
+ * activity and notes of the chapters with the most, the network's activity, the host applications and the stats (the chapter
+ * with the largest list, the network, New York). They are made for each caller (no ETag, no 304) and read by one
  * connection (--admin-connections), so their p50 is what an admin waits.
  *
  * Requests carry `Accept-Encoding: gzip, deflate, br, zstd` as browsers send it, so kept answers come
@@ -163,6 +164,10 @@ async function serve() {
     ...(mostNoted ? ([["a chapter's notes", `/api/chapter_note/chapter/${mostNoted}`, adminHeaders]] satisfies Read[]) : []),
     ["network activity", "/api/activity_feed_item/all", adminHeaders],
     ["host applications", "/api/chapter_host_application", adminHeaders],
+    // Twelve months of stats (issue 32 item 1): the chapter with the largest list, the network and one state.
+    ...(biggest ? ([["stats, largest chapter", `/api/chapter_stats/chapter/${biggest.chapterId}`, adminHeaders]] satisfies Read[]) : []),
+    ["stats, network", "/api/chapter_stats/network", adminHeaders],
+    ["stats, state ny", "/api/chapter_stats/network?state=ny", adminHeaders],
   ];
   const only = args.only ? String(args.only).split(",") : null;
   const bodies = new Map<string, { body: Buffer; type: string; etag: string; encoding: string }>();

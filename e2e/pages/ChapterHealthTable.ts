@@ -28,6 +28,11 @@ export class ChapterHealthTable {
     return this.root.locator(`[data-testid="health-row"][data-slug="${slug}"]`);
   }
 
+  /** Where a row's silence is counted from, under its days silent ("since the last email on Oct 14, 2026"). */
+  silenceFrom(slug: string) {
+    return this.row(slug).getByTestId("silence-from");
+  }
+
   /** The filter button of a state ("All", "At risk", "Dormant", "Active"), which shows its count. */
   filter(label: "All" | "At risk" | "Dormant" | "Active") {
     return this.root.getByRole("group", { name: "Show chapters by health" }).getByRole("button", { name: new RegExp(`^${label} \\d+$`) });

@@ -26,6 +26,15 @@ export const healthSettingsSchema = z
   .object({ atRiskAfterDays: days("atRiskAfterDays"), dormantAfterDays: days("dormantAfterDays") })
   .refine((s) => s.dormantAfterDays > s.atRiskAfterDays, { message: "dormantAfterDays must be greater than atRiskAfterDays", path: ["dormantAfterDays"] });
 
+/** What a chapter's silence is counted from: its last list email, its founding, or when it was brought back. */
+export const SILENCE_STARTS = ["last_email", "founded", "brought_back"] as const;
+export type SilenceStart = (typeof SILENCE_STARTS)[number];
+
+const SILENCE_WORDS: Record<SilenceStart, string> = { last_email: "the last email", founded: "founded", brought_back: "brought back" };
+
+/** "since the last email on Oct 14, 2026", "since founded on 2024-03-02": `date` as the caller writes dates. */
+export const silenceStartText = (from: SilenceStart, date: string): string => `since ${SILENCE_WORDS[from]} on ${date}`;
+
 export interface ChapterHealthRow {
   chapterId: number;
   slug: string;
@@ -39,6 +48,10 @@ export interface ChapterHealthRow {
   lastEmailAt: string | null;
   /** When the silence being counted began: the last email, or the chapter's creation or re-enabling if later (days silent: from here to the list's `at`). */
   countedFrom: string;
+  /** Which of those `countedFrom` is. */
+  silenceFrom: SilenceStart;
+  /** The chapter's time zone: the table and its CSV show its dates as local dates there. */
+  timeZone: string;
   lastMeetupAt: string | null;
   nextMeetupAt: string | null;
   /** The date ("YYYY-MM-DD", the chapter's zone) of the last meetup a host confirmed; null when none was. */

@@ -65,6 +65,28 @@ export function calendarDateMedium(ymd: string | null | undefined): string {
   });
 }
 
+/** One formatter per zone (making one costs far more than using it: a CSV of 10,000 chapters uses four each). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date ("YYYY-MM-DD") of an instant in a time zone (an IANA name), or in UTC when the zone is
+ * unknown; "" for no instant or an unreadable one.
+ */
+export function localDateIn(iso: string | null | undefined, timeZone: string): string {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return "";
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    } catch {
+      return at.toISOString().slice(0, 10);
+    }
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
 /** "Every Tuesday", "Second and Fourth Tuesday of the month", "Tuesday, Even Weeks", or a single date "Mar 3, 2026". */
 export function describeSchedule(e: Pick<ChapterEventInfo, "isSingleDate" | "singleDate" | "dayOfWeekIndex" | "weeksOfMonthIndexes">): string {
   if (e.isSingleDate) return calendarDateMedium(e.singleDate);

@@ -271,7 +271,11 @@ export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: numbe
     const pin = pinOf.get(c.id);
     const pinnedActive = Boolean(pin?.pinnedActive);
     const lastEmailAt = posts.value.get(c.id) ?? null;
-    const { health, since, silentDays } = healthOf({ lastEmailAt, createdAt: c.createdAt, countedFrom: iso(pin?.countedFrom), pinnedActive }, settings, now);
+    const { health, since, from, silentDays } = healthOf(
+      { lastEmailAt, createdAt: c.createdAt, countedFrom: iso(pin?.countedFrom), pinnedActive },
+      settings,
+      now,
+    );
     counts[health]++;
     if (!pinnedActive) {
       // The next moment this chapter's state changes, when the answer must be made again.
@@ -295,6 +299,8 @@ export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: numbe
       health,
       lastEmailAt,
       countedFrom: since,
+      silenceFrom: from,
+      timeZone: c.timeZone,
       lastMeetupAt: meet?.last ?? null,
       nextMeetupAt: meet?.next ?? null,
       lastConfirmedMeetup: confirmed.value.get(c.id) ?? null,

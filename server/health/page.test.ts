@@ -2,30 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { ChapterHealthList, ChapterHealthRow } from "../contracts/chapterHealth";
 import { readPage } from "../lib/paging";
 import { pageHealthTable, type HealthView } from "./page";
+import { healthRow } from "../test/healthRows";
 
 const at = "2026-11-24T12:00:00.000Z";
 const daysAgo = (d: number) => new Date(Date.parse(at) - d * 86_400_000).toISOString();
-let id = 0;
-const row = (over: Partial<ChapterHealthRow>): ChapterHealthRow => ({
-  chapterId: ++id,
-  slug: `c${id}`,
-  title: `Chapter ${id}`,
-  state: "ny",
-  status: 1,
-  health: "active",
-  lastEmailAt: daysAgo(1),
-  countedFrom: daysAgo(1),
-  lastMeetupAt: null,
-  nextMeetupAt: null,
-  lastConfirmedMeetup: null,
-  members: 0,
-  growth30d: 0,
-  hosts: [],
-  pinnedActive: false,
-  pinNote: "",
-  dormantByRule: false,
-  ...over,
-});
+const row = (over: Partial<ChapterHealthRow>) => healthRow({ lastEmailAt: daysAgo(1), countedFrom: daysAgo(1), ...over });
 
 // In the kept table's order: at risk, dormant, active, longest silence first.
 const rows = [

@@ -11,7 +11,7 @@ describe("healthOf", () => {
   it("is at risk from the 42nd whole day of silence and dormant from the 56th", () => {
     const input = { lastEmailAt: null, createdAt: created, countedFrom: null, pinnedActive: false };
     expect(healthOf(input, settings, after(42, -1)).health).toBe("active");
-    expect(healthOf(input, settings, after(42))).toEqual({ health: "at_risk", since: created, silentDays: 42 });
+    expect(healthOf(input, settings, after(42))).toEqual({ health: "at_risk", since: created, from: "founded", silentDays: 42 });
     expect(healthOf(input, settings, after(56, -1)).health).toBe("at_risk");
     expect(healthOf(input, settings, after(56)).health).toBe("dormant");
   });
@@ -24,8 +24,12 @@ describe("healthOf", () => {
     expect(healthOf({ lastEmailAt: email, createdAt: created, countedFrom: reset, pinnedActive: false }, settings, after(120))).toMatchObject({
       health: "active",
       since: reset,
+      from: "brought_back",
       silentDays: 20,
     });
+    expect(healthOf({ lastEmailAt: email, createdAt: created, countedFrom: null, pinnedActive: false }, settings, after(72)).from).toBe("last_email");
+    // A list email that brings a chapter back restarts the count at the same instant: the email is named.
+    expect(healthOf({ lastEmailAt: reset, createdAt: created, countedFrom: reset, pinnedActive: false }, settings, after(120)).from).toBe("last_email");
     expect(healthOf({ lastEmailAt: null, createdAt: created, countedFrom: null, pinnedActive: true }, settings, after(400)).health).toBe("active");
   });
 });

@@ -1,4 +1,4 @@
-import type { ChapterHealthSettings, HealthState } from "../contracts/chapterHealth";
+import type { ChapterHealthSettings, HealthState, SilenceStart } from "../contracts/chapterHealth";
 
 const DAY_MS = 86_400_000;
 
@@ -19,12 +19,18 @@ const latest = (...dates: (string | null)[]) => Math.max(...dates.map((d) => (d 
  * the chapter's creation or re-enabling when later; at `atRiskAfterDays` whole days the chapter is at risk, at
  * `dormantAfterDays` dormant. A chapter an admin pinned is active whatever its silence.
  */
-export function healthOf(input: HealthInput, settings: ChapterHealthSettings, now: Date): { health: HealthState; since: string; silentDays: number } {
+export function healthOf(
+  input: HealthInput,
+  settings: ChapterHealthSettings,
+  now: Date,
+): { health: HealthState; since: string; from: SilenceStart; silentDays: number } {
   const sinceMs = latest(input.createdAt, input.lastEmailAt, input.countedFrom);
   const since = new Date(sinceMs).toISOString();
+  // On a tie the email says most (a list email that brings a chapter back restarts the count at the same moment).
+  const from: SilenceStart = latest(input.lastEmailAt) === sinceMs ? "last_email" : latest(input.countedFrom) === sinceMs ? "brought_back" : "founded";
   const silentDays = Math.max(0, Math.floor((now.getTime() - sinceMs) / DAY_MS));
   let health: HealthState = "active";
   if (!input.pinnedActive && silentDays >= settings.dormantAfterDays) health = "dormant";
   else if (!input.pinnedActive && silentDays >= settings.atRiskAfterDays) health = "at_risk";
-  return { health, since, silentDays };
+  return { health, since, from, silentDays };
 }

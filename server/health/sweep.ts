@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import type { Transaction } from "objection";
 import { atRiskTitle, silenceText, type ChapterHealthRow, type ChapterHealthSettings } from "../contracts/chapterHealth";
 import { displayTitle } from "../contracts/chapter";
+import { localDateIn } from "../contracts/schedule";
 import { Chapter, CHAPTER_ACTIVE, CHAPTER_HIDDEN } from "../models/Chapter";
 import { Job } from "../models/Job";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
@@ -21,6 +22,17 @@ export const HEALTH_RUN_HOUR_UTC = 14;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const chapterUrl = (s: Services, c: { state: string; slug: string }) => `${s.config.publicUrl}/chapter/${(c.state || "int").toLowerCase()}/${c.slug}`;
+
+/** The at-risk activity item's note; `since` is the local date the silence began. */
+export const atRiskNote = (since: string) => `At risk: no email to the list since ${since}.`;
+
+/** The activity item (and admin notice) of a chapter the rule took off the map; `since` as above. */
+export function dormantNotice(chapter: { title: string; city: string }, dormantAfterDays: number, since: string) {
+  return {
+    title: `${displayTitle(chapter)} is dormant and off the map`,
+    body: `No email to the list for ${silenceText(dormantAfterDays)} (since ${since}). A list email from a host or an admin's re-enabling brings it back.`,
+  };
+}
 
 /**
  * Claims one notice: inserts (chapter, kind, since) unless it is there already. The unique key makes each notice
@@ -78,7 +90,7 @@ export async function runHealthSweep(s: Services, now: Date): Promise<{ atRisk: 
           {
             type: "chapter_health",
             title: atRiskTitle(settings.atRiskAfterDays),
-            note: `At risk: no email to the list since ${row.countedFrom.slice(0, 10)}.`,
+            note: atRiskNote(localDateIn(row.countedFrom, row.timeZone)),
             userId: null,
             chapterId: chapter.id,
           },
@@ -90,8 +102,7 @@ export async function runHealthSweep(s: Services, now: Date): Promise<{ atRisk: 
       }
       await Chapter.query(trx).findById(chapter.id).patch({ status: CHAPTER_HIDDEN });
       await saveChapterHealthRow(trx, chapter.id, { dormantSince: at }, at);
-      const title = `${displayTitle(chapter)} is dormant and off the map`;
-      const body = `No email to the list for ${silenceText(settings.dormantAfterDays)} (since ${row.countedFrom.slice(0, 10)}). A list email from a host or an admin's re-enabling brings it back.`;
+      const { title, body } = dormantNotice(chapter, settings.dormantAfterDays, localDateIn(row.countedFrom, row.timeZone));
       await recordActivity({ type: "chapter_health", title, note: body, userId: null, chapterId: chapter.id }, t);
       await publishAdminEvent("chapter_dormant", { title, body, path: "/admin?health=dormant" }, t);
       done.dormant++;

@@ -1,4 +1,5 @@
-import { HEALTH_LABELS, silentDaysOf, type ChapterHealthList } from "../contracts/chapterHealth";
+import { HEALTH_LABELS, silenceStartText, silentDaysOf, type ChapterHealthList } from "../contracts/chapterHealth";
+import { localDateIn } from "../contracts/schedule";
 import { toCsv } from "../lib/csv";
 
 const CSV_HEADER = [
@@ -9,6 +10,7 @@ const CSV_HEADER = [
   "On the map",
   "Last email",
   "Days silent",
+  "Silence counted",
   "Last meetup",
   "Next meetup",
   "Last confirmed meetup",
@@ -17,9 +19,13 @@ const CSV_HEADER = [
   "Hosts",
   "Pinned active",
   "Pin note",
+  "Time zone",
 ];
 
-/** The health table as CSV (lib/csv: every cell quoted, formulas defused), in the table's order. */
+/**
+ * The health table as CSV (lib/csv: every cell quoted, formulas defused), in the table's order. Dates are the
+ * chapter's local dates ("YYYY-MM-DD" in its time zone, the last column), as the table shows them.
+ */
 export function presentHealthCsv(list: ChapterHealthList): string {
   return toCsv([
     CSV_HEADER,
@@ -29,16 +35,18 @@ export function presentHealthCsv(list: ChapterHealthList): string {
       r.state.toUpperCase(),
       HEALTH_LABELS[r.health],
       r.status === 1 ? "yes" : "no",
-      r.lastEmailAt ?? "",
+      localDateIn(r.lastEmailAt, r.timeZone),
       silentDaysOf(r, list.at),
-      r.lastMeetupAt ?? "",
-      r.nextMeetupAt ?? "",
+      silenceStartText(r.silenceFrom, localDateIn(r.countedFrom, r.timeZone)),
+      localDateIn(r.lastMeetupAt, r.timeZone),
+      localDateIn(r.nextMeetupAt, r.timeZone),
       r.lastConfirmedMeetup ?? "",
       r.members,
       r.growth30d,
       r.hosts.join("; "),
       r.pinnedActive ? "yes" : "no",
       r.pinNote,
+      r.timeZone,
     ]),
   ]);
 }

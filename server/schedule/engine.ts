@@ -195,24 +195,35 @@ export function occurrencesBetween(s: ScheduleInput, fromDate: string, toDate: s
  * there, without placing a year of dates on the wall clock.
  */
 export function* eachOccurrenceBetween(s: ScheduleInput, fromDate: string, toDate: string): Generator<Occurrence> {
+  const zone = zoneOf(s);
+  for (const date of eachDateBetween(s, fromDate, toDate)) {
+    if (!s.isSingleDate) yield occurrenceAt(s, date, zone);
+    else {
+      const occ = occurrenceOn(s, date);
+      if (occ) yield occ;
+    }
+  }
+}
+
+/**
+ * The dates alone ("YYYY-MM-DD"), soonest first, without placing them on the wall clock: for a caller that counts
+ * meetups by date over a year (the chapter stats) and needs the start of only a few of them.
+ */
+export function* eachDateBetween(s: ScheduleInput, fromDate: string, toDate: string): Generator<string> {
   const first = dayNumber(fromDate);
   const last = dayNumber(toDate);
   if (first === null || last === null || last < first) return;
   if (s.isSingleDate) {
     const d = dayNumber(s.singleDate);
-    if (d === null || d < first || d > last) return;
-    const occ = occurrenceOn(s, s.singleDate!);
-    if (occ) yield occ;
+    if (d !== null && d >= first && d <= last) yield s.singleDate!;
     return;
   }
   const weekday = s.dayOfWeekIndex;
   const codes = weekCodesOf(s.weeksOfMonthIndexes);
   if (weekday == null || weekday < 0 || weekday > 6 || !codes.length) return;
   if (!isValidTime(s.startTime) || !isValidTime(s.endTime)) return;
-  const zone = zoneOf(s);
   for (let day = first + ((weekday - dayParts(first).weekday + 7) % 7); day <= last; day += 7) {
-    if (!matchesOnDay(day, codes)) continue;
-    yield occurrenceAt(s, isoOf(dayParts(day)), zone);
+    if (matchesOnDay(day, codes)) yield isoOf(dayParts(day));
   }
 }
 

@@ -18,6 +18,9 @@ import {
 import type { Services } from "../services";
 import { DEMO_BLOG, DEMO_CHAPTERS, DEMO_HOSTS, DEMO_PAGES, DEMO_PRESS, DEMO_WIKI } from "./demoData";
 import { geocodeOffline } from "../integrations/geocoder/offline";
+import { ROLE_CHAPTER_HOST } from "../models/Role";
+import { DEMO_PROFILES } from "./demoProfiles";
+import { seedDemoHistory, type SeededChapter } from "./demoHistory";
 
 /** Loads the demo network when the database has no chapters yet. Demo hosts get random passwords nobody knows. */
 export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
@@ -25,8 +28,12 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
   if (existing > 0) return false;
   await Chapter.transaction(async (trx) => {
     const chapterIds = new Map<string, number>();
-    const daysAgo = (d: number) => DateTime.now().minus({ days: d }).toUTC().toISO()!;
+    const now = new Date();
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
+    const seeded: Omit<SeededChapter, "hostId" | "hostConfirms">[] = [];
     for (const c of DEMO_CHAPTERS) {
+      const profile = DEMO_PROFILES[c.slug];
+      const founded = daysAgo(profile.foundedDaysAgo);
       const chapter = await Chapter.query(trx).insert({
         slug: c.slug,
         title: c.title,
@@ -42,11 +49,12 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
         sendInBlueListId: String(100 + chapterIds.size),
         about: `Join fellow progressives in ${c.city} for conversation and community. Everyone is welcome; first-timers especially.`,
         timeZone: c.timeZone,
+        createdAt: founded,
       });
       chapterIds.set(c.slug, chapter.id);
       const point = geocodeOffline({ city: c.city, state: c.state, postalCode: c.postalCode });
       const sch = c.schedule;
-      await ChapterEvent.query(trx).insert({
+      const event = await ChapterEvent.query(trx).insert({
         chapterId: chapter.id,
         slug: `${c.slug}_${"inDays" in sch ? "special" : "regular"}_meeting`,
         name: c.venue,
@@ -66,6 +74,7 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
         dayOfWeekIndex: "inDays" in sch ? null : sch.day,
         weeksOfMonthIndexes: "inDays" in sch ? "" : sch.weeks,
         sequence: 0,
+        createdAt: founded,
       });
       await ChapterLink.query(trx).insert({
         chapterId: chapter.id,
@@ -74,15 +83,17 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
         position: 0,
       });
       await ChapterLink.query(trx).insert({ chapterId: chapter.id, title: "Venue website", url: `https://example.com/venues/${c.slug}`, position: 1 });
-      await ChapterBlogPost.query(trx).insert({
+      const post = await ChapterBlogPost.query(trx).insert({
         chapterId: chapter.id,
         userId: null,
         title: `This month at ${c.title}`,
         slug: `${c.slug}_this_month`,
         body: `Hello friends! We meet again at ${c.venue}. Bring a friend.`,
-        createdAt: daysAgo(7 + (chapterIds.size % 20)),
+        createdAt: daysAgo(profile.lastEmailDaysAgo ?? 7 + (chapterIds.size % 20)),
       });
+      seeded.push({ id: chapter.id, demo: c, profile, eventId: event.id, lastPost: { id: post.id, at: post.createdAt!, title: post.title, body: post.body } });
     }
+    const hostOf = new Map<string, { id: number; role: number }>();
 
     for (const h of DEMO_HOSTS) {
       const user = await User.query(trx).insert({
@@ -93,6 +104,7 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
       });
       for (const slug of h.chapters) {
         await Permission.query(trx).insert({ userId: user.id, roleId: h.role, chapterId: chapterIds.get(slug)! });
+        if (!hostOf.has(slug)) hostOf.set(slug, { id: user.id, role: h.role });
       }
       await ChapterNote.query(trx).insert({
         chapterId: chapterIds.get(h.chapters[0])!,
@@ -111,6 +123,14 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
       });
     }
 
+    await seedDemoHistory(
+      trx,
+      seeded.map((c) => {
+        const host = hostOf.get(c.demo.slug);
+        return { ...c, hostId: host?.id ?? null, hostConfirms: host?.role === ROLE_CHAPTER_HOST };
+      }),
+      now,
+    );
     for (const p of DEMO_PAGES) await Page.query(trx).insert({ ...p, isPublic: true });
     for (const w of DEMO_WIKI) await WikiPage.query(trx).insert(w);
     for (const b of DEMO_BLOG) {

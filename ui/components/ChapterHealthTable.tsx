@@ -1,9 +1,10 @@
 import { Badge, Box, Button, Field, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
-import { calendarDateMedium } from "../../server/contracts/schedule";
+import { calendarDateMedium, localDateIn } from "../../server/contracts/schedule";
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
   HEALTH_LABELS,
+  silenceStartText,
   silentDaysOf,
   type ChapterHealthPage,
   type ChapterHealthRow,
@@ -14,7 +15,6 @@ import {
 import { ApiRequestError } from "../api/client";
 import { fetchHealthCsv, usePinChapter, useReactivateChapter } from "../api/chapterHealth";
 import { chapterPath } from "../lib/format";
-import { formatMediumDate } from "../lib/formatDate";
 import { saveFile } from "../lib/saveFile";
 import { Pager } from "./Pager";
 import { STATE_OPTIONS, StateSelect } from "./StateSelect";
@@ -45,7 +45,8 @@ export interface HealthTableView {
   page: number;
 }
 
-const dateText = (iso: string | null) => (iso ? formatMediumDate(iso) : "—");
+/** An instant as its date in the chapter's time zone ("Oct 14, 2026"), as the CSV writes it ("2026-10-14"). */
+const dateIn = (iso: string | null, timeZone: string) => (iso ? calendarDateMedium(localDateIn(iso, timeZone)) : "—");
 const message = (err: unknown) => (err instanceof ApiRequestError ? err.message : "Please try again.");
 
 /** Saves the CSV the server wrote as a file. */
@@ -217,7 +218,8 @@ export function ChapterHealthTable({
   return (
     <Stack gap="3" data-testid="chapter-health">
       <Text color="fg.muted" fontSize="sm">
-        No email to the list for {atRiskAfterDays} days: at risk; {dormantAfterDays} days: dormant (taken off the map until a host emails the list).
+        No email to the list for {atRiskAfterDays} days: at risk; {dormantAfterDays} days: dormant (taken off the map until a host emails the list). Dates are
+        in each chapter's time zone.
       </Text>
       <HStack gap="2" wrap="wrap" role="group" aria-label="Show chapters by health">
         {filterButton("all", "All", data.total)}
@@ -281,10 +283,15 @@ export function ChapterHealthTable({
                       </Badge>
                     )}
                   </Table.Cell>
-                  <Table.Cell>{dateText(r.lastEmailAt)}</Table.Cell>
-                  <Table.Cell textAlign="end">{silentDaysOf(r, data.at)}</Table.Cell>
-                  <Table.Cell>{dateText(r.lastMeetupAt)}</Table.Cell>
-                  <Table.Cell>{dateText(r.nextMeetupAt)}</Table.Cell>
+                  <Table.Cell>{dateIn(r.lastEmailAt, r.timeZone)}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {silentDaysOf(r, data.at)}
+                    <Text as="span" display="block" fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="silence-from">
+                      {silenceStartText(r.silenceFrom, dateIn(r.countedFrom, r.timeZone))}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>{dateIn(r.lastMeetupAt, r.timeZone)}</Table.Cell>
+                  <Table.Cell>{dateIn(r.nextMeetupAt, r.timeZone)}</Table.Cell>
                   <Table.Cell>{r.lastConfirmedMeetup ? calendarDateMedium(r.lastConfirmedMeetup) : "—"}</Table.Cell>
                   <Table.Cell textAlign="end">{r.members}</Table.Cell>
                   <Table.Cell textAlign="end">{r.growth30d}</Table.Cell>

@@ -18,6 +18,8 @@ export function StateSelect(props: {
   name?: string;
   "aria-label"?: string;
   size?: "sm" | "md";
+  /** The states offered (every one by default). */
+  options?: typeof STATE_OPTIONS;
 }) {
   return (
     <NativeSelect.Root size={props.size ?? "md"}>
@@ -29,7 +31,7 @@ export function StateSelect(props: {
         aria-label={props["aria-label"]}
       >
         <option value="">{props.placeholder}</option>
-        {STATE_OPTIONS.map((s) => (
+        {(props.options ?? STATE_OPTIONS).map((s) => (
           <option key={s.abbr} value={s.abbr}>
             {s.name}
           </option>

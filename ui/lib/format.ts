@@ -1,4 +1,4 @@
-import { describeSchedule } from "../../server/contracts/schedule";
+import { describeSchedule, localDateIn } from "../../server/contracts/schedule";
 import { formatMediumDate } from "./formatDate";
 import type { ChapterEventInfo, ChapterSummary } from "../../server/contracts/chapter";
 
@@ -19,13 +19,7 @@ export function formatDate(ymd: string | null | undefined): string {
 }
 
 /** Today's date ("YYYY-MM-DD") in a time zone, or in UTC when the zone is unknown. */
-export function todayIn(timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  } catch {
-    return new Date().toISOString().slice(0, 10);
-  }
-}
+export const todayIn = (timeZone: string): string => localDateIn(new Date().toISOString(), timeZone);
 
 /** An ISO timestamp as a date, e.g. a press mention's createdAt ("Nov 23, 2026", as on every screen). */
 export const formatCreated = formatMediumDate;

@@ -29,6 +29,7 @@ import { AsyncState, LoadError } from "../../components/AsyncState";
 import { loadError } from "./shared/loadError";
 import { chapterPath, formatDateTime } from "./format";
 import { ChapterHealthSection } from "../../components/ChapterHealthSection";
+import { NetworkStatsSection } from "../../components/stats/StatsSection";
 
 /** An icon per activity type (server/commands/activity.ts lists them). */
 const ICONS: Record<string, ComponentType> = {
@@ -80,6 +81,7 @@ export function SiteAdminDashboard() {
           aliases from the menu.
         </Text>
       </Stack>
+      <NetworkStatsSection />
       <ChapterHealthSection canManage />
       <Box>
         <Heading as="h3" size="md" mb="3">

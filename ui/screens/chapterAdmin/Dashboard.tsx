@@ -7,14 +7,19 @@ import { AsyncState } from "../../components/AsyncState";
 import { useChapterAdmin } from "./ChapterAdminContext";
 import { AdminSection, Loading } from "./AdminSection";
 import { FirstSteps } from "./FirstSteps";
+import { ChapterStatsSection } from "../../components/stats/StatsSection";
 
-/** Dashboard: a new host's first steps (issue 29) and the chapter's Recent Activity Feed (spec 001 section 2). */
+/**
+ * Dashboard: a new host's first steps (issue 29), the chapter's stats (issue 32) and its Recent Activity Feed (spec
+ * 001 section 2).
+ */
 export function ChapterDashboard() {
   const { chapter } = useChapterAdmin();
   const feed = usePagedList(activityQueries.chapter(chapter.id));
   return (
     <AdminSection title="Dashboard">
       <FirstSteps />
+      <ChapterStatsSection chapterId={chapter.id} title={chapter.displayTitle} />
       <Card.Root>
         <Card.Header>
           <Card.Title as="h3">Recent Activity Feed</Card.Title>
