@@ -10,6 +10,7 @@ import { registerApiRoutes } from "./routes";
 import { chapterCalendarRouter } from "./routes/chapterCalendar";
 import { staticUi } from "./lib/staticUi";
 import { seoRoutes } from "./web/seoRoutes";
+import { embedFinderRoutes } from "./web/embedFinder";
 import { indexPageFor } from "./web/indexPage";
 import { joinListRoutes } from "./web/joinList";
 import { signInFormRoutes } from "./web/signInForm";
@@ -17,7 +18,7 @@ import { chooseStateRoutes } from "./web/chooseState";
 import { PageCache } from "./web/pageCache";
 import { uploadedImages } from "./routes/uploads";
 import { removeUploadsAfterRequest } from "./lib/images";
-import { desktopCors } from "./lib/desktopCors";
+import { cors } from "./lib/cors";
 import { refuseNulInBody, refuseNulInUrl } from "./lib/inputGuard";
 import { endBodyDecodingWithRequest } from "./lib/bodyDecoding";
 import { compressKeptAnswers } from "./lib/compressKept";
@@ -98,7 +99,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
   app.use(errorMiddleware());
   app.use(compressKeptAnswers());
-  app.use(desktopCors());
+  app.use(cors());
   // Before the calendar lane and the API: no NUL reaches a route, whatever the route (see the module).
   app.use(refuseNulInUrl());
   app.use(endBodyDecodingWithRequest());
@@ -132,6 +133,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(uploadedImages());
   const seo = seoRoutes(s.config.publicUrl);
   app.use(seo.routes());
+  app.use(embedFinderRoutes(s.config.publicUrl).routes());
   // The public forms as plain form posts and GETs, for visitors without JavaScript.
   for (const router of [joinListRoutes(s, sessionOptions), signInFormRoutes(s, sessionOptions), chooseStateRoutes()]) app.use(router.routes());
 

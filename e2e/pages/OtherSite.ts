@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 
 /** The origin of a site that is not ours; the browser gets its pages from the test, never from the network. */
@@ -21,5 +23,31 @@ export class OtherSitePage {
 
   async follow(path: string) {
     await this.page.getByRole("link", { name: path, exact: true }).click();
+  }
+}
+
+/**
+ * A real site of another origin: 127.0.0.1 on a port of its own, serving one HTML page, for what our files do when
+ * another site's page loads them (cross-origin requests, CORS), as the browser's own network does them.
+ */
+export class OtherSiteServer {
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  /** Serves `body` (inside a plain page) at every path of a new origin on 127.0.0.1. */
+  static async start(body: string): Promise<OtherSiteServer> {
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Elsewhere</title></head><body>${body}</body></html>`;
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(html);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return new OtherSiteServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -68,7 +68,10 @@ export interface NearChapter {
   next: { date: string; name: string } | null;
 }
 
-/** GET /api/chapters/near?place={ZIP or "City, ST"}&limit={1..50}. */
+/**
+ * GET /api/chapters/near?place={ZIP or "City, ST"}&limit={1..50}&type={chapter type name, optional}. Open to any
+ * origin (CORS, docs/embedding.md): the embeddable finder reads it from other sites.
+ */
 export interface NearChaptersAnswer {
   place: { label: string; lat: number; lng: number };
   chapters: NearChapter[];

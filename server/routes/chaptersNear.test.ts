@@ -60,6 +60,28 @@ describe("GET /api/chapters/near", () => {
     expect(again.body.chapters.map((c) => c.slug)).not.toContain("round-rock");
   });
 
+  it("takes a chapter type by name, and answers 400 naming the types for an unknown one", async () => {
+    const { Chapter } = await import("../models/Chapter");
+    await Chapter.query().patch({ chapterTypeId: 4 }).where({ slug: "dallas" });
+    try {
+      const laughing = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=78704&type=laughing");
+      expect(laughing.body.chapters.map((c) => c.slug)).toEqual(["dallas"]);
+      const drinking = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=78704&type=Drinking&limit=5");
+      expect(drinking.body.chapters.map((c) => c.slug)).toEqual(["austin", "seattle"]);
+      const none = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=78704&type=reading");
+      expect(none.status).toBe(200);
+      expect(none.body).toMatchObject({ place: { label: "Austin, TX 78704" }, chapters: [] });
+      const unknown = await t.request("GET", "/api/chapters/near?place=78704&type=brewing");
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toMatchObject({
+        error: 'Unknown chapter type: "brewing". Try one of drinking, screening, living, laughing, dining, reading.',
+        field: "type",
+      });
+    } finally {
+      await Chapter.query().patch({ chapterTypeId: 1 }).where({ slug: "dallas" });
+    }
+  });
+
   it("answers 400 naming an unknown place, and for a missing place or a bad limit", async () => {
     const unknown = await t.request("GET", "/api/chapters/near?place=Nowhereville%2C%20ZZ");
     expect(unknown.status).toBe(400);

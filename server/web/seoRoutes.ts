@@ -120,7 +120,8 @@ export async function chapterTypeImage(type: { name: string; hexColor: string })
 
 const imageCache = new Map<string, Buffer>();
 
-function sendCached(ctx: Context, type: string, body: string | Buffer, cacheControl: string) {
+/** Sends a file-like answer the same for everyone with its Cache-Control and an ETag, or 304 when the caller has it. */
+export function sendCached(ctx: Context, type: string, body: string | Buffer, cacheControl: string) {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   const etag = etagOf(bytes);
   ctx.set("Cache-Control", cacheControl);
