@@ -15,7 +15,7 @@ import type { Services } from "../services";
 
 export { SIGN_IN_FAILED };
 
-const signupSchema = z
+export const signupSchema = z
   .object({
     name: singleLine(z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name is too long"), "Name"),
     email: emailSchema,

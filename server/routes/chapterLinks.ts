@@ -25,7 +25,7 @@ const linkSchema = z.object({
 });
 
 /** The whole list, as an array or as {links: [...]}. */
-const linksSchema = z.preprocess(
+export const linksSchema = z.preprocess(
   (body) => (Array.isArray(body) ? { links: body } : body),
   z.object({ links: z.array(linkSchema, { error: "links must be a list of {title, url}" }).max(MAX_LINKS, `At most ${MAX_LINKS} links`) }),
 );

@@ -32,7 +32,7 @@ export function timeZones(): string[] {
 /**
  * POST /api/chapter: the settings of server/contracts/chapterSettings.ts, plus the about text (the about screen's).
  */
-const chapterUpdateSchema = chapterSettingsSchema().extend({
+export const chapterUpdateSchema = chapterSettingsSchema().extend({
   about: multiLine(
     z.string({ error: "About this Chapter must be text" }).max(MAX_ABOUT_LENGTH, `About this Chapter must be at most ${MAX_ABOUT_LENGTH} characters`),
     "About this Chapter",

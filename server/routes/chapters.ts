@@ -50,7 +50,7 @@ const stateParam = z
   .transform((s) => s.toLowerCase())
   .refine((s) => s in STATES, "state must be a US state abbreviation, dc, pr or int");
 
-const listSchema = z.object({
+export const listSchema = z.object({
   q: z.string({ error: "q must be text" }).trim().max(100, "q must be at most 100 characters").optional(),
   sort: z.enum(["title", "state"], { error: "sort must be title or state" }).optional(),
 });
@@ -68,7 +68,7 @@ const byStateCityTitle = (a: ChapterSummary, b: ChapterSummary) =>
 /** What `q` finds a chapter by: title, city, slug or state abbreviation. */
 const chapterSearchText = (c: ChapterSummary) => [c.title, c.city, c.slug, c.state].join("\n");
 
-const searchSchema = z.object({
+export const searchSchema = z.object({
   q: z.string({ error: "q is required" }).trim().min(2, "Please enter at least 2 characters to search").max(100),
   activeOnly: z.enum(["true", "false"]).optional(),
 });

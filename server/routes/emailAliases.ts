@@ -10,7 +10,7 @@ import { presentEmailAlias } from "../presenters/mailingList";
 import type { Services } from "../services";
 import { containsPattern } from "../lib/search";
 
-const searchSchema = z.object({
+export const aliasSearchSchema = z.object({
   search: z.string().trim().min(ALIAS_SEARCH_MIN, ALIAS_SEARCH_TOO_SHORT).max(100, "Search is too long").optional(),
 });
 
@@ -20,7 +20,7 @@ export function emailAliasRoutes(router: Router, s: Services) {
 
   router.get("/admin/mailgun/aliases", async (ctx) => {
     requireAdmin(ctx);
-    const { search } = parse(searchSchema, ctx.query);
+    const { search } = parse(aliasSearchSchema, ctx.query);
     const query = EmailAlias.query()
       .withGraphFetched("chapter")
       .orderBy([{ column: "domain" }, { column: "localPart" }]);

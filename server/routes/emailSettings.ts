@@ -13,7 +13,7 @@ import { webhookSecret } from "../mailingLists/webhooks";
 import { deliverability } from "../mailingLists/deliverability";
 
 const serviceNameError = `serviceName must be one of ${EMAIL_SERVICE_NAMES.join(", ")}`;
-const updateSchema = z
+export const emailSettingsUpdateSchema = z
   .object({
     serviceName: z.enum(EMAIL_SERVICE_NAMES, { error: serviceNameError }).optional(),
     doubleOptIn: z.boolean({ error: "doubleOptIn must be true or false" }).optional(),
@@ -58,7 +58,7 @@ export function emailSettingsRoutes(router: Router, s: Services) {
   /** Switching the provider re-syncs every contact to the new one, so no one is lost. */
   router.post("/email_settings", async (ctx) => {
     const viewer = requireAdmin(ctx);
-    const input = parse(updateSchema, ctx.request.body);
+    const input = parse(emailSettingsUpdateSchema, ctx.request.body);
     if (input.doubleOptIn !== undefined) await setDoubleOptIn(viewer, input.doubleOptIn);
     if (input.postalAddress !== undefined) await setPostalAddress(viewer, input.postalAddress);
     if (input.serviceName !== undefined) await switchEmailService(s, viewer, input.serviceName);

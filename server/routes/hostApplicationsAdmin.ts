@@ -15,7 +15,7 @@ import type { Services } from "../services";
 import { adminNoteBodySchema } from "../contracts/notes";
 import { multiLine } from "../contracts/text";
 
-const updateSchema = z
+export const applicationUpdateSchema = z
   .object({
     status: z
       .enum(["open", "approved", "approved_without_creation", "denied"], { error: "status must be open, approved_without_creation or denied" })
@@ -83,7 +83,7 @@ export function hostApplicationAdminRoutes(router: Router, s: Services) {
    */
   router.put("/chapter_host_application/slug/:slug", async (ctx) => {
     const viewer = requireAdmin(ctx);
-    const { note, ...changes } = parse(updateSchema, ctx.request.body);
+    const { note, ...changes } = parse(applicationUpdateSchema, ctx.request.body);
     const updated = await updateHostApplication(s, viewer, ctx.params.slug, changes, note);
     ctx.body = await presentWithChapter(updated);
   });

@@ -32,7 +32,9 @@ import { emailSettingsRoutes } from "./emailSettings";
 import { chapterBlogPostRoutes } from "./chapterBlogPosts";
 import { emailAliasRoutes } from "./emailAliases";
 import { chapterHealthRoutes } from "./chapterHealth";
+import { chapterStatsRoutes } from "./chapterStats";
 import { chapterFirstStepsRoutes } from "./chapterFirstSteps";
+import { openApiRoutes } from "./openapi";
 
 /** Every API resource, mounted under /api. One module per resource, keeping the spec's paths. */
 export function registerApiRoutes(router: Router, s: Services): void {
@@ -68,5 +70,7 @@ export function registerApiRoutes(router: Router, s: Services): void {
   chapterBlogPostRoutes(router, s);
   emailAliasRoutes(router, s);
   chapterHealthRoutes(router, s);
+  chapterStatsRoutes(router, s);
   chapterEventRoutes(router, s);
+  openApiRoutes(router);
 }

@@ -27,16 +27,16 @@ import { listIdField, okResult, publicSignUp, signUpSchema } from "../mailingLis
 import { previewListEmail } from "../mailingLists/compose";
 import { singleLine } from "../contracts/text";
 
-const deleteSchema = z.object({ email: emailSchema, listId: listIdField });
-const memberQuerySchema = z.object({
+export const deleteSchema = z.object({ email: emailSchema, listId: listIdField });
+export const memberQuerySchema = z.object({
   status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),
   q: z.string({ error: "q must be text" }).trim().max(254, "q must be at most 254 characters").optional(),
 });
 /** A draft may be previewed before its title is written. */
-const previewSchema = sendMessageSchema.extend({
+export const previewSchema = sendMessageSchema.extend({
   title: singleLine(z.string({ error: "Title must be text" }).trim().max(300, "Title must be at most 300 characters"), "Title").default(""),
 });
-const signUpManySchema = z.object({
+export const signUpManySchema = z.object({
   emails: z
     .union([z.string(), z.array(z.string())], { error: "New Email Addresses are Required" })
     .refine((v) => (Array.isArray(v) ? v.join("") : v).trim().length > 0, "New Email Addresses are Required"),

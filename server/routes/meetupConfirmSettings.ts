@@ -6,7 +6,7 @@ import { EmailSettings } from "../models/EmailSettings";
 import { confirmHours } from "../commands/meetupConfirmations";
 import { MAX_CONFIRM_HOURS, type MeetupConfirmSettings } from "../contracts/chapter";
 
-const settingsSchema = z.object({
+export const settingsSchema = z.object({
   hours: z
     .number({ error: `hours must be a whole number from 0 to ${MAX_CONFIRM_HOURS}` })
     .int(`hours must be a whole number from 0 to ${MAX_CONFIRM_HOURS}`)

@@ -22,8 +22,8 @@ async function findUsableToken(token: string): Promise<PasswordResetToken | unde
   return row;
 }
 
-const createSchema = z.object({ email: emailSchema });
-const newPasswordBody = z.object({
+export const createSchema = z.object({ email: emailSchema });
+export const newPasswordBody = z.object({
   token: z.string({ error: "token is required" }).min(1, "token is required").max(200),
   password: newPasswordSchema,
 });

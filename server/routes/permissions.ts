@@ -11,13 +11,13 @@ import { chapterPolicy } from "../policies/chapter";
 import { grantChapterRole, removeChapterRole } from "../commands/permissions";
 import { presentPermission } from "../presenters/chapterAdmin";
 
-const grantSchema = z.object({
+export const grantSchema = z.object({
   userId: idSchema("userId", "userId is required"),
   roleId: z.number({ error: "roleId is required" }).refine((n) => CHAPTER_ROLES.includes(n), "roleId must be 2 (Field Organizer) or 3 (Chapter Host)"),
 });
 
 /** The spec posts "a permission": its id is what matters. */
-const deleteSchema = z.object({ id: idSchema("id", "id is required") });
+export const permissionDeleteSchema = z.object({ id: idSchema("id", "id is required") });
 
 /**
  * Chapter hosts and field organizers (spec 001 section 7): hosts of the chapter may list them; only
@@ -28,7 +28,7 @@ export function permissionRoutes(router: Router) {
   router.post("/permission/delete", async (ctx) => {
     const viewer = requireViewer(ctx);
     authorize(viewer, chapterPolicy.managePermissions, null);
-    const { id } = parse(deleteSchema, ctx.request.body);
+    const { id } = parse(permissionDeleteSchema, ctx.request.body);
     const permission = await Permission.query().findById(id).withGraphFetched("[user, chapter]");
     if (!permission) throw notFound("Permission");
     if (permission.chapterId == null || !CHAPTER_ROLES.includes(permission.roleId)) {

@@ -7,7 +7,7 @@ import type { GeocodeAnswer, SiteConfig } from "../contracts/content";
 import { geocodePlaceOffline } from "../integrations/geocoder/offline";
 import type { Services } from "../services";
 
-const geocodeQuery = z.object({
+export const geocodeQuery = z.object({
   q: z.string({ error: "q is required" }).trim().min(1, "q is required").max(100, "q must be at most 100 characters"),
 });
 

@@ -1,0 +1,226 @@
+import { z } from "zod";
+import type * as C from "../../contracts/chapter";
+import type { ChapterFirstSteps as FirstStepsT } from "../../contracts/firstSteps";
+import { FIRST_STEP_KEYS } from "../../contracts/firstSteps";
+import type {
+  ChapterHealthList as HealthListT,
+  ChapterHealthPage as HealthPageT,
+  ChapterHealthSettings as HealthSettingsT,
+} from "../../contracts/chapterHealth";
+import { HEALTH_STATES, SILENCE_STARTS } from "../../contracts/chapterHealth";
+import type { ChapterStats as StatsT } from "../../contracts/chapterStats";
+import { answer, day, int, timestamp } from "./answer";
+
+/** Answers about chapters, their events and their health (server/presenters/chapter.ts, schedule.ts, chapterHealth.ts). */
+
+export const ChapterType = answer<C.ChapterTypeInfo>()("ChapterType", z.object({ id: int(), name: z.string(), hexColor: z.string() }));
+
+export const ChapterSummary = answer<C.ChapterSummary>()(
+  "ChapterSummary",
+  z.object({
+    id: int(),
+    slug: z.string(),
+    title: z.string(),
+    displayTitle: z.string(),
+    city: z.string(),
+    state: z.string(),
+    status: int().describe("1 active, 0 hidden"),
+    chapterTypeId: int(),
+    chapterType: ChapterType,
+  }),
+);
+
+const NextDate = answer<C.NextDate>()("NextDate", z.object({ start: timestamp(), end: timestamp(), date: day() }));
+
+export const ChapterEvent = answer<C.ChapterEventInfo>()(
+  "ChapterEvent",
+  z.object({
+    id: int(),
+    chapterId: int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+    startTime: z.string().describe("HH:MM in the chapter's time zone"),
+    endTime: z.string().describe("HH:MM in the chapter's time zone"),
+    isSingleDate: z.boolean(),
+    singleDate: day().nullable(),
+    dayOfWeekIndex: int().nullable(),
+    weeksOfMonthIndexes: z.string(),
+    weeksOfMonthIndexesArray: z.array(int()),
+    nextDates: z.array(NextDate),
+    cancelledDates: z.array(z.object({ date: day(), note: z.string() })),
+    confirmedDates: z.array(z.object({ date: day(), at: timestamp() })),
+    updatedAt: timestamp(),
+  }),
+);
+
+export const ChapterWithEvents = answer<C.ChapterWithEvents>()("ChapterWithEvents", ChapterSummary.extend({ chapterEvents: z.array(ChapterEvent) }));
+
+export const MyChapter = answer<C.MyChapterInfo>()("MyChapter", ChapterSummary.extend({ roleIds: z.array(int()) }));
+
+export const ChapterDetail = answer<C.ChapterDetail>()(
+  "ChapterDetail",
+  ChapterSummary.extend({
+    restricted: z.boolean().describe("True when the viewer may not see the chapter's private fields (they are then empty)"),
+    postalCode: z.string(),
+    country: z.string(),
+    emailAlias: z.string(),
+    emailDomain: z.string(),
+    contactEmail: z.string(),
+    about: z.string(),
+    aboutHtml: z.string(),
+    timeZone: z.string(),
+    brontoListName: z.string(),
+    brontoListId: z.string(),
+    sendInBlueListId: z.string(),
+    lastBlogPostDate: timestamp().nullable(),
+    headerImage: z.string().nullable(),
+    hosts: z.array(
+      z.object({
+        permissionId: int(),
+        roleId: int(),
+        roleName: z.string(),
+        user: z.object({ id: int(), name: z.string(), email: z.string().optional() }),
+        createdAt: timestamp(),
+      }),
+    ),
+    chapterEvents: z.array(ChapterEvent),
+    chapterLinks: z.array(z.object({ id: int(), title: z.string(), url: z.string() })),
+    abilities: z.object({
+      view: z.boolean(),
+      host: z.boolean(),
+      fieldOrganize: z.boolean(),
+      editSlug: z.boolean(),
+      managePermissions: z.boolean(),
+      writeAdminOnlyNotes: z.boolean(),
+    }),
+  }),
+);
+
+export const ChapterPins = answer<C.ChapterPinList>()(
+  "ChapterPins",
+  z.object({
+    types: z.array(ChapterType),
+    pins: z.array(
+      z
+        .tuple([int(), z.string(), z.string(), z.string(), int(), z.number().nullable(), z.number().nullable(), z.string().nullable(), z.string()])
+        .describe("[id, slug, name, state, typeId, lat, lng, next meetup start, event name]"),
+    ),
+  }),
+);
+
+export const NearChapters = answer<C.NearChaptersAnswer>()(
+  "NearChapters",
+  z.object({
+    place: z.object({ label: z.string(), lat: z.number(), lng: z.number() }),
+    chapters: z.array(
+      z.object({
+        id: int(),
+        slug: z.string(),
+        title: z.string(),
+        city: z.string(),
+        state: z.string(),
+        chapterTypeId: int(),
+        distanceMiles: z.number(),
+        next: z.object({ date: day(), name: z.string() }).nullable(),
+      }),
+    ),
+  }),
+);
+
+export const MeetupConfirmation = answer<C.MeetupConfirmationInfo>()(
+  "MeetupConfirmation",
+  z.object({
+    chapterTitle: z.string(),
+    chapterPath: z.string(),
+    hostName: z.string(),
+    event: ChapterEvent,
+    date: day(),
+    status: z.enum(["asked", "confirmed", "cancelled"]),
+  }),
+);
+
+export const MeetupConfirmSettings = answer<C.MeetupConfirmSettings>()("MeetupConfirmSettings", z.object({ hours: int() }));
+
+export const ChapterFirstSteps = answer<FirstStepsT>()(
+  "ChapterFirstSteps",
+  z.object({
+    show: z.boolean(),
+    hidden: z.boolean(),
+    dormant: z.boolean(),
+    steps: z.array(z.object({ key: z.enum(FIRST_STEP_KEYS), done: z.boolean() })),
+    switchedOnBy: z
+      .object({
+        fieldOrganizers: z.array(z.object({ name: z.string(), email: z.string() })),
+        network: z.object({ email: z.string(), postalAddress: z.string() }).nullable(),
+      })
+      .nullable(),
+  }),
+);
+
+export const HealthSettings = answer<HealthSettingsT>()("HealthSettings", z.object({ atRiskAfterDays: int(), dormantAfterDays: int() }));
+
+const healthCounts = z.object({ active: int(), at_risk: int(), dormant: int() });
+
+export const HealthList = answer<HealthListT>()(
+  "HealthList",
+  z.object({
+    settings: HealthSettings,
+    counts: healthCounts,
+    at: timestamp(),
+    rows: z.array(
+      z.object({
+        chapterId: int(),
+        slug: z.string(),
+        title: z.string(),
+        state: z.string(),
+        status: int(),
+        health: z.enum(HEALTH_STATES),
+        lastEmailAt: timestamp().nullable(),
+        countedFrom: timestamp(),
+        silenceFrom: z.enum(SILENCE_STARTS),
+        timeZone: z.string(),
+        lastMeetupAt: timestamp().nullable(),
+        nextMeetupAt: timestamp().nullable(),
+        lastConfirmedMeetup: z.string().nullable(),
+        members: int(),
+        growth30d: int(),
+        hosts: z.array(z.string()),
+        pinnedActive: z.boolean(),
+        pinNote: z.string(),
+        dormantByRule: z.boolean(),
+      }),
+    ),
+  }),
+);
+
+export const HealthPage = answer<HealthPageT>()(
+  "HealthPage",
+  HealthList.extend({ total: int(), matching: int(), page: int(), limit: int(), byState: z.array(healthCounts.extend({ state: z.string() })) }),
+);
+
+export const ChapterStats = answer<StatsT>()(
+  "ChapterStats",
+  z.object({
+    months: z.array(
+      z.object({
+        month: z.string().describe("YYYY-MM"),
+        members: int(),
+        joined: int(),
+        left: int(),
+        emailsSent: int(),
+        meetupsHeld: int(),
+        meetupsCancelled: int(),
+        meetupsConfirmed: int(),
+      }),
+    ),
+  }),
+);
