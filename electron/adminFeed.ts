@@ -27,7 +27,7 @@ export interface FeedStateStore {
   save(state: FeedState): void;
 }
 
-export const EMPTY_FEED_STATE: FeedState = { serverOrigin: null, lastEventId: null, seenIds: [] };
+const EMPTY_FEED_STATE: FeedState = { serverOrigin: null, lastEventId: null, seenIds: [] };
 
 export function createFileFeedStateStore(file: string): FeedStateStore {
   return {

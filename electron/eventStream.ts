@@ -117,7 +117,7 @@ export interface EventStream {
   reconnectNow(): void;
 }
 
-export const DEFAULT_IDLE_TIMEOUT_MS = 75_000;
+const DEFAULT_IDLE_TIMEOUT_MS = 75_000;
 
 class StopError extends Error {
   constructor(readonly reason: "unauthorized" | "forbidden") {

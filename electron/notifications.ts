@@ -6,7 +6,7 @@
 import { isInAppPath, type AdminNotice } from "../server/contracts/adminNotice";
 
 /** The parts of Electron's Notification used here. */
-export interface NotificationLike {
+interface NotificationLike {
   on(event: "click", listener: () => void): unknown;
   on(event: "close", listener: () => void): unknown;
   show(): void;
@@ -19,7 +19,7 @@ export interface NotificationOptionsLike {
   icon?: string;
 }
 
-export type NotificationConstructor = new (options: NotificationOptionsLike) => NotificationLike;
+type NotificationConstructor = new (options: NotificationOptionsLike) => NotificationLike;
 
 export interface NoticeRouterDeps {
   Notification: NotificationConstructor;

@@ -5,7 +5,7 @@
 import { CURRENT_USER_PATH } from "./constants";
 import { readJsonFile, writeJsonFile } from "./jsonFile";
 
-export interface DesktopSettings {
+interface DesktopSettings {
   serverAddress: string | null;
 }
 

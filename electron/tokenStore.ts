@@ -23,7 +23,7 @@ export interface TokenStore {
   persistent(): boolean;
 }
 
-export function keychainAvailable(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): boolean {
+function keychainAvailable(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): boolean {
   if (!safeStorage.isEncryptionAvailable()) return false;
   if (platform === "linux" && safeStorage.getSelectedStorageBackend) {
     const backend = safeStorage.getSelectedStorageBackend();

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, format, unit and API tests on SQLite and on Postgres, then the browser tests on both.
+# npm test: typecheck, lint, format, unused code (knip), unit and API tests on SQLite and on Postgres, then the browser tests on both.
 # Each phase ends with a line saying how long it took ("== typecheck: 41 s"); the README gives the command that
 # runs one phase alone.
 set -euo pipefail
@@ -29,9 +29,12 @@ phase "lint" npx eslint . > .tmp/lint.log 2>&1 &
 lint=$!
 phase "format" npx prettier --check . > .tmp/format.log 2>&1 &
 format=$!
+# Unused files, exports and dependencies (knip.json says where the app, scripts and tests start).
+phase "unused code" npx knip --no-progress > .tmp/knip.log 2>&1 &
+knip=$!
 static_status=0
-for job in $typecheck $lint $format; do wait "$job" || static_status=1; done
-cat .tmp/typecheck.log .tmp/lint.log .tmp/format.log
+for job in $typecheck $lint $format $knip; do wait "$job" || static_status=1; done
+cat .tmp/typecheck.log .tmp/lint.log .tmp/format.log .tmp/knip.log
 [ "$static_status" -eq 0 ] || exit 1
 # Two workers: a test file spends much of its time waiting on its server and child processes.
 phase "unit and API tests (SQLite)" npx vitest run --maxWorkers=2

@@ -4,7 +4,7 @@ import path from "node:path";
 import { LOG_LEVELS, type LogLevel } from "./lib/log";
 
 /** The chapter types' mail domains; CHAPTER_EMAIL_DOMAINS="drinking=example.org,..." overrides any of them. */
-export const DEFAULT_CHAPTER_EMAIL_DOMAINS: Record<string, string> = {
+const DEFAULT_CHAPTER_EMAIL_DOMAINS: Record<string, string> = {
   drinking: "drinkingliberally.org",
   screening: "screeningliberally.org",
   living: "livingliberally.org",

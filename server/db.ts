@@ -3,8 +3,6 @@ import knexFactory, { type Knex } from "knex";
 import { Model, knexSnakeCaseMappers } from "objection";
 import { migrationSource } from "../migrations/index";
 
-export type Db = Knex;
-
 export interface DbOptions {
   databaseUrl: string | null;
   /** SQLite file; ":memory:" for tests. */

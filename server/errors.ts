@@ -43,14 +43,13 @@ export const notFound = (what = "Resource") => new ApiError(404, "not_found", `$
 export const conflict = (message: string, field?: string) => new ApiError(409, "conflict", message, field);
 export const tooManyRequests = (message: string) => new ApiError(429, "rate_limited", message);
 export const payloadTooLarge = (message = "Request body is too large") => new ApiError(413, "payload_too_large", message);
-export const unavailable = (message: string) => new ApiError(503, "service_unavailable", message);
 /** Too much of one kind of work at once, from everyone together: a 429 saying when to try again. */
 export function busy(message: string, retryAfterSeconds: number): ApiError {
   const error = new ApiError(429, "busy", message);
   error.retryAfterSeconds = retryAfterSeconds;
   return error;
 }
-export const badBodyEncoding = (encoding: string) => new ApiError(400, "bad_body_encoding", `The request body could not be decoded as ${encoding}`);
+const badBodyEncoding = (encoding: string) => new ApiError(400, "bad_body_encoding", `The request body could not be decoded as ${encoding}`);
 export const unsupportedBodyEncoding = (message = "The request body's Content-Encoding is not supported: send it as it is, or as gzip, deflate or br") =>
   new ApiError(415, "unsupported_body_encoding", message);
 export const jsonRequired = (what: string) => new ApiError(415, "json_required", `Send the ${what} as JSON (Content-Type: application/json)`);

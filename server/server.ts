@@ -21,7 +21,7 @@ export interface RunningServer {
 }
 
 /** Builds the services from configuration and serves the app. */
-export async function buildServices(config: Config, mail: MailTransport = createMailTransport(config)): Promise<Services> {
+async function buildServices(config: Config, mail: MailTransport = createMailTransport(config)): Promise<Services> {
   const knex = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   bindModels(knex);
   await migrateLatest(knex);

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { projectionFrom, type ProjectionSpec } from "../../ui/components/map/projection";
 
 /** A pin as the map draws it: its id and place (data-lat, data-lng), and its marker's tip (pixels from the map's corner). */
-export interface DrawnPin {
+interface DrawnPin {
   id: string;
   lat: number;
   lng: number;

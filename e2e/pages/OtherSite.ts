@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 
 /** The origin of a site that is not ours; the browser gets its pages from the test, never from the network. */
-export const OTHER_SITE = "http://elsewhere.example";
+const OTHER_SITE = "http://elsewhere.example";
 
 /**
  * A page of another site linking to ours, for what a visitor who follows such a link gets: the browser sends

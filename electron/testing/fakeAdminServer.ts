@@ -46,7 +46,7 @@ export function aliasRateLimitNotice(id: number, alias: string): AdminNotice {
   };
 }
 
-export interface StreamConnection {
+interface StreamConnection {
   authorization: string | null;
   lastEventId: string | null;
 }

@@ -14,7 +14,7 @@ export interface ScaleOptions {
   seed: number;
 }
 
-export interface City {
+interface City {
   zip: string;
   latitude: number;
   longitude: number;

@@ -5,7 +5,6 @@ import { Gate } from "../lib/gate";
 import { compareInWorker, hashInWorker } from "./passwordWorkers";
 import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordProblem, passwordBytes, PASSWORD_TOO_SHORT } from "../contracts/password";
 
-export { MIN_PASSWORD_LENGTH };
 const rounds = Number(process.env.BCRYPT_ROUNDS) || 11;
 
 /**

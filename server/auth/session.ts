@@ -10,9 +10,9 @@ import { atMostEvery } from "../lib/atMostEvery";
 import { viewerFromUser, type Viewer } from "../policies/viewer";
 
 export const SESSION_COOKIE = "ch_session";
-export const CSRF_COOKIE = "ch_csrf";
-export const CSRF_HEADER = "x-csrf-token";
-export const SESSION_DAYS = 30;
+const CSRF_COOKIE = "ch_csrf";
+const CSRF_HEADER = "x-csrf-token";
+const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000;
 /** Expired sessions, and revoked ones after a day, are deleted now and then (at most this often per process). */
 const PRUNE_EVERY_MS = 10 * 60_000;

@@ -20,7 +20,7 @@ export const signinSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
 });
 
-export const signInFailed = () => new ApiError(401, "sign_in_failed", SIGN_IN_FAILED);
+const signInFailed = () => new ApiError(401, "sign_in_failed", SIGN_IN_FAILED);
 
 /** Compared against when the email is unknown, so both paths take the same time. */
 const DUMMY_HASH = "$2b$11$GxUxhITWoZ.puO1kRs9dYuY6UgLlkID9DQxQPUZIaVdKeHXfaIsjy";

@@ -7,12 +7,12 @@ import { bucketFor, bucketStats, clearBucket, deleteHits, HOUR_MS, recordHit, se
  * - Per client address, across accounts: the first 100 failures in an hour are free, then the same delays.
  * A right password from another address always signs in. While delayed, even a right password is refused.
  */
-export const PAIR_FREE_FAILURES = 10;
-export const PAIR_WINDOW_MS = 24 * HOUR_MS;
-export const ADDRESS_FREE_FAILURES = 100;
-export const ADDRESS_WINDOW_MS = HOUR_MS;
-export const FIRST_DELAY_MS = 30_000;
-export const MAX_DELAY_MS = 15 * 60_000;
+const PAIR_FREE_FAILURES = 10;
+const PAIR_WINDOW_MS = 24 * HOUR_MS;
+const ADDRESS_FREE_FAILURES = 100;
+const ADDRESS_WINDOW_MS = HOUR_MS;
+const FIRST_DELAY_MS = 30_000;
+const MAX_DELAY_MS = 15 * 60_000;
 
 /** How long to wait after the latest of `failures` failures, when `free` of them cost nothing. */
 export function signInDelayMs(failures: number, free: number): number {

@@ -70,14 +70,14 @@ export interface FeedOptions {
  * How far ahead a feed writes one by one the meetups a clock change touches (docs/schedule.md): through the end
  * of the year after next, so at least two years of clock changes, and the bytes change once a year.
  */
-export const feedHorizon = (asOf: string) => `${String(Number(asOf.slice(0, 4)) + 2).padStart(4, "0")}-12-31`;
+const feedHorizon = (asOf: string) => `${String(Number(asOf.slice(0, 4)) + 2).padStart(4, "0")}-12-31`;
 
 /** Subscribed calendars are asked to refresh hourly; with ETags most refreshes are a 304. */
-export const FEED_TTL_SECONDS = 3600;
+const FEED_TTL_SECONDS = 3600;
 
 const UTC_ZONES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT"]);
 
-export const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">) =>
+const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">) =>
   `${publicUrl}/chapter/${encodeURIComponent(normalizeState(c.state))}/${encodeURIComponent(c.slug)}`;
 
 /**
@@ -86,12 +86,12 @@ export const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">
  * semicolons of event properties itself; it drops nothing else, so other controls go here, and Unicode
  * line separators become line breaks it will escape.
  */
-export function icsText(text: string): string {
+function icsText(text: string): string {
   return text.replace(/[\u0085\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "");
 }
 
 /** Calendar properties ical-generator writes as given (NAME, X-WR-CALNAME, X-WR-CALDESC): escaped here as TEXT. */
-export function icsCalendarText(text: string): string {
+function icsCalendarText(text: string): string {
   return icsText(text)
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\r\n|\r|\n/g, "\\n");
@@ -183,7 +183,7 @@ function vtimezone(zone: string): string {
  * RFC 5545 folding (lines of at most 75 octets, continued after CRLF and a space) as ical-generator does it,
  * for a text of whole lines; a line that cannot need folding is taken as it is.
  */
-export function foldLines(text: string): string {
+function foldLines(text: string): string {
   return text
     .split("\r\n")
     .map((line) => {

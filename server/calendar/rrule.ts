@@ -45,7 +45,7 @@ const MONTH_DAYS: Record<number, number[]> = {
   4: [22, 23, 24, 25, 26, 27, 28],
 };
 
-export const eventUid = (eventId: number, part = 1, fromDate?: string) =>
+const eventUid = (eventId: number, part = 1, fromDate?: string) =>
   `event-${eventId}${part === 1 ? "" : `-${part}`}${fromDate ? `-${fromDate.replace(/-/g, "")}` : ""}@chapterhouse`;
 
 /**

@@ -5,7 +5,7 @@ import { ActivityFeedItem } from "../models/ActivityFeedItem";
  * Activity types with their meaning. The site admin dashboard shows an icon per type and a View link for
  * chapter_note (to the chapter's notes), user_note (to users/{objectId}) and press_mention.
  */
-export type ActivityType =
+type ActivityType =
   | "chapter_note"
   | "user_note"
   | "press_mention"

@@ -9,7 +9,7 @@ import type { Viewer } from "../policies/viewer";
 import { recordActivity } from "./activity";
 
 /** The refusal to leave the network without an admin (409, errorId `last_admin`). */
-export const lastAdmin = (name: string) =>
+const lastAdmin = (name: string) =>
   new ApiError(409, LAST_ADMIN_ERROR_ID, `${name} is the only admin: the network must keep at least one admin, so make someone else an admin first`, "isAdmin");
 
 /**

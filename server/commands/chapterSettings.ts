@@ -7,7 +7,7 @@ import { recordActivity } from "./activity";
 import { reactivateChapter } from "./chapterHealth";
 
 /** Field labels as the settings screen names them, for the activity note. */
-export const CHAPTER_FIELD_LABELS: Record<string, string> = {
+const CHAPTER_FIELD_LABELS: Record<string, string> = {
   title: "Title",
   slug: "Slug",
   city: "City",

@@ -12,7 +12,7 @@ import type { Services } from "../services";
 import { recordActivity } from "./activity";
 
 /** How long a confirmation link works. */
-export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 3600_000;
+const CONFIRMATION_LIFETIME_MS = 7 * 24 * 3600_000;
 
 const sha256 = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const invalidLink = () => new ApiError(404, "not_found", "This confirmation link is invalid or has expired.");

@@ -22,12 +22,12 @@ import { recordActivity } from "./activity";
 export const JOB_MEETUP_CONFIRM_SWEEP = "meetups.confirmSweep";
 export const JOB_MEETUP_CONFIRM_MAIL = "meetups.confirmMail";
 /** How long before a meetup its hosts are asked, unless General Settings say otherwise. */
-export const DEFAULT_CONFIRM_HOURS = 48;
+const DEFAULT_CONFIRM_HOURS = 48;
 
 export const TOKEN_INVALID = "This confirmation link is not valid. Sign in to confirm or cancel the meetup from the chapter's Events.";
 export const TOKEN_EXPIRED = "This meetup is over: its confirmation link no longer works.";
 export const MEETUP_CANCELLED = "This meetup is cancelled; put it back on from the event's page before confirming it";
-export const NOT_A_MEETUP = "That date is not an upcoming meetup of this event";
+const NOT_A_MEETUP = "That date is not an upcoming meetup of this event";
 
 /** "2026-12-08" -> "Tuesday, December 8". */
 function dateWords(date: string): string {

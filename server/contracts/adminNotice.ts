@@ -9,8 +9,8 @@
  *
  * No Node imports here: the UI, the server and the desktop shell all read this file.
  */
-export const ADMIN_NOTICE_TYPES = ["host_application_created", "alias_rate_limited", "chapter_dormant"] as const;
-export type AdminNoticeType = (typeof ADMIN_NOTICE_TYPES)[number];
+const ADMIN_NOTICE_TYPES = ["host_application_created", "alias_rate_limited", "chapter_dormant"] as const;
+type AdminNoticeType = (typeof ADMIN_NOTICE_TYPES)[number];
 
 /** The SSE event name every notice is sent under. */
 export const ADMIN_NOTICE_EVENT = "notice";

@@ -25,7 +25,7 @@ export const postalAddressBodySchema = z.object({
 });
 
 /** Blog, page and wiki slugs: lowercase letters, digits and underscores (spec 001 section 5, enforced here). */
-export const contentSlugSchema = z
+const contentSlugSchema = z
   .string({ error: "Slug is Required" })
   .trim()
   .min(1, "Slug is Required")

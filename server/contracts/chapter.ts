@@ -5,7 +5,7 @@ export interface ChapterTypeInfo {
   hexColor: string;
 }
 
-export interface ChapterAbilities {
+interface ChapterAbilities {
   view: boolean;
   host: boolean;
   fieldOrganize: boolean;
@@ -132,7 +132,7 @@ export interface CancelledDate {
   note: string;
 }
 
-export interface ChapterHostInfo {
+interface ChapterHostInfo {
   permissionId: number;
   roleId: number;
   roleName: string;

@@ -75,17 +75,7 @@ export interface ChapterHealthList {
 }
 
 /** The health table's columns it can be sorted by ("silence": days silent; "health": at risk, dormant, active). */
-export const HEALTH_SORT_KEYS = [
-  "health",
-  "title",
-  "lastEmailAt",
-  "silence",
-  "lastMeetupAt",
-  "nextMeetupAt",
-  "lastConfirmedMeetup",
-  "members",
-  "growth30d",
-] as const;
+const HEALTH_SORT_KEYS = ["health", "title", "lastEmailAt", "silence", "lastMeetupAt", "nextMeetupAt", "lastConfirmedMeetup", "members", "growth30d"] as const;
 export type HealthSortKey = (typeof HEALTH_SORT_KEYS)[number];
 
 /** Rows of the table a page (the Dashboard and My Chapters). */

@@ -9,7 +9,7 @@ import { singleLine } from "./text";
 import { isAllowedTimeZone } from "./timeZones";
 
 /** The fields of the Chapter Settings form, as ChapterDetail names them. */
-export const CHAPTER_SETTINGS_FIELDS = [
+const CHAPTER_SETTINGS_FIELDS = [
   "title",
   "slug",
   "city",

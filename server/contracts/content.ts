@@ -11,8 +11,6 @@ export const BLOG_PAGE_SIZE = 5;
 export const HOME_PRESS_MENTION_COUNT = 8;
 /** Where the site-admin upload puts the front-page call-out image. */
 export const FRONT_PAGE_IMAGE_PATH = "/assets/images/uploads/front_page.jpg";
-/** Where a chapter's header image lives. */
-export const chapterHeaderImagePath = (chapterId: number) => `/assets/images/uploads/chapter_header_${chapterId}.jpg`;
 
 export interface FrontPageInfo {
   imageLinkURL: string;
@@ -21,7 +19,7 @@ export interface FrontPageInfo {
   imageUrl: string | null;
 }
 
-export type PressMentionChapterRef = Pick<ChapterSummary, "id" | "slug" | "title" | "displayTitle" | "city" | "state">;
+type PressMentionChapterRef = Pick<ChapterSummary, "id" | "slug" | "title" | "displayTitle" | "city" | "state">;
 
 /** A press mention as the public reads it; its notes only reach callers with host access to its chapter (or admins), empty otherwise. */
 export interface PressMentionInfo extends PressMentionFields {

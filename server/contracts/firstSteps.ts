@@ -18,7 +18,7 @@ export const FIRST_STEP_LABELS: Record<FirstStepKey, string> = {
 /** The dashboard's sentence for a hidden chapter (the approval email says the same). */
 export const HIDDEN_UNTIL_SWITCHED_ON = "Your chapter is hidden until a field organizer or admin switches it on";
 
-export interface FirstStep {
+interface FirstStep {
   key: FirstStepKey;
   done: boolean;
 }

@@ -10,10 +10,6 @@ export const EMAIL_SERVICE_NAMES = ["sendInBlue", "bronto"] as const;
 export type EmailServiceName = (typeof EMAIL_SERVICE_NAMES)[number];
 
 /** Options of the General Settings email service select, in display order. */
-export const EMAIL_SERVICE_OPTIONS: { value: EmailServiceName; label: string }[] = [
-  { value: "bronto", label: "Bronto" },
-  { value: "sendInBlue", label: "Send In Blue" },
-];
 
 /** Confirmation the General Settings screen asks before changing the email service (two spaces, as specified). */
 export const EMAIL_SERVICE_CONFIRMATION = "This can break things badly.  Are you sure?";
@@ -174,12 +170,6 @@ export interface JoinListResult {
   message?: string;
 }
 
-/** POST /api/mailing_list/delete (host access). Answers SignUpResponse-shaped results. */
-export interface DeleteContactRequest {
-  email: string;
-  listId: string;
-}
-
 /**
  * POST /api/mailing_list/sign_up_many (host access). `emails` is split on commas, semicolons, spaces and new
  * lines (an array of strings is accepted too), and reads "Name <email>", "email, name" and "Name email" (the name
@@ -269,7 +259,7 @@ export interface SendMessageRequest {
   listId: string;
 }
 
-export type ListMessageStatus = "queued" | "sending" | "sent" | "failed";
+type ListMessageStatus = "queued" | "sending" | "sent" | "failed";
 
 export interface ListMessageInfo {
   id: number;
@@ -294,9 +284,6 @@ export interface SendMessageResponse {
   message: ListMessageInfo;
 }
 
-/** GET /api/mailing_list/messages/{chapterId} (host access): the chapter's emails, newest first, with progress. */
-export type ListMessagesResponse = ListMessageInfo[];
-
 // ---------------------------------------------------------------------------------------------------------
 // Chapter posts (every email sent to a chapter's list is kept as one).
 
@@ -314,14 +301,6 @@ export interface ChapterBlogPostInfo {
   createdAt: string;
   user: { id: number; name: string } | null;
 }
-
-/**
- * GET /api/chapter_blog_post/{chapterId} (host access): every post, newest first.
- * GET /api/chapter_blog_post/public/{chapterId}/{page} (public, active chapters): CHAPTER_POSTS_PAGE_SIZE posts
- *   per page from page 0, newest first; a page shorter than the size is the last.
- * GET /api/chapter_blog_post/slug/{slug} (public for active chapters): one post.
- */
-export type ChapterBlogPostList = ChapterBlogPostInfo[];
 
 // ---------------------------------------------------------------------------------------------------------
 // Email aliases (admin): stored here, synced to Mailgun routes when MAILGUN_API_KEY is set.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { multiLine } from "./text";
 import { idSchema } from "./fields";
 
-export const MAX_NOTE_LENGTH = 10_000;
+const MAX_NOTE_LENGTH = 10_000;
 
 /** POST /api/chapter_note (spec 001 section 7): the chapter admin's Leave a Note. */
 export const noteBodySchema = z.object({

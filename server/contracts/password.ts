@@ -6,7 +6,7 @@
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_BYTES = 72;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_BYTES} bytes`;
+const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_BYTES} bytes`;
 
 /** Bytes in UTF-8: "é" counts 2, most emoji 4. */
 export const passwordBytes = (password: string) => new TextEncoder().encode(password).length;

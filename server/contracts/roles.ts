@@ -2,7 +2,6 @@
 export const ROLE_ADMIN = 1;
 export const ROLE_FIELD_ORGANIZER = 2;
 export const ROLE_CHAPTER_HOST = 3;
-export type RoleId = typeof ROLE_ADMIN | typeof ROLE_FIELD_ORGANIZER | typeof ROLE_CHAPTER_HOST;
 
 export const ROLE_NAMES: Record<number, string> = { [ROLE_ADMIN]: "Admin", [ROLE_FIELD_ORGANIZER]: "Field Organizer", [ROLE_CHAPTER_HOST]: "Chapter Host" };
 

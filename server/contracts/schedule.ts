@@ -1,5 +1,5 @@
 /** Schedule vocabulary shared by server and UI (spec 000 section 3, spec 001 sections 2 and 9). No Node imports. */
-import type { ChapterEventInfo, NextDate } from "./chapter";
+import type { ChapterEventInfo } from "./chapter";
 
 /** Week frequency codes; several can be checked and an event then meets on the union of them. */
 export const WEEK_CODES: { code: number; label: string }[] = [
@@ -100,16 +100,6 @@ export function describeSchedule(e: Pick<ChapterEventInfo, "isSingleDate" | "sin
     parts.push(`${ordinals.length > 1 ? ordinals.slice(0, -1).join(", ") + " and " + ordinals[ordinals.length - 1] : ordinals[0]} ${day} of the month`);
   if (parity.length) parts.push(`${day}, ${parity[0]}`);
   return parts.join("; ") || day;
-}
-
-/** The soonest upcoming date among a chapter's events (what map pins show), or null. */
-export function nextEventOf<E extends { nextDates: NextDate[] }>(events: E[]): { event: E; next: NextDate } | null {
-  let best: { event: E; next: NextDate } | null = null;
-  for (const event of events) {
-    const next = event.nextDates[0];
-    if (next && (!best || Date.parse(next.start) < Date.parse(best.next.start))) best = { event, next };
-  }
-  return best;
 }
 
 const DAY_MS = 86_400_000;

@@ -9,7 +9,7 @@ export { HOST_APPLICATION_STATUS_LABELS as APPLICATION_STATUS_LABELS } from "./h
 export { MIN_SEARCH_LENGTH, USER_LIST_LIMIT } from "./chapterAdmin";
 
 /** Name and email of a person (an applicant, a note's author). */
-export type PersonRef = UserRef;
+type PersonRef = UserRef;
 
 // ---- Host applications (spec 001 sections 2 and 4) ----
 

@@ -11,11 +11,11 @@
  */
 import type { ZodString } from "zod";
 
-export const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-export const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export const isSingleLine = (text: string): boolean => !SINGLE_LINE_FORBIDDEN.test(text);
-export const isCleanMultiLine = (text: string): boolean => !MULTI_LINE_FORBIDDEN.test(text);
+const isCleanMultiLine = (text: string): boolean => !MULTI_LINE_FORBIDDEN.test(text);
 
 export const singleLineMessage = (label: string) => `${label} must be a single line without control characters`;
 export const multiLineMessage = (label: string) => `${label} may not contain control characters other than line breaks and tabs`;

@@ -64,7 +64,7 @@ export const TIME_ZONES: TimeZoneChoice[] = [
   { zone: "UTC", label: "UTC" },
 ];
 
-export const TIME_ZONE_NAMES: ReadonlySet<string> = new Set(TIME_ZONES.map((z) => z.zone));
+const TIME_ZONE_NAMES: ReadonlySet<string> = new Set(TIME_ZONES.map((z) => z.zone));
 
 export const isAllowedTimeZone = (zone: unknown): zone is string => typeof zone === "string" && TIME_ZONE_NAMES.has(zone);
 

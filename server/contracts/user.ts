@@ -1,5 +1,5 @@
 /** Request/response contracts shared by server and UI. No Node imports here. */
-export interface PermissionSummary {
+interface PermissionSummary {
   id: number;
   roleId: number;
   chapterId: number | null;

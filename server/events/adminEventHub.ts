@@ -7,7 +7,7 @@ import type { Logger } from "../lib/log";
 export const ADMIN_EVENTS_CHANNEL = "admin_events";
 
 /** Called when new admin_events rows may exist; the subscriber reads them from the table. */
-export type Wake = () => void;
+type Wake = () => void;
 
 export interface AdminEventHub {
   /** Resolves once this process will hear of every event committed from now on. */

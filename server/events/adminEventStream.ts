@@ -6,13 +6,13 @@ import { presentAdminNotice } from "../presenters/adminEvent";
 import { adminEventHub } from "./adminEventHub";
 
 /** At most this many missed events are replayed to a client that reconnects with Last-Event-ID. */
-export const REPLAY_LIMIT = 100;
+const REPLAY_LIMIT = 100;
 const BATCH = 100;
 /**
  * How long a missing id below delivered ones is waited for before it is taken for a rolled-back insert.
  * Longer than any transaction that publishes an event.
  */
-export const HOLE_WAIT_MS = 10_000;
+const HOLE_WAIT_MS = 10_000;
 
 /** The newest admin event id (0 when there is none): where a stream without Last-Event-ID starts. */
 export async function maxEventId(): Promise<number> {
@@ -29,7 +29,7 @@ export function closeAdminEventStreams(): void {
 }
 
 /** One SSE frame: `event: notice`, `id: <admin_events.id>`, `data: {id,type,title,body,path}`. */
-export function noticeFrame(event: AdminEvent): string {
+function noticeFrame(event: AdminEvent): string {
   return `event: notice\nid: ${event.id}\ndata: ${JSON.stringify(presentAdminNotice(event))}\n\n`;
 }
 

@@ -223,7 +223,7 @@ const partsOf = new WeakMap<Knex, HealthParts>();
 const DAY_MS = 86_400_000;
 
 /** The tables the health of chapters is made of (each with a version in read_versions). */
-export const HEALTH_TABLES = [
+const HEALTH_TABLES = [
   "chapters",
   "chapter_blog_posts",
   "mailing_list_contacts",

@@ -18,7 +18,7 @@ export const JOB_HEALTH_DAILY = "health.daily";
 export const JOB_HEALTH_MAIL_HOSTS = "health.mailHosts";
 
 /** The daily run's hour (UTC): morning across the United States. */
-export const HEALTH_RUN_HOUR_UTC = 14;
+const HEALTH_RUN_HOUR_UTC = 14;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const chapterUrl = (s: Services, c: { state: string; slug: string }) => `${s.config.publicUrl}/chapter/${(c.state || "int").toLowerCase()}/${c.slug}`;

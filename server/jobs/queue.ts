@@ -74,8 +74,8 @@ export interface QueueOptions {
  * The server passes JOB_LEASE_MS (config.jobLeaseMs, the same default).
  */
 export const DEFAULT_LEASE_MS = 30_000;
-export const DEFAULT_BACKOFF_BASE_MS = 5_000;
-export const DEFAULT_BACKOFF_MAX_MS = 30 * 60_000;
+const DEFAULT_BACKOFF_BASE_MS = 5_000;
+const DEFAULT_BACKOFF_MAX_MS = 30 * 60_000;
 
 /** Delay before attempt n+1 after n failed attempts: base * 2^(n-1), capped, with +-20% jitter. */
 export function backoffDelay(attempts: number, baseMs = DEFAULT_BACKOFF_BASE_MS, maxMs = DEFAULT_BACKOFF_MAX_MS, random = Math.random): number {

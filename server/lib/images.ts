@@ -7,9 +7,9 @@ import { UploadedImage } from "../models/UploadedImage";
 import { readUpload, type UploadedFile } from "./upload";
 
 /** Longest side of a stored image, in pixels; larger uploads are scaled down. */
-export const MAX_IMAGE_DIMENSION = 2000;
+const MAX_IMAGE_DIMENSION = 2000;
 /** Decoded images above this many pixels are refused before they can exhaust memory. */
-export const MAX_INPUT_PIXELS = 60_000_000;
+const MAX_INPUT_PIXELS = 60_000_000;
 /** Public path under which stored images are served (see server/routes/uploads.ts). */
 export const UPLOADS_PATH = "/assets/images/uploads";
 
@@ -30,7 +30,7 @@ export async function chapterHeaderImageUrl(chapterId: number): Promise<string |
  * The uploaded file of a multipart request: the field `file` (or `image`, or the only file sent), read now (the
  * caller has authorized the request). 400 when the request carries no file; 413 above UPLOAD_LIMIT_BYTES.
  */
-export async function uploadedFile(ctx: Context): Promise<UploadedFile> {
+async function uploadedFile(ctx: Context): Promise<UploadedFile> {
   const files = await readUpload(ctx, ctx.state.services.config.uploadLimitBytes);
   const pick = files.file ?? files.image ?? Object.values(files)[0];
   const file = Array.isArray(pick) ? pick[0] : pick;
@@ -43,7 +43,7 @@ export async function uploadedFile(ctx: Context): Promise<UploadedFile> {
  * EXIF orientation, scaled to fit MAX_IMAGE_DIMENSION, transparency flattened onto white, and every piece
  * of metadata (EXIF, GPS, ICC comments) dropped. 400 for anything that is not a readable image.
  */
-export async function toJpeg(input: Buffer): Promise<Buffer> {
+async function toJpeg(input: Buffer): Promise<Buffer> {
   try {
     const image = sharp(input, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const meta = await image.metadata();

@@ -169,7 +169,7 @@ function notOlder(a: string, b: string): boolean {
   return a.split(".").every((v, i) => v === "?" || bs[i] === "?" || Number(v) >= Number(bs[i]));
 }
 
-export const JSON_TYPE = "application/json; charset=utf-8";
+const JSON_TYPE = "application/json; charset=utf-8";
 
 /** The bytes of a JSON answer with their ETag. */
 export function jsonAnswer(text: string): CachedAnswer {

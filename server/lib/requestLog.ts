@@ -11,7 +11,7 @@ export function requestIdFrom(header: string): string {
 }
 
 /** What the request log calls a request no router answered: the UI's files and pages, uploaded images. */
-export const UNROUTED = "(static)";
+const UNROUTED = "(static)";
 
 interface MatchedLayer {
   path: string | RegExp;

@@ -43,7 +43,7 @@ export async function runInSlices<T>(steps: Generator<void, T>): Promise<T> {
 }
 
 /** Items sorted or merged in one step of a stepped sort: a step takes a few milliseconds. */
-export const SORT_RUN = 1000;
+const SORT_RUN = 1000;
 
 /**
  * `items` in the order `[...items].sort(compare)` gives (ties keep their order), made in steps: runs of SORT_RUN

@@ -4,9 +4,9 @@ import { ApiError, badRequest, payloadTooLarge, unsupportedBodyEncoding } from "
 import { refuseNul } from "./inputGuard";
 
 /** Form fields an upload may carry besides its one file (the header image sends `chapter`). */
-export const MAX_UPLOAD_FIELDS = 20;
+const MAX_UPLOAD_FIELDS = 20;
 /** Total size of those fields. */
-export const MAX_UPLOAD_FIELDS_BYTES = 64 * 1024;
+const MAX_UPLOAD_FIELDS_BYTES = 64 * 1024;
 
 export interface UploadedFile {
   filepath: string;

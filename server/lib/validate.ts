@@ -2,7 +2,7 @@ import { z, type ZodType } from "zod";
 import { badRequest, fromZod } from "../errors";
 import { idMessage, MAX_ID } from "../contracts/fields";
 
-export { emailSchema, httpUrlSchema, idSchema, MAX_ID, slugSchema } from "../contracts/fields";
+export { emailSchema, idSchema, MAX_ID } from "../contracts/fields";
 
 /** Validates input against a schema; a failure is a 400 naming the field. */
 export function parse<T extends ZodType>(schema: T, input: unknown): z.infer<T> {

@@ -16,8 +16,8 @@ import { asJobError } from "./jobs";
  * it names them at once ("chapter-{id}"); Brevo and Bronto lists are made through their APIs by a job
  * (list.createList) that retries while the provider is down, and the id is written when it answers.
  */
-export const BUILT_IN_LIST_PREFIX = "chapter-";
-export const builtInListId = (chapterId: number) => `${BUILT_IN_LIST_PREFIX}${chapterId}`;
+const BUILT_IN_LIST_PREFIX = "chapter-";
+const builtInListId = (chapterId: number) => `${BUILT_IN_LIST_PREFIX}${chapterId}`;
 const isBuiltInListId = (id: string) => id.startsWith(BUILT_IN_LIST_PREFIX);
 
 /** The name a chapter's list gets at a provider: its title and slug (unique, as Bronto requires). */

@@ -15,10 +15,9 @@ import type { ListEmailPreview } from "../contracts/mailingList";
 import { deliveryKey } from "./deliveries";
 
 /** The page (UI) that confirms an unsubscribe; the link in every list email's body. */
-export const unsubscribePageUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/unsubscribe/${encodeURIComponent(token)}`;
+const unsubscribePageUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/unsubscribe/${encodeURIComponent(token)}`;
 /** The one-click endpoint (RFC 8058) named by the List-Unsubscribe header. */
-export const unsubscribeApiUrl = (config: Pick<Config, "publicUrl">, token: string) =>
-  `${config.publicUrl}/api/mailing_list/unsubscribe/${encodeURIComponent(token)}`;
+const unsubscribeApiUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/api/mailing_list/unsubscribe/${encodeURIComponent(token)}`;
 
 export function recipientFor(config: Pick<Config, "publicUrl">, contact: MailingListContact, messageId: number): Recipient {
   return {

@@ -12,11 +12,11 @@ import { OFF_LIST_STATUSES, SENDABLE_STATUS, enqueueContactSync } from "./contac
 import { JOB_BRONTO_POLL, JOB_RESYNC_ALL, JOB_SEND_BATCH } from "./jobNames";
 
 /** Recipients per batch job of a list email. */
-export const SEND_BATCH_SIZE = 50;
+const SEND_BATCH_SIZE = 50;
 /** Contacts per step of a full re-sync. */
-export const RESYNC_BATCH_SIZE = 200;
+const RESYNC_BATCH_SIZE = 200;
 /** How often Bronto is asked for unsubscribes and bounces. */
-export const BRONTO_POLL_EVERY_MS = 15 * 60_000;
+const BRONTO_POLL_EVERY_MS = 15 * 60_000;
 
 /** Provider failures in the job queue's terms: permanent ones fail at once, rate limits wait as told. */
 export function asJobError(err: unknown): unknown {

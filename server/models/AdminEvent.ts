@@ -1,7 +1,6 @@
 import { BaseModel } from "./BaseModel";
 
-export const ADMIN_EVENT_TYPES = ["host_application_created", "alias_rate_limited", "chapter_dormant"] as const;
-export type AdminEventType = (typeof ADMIN_EVENT_TYPES)[number];
+export type AdminEventType = "host_application_created" | "alias_rate_limited" | "chapter_dormant";
 
 export class AdminEvent extends BaseModel {
   static override tableName = "admin_events";

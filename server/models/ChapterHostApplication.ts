@@ -4,8 +4,6 @@ import { User } from "./User";
 
 export const APPLICATION_STATUSES = ["open", "approved", "approved_without_creation", "denied"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-export const APPLICATION_TYPES = ["drinking", "dining", "laughing"] as const;
-
 export class ChapterHostApplication extends BaseModel {
   static override tableName = "chapter_host_applications";
   static override booleanColumns = ["isArchived", "didHavePhoneCall", "didSignAgreement", "didGiveAdditionalInfo"];

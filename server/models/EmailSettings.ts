@@ -1,7 +1,6 @@
 import { BaseModel } from "./BaseModel";
 
-export const EMAIL_SERVICES = ["sendInBlue", "bronto"] as const;
-export type EmailServiceName = (typeof EMAIL_SERVICES)[number];
+export type EmailServiceName = "sendInBlue" | "bronto";
 
 /**
  * The single row (id 1): which email-marketing provider the site uses, whether list signups need confirming, and

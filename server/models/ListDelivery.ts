@@ -5,8 +5,7 @@ import { BaseModel } from "./BaseModel";
  * worker that dies leaves it here); sent; failed (refused for good); unknown (interrupted while handed to a
  * provider that cannot tell us whether it went out: reported, never sent again); skipped (left the list first).
  */
-export const DELIVERY_STATES = ["pending", "sending", "sent", "failed", "unknown", "skipped"] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export type DeliveryState = "pending" | "sending" | "sent" | "failed" | "unknown" | "skipped";
 
 export class ListDelivery extends BaseModel {
   static override tableName = "list_deliveries";

@@ -1,7 +1,6 @@
 import { BaseModel } from "./BaseModel";
 
-export const CONTACT_STATUSES = ["active", "onboarding", "transactional", "bounce", "blocked", "unconfirmed", "unsub", "deleted"] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export type ContactStatus = "active" | "onboarding" | "transactional" | "bounce" | "blocked" | "unconfirmed" | "unsub" | "deleted";
 /** How a member joined: the chapter's sign-up form, or added by a host; null when not recorded (older members). */
 export type ContactSource = "signup" | "host";
 

@@ -14,7 +14,7 @@ export const hostAccess = (viewer: Viewer | null, chapter: Pick<ChapterLike, "id
   Boolean(viewer && (viewer.isAdmin || hasRoleOn(viewer, chapter.id, ROLE_CHAPTER_HOST) || hasRoleOn(viewer, chapter.id, ROLE_FIELD_ORGANIZER)));
 
 /** Field organizer access: field organizer of the chapter, or admin. */
-export const fieldOrganizerAccess = (viewer: Viewer | null, chapter: Pick<ChapterLike, "id">): boolean =>
+const fieldOrganizerAccess = (viewer: Viewer | null, chapter: Pick<ChapterLike, "id">): boolean =>
   Boolean(viewer && (viewer.isAdmin || hasRoleOn(viewer, chapter.id, ROLE_FIELD_ORGANIZER)));
 
 export const chapterPolicy = {

@@ -17,8 +17,7 @@ import type { PressMention } from "../models/PressMention";
 import type { User } from "../models/User";
 import { ROLE_ADMIN, ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../contracts/roles";
 
-export const presentUserRef = (u: Pick<User, "id" | "name" | "email"> | null | undefined): UserRef | null =>
-  u ? { id: u.id, name: u.name, email: u.email } : null;
+const presentUserRef = (u: Pick<User, "id" | "name" | "email"> | null | undefined): UserRef | null => (u ? { id: u.id, name: u.name, email: u.email } : null);
 
 export function presentActivity(item: ActivityFeedItem, c: Chapter | null | undefined): ActivityFeedItemInfo {
   return {

@@ -12,7 +12,7 @@ export interface ExportedMember {
 }
 
 const SOURCE_LABELS: Record<string, string> = { signup: "Sign-up form", host: "Added by a host" };
-export const sourceLabel = (source: string | null): string => (source ? (SOURCE_LABELS[source] ?? source) : "Not recorded");
+const sourceLabel = (source: string | null): string => (source ? (SOURCE_LABELS[source] ?? source) : "Not recorded");
 
 const HEADER = ["Email", "Name", "Status", "Joined", "How they joined"];
 

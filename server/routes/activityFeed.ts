@@ -10,7 +10,7 @@ import { ACTIVITY_FEED_LIMIT } from "../contracts/chapterAdmin";
 import { presentActivity } from "../presenters/chapterAdmin";
 
 /** Items in the network-wide feed of the site admin dashboard. */
-export const NETWORK_FEED_LIMIT = 100;
+const NETWORK_FEED_LIMIT = 100;
 
 /**
  * Recent Activity Feeds (spec 001 section 7): a chapter's, for its hosts (who never receive admin-only

@@ -11,7 +11,7 @@ import { isHttpUrl } from "../contracts/chapterAdmin";
 import { isSingleLine, singleLineMessage } from "../contracts/text";
 import { presentLink } from "../presenters/chapterAdmin";
 
-export const MAX_LINKS = 100;
+const MAX_LINKS = 100;
 
 const linkSchema = z.object({
   title: z

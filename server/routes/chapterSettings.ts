@@ -19,13 +19,13 @@ import { presentChapter } from "../presenters/chapter";
 import type { Services } from "../services";
 
 /** Longest about text we store (markdown source). */
-export const MAX_ABOUT_LENGTH = 100_000;
+const MAX_ABOUT_LENGTH = 100_000;
 
 /**
  * The zones the settings screen offers and the server accepts: TIME_ZONES (server/contracts/timeZones.ts),
  * the zones whose calendar-feed VTIMEZONE data matches the schedule engine (server/schedule/timeZones.test.ts).
  */
-export function timeZones(): string[] {
+function timeZones(): string[] {
   return TIME_ZONES.map((z) => z.zone);
 }
 

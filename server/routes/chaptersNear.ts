@@ -10,8 +10,8 @@ import { CHAPTER_LIST_TABLES, activeChaptersAndEvents } from "./chapters";
 import { ChapterType } from "../models/ChapterType";
 import type { Services } from "../services";
 
-export const NEAR_LIMIT_DEFAULT = 10;
-export const NEAR_LIMIT_MAX = 50;
+const NEAR_LIMIT_DEFAULT = 10;
+const NEAR_LIMIT_MAX = 50;
 
 export const nearSchema = z.object({
   place: singleLine(

@@ -9,7 +9,7 @@ import { emailSchema, parse } from "../lib/validate";
 import { bucketFor, enforceLimit } from "../lib/rateLimits";
 import type { Services } from "../services";
 
-export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+const RESET_LIFETIME_MS = 60 * 60 * 1000;
 /** Refusals keep the spec's { result } beside the error body. */
 const TOO_MANY = { result: "too many requests" };
 

@@ -65,8 +65,8 @@ export function addDays(date: string, days: number): string | null {
   return day === null ? null : isoOf(dayParts(day + days));
 }
 
-export const isValidDate = (date: string | null | undefined): boolean => dayNumber(date) !== null;
-export const isValidTime = (time: string | null | undefined): boolean => Boolean(time && TIME_RE.test(time));
+const isValidDate = (date: string | null | undefined): boolean => dayNumber(date) !== null;
+const isValidTime = (time: string | null | undefined): boolean => Boolean(time && TIME_RE.test(time));
 const zones = new Map<string, RememberingZone | null>();
 /** The zone object for a name (cached, remembering its offsets), or null when the runtime does not know it. */
 function zoneNamed(name: string): RememberingZone | null {
@@ -126,7 +126,7 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
  * the start (rows stored before the form checked it) is read as running past midnight, so a meetup always ends
  * after it starts.
  */
-export function lengthMinutes(s: Pick<ScheduleInput, "startTime" | "endTime">): number {
+function lengthMinutes(s: Pick<ScheduleInput, "startTime" | "endTime">): number {
   const length = minutesOf(s.endTime) - minutesOf(s.startTime);
   return length > 0 ? length : length + 1440;
 }

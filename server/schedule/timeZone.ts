@@ -7,5 +7,3 @@ export const timeZoneSchema = z
   .trim()
   .min(1, "Time Zone is Required")
   .refine(isAllowedTimeZone, "Time Zone must be one of the listed time zones");
-
-export { defaultTimeZone, isAllowedTimeZone, TIME_ZONES } from "../contracts/timeZones";

@@ -10,10 +10,10 @@ import { loadStats, type StatsScope } from "./load";
 import { monthFrame } from "./months";
 
 /** What the stats are counted from (chapter_member_counts changes with mailing_list_contacts, in its transaction). */
-export const STATS_TABLES = ["mailing_list_contacts", "list_messages", "chapter_events", "chapters"] as const;
+const STATS_TABLES = ["mailing_list_contacts", "list_messages", "chapter_events", "chapters"] as const;
 
 /** The network's months are UTC months (docs/decisions.md "Chapter stats"). */
-export const NETWORK_ZONE = "UTC";
+const NETWORK_ZONE = "UTC";
 
 function keptStats(knex: Knex, cache: ReadCache, key: string, scope: StatsScope, zone: string) {
   return cache.answer(key, STATS_TABLES, async (now) => {

@@ -19,7 +19,7 @@ import { buildAdmin, buildChapter, buildPersonas } from "./factories";
 
 /** The database the suite runs on: TEST_DB=postgres for Postgres, anything else SQLite. */
 export const onPostgres = process.env.TEST_DB === "postgres";
-export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /** Captures mail instead of sending it; with a transport to pass it to (the outbox), sends it there too. */
 export class MemoryMail implements MailTransport {
@@ -107,7 +107,7 @@ export interface TestResponse<T = any> {
   text: string;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   /** Sign the request as this user (Bearer token). */
   as?: { id: number } | null;

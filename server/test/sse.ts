@@ -1,5 +1,5 @@
 /** A small server-sent-events client for tests: reads frames from a fetch stream. */
-export interface SseFrame {
+interface SseFrame {
   event: string;
   id: string | null;
   data: string;

@@ -33,7 +33,7 @@ interface Visitor {
  * order. Others (`?utm_source=x`, `?r=1`) change nothing on the page, so they neither render it again nor take
  * a place in the page cache.
  */
-export function pageLocation(ctx: Context): string {
+function pageLocation(ctx: Context): string {
   const kept = new URLSearchParams();
   for (const name of PAGE_QUERY_PARAMS) {
     const value = ctx.query[name];

@@ -37,7 +37,7 @@ function newerOrSame(a: string, b: string): boolean {
 /** How long a kept page serves before it is rendered again although nothing was written: dates move on. */
 export const PAGE_KEEP_MS = 5 * 60_000;
 /** The most pages kept (the most recently served stay): a crawler walking every chapter page cannot fill memory. */
-export const MAX_PAGES = 500;
+const MAX_PAGES = 500;
 /** The most bytes kept, counting each page's HTML and its compressed forms: pages are evicted past it, oldest first. */
 export const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 /** A page larger than this (its HTML) is sent but never kept: one page cannot take a large share of the cache. */

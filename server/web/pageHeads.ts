@@ -11,15 +11,15 @@ import { chapterHeaderImageUrl } from "../lib/images";
 import type { ChapterEventInfo } from "../contracts/chapter";
 import { SITE_NAME, summarize, type PageHead } from "./head";
 
-export const NETWORK_DESCRIPTION = "Find a Living Liberally chapter near you: progressive community over drinks, films, comedy, dinners and books.";
+const NETWORK_DESCRIPTION = "Find a Living Liberally chapter near you: progressive community over drinks, films, comedy, dinners and books.";
 
 const titled = (title: string) => `${title} | ${SITE_NAME}`;
 
 /** The preview image of chapters of a type without a header image of their own (routes in seoRoutes.ts). */
-export const chapterTypeImagePath = (chapterTypeId: number) => `/og/chapter_type/${chapterTypeId}.png`;
+const chapterTypeImagePath = (chapterTypeId: number) => `/og/chapter_type/${chapterTypeId}.png`;
 
 /** Rich text (markdown with some HTML) as one plain line for a description. */
-export function plainText(markdown: string): string {
+function plainText(markdown: string): string {
   return markdown
     .replace(/<[^>]*>/g, " ")
     .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
@@ -36,7 +36,7 @@ function organization(publicUrl: string) {
 }
 
 /** "Tuesday, December 8, 2026, 7:00 PM" in the chapter's own time zone. */
-export const meetupTime = (isoWithOffset: string) => DateTime.fromISO(isoWithOffset, { setZone: true }).toFormat("cccc, LLLL d, yyyy, h:mm a");
+const meetupTime = (isoWithOffset: string) => DateTime.fromISO(isoWithOffset, { setZone: true }).toFormat("cccc, LLLL d, yyyy, h:mm a");
 
 function soonest(events: ChapterEventInfo[]): { event: ChapterEventInfo; start: string } | null {
   let best: { event: ChapterEventInfo; start: string } | null = null;

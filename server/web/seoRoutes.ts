@@ -28,7 +28,7 @@ const latest = (...dates: (string | null | undefined)[]): string | null =>
 const w3cDate = (d: string | Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
 /** Every public page with the date it last changed: active chapters, state pages, pages, public wiki pages, blog posts, press mentions. */
-export async function sitemapEntries(): Promise<SitemapEntry[]> {
+async function sitemapEntries(): Promise<SitemapEntry[]> {
   const [chapters, eventDates, pages, wikis, posts, mentions] = await Promise.all([
     Chapter.query().where({ status: CHAPTER_ACTIVE }).select("id", "slug", "state", "updatedAt").orderBy("id"),
     ChapterEvent.query()
@@ -69,12 +69,12 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
   ];
 }
 
-export function sitemapXml(entries: SitemapEntry[], publicUrl: string): string {
+function sitemapXml(entries: SitemapEntry[], publicUrl: string): string {
   const urls = entries.map((e) => `<url><loc>${escapeHtml(publicUrl + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-export function robotsTxt(publicUrl: string): string {
+function robotsTxt(publicUrl: string): string {
   return [
     "User-agent: *",
     "Disallow: /api/",
@@ -99,7 +99,7 @@ function luminance(hex: string): number {
 }
 
 /** White or near-black text, whichever contrasts more with the background. */
-export function foregroundOn(hex: string): "#ffffff" | "#1a202c" {
+function foregroundOn(hex: string): "#ffffff" | "#1a202c" {
   const bg = /^#[0-9a-f]{6}$/i.test(hex) ? luminance(hex) : 0.2;
   const white = 1.05 / (bg + 0.05);
   const dark = (bg + 0.05) / (luminance("#1a202c") + 0.05);
@@ -107,7 +107,7 @@ export function foregroundOn(hex: string): "#ffffff" | "#1a202c" {
 }
 
 /** The 1200×630 preview image of a chapter type: its colour, its name and the network's. */
-export async function chapterTypeImage(type: { name: string; hexColor: string }): Promise<Buffer> {
+async function chapterTypeImage(type: { name: string; hexColor: string }): Promise<Buffer> {
   const bg = /^#[0-9a-f]{6}$/i.test(type.hexColor) ? type.hexColor : "#2b6cb0";
   const fg = foregroundOn(bg);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">

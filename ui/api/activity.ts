@@ -3,7 +3,7 @@ import { ACTIVITY_FEED_LIMIT } from "../../server/contracts/chapterAdmin";
 import { pagedListOptions } from "./paging";
 
 /** Items per page of the network feed (the server's default). */
-export const NETWORK_FEED_PAGE_SIZE = 100;
+const NETWORK_FEED_PAGE_SIZE = 100;
 
 export const activityKeys = {
   all: ["activity"] as const,

@@ -37,7 +37,7 @@ export const authQueries = {
 // The account requests change no cached answer but the current user, which CurrentUserProvider sets from them.
 export const signInRequest = (body: SignInRequest) => api.post<AuthResponse>("/api/auth/signin", body);
 export const signUpRequest = (body: SignUpRequest) => api.post<AuthResponse>("/api/auth/signup", body);
-export const signOutRequest = () => api.get<unknown>("/api/auth/signout");
+const signOutRequest = () => api.get<unknown>("/api/auth/signout");
 export const requestPasswordReset = (email: string) => api.post<PasswordResetAnswer>("/api/password_reset/create", { email });
 export const setNewPassword = (body: NewPasswordRequest) => api.post<PasswordResetAnswer>("/api/password_reset/new_password", body);
 

@@ -6,7 +6,7 @@ import { chapterKeys } from "./chapters";
 import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
 
-export const healthKeys = {
+const healthKeys = {
   all: ["chapterHealth"] as const,
   table: (query: ChapterHealthQuery) => [...healthKeys.all, "table", query] as const,
   settings: () => [...healthKeys.all, "settings"] as const,

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ChapterStats } from "../../server/contracts/chapterStats";
 import { get } from "./queryClient";
 
-export const statsKeys = {
+const statsKeys = {
   all: ["chapterStats"] as const,
   chapter: (chapterId: number) => [...statsKeys.all, "chapter", chapterId] as const,
   network: (state: string) => [...statsKeys.all, "network", state] as const,

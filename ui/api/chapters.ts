@@ -48,7 +48,7 @@ export interface ChapterPin {
   eventName: string;
 }
 
-export function decodePins({ types, pins }: ChapterPinList): ChapterPin[] {
+function decodePins({ types, pins }: ChapterPinList): ChapterPin[] {
   const byId = new Map(types.map((t) => [t.id, t]));
   return pins.map(([id, slug, name, state, typeId, lat, lng, next, eventName]) => ({
     id,

@@ -18,7 +18,7 @@ function csrfToken(): string | null {
   return m ? decodeURIComponent(m[1]) : null;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   /** multipart upload */
   form?: FormData;
@@ -26,7 +26,7 @@ export interface RequestOptions {
 }
 
 /** The one way the UI talks to the server. Throws ApiRequestError on any non-2xx answer. */
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   const token = await platform.getToken();
   if (token) headers.authorization = `Bearer ${token}`;

@@ -4,7 +4,7 @@ import { activityKeys } from "./activity";
 import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
 
-export const emailAliasKeys = {
+const emailAliasKeys = {
   all: ["emailAliases"] as const,
   list: (search: string) => [...emailAliasKeys.all, "list", search] as const,
   domains: () => [...emailAliasKeys.all, "domains"] as const,

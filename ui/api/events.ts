@@ -15,7 +15,7 @@ import { get, useApiMutation } from "./queryClient";
 
 const enc = encodeURIComponent;
 
-export const eventKeys = {
+const eventKeys = {
   all: ["events"] as const,
   slug: (slug: string) => [...eventKeys.all, "slug", slug] as const,
   chapterAll: (chapterId: number) => [...eventKeys.all, "chapter", chapterId, "all"] as const,

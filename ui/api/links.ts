@@ -5,7 +5,7 @@ import { chapterKeys } from "./chapters";
 import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
 
-export const linkKeys = {
+const linkKeys = {
   all: ["links"] as const,
   chapter: (chapterId: number) => [...linkKeys.all, "chapter", chapterId] as const,
 };

@@ -6,7 +6,7 @@ import { platform } from "../platform";
 export type Outline =
   Feature<Polygon | MultiPolygon, { abbr: string; name: string }> | FeatureCollection<Polygon | MultiPolygon, { abbr: string; name: string }>;
 
-export const outlineKeys = {
+const outlineKeys = {
   all: ["outlines"] as const,
   outline: (name: string) => [...outlineKeys.all, name.toUpperCase()] as const,
 };

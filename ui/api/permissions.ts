@@ -6,7 +6,7 @@ import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
 import { userKeys } from "./users";
 
-export const permissionKeys = {
+const permissionKeys = {
   all: ["permissions"] as const,
   chapter: (chapterId: number) => [...permissionKeys.all, "chapter", chapterId] as const,
 };

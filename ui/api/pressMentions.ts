@@ -8,7 +8,7 @@ import { get, useApiMutation } from "./queryClient";
 
 const enc = encodeURIComponent;
 
-export const pressMentionKeys = {
+const pressMentionKeys = {
   all: ["pressMentions"] as const,
   publicRecent: (count: number) => [...pressMentionKeys.all, "public", "recent", count] as const,
   publicAll: () => [...pressMentionKeys.all, "public", "all"] as const,

@@ -8,7 +8,7 @@ import { activityKeys } from "./activity";
 import { api } from "./client";
 import { get, useApiMutation } from "./queryClient";
 
-export const settingsKeys = {
+const settingsKeys = {
   all: ["settings"] as const,
   siteConfig: () => [...settingsKeys.all, "siteConfig"] as const,
   frontPage: () => [...settingsKeys.all, "frontPage"] as const,
@@ -17,7 +17,7 @@ export const settingsKeys = {
 };
 
 /** What the site behaves as when its configuration cannot be loaded: no Google key, Send In Blue lists. */
-export const FALLBACK_SITE_CONFIG: SiteConfig = { googleMapsApiKey: null, hasGoogleMapsKey: false, emailServiceName: "sendInBlue" };
+const FALLBACK_SITE_CONFIG: SiteConfig = { googleMapsApiKey: null, hasGoogleMapsKey: false, emailServiceName: "sendInBlue" };
 
 /** Site settings: the public site configuration, the front page call-out and (admins) the email service. */
 export const settingsQueries = {

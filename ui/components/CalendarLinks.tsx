@@ -4,7 +4,7 @@ import { calendarFeedUrl } from "../api/events";
 import { platform } from "../platform";
 
 /** The same feed as a webcal:// address, which calendar apps open as a subscription. */
-export const webcalUrl = (httpUrl: string) => httpUrl.replace(/^https?:\/\//, "webcal://");
+const webcalUrl = (httpUrl: string) => httpUrl.replace(/^https?:\/\//, "webcal://");
 
 /**
  * 'Subscribe' (webcal://, the calendar app keeps it up to date) and 'Download .ics' links for a chapter's

@@ -7,7 +7,7 @@ import { chapterQueries } from "../api/chapters";
 import { useDebounced } from "../lib/useDebounced";
 
 /** What an option and the chosen chapter read: "Boston (MA)". */
-export const chapterChoiceLabel = (c: Pick<ChapterSummary, "displayTitle" | "state">) => `${c.displayTitle} (${c.state.toUpperCase()})`;
+const chapterChoiceLabel = (c: Pick<ChapterSummary, "displayTitle" | "state">) => `${c.displayTitle} (${c.state.toUpperCase()})`;
 
 const NO_CHAPTER = "No chapter";
 

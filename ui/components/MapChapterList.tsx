@@ -6,7 +6,7 @@ import { chapterPath, formatDate } from "../lib/format";
 import { Pager } from "./Pager";
 
 /** Chapters a page of the list under the map shows. */
-export const MAP_LIST_PAGE_SIZE = 50;
+const MAP_LIST_PAGE_SIZE = 50;
 
 /**
  * The chapters of a map as a plain list, for screen readers and keyboards (and anyone who prefers a list):

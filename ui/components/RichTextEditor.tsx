@@ -17,7 +17,7 @@ export interface RichTextEditorProps {
   id?: string;
 }
 
-export const RICH_TEXT_PLACEHOLDER = "Insert text here ...";
+const RICH_TEXT_PLACEHOLDER = "Insert text here ...";
 
 // The editor (@uiw/react-md-editor, about 550 kB) is its own chunk, fetched only when an editor is shown.
 const MarkdownEditor = lazyNamed(() => import("./MarkdownEditor"), "MarkdownEditor");

@@ -1,7 +1,7 @@
 import { Button, HStack, Text } from "@chakra-ui/react";
 import { useEffect, useState, type ReactNode } from "react";
 
-export const SAVED_MS = 3000;
+const SAVED_MS = 3000;
 export type SaveState = "idle" | "saving" | "saved";
 
 /** Saving / Saved; "Saved" vanishes after 3 seconds (spec 000 section 9). */

@@ -4,8 +4,8 @@ import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from "@
  * Toasts: top right, hide after 5 seconds (spec 000 sections 2 and 8), below the header so they never cover the
  * menu (Layout keeps --header-bottom up to date).
  */
-export const TOAST_DURATION_MS = 5000;
-export const toaster = createToaster({
+const TOAST_DURATION_MS = 5000;
+const toaster = createToaster({
   placement: "top-end",
   pauseOnPageIdle: true,
   duration: TOAST_DURATION_MS,

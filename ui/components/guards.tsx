@@ -4,7 +4,7 @@ import { Center, Spinner } from "@chakra-ui/react";
 import { useCurrentUser } from "../auth/CurrentUser";
 
 /** Signed-in routes send others to signin with returnUrl set to the attempted URL, unless it is the root. */
-export function signinPathFor(pathWithQuery: string): string {
+function signinPathFor(pathWithQuery: string): string {
   return pathWithQuery === "/" || pathWithQuery === "" ? "/signin" : `/signin?returnUrl=${encodeURIComponent(pathWithQuery)}`;
 }
 

@@ -1,5 +1,5 @@
 /** Relative luminance of a #rrggbb colour (WCAG 2). */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const m = hex.replace("#", "").match(/^([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
   if (!m) throw new Error(`Not a #rrggbb colour: ${hex}`);
   const lin = (c: string) => {

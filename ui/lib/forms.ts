@@ -37,11 +37,11 @@ export function contractResolver<V extends FieldValues>(schema: ZodType, toBody:
 }
 
 /** Any failure as an ApiRequestError, so every form shows its message the same way. */
-export const asApiError = (err: unknown): ApiRequestError =>
+const asApiError = (err: unknown): ApiRequestError =>
   err instanceof ApiRequestError ? err : new ApiRequestError(0, (err as Error)?.message ?? String(err), "client_error", undefined, null);
 
 /** Form fields named as the API names them: an error's path is a field when the form has a field of that name. */
-export const sameNames =
+const sameNames =
   <V>(values: V): FieldOf<V> =>
   (apiPath) =>
     apiPath in (values as object) ? (apiPath as keyof V & string) : undefined;

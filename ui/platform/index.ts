@@ -1,7 +1,7 @@
 import { browserPlatform } from "./browser";
 import type { Platform } from "./types";
 
-export type { AdminNotice, Platform, ServerAddressResult } from "./types";
+export type { Platform } from "./types";
 
 declare global {
   /** Set by the server before it loads the UI to render public pages (server/web/ssr.ts). */

@@ -11,7 +11,7 @@ export interface ApiCall {
 }
 
 /** An answer with a status other than 200 (the server's error shape, usually). */
-export class Reply {
+class Reply {
   constructor(
     readonly status: number,
     readonly body: unknown,

@@ -13,13 +13,13 @@ interface BrevoError {
  * Brevo drops a repeated POST /smtp/email carrying an idempotencyKey it saw in the last 30 minutes (15 in its
  * first announcement), answering 400 duplicate_parameter. We hand an email over again only within 10 minutes.
  */
-export const BREVO_RESEND_WINDOW_MS = 10 * 60_000;
+const BREVO_RESEND_WINDOW_MS = 10 * 60_000;
 
 /** The Brevo folder chapter lists are made in when BREVO_LIST_FOLDER_ID is not set. */
 export const BREVO_FOLDER_NAME = "Chapterhouse";
 
 /** Brevo wants the key as a UUID: a name-based one (RFC 4122 version 5 layout) made from ours, always the same. */
-export function brevoIdempotencyKey(key: string): string {
+function brevoIdempotencyKey(key: string): string {
   const h = crypto.createHash("sha1").update(`chapterhouse:${key}`).digest();
   h[6] = (h[6] & 0x0f) | 0x50;
   h[8] = (h[8] & 0x3f) | 0x80;

@@ -3,7 +3,7 @@ import { headerText, parseAddress } from "../mail/headers";
 import { childText, childrenNamed, find, parseXml, soapEnvelope, toXml, type XmlNode, type XmlObject } from "./xml";
 import { PartialSendError, ProviderError, type ListEmail, type ListProvider, type ProviderStatusChange, type Recipient, type SendResult } from "./types";
 
-export const BRONTO_NS = "http://api.bronto.com/v4";
+const BRONTO_NS = "http://api.bronto.com/v4";
 
 /** Bronto fault codes (the number before the colon in faultstring). */
 const INVALID_SESSION = 103;

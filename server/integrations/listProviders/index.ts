@@ -8,7 +8,7 @@ import { BrontoListProvider } from "./bronto";
 import { BuiltInListProvider } from "./builtIn";
 import type { ListProvider } from "./types";
 
-export type { ListProvider, ListEmail, Recipient, SendResult, ProviderStatusChange } from "./types";
+export type { ListProvider, ListEmail, Recipient, SendResult } from "./types";
 export { ProviderError, PartialSendError } from "./types";
 
 /**

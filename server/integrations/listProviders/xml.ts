@@ -19,7 +19,7 @@ export function escapeXml(s: string): string {
 }
 
 /** A value to serialise: text, a nested object, or an array (the element repeated). */
-export type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlValue[];
+type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlValue[];
 export interface XmlObject {
   [key: string]: XmlValue;
 }

@@ -22,7 +22,7 @@ export function withSafeHeaders(message: MailMessage): MailMessage {
 }
 
 /** A header name: printable ASCII without a colon (RFC 5322 ftext); anything else is a programming error. */
-export function headerName(name: string): string {
+function headerName(name: string): string {
   if (!/^[\x21-\x39\x3b-\x7e]+$/.test(name)) throw new Error(`Not a mail header name: ${JSON.stringify(name)}`);
   return name;
 }

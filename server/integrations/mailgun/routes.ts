@@ -32,11 +32,11 @@ export class MailgunRateLimitError extends MailgunError {}
 
 const quote = (s: string) => `"${s.replace(/["\\]/g, "")}"`;
 
-export function routeExpression(address: string): string {
+function routeExpression(address: string): string {
   return `match_recipient(${quote(address)})`;
 }
 
-export function routeActions(recipients: string[]): string[] {
+function routeActions(recipients: string[]): string[] {
   return [...recipients.map((r) => `forward(${quote(r)})`), "stop()"];
 }
 

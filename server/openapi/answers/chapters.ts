@@ -13,7 +13,7 @@ import { answer, day, int, timestamp } from "./answer";
 
 /** Answers about chapters, their events and their health (server/presenters/chapter.ts, schedule.ts, chapterHealth.ts). */
 
-export const ChapterType = answer<C.ChapterTypeInfo>()("ChapterType", z.object({ id: int(), name: z.string(), hexColor: z.string() }));
+const ChapterType = answer<C.ChapterTypeInfo>()("ChapterType", z.object({ id: int(), name: z.string(), hexColor: z.string() }));
 
 export const ChapterSummary = answer<C.ChapterSummary>()(
   "ChapterSummary",

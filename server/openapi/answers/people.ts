@@ -11,7 +11,7 @@ import { answer, int, timestamp } from "./answer";
 
 export const UserRef = answer<A.UserRef>()("UserRef", z.object({ id: int(), name: z.string(), email: z.string() }));
 
-export const CurrentUser = answer<U.CurrentUser>()(
+const CurrentUser = answer<U.CurrentUser>()(
   "CurrentUser",
   z.object({
     id: int(),

@@ -90,7 +90,7 @@ export function groupNear<T>(points: Point<T>[], size: PinSize): Point<T>[][] {
  * A group that shares one spot, spread on a circle around the group's middle (the true spot), each pin at least
  * a pin's diagonal from the middle and from its neighbours; each keeps `from`, the spot its line goes back to.
  */
-export function spreadAround<T>(group: Point<T>[], size: PinSize): Placement<T>[] {
+function spreadAround<T>(group: Point<T>[], size: PinSize): Placement<T>[] {
   const cx = group.reduce((a, p) => a + p.x, 0) / group.length;
   const cy = group.reduce((a, p) => a + p.y, 0) / group.length;
   // Neighbours a pin's diagonal apart never overlap, whatever their angle.

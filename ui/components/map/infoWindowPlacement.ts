@@ -1,7 +1,7 @@
 import { INFO_WINDOW } from "./types";
 
 /** Space between the info window and the map's edges. */
-export const INFO_MARGIN = 10;
+const INFO_MARGIN = 10;
 /** A pin is drawn 40 px tall above its spot: the info window above it keeps 2 px more clear. */
 const PIN_CLEARANCE = 42;
 /** Below a pin, the window starts this far under its spot. */

@@ -33,7 +33,7 @@ export function eventPinsOf(
 }
 
 /** Short text drawn on each pin so types differ by more than colour. */
-export const TYPE_GLYPH: Record<string, string> = {
+const TYPE_GLYPH: Record<string, string> = {
   drinking: "Dr",
   screening: "Sc",
   living: "Lv",
@@ -42,7 +42,7 @@ export const TYPE_GLYPH: Record<string, string> = {
   reading: "Rd",
 };
 
-export const glyphFor = (typeName: string) => TYPE_GLYPH[typeName] ?? (typeName.slice(0, 2) || "?");
+const glyphFor = (typeName: string) => TYPE_GLYPH[typeName] ?? (typeName.slice(0, 2) || "?");
 
 /** The pin as an SVG document (Google marker icons need a URL). 40 x 40, tip at the bottom centre. */
 export function pinSvg(color: string, typeName: string): string {

@@ -4,7 +4,7 @@ import { ALASKA_CENTER, type LatLng, type MapView } from "./types";
 import type { Outline } from "./outlines";
 
 /** Space kept between the fitted outline and the map's edge. */
-export const FIT_PAD = 12;
+const FIT_PAD = 12;
 /** A chapter's map (a point) starts this many times zoomed in on its base view, which shows about 8 km a pixel. */
 export const POINT_START_ZOOM = 8;
 const POINT_BASE_KM_PER_PX = 8.8;
@@ -32,7 +32,7 @@ export type StateFeature = Feature<Polygon | MultiPolygon, { abbr: string; name:
 
 export const featuresOf = (outline: Outline | null): StateFeature[] => (outline ? ("features" in outline ? outline.features : [outline]) : []);
 
-export interface MapProjection {
+interface MapProjection {
   spec: ProjectionSpec;
   projection: GeoProjection;
   /** Kilometres per pixel near the view's middle, unzoomed: decides which city names fit. */

@@ -15,7 +15,7 @@ export interface AccountValues {
   confirmPassword: string;
 }
 
-export const emptyAccount: AccountValues = { name: "", email: "", password: "", confirmPassword: "" };
+const emptyAccount: AccountValues = { name: "", email: "", password: "", confirmPassword: "" };
 
 export function accountValid(v: AccountValues): boolean {
   return v.name.trim() !== "" && isEmail(v.email) && passwordOk(v.password, v.confirmPassword);

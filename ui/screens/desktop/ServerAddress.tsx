@@ -5,7 +5,7 @@ import { Page } from "../../components/Page";
 import { useSubmitForm } from "../../lib/forms";
 import { platform } from "../../platform";
 
-export const SERVER_ADDRESS_TITLE = "Connect to your Chapterhouse server";
+const SERVER_ADDRESS_TITLE = "Connect to your Chapterhouse server";
 
 /** First run of the desktop app: which server to use. The platform checks and keeps the address. */
 export function ServerAddress({ onConnected }: { onConnected: () => void }) {

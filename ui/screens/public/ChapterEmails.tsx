@@ -7,7 +7,7 @@ import { RichHtml } from "../../components/RichHtml";
 import { LoadMorePages } from "../../components/LoadMore";
 import { pageAnchorId } from "../../lib/morePages";
 
-export const NO_EMAILS_YET = "Coming Soon! This chapter hasn't sent any e-mails yet! Stay tuned.";
+const NO_EMAILS_YET = "Coming Soon! This chapter hasn't sent any e-mails yet! Stay tuned.";
 
 /** The chapter's sent emails, page 0 first; the 'Coming Soon!' notice when there are none (or no answer, logged). */
 export function ChapterEmails({ chapterId }: { chapterId: number }) {

@@ -23,10 +23,9 @@ import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
 import { LinkButton } from "../../components/LinkButton";
 
-export const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
+const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
 /** What hosts and admins see on a hidden chapter's page (visitors see CHAPTER_NOT_ACTIVE instead). */
-export const HIDDEN_CHAPTER_NOTICE =
-  "This chapter is hidden: only its hosts, field organizers and admins see this page. It can be enabled in Chapter Settings.";
+const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, field organizers and admins see this page. It can be enabled in Chapter Settings.";
 
 /**
  * The chapter's header image, when it has one: the page's largest picture, so it is fetched first, in a box of

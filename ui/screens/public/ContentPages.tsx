@@ -10,7 +10,7 @@ import { RichHtml } from "../../components/RichHtml";
 import { PressMentionList } from "../../components/PressMentionList";
 import type { ApiRequestError } from "../../api/client";
 
-export const NOT_PUBLIC_NOTICE = "This page is not public. Only Admins can see it.";
+const NOT_PUBLIC_NOTICE = "This page is not public. Only Admins can see it.";
 
 function Loading() {
   return (

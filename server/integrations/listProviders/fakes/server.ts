@@ -16,7 +16,7 @@ export interface FakeResponse {
 }
 
 /** A tiny HTTP server on 127.0.0.1 with an ephemeral port, for the provider fakes. */
-export class FakeHttpServer {
+class FakeHttpServer {
   private server: http.Server | null = null;
   port = 0;
 
@@ -99,7 +99,7 @@ export abstract class FakeService<F> {
 }
 
 /** A failure plan shared by the fakes: fail the next N calls, or every call until recover(). */
-export class FailurePlan<F> {
+class FailurePlan<F> {
   private failure: F | null = null;
   private remaining = Infinity;
   private skip = 0;
