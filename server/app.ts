@@ -22,8 +22,7 @@ import { cors } from "./lib/cors";
 import { refuseNulInBody, refuseNulInUrl } from "./lib/inputGuard";
 import { endBodyDecodingWithRequest } from "./lib/bodyDecoding";
 import { compressKeptAnswers } from "./lib/compressKept";
-import { HotLane } from "./lib/hotLane";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { keptLane } from "./lib/hotLane";
 import { readCacheOf } from "./lib/readCache";
 import { requestLog, routeOf } from "./lib/requestLog";
 import type { Services } from "./services";
@@ -83,18 +82,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
 
   const sessionOptions: SessionOptions = { secret: s.config.sessionSecret, secureCookies: s.config.publicUrl.startsWith("https://") };
 
-  // Anonymous GETs of kept answers the app already sent are answered ahead of Koa while current (lib/hotLane.ts).
-  const lane = new HotLane(readCacheOf(s.knex), s.log);
-  app.use(lane.remember());
-  const koaCallback = app.callback.bind(app);
-  app.callback = () => {
-    const handle = koaCallback();
-    return async (req, res) => {
-      const http1 = req as IncomingMessage;
-      const served = await lane.serve(http1, res as ServerResponse).catch(() => res.headersSent);
-      if (!served) await handle(req, res);
-    };
-  };
+  // First: anonymous GETs of kept answers the app already sent are answered at once while current (lib/hotLane.ts).
+  app.use(keptLane(readCacheOf(s.knex), s.log));
   app.use(requestLog(s.log));
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(s), crossOriginEmbedderPolicy: false }));
   app.use(errorMiddleware());

@@ -1,9 +1,10 @@
 /**
- * Rendered feeds kept in memory, keyed by feed and checked against a fingerprint read from the database (one
- * aggregate query, trusted for FINGERPRINT_TTL_MS). Any change by any app process (an event added, edited or
- * deleted; a chapter renamed, hidden or shown) changes the fingerprint, so a process serves a changed feed at
- * once after its own writes and within a quarter second after another process's; the ETag (a hash of the
- * bytes, which depend only on the stored rows) is the same in every process.
+ * Rendered feeds kept in the read cache (lib/readCache: one bounded LRU per database), stamped with the read
+ * versions of the tables a feed is made of (chapters and their events, bumped by triggers in the same transaction
+ * as every write): any change by any app process (an event added, edited or deleted; a chapter renamed, hidden or
+ * shown) is seen by the next request. A feed is also written again when the cutoff of its past single dates moves
+ * (a new UTC day); as nothing was written then, the old one is served while the new one is built. The ETag (a hash
+ * of the bytes, which depend only on the stored rows and the cutoff) is the same in every process.
  */
 import type { Knex } from "knex";
 import { isPostgres } from "../db";
@@ -20,99 +21,32 @@ import {
   type FeedEventRow,
 } from "./feed";
 import { readInChunks } from "../lib/slices";
-import { bytesInSlices, coalescer, currentWhile, rowsOf, type CachedAnswer } from "../lib/readCache";
+import { bytesInSlices, madeFrom, readCacheOf, type CachedAnswer } from "../lib/readCache";
 
 export type FeedScope = { kind: "chapter"; slug: string } | { kind: "state"; state: string } | { kind: "all" };
 
 export interface RenderedFeed {
-  fingerprint: string;
-  /** The bytes to send, their ETag and type: one object per build, current while the feed's fingerprint holds. */
+  /** The bytes to send, their ETag and type: one object per build, current while the feed is (lib/readCache isCurrent). */
   answer: CachedAnswer;
   /** File name for downloads. */
   fileName: string;
 }
 
-const MAX_ENTRIES = 500;
 /** Past single dates each chapter keeps in its feeds, newest first, as history for subscribed calendars. */
 export const FEED_PAST_SINGLE_DATES = 10;
-const cache = new Map<string, RenderedFeed>();
-const shared = coalescer();
-
-/**
- * How long a fingerprint read from the database is trusted. Writes made through this process forget the
- * fingerprints at once (forgetFeedFingerprints); a write made through another process shows in this process's
- * feeds within this time. Calendar apps poll hourly; a busy feed costs a few queries a second, not one a request.
- */
-export const FINGERPRINT_TTL_MS = 250;
-const MAX_FINGERPRINTS = 2000;
-const fingerprints = new Map<string, { at: number; value: Promise<unknown> }>();
-
-function remembered<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const now = Date.now();
-  const hit = fingerprints.get(key);
-  if (hit && now - hit.at < FINGERPRINT_TTL_MS) return hit.value as Promise<T>;
-  // The read starts now or later, so what it finds is at least as fresh as `now`.
-  const value = shared(key, work);
-  if (fingerprints.size >= MAX_FINGERPRINTS) {
-    for (const [k, v] of fingerprints) if (now - v.at >= FINGERPRINT_TTL_MS) fingerprints.delete(k);
-    if (fingerprints.size >= MAX_FINGERPRINTS) fingerprints.clear();
-  }
-  fingerprints.set(key, { at: now, value });
-  value.catch(() => fingerprints.delete(key));
-  return value;
-}
-
-/** Forgets every remembered fingerprint: call after this process changes events or chapters. */
-export function forgetFeedFingerprints(): void {
-  fingerprints.clear();
-}
+/** The tables a feed is made of. */
+const FEED_TABLES = ["chapters", "chapter_events"];
+const DAY_MS = 86_400_000;
 
 const scopeKey = (scope: FeedScope) => (scope.kind === "chapter" ? `chapter:${scope.slug}` : scope.kind === "state" ? `state:${scope.state}` : "all");
 
-const EVENT_AGGREGATES = "count(e.id) as n, max(e.updated_at) as eu, coalesce(sum(e.id), 0) as ids, coalesce(sum(e.sequence), 0) as seqs";
-
-/** The chapter behind a chapter feed with its fingerprint, or null when no chapter has that slug. */
-export function chapterFingerprint(knex: Knex, slug: string): Promise<{ id: number; status: number; fingerprint: string } | null> {
-  return remembered(`fp:chapter:${slug}`, () => readChapterFingerprint(knex, slug));
+/** The chapter behind a chapter feed (its id and status, which decides who may read it), or null when no chapter has that slug. */
+export function feedChapter(knex: Knex, slug: string): Promise<{ id: number; status: number } | null> {
+  return readCacheOf(knex).kept(`feedChapter:${slug}`, ["chapters"], async () => {
+    const row = (await knex("chapters").where({ slug }).first("id", "status")) as { id: unknown; status: unknown } | undefined;
+    return { kept: row ? { id: Number(row.id), status: Number(row.status) } : null, bytes: 64 };
+  });
 }
-
-async function readChapterFingerprint(knex: Knex, slug: string): Promise<{ id: number; status: number; fingerprint: string } | null> {
-  const rows = (await knex.raw(
-    `select c.id, c.status, c.updated_at as cu, ${EVENT_AGGREGATES} from chapters c left join chapter_events e on e.chapter_id = c.id where c.slug = ? group by c.id, c.status, c.updated_at`,
-    [slug],
-  )) as unknown;
-  const row = rowsOf(rows)[0];
-  if (!row) return null;
-  return { id: Number(row.id), status: Number(row.status), fingerprint: fingerprintOf(row) };
-}
-
-/** Fingerprint of the active chapters of a state (or of all of them) and their events. */
-export function groupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind: "chapter" }>): Promise<string> {
-  return remembered(`fp:${scopeKey(scope)}`, () => readGroupFingerprint(knex, scope));
-}
-
-async function readGroupFingerprint(knex: Knex, scope: Exclude<FeedScope, { kind: "chapter" }>): Promise<string> {
-  const where = scope.kind === "all" ? "" : scope.state === "int" ? " and (c.state = 'int' or c.state = '')" : " and c.state = ?";
-  const bindings = scope.kind === "state" && scope.state !== "int" ? [CHAPTER_ACTIVE, scope.state] : [CHAPTER_ACTIVE];
-  const rows = (await knex.raw(
-    `select count(distinct c.id) as chapters, coalesce(sum(distinct c.id), 0) as cids, max(c.updated_at) as cu, ${EVENT_AGGREGATES} from chapters c left join chapter_events e on e.chapter_id = c.id where c.status = ?${where}`,
-    bindings,
-  )) as unknown;
-  return fingerprintOf(rowsOf(rows)[0] ?? {});
-}
-
-/**
- * A fingerprint: the cutoff date of the feed's past single dates (so a feed changes as days pass; it also sets how
- * far ahead meetups a clock change touches are written, feed.ts feedHorizon), then the aggregates of the rows.
- * render() reads the cutoff back, so the bytes follow from the fingerprint alone.
- */
-function fingerprintOf(row: Record<string, unknown>): string {
-  // Postgres hands over timestamps as Dates, whose String() drops the milliseconds: two changes within a second
-  // would leave the same fingerprint.
-  const text = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
-  return JSON.stringify([singleDatesPastBefore(new Date()), ...Object.values(row).map(text)]);
-}
-const cutoffOf = (fingerprint: string): string => JSON.parse(fingerprint)[0];
 
 /** Events read at a time for a feed (a chunk is converted in a few milliseconds). */
 export const FEED_EVENT_CHUNK_ROWS = 2000;
@@ -234,44 +168,33 @@ function feedTitle(scope: FeedScope, chapters: FeedChapter[]): { name: string; d
 }
 
 /**
- * The feed for a scope at this fingerprint: from the cache when the fingerprint matches, else rendered from
- * the database. Read the fingerprint BEFORE calling this, so a change made while rendering is seen next time.
+ * The feed for a scope: kept until a chapter or an event changes (in any process) or the cutoff of past single
+ * dates moves, else rendered from the database.
  */
-export async function renderFeed(knex: Knex, scope: FeedScope, fingerprint: string, publicUrl: string, chapterId?: number): Promise<RenderedFeed> {
-  const hit = cache.get(scopeKey(scope));
-  if (hit && hit.fingerprint === fingerprint) return hit;
-  return shared(`render:${scopeKey(scope)}:${fingerprint}`, () => render(knex, scope, fingerprint, publicUrl, chapterId));
+export async function renderFeed(knex: Knex, scope: FeedScope, publicUrl: string, chapterId?: number): Promise<RenderedFeed> {
+  const feed = await readCacheOf(knex).kept(`feed:${scopeKey(scope)}`, FEED_TABLES, async (now) => {
+    const rendered = await render(knex, scope, singleDatesPastBefore(now), publicUrl, chapterId);
+    // The cutoff moves at the next UTC midnight.
+    const nextDay = (Math.floor(now.getTime() / DAY_MS) + 1) * DAY_MS;
+    return { kept: rendered, expiresAt: nextDay, bytes: Math.ceil(rendered.answer.body.length * 1.3) };
+  });
+  // The kept-answer lane (lib/hotLane.ts) may send these bytes again while the feed is current.
+  madeFrom(feed.answer, feed);
+  return feed;
 }
 
-async function render(knex: Knex, scope: FeedScope, fingerprint: string, publicUrl: string, chapterId?: number): Promise<RenderedFeed> {
-  const key = scopeKey(scope);
-  const { chapters, events } = await loadFeed(knex, scope, cutoffOf(fingerprint), chapterId);
+async function render(knex: Knex, scope: FeedScope, cutoff: string, publicUrl: string, chapterId?: number): Promise<RenderedFeed> {
+  const { chapters, events } = await loadFeed(knex, scope, cutoff, chapterId);
   const titles = feedTitle(scope, chapters);
-  // The feed is written as of the fingerprint's cutoff date (feedHorizon), so the bytes follow from the fingerprint.
-  const pieces = await feedPiecesInSlices({ name: titles.name, description: titles.description, publicUrl, events, asOf: cutoffOf(fingerprint) });
+  // The feed is written as of the cutoff date (feedHorizon), so the bytes follow from the rows and the day.
+  const pieces = await feedPiecesInSlices({ name: titles.name, description: titles.description, publicUrl, events, asOf: cutoff });
   const { body, etag } = await bytesInSlices(pieces);
-  const answer: CachedAnswer = { body, etag, contentType: "text/calendar; charset=utf-8" };
-  const rendered: RenderedFeed = { fingerprint, answer, fileName: titles.fileName };
-  // The kept-answer lane (lib/hotLane.ts) may send these bytes again while the feed's fingerprint, read as every
-  // request here reads it, is unchanged and the feed is still the one kept. The fingerprint holds the chapter's
-  // status, so a chapter feed hidden from the public (lane requests are anonymous) stops being current.
-  currentWhile(answer, async () => cache.get(key) === rendered && (await currentFingerprint(knex, scope)) === fingerprint);
-  cache.delete(key);
-  cache.set(key, rendered);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  return rendered;
+  return { answer: { body, etag, contentType: "text/calendar; charset=utf-8" }, fileName: titles.fileName };
 }
 
-/** The fingerprint a request for this feed would read now (null: no chapter has that slug). */
-async function currentFingerprint(knex: Knex, scope: FeedScope): Promise<string | null> {
-  if (scope.kind !== "chapter") return groupFingerprint(knex, scope);
-  return (await chapterFingerprint(knex, scope.slug))?.fingerprint ?? null;
-}
-
-/** Empties this process's cache (tests use it to play a second, cold process). */
-export function clearFeedCache(): void {
-  cache.clear();
-  fingerprints.clear();
+/** Empties this process's kept feeds (tests use it to play a second, cold process). */
+export function clearFeedCache(knex: Knex): void {
+  readCacheOf(knex).clear();
   forgetRenderedEvents();
 }
 
@@ -282,7 +205,7 @@ export function clearFeedCache(): void {
 export async function warmUpNetworkFeed(knex: Knex, publicUrl: string): Promise<void> {
   const scope: FeedScope = { kind: "all" };
   try {
-    await renderFeed(knex, scope, await groupFingerprint(knex, scope), publicUrl);
+    await renderFeed(knex, scope, publicUrl);
   } catch {
     // Only the head start is lost: the first request builds the feed.
   }

@@ -9,7 +9,6 @@ import { timeLabel } from "../contracts/schedule";
 import { isUpcoming } from "../schedule/engine";
 import { nextDatesFor, occurrenceOfEventOn } from "../presenters/schedule";
 import { listIdColumn } from "../integrations/listProviders";
-import { forgetFeedFingerprints } from "../calendar/feedCache";
 import type { Viewer } from "../policies/viewer";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
@@ -107,7 +106,6 @@ export async function cancelEventDate(
     );
     return saved;
   });
-  forgetFeedFingerprints();
   return updated;
 }
 
@@ -159,6 +157,5 @@ export async function uncancelEventDate(
     if (input.emailList) await sendListMessage(s, chapter, backOnNotice(chapter, row, date), viewer, trx);
     return saved;
   });
-  forgetFeedFingerprints();
   return updated;
 }

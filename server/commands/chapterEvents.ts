@@ -9,7 +9,6 @@ import { makeSlug } from "../lib/slug";
 import type { ChapterEventFields } from "../contracts/chapterEvent";
 import type { GeoPoint } from "../integrations/geocoder";
 import { recordActivity } from "./activity";
-import { forgetFeedFingerprints } from "../calendar/feedCache";
 
 /** How many upcoming events a chapter may hold (past single dates do not count; repeating events always do). */
 export const MAX_UPCOMING_EVENTS = 100;
@@ -33,24 +32,22 @@ const summary = (e: ChapterEventFields) => `${describeSchedule(e)}, ${timeLabel(
 
 /** Adds an event to a chapter, with its activity item, in one transaction. */
 export async function createChapterEvent(chapter: Chapter, fields: ChapterEventFields, point: GeoPoint | null, userId: number): Promise<ChapterEvent> {
-  return afterWrite(
-    ChapterEvent.transaction(async (trx) => {
-      if (isUpcomingEvent(fields, chapter.timeZone, new Date())) await ensureRoomForUpcoming(trx, chapter);
-      const event = await ChapterEvent.query(trx).insertAndFetch({
-        ...fields,
-        chapterId: chapter.id,
-        slug: makeSlug(fields.name),
-        lat: point?.lat ?? null,
-        lng: point?.lng ?? null,
-        sequence: 0,
-      });
-      await recordActivity(
-        { type: "chapter_event", title: `Event added: ${event.name}`, note: summary(fields), userId, chapterId: chapter.id, objectId: event.id },
-        trx,
-      );
-      return event;
-    }),
-  );
+  return ChapterEvent.transaction(async (trx) => {
+    if (isUpcomingEvent(fields, chapter.timeZone, new Date())) await ensureRoomForUpcoming(trx, chapter);
+    const event = await ChapterEvent.query(trx).insertAndFetch({
+      ...fields,
+      chapterId: chapter.id,
+      slug: makeSlug(fields.name),
+      lat: point?.lat ?? null,
+      lng: point?.lng ?? null,
+      sequence: 0,
+    });
+    await recordActivity(
+      { type: "chapter_event", title: `Event added: ${event.name}`, note: summary(fields), userId, chapterId: chapter.id, objectId: event.id },
+      trx,
+    );
+    return event;
+  });
 }
 
 /**
@@ -64,34 +61,23 @@ export async function updateChapterEvent(
   point: GeoPoint | null | undefined,
   userId: number,
 ): Promise<ChapterEvent> {
-  return afterWrite(
-    ChapterEvent.transaction(async (trx) => {
-      // Editing is always fine, except bringing a past date back while the chapter is full.
-      const now = new Date();
-      if (!isUpcomingEvent(event, chapter.timeZone, now) && isUpcomingEvent(fields, chapter.timeZone, now)) await ensureRoomForUpcoming(trx, chapter, event.id);
-      const coordinates = point === undefined ? {} : { lat: point?.lat ?? null, lng: point?.lng ?? null };
-      const updated = await ChapterEvent.query(trx).patchAndFetchById(event.id, { ...fields, ...coordinates, sequence: event.sequence + 1 });
-      await recordActivity(
-        { type: "chapter_event", title: `Event updated: ${updated.name}`, note: summary(fields), userId, chapterId: event.chapterId, objectId: event.id },
-        trx,
-      );
-      return updated;
-    }),
-  );
+  return ChapterEvent.transaction(async (trx) => {
+    // Editing is always fine, except bringing a past date back while the chapter is full.
+    const now = new Date();
+    if (!isUpcomingEvent(event, chapter.timeZone, now) && isUpcomingEvent(fields, chapter.timeZone, now)) await ensureRoomForUpcoming(trx, chapter, event.id);
+    const coordinates = point === undefined ? {} : { lat: point?.lat ?? null, lng: point?.lng ?? null };
+    const updated = await ChapterEvent.query(trx).patchAndFetchById(event.id, { ...fields, ...coordinates, sequence: event.sequence + 1 });
+    await recordActivity(
+      { type: "chapter_event", title: `Event updated: ${updated.name}`, note: summary(fields), userId, chapterId: event.chapterId, objectId: event.id },
+      trx,
+    );
+    return updated;
+  });
 }
 
 export async function deleteChapterEvent(event: ChapterEvent, userId: number): Promise<void> {
-  await afterWrite(
-    ChapterEvent.transaction(async (trx) => {
-      await ChapterEvent.query(trx).deleteById(event.id);
-      await recordActivity({ type: "chapter_event", title: `Event deleted: ${event.name}`, userId, chapterId: event.chapterId, objectId: event.id }, trx);
-    }),
-  );
-}
-
-/** Once a write has committed, this process's feeds read their fingerprints again. */
-async function afterWrite<T>(write: Promise<T>): Promise<T> {
-  const result = await write;
-  forgetFeedFingerprints();
-  return result;
+  await ChapterEvent.transaction(async (trx) => {
+    await ChapterEvent.query(trx).deleteById(event.id);
+    await recordActivity({ type: "chapter_event", title: `Event deleted: ${event.name}`, userId, chapterId: event.chapterId, objectId: event.id }, trx);
+  });
 }

@@ -13,15 +13,13 @@ import { ROLE_CHAPTER_HOST } from "../models/Role";
 import { nextOccurrenceMemo } from "../presenters/chapterPins";
 import { EVENT_DATE_COLUMNS, scheduleOf } from "../presenters/schedule";
 import { HORIZON_DAYS, luxonZone, occurrencesBetween, occurrenceOn, type Occurrence } from "../schedule/engine";
-import { STALE_AFTER_MS, coalescer, readCacheOf } from "../lib/readCache";
+import { readCacheOf, type ReadCache } from "../lib/readCache";
 import { healthOf } from "./rule";
 
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 const HOUR_MS = 3600_000;
 /** The growth column counts the members who joined on this many days, today included. */
 const GROWTH_DAYS = 30;
-/** A part that expired less than this ago is answered as it was while it is built again. */
-const RECENTLY_EXPIRED_MS = 5 * 60_000;
 
 /** The thresholds: the saved row, or the network's defaults (42 and 56 days) until an admin saves. */
 export async function loadHealthSettings(knex: Knex): Promise<ChapterHealthSettings> {
@@ -67,52 +65,36 @@ interface Meetups {
   next: string | null;
 }
 interface Part<T> {
-  stamp: string;
   expiresAt: number;
   value: T;
 }
 
 /**
  * The slow parts of the table (10,000 chapters' rows, last posts, member counts, hosts and meetups), each kept
- * between calls with the versions of the tables it is made of (read_versions, bumped by triggers in the same
- * transaction as every write, in any process), like lib/readCache's answers. A write to one table rebuilds only
- * its part; meetups and the 30-day growth also expire with time (a part that only expired is answered as it
- * was while it is built again, at most a few seconds late). Health itself is computed at each call.
+ * in the read cache (lib/readCache: one bounded LRU per database) with the versions of the tables it is made of
+ * (read_versions, bumped by triggers in the same transaction as every write, in any process), like the public
+ * answers. A write to one table rebuilds only its part; meetups and the 30-day growth also expire with time (a part
+ * that only expired is answered as it was while it is built again, as the read cache does with every kept thing).
+ * Health itself is computed at each call.
  */
 class HealthParts {
-  private readonly parts = new Map<string, Part<unknown>>();
-  private readonly shared = coalescer();
+  private readonly reads: ReadCache;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(private readonly knex: Knex) {
+    this.reads = readCacheOf(knex);
+  }
 
-  async get<T>(
-    key: string,
-    tables: string[],
-    versions: Map<string, string>,
-    now: Date,
-    build: (now: Date) => Promise<{ value: T; expiresAt?: number }>,
-  ): Promise<Part<T>> {
-    const stamp = tables.map((t) => versions.get(t) ?? "?").join(".");
-    const kept = this.parts.get(key) as Part<T> | undefined;
-    if (kept && kept.stamp === stamp && kept.expiresAt > now.getTime()) return kept;
-    const building = this.shared(`${key}:${stamp}`, async () => {
-      const built = await build(now);
-      const part: Part<T> = { stamp, expiresAt: built.expiresAt ?? Infinity, value: built.value };
-      this.parts.set(key, part);
-      return part;
-    });
-    if (kept && kept.stamp === stamp) {
-      // Only expired (nothing was written): the part it replaces stays in use while it is built again (meetups of
-      // the whole network take a second), at once when it expired minutes ago (a meetup just started), else for
-      // as long as the build takes past a second, as lib/readCache does with its answers.
-      const stale = { ...kept, expiresAt: now.getTime() + STALE_AFTER_MS };
-      if (now.getTime() - kept.expiresAt < RECENTLY_EXPIRED_MS) {
-        building.catch(() => {});
-        return stale;
-      }
-      return Promise.race([building, new Promise<Part<T>>((resolve) => setTimeout(resolve, STALE_AFTER_MS, stale).unref())]);
-    }
-    return building;
+  get<T>(key: string, tables: string[], now: Date, build: (now: Date) => Promise<{ value: T; expiresAt?: number }>): Promise<Part<T>> {
+    return this.reads.kept(
+      `health:${key}`,
+      tables,
+      async (at) => {
+        const built = await build(at);
+        const expiresAt = built.expiresAt ?? Infinity;
+        return { kept: { value: built.value, expiresAt }, expiresAt };
+      },
+      () => now,
+    );
   }
 
   chapters = () =>
@@ -244,22 +226,21 @@ export interface HealthTable extends ChapterHealthList {
  * queries, never per chapter), the pins and the thresholds, and the rule applied to each chapter.
  * Sorted at risk first, then dormant, then active, longest silence first. Measured in docs/decisions.md.
  */
-export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: number[] | null = null, known?: Map<string, string>): Promise<HealthTable> {
+export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: number[] | null = null): Promise<HealthTable> {
   let parts = partsOf.get(knex);
   if (!parts) partsOf.set(knex, (parts = new HealthParts(knex)));
-  const versions = known ?? (await readCacheOf(knex).versions());
   const [settings, pins, chapters, posts, members, hosts, meetups, confirmed] = await Promise.all([
     loadHealthSettings(knex),
     knex("chapterHealth").select("chapterId", "pinnedActive", "pinNote", "dormantSince", "countedFrom") as Promise<
       { chapterId: number; pinnedActive: unknown; pinNote: string; dormantSince: unknown; countedFrom: unknown }[]
     >,
-    parts.get<ChapterPart[]>("chapters", ["chapters"], versions, now, parts.chapters),
-    parts.get<Map<number, string | null>>("posts", ["chapter_blog_posts"], versions, now, parts.posts),
-    parts.get<Map<number, { members: number; recent: number }>>("members", ["mailing_list_contacts"], versions, now, parts.members),
-    parts.get<Map<number, string[]>>("hosts", ["permissions", "users"], versions, now, parts.hosts),
-    parts.get<Map<number, Meetups>>("meetups", ["chapter_events", "chapters"], versions, now, parts.meetups),
+    parts.get<ChapterPart[]>("chapters", ["chapters"], now, parts.chapters),
+    parts.get<Map<number, string | null>>("posts", ["chapter_blog_posts"], now, parts.posts),
+    parts.get<Map<number, { members: number; recent: number }>>("members", ["mailing_list_contacts"], now, parts.members),
+    parts.get<Map<number, string[]>>("hosts", ["permissions", "users"], now, parts.hosts),
+    parts.get<Map<number, Meetups>>("meetups", ["chapter_events", "chapters"], now, parts.meetups),
     // A confirmation writes the event's confirmedDates in the same transaction: the events' version follows it.
-    parts.get<Map<number, string>>("confirmed", ["chapter_events"], versions, now, parts.confirmed),
+    parts.get<Map<number, string>>("confirmed", ["chapter_events"], now, parts.confirmed),
   ]);
   let expiresAt = Math.min(chapters.expiresAt, posts.expiresAt, members.expiresAt, hosts.expiresAt, meetups.expiresAt);
   const pinOf = new Map(pins.map((p) => [p.chapterId, p]));
@@ -318,26 +299,19 @@ export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: numbe
   return { settings, counts, at: now.toISOString(), rows: rows.map(({ silentDays: _, ...row }) => row), expiresAt };
 }
 
-interface KeptTable {
-  stamp: string;
-  table: HealthTable;
-}
-const kept = new WeakMap<Knex, KeptTable>();
-const buildingTable = coalescer();
-
 /**
- * The whole network's table, kept until a table it is made of changes (in any process) or its first chapter
- * changes state, so a page of the admin screen at 10,000 chapters costs one version read, a filter and a sort.
- * Exactly what computing it at the call would give.
+ * The whole network's table, kept in the read cache until a table it is made of changes (in any process) or its
+ * first chapter changes state, so a page of the admin screen at 10,000 chapters costs one version read, a filter
+ * and a sort. Exactly what computing it at the call would give: once expired it is never served while rebuilt.
  */
-export async function networkHealth(knex: Knex, now: Date): Promise<HealthTable> {
-  const versions = await readCacheOf(knex).versions();
-  const stamp = HEALTH_TABLES.map((t) => versions.get(t) ?? "?").join(".");
-  const last = kept.get(knex);
-  if (last && last.stamp === stamp && last.table.expiresAt > now.getTime()) return last.table;
-  return buildingTable(`health:${stamp}:${last?.table.expiresAt ?? 0}`, async () => {
-    const table = await loadChapterHealth(knex, now, null, versions);
-    kept.set(knex, { stamp, table });
-    return table;
-  });
+export function networkHealth(knex: Knex, now: Date): Promise<HealthTable> {
+  return readCacheOf(knex).kept(
+    "health:table",
+    HEALTH_TABLES,
+    async () => {
+      const table = await loadChapterHealth(knex, now);
+      return { kept: table, expiresAt: table.expiresAt, bytes: table.rows.length * 512, exact: true };
+    },
+    () => now,
+  );
 }

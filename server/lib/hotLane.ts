@@ -1,9 +1,9 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Context, Next } from "koa";
 import { SESSION_COOKIE } from "../auth/session";
 import { compressedForm } from "./compressKept";
 import type { Logger } from "./log";
-import { matchesEtag, type CachedAnswer, type ReadCache } from "./readCache";
+import { isKept, matchesEtag, type CachedAnswer, type ReadCache } from "./readCache";
 import { logRequestLine, requestIdFrom, routeOf } from "./requestLog";
 
 /** A kept answer as the whole app last sent it for one URL: its headers (security headers and all) and its route. */
@@ -13,8 +13,8 @@ interface LaneEntry {
   headers: [string, string][];
 }
 
-/** URLs remembered at most (the most recently answered stay). */
-const MAX_URLS = 2000;
+/** The key a URL's note is kept under in the read cache (its one bounded LRU). */
+const laneKey = (url: string) => `lane:${url}`;
 /** Headers that belong to one response, not to the answer: set again for each request, or by Node. */
 const PER_RESPONSE = new Set(["x-request-id", "content-length", "content-encoding", "date", "connection", "keep-alive", "transfer-encoding", "etag"]);
 
@@ -30,78 +30,69 @@ function anonymousGet(req: IncomingMessage): boolean {
 }
 
 /**
- * The kept-answer lane. The hot public reads (the chapter lists, pins, a chapter page, press mentions, blog pages)
- * are kept as bytes (lib/readCache.ts), yet each request still went through Koa, a dozen middleware and the
- * router, which on this machine cost three times what sending the bytes does. The lane sits in front of Koa: when
- * the app has answered a URL with a kept answer the same for everyone, the next anonymous GET of that URL is
- * answered with the same bytes and headers directly, for as long as the answer is current (ReadCache.isCurrent:
- * the tables it is made of unchanged, versions read after the request arrived, and not expired), so a write
- * in any process is seen by the next read as before. Anything else (a write, a stale or unknown answer, a
- * signed-in caller) goes to the app, whose answer refreshes the lane. Each request still gets its id and its
- * log line, like every other (with `lane: true`).
+ * The kept-answer lane. The hot public reads (the chapter lists, pins, a chapter page, press mentions, blog pages,
+ * the calendar feeds) are kept as bytes (lib/readCache.ts), yet each request still went through a dozen middleware
+ * and the router, which on this machine cost more than sending the bytes does. The lane is ordinary Koa middleware
+ * placed first (server/app.ts): when the app has answered a URL with a kept answer the same for everyone, the next
+ * anonymous GET of that URL is answered with the same bytes and headers (security headers and all) at once, for as
+ * long as the answer is current (ReadCache.isCurrent: the tables it is made of unchanged, versions read after the
+ * request arrived, and not expired), so a write in any process is seen by the next read as before. Anything else
+ * (a write, a stale or unknown answer, a signed-in or cross-origin caller) goes on through the app, whose answer
+ * refreshes the lane. Each request still gets its id and its log line, like every other (with `lane: true`). The
+ * notes of URLs are kept in the read cache's one bound.
  */
-export class HotLane {
-  private readonly urls = new Map<string, LaneEntry>();
-
-  constructor(
-    private readonly reads: ReadCache,
-    private readonly log: Logger,
-  ) {}
-
-  /** Outermost Koa middleware: remembers a kept answer the app sent to an anonymous GET, with its headers. */
-  remember() {
-    return async (ctx: Context, next: Next) => {
-      await next();
-      const answer = ctx.state.keptAnswer;
-      // A 200 only: a 304's headers lack the body's (its type, Vary).
-      if (!answer || ctx.status !== 200 || !anonymousGet(ctx.req)) return;
-      const headers = Object.entries(ctx.response.headers)
-        .filter(([name, value]) => !PER_RESPONSE.has(name.toLowerCase()) && typeof value === "string")
-        .map(([name, value]) => [name, value as string] as [string, string]);
-      if (headers.some(([name]) => name.toLowerCase() === "set-cookie")) return;
-      const url = ctx.originalUrl;
-      this.urls.delete(url);
-      this.urls.set(url, { answer, route: routeOf(ctx), headers });
-      if (this.urls.size > MAX_URLS) this.urls.delete(this.urls.keys().next().value!);
-    };
-  }
-
-  /** Answers a request from the lane when it can (true), else leaves it untouched for the app (false). */
-  async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+export function keptLane(reads: ReadCache, log: Logger) {
+  return async function keptLane(ctx: Context, next: Next) {
     const started = performance.now();
-    if (!anonymousGet(req)) return false;
-    const entry = this.urls.get(req.url ?? "");
-    if (!entry || !(await this.reads.isCurrent(entry.answer))) return false;
-    const requestId = requestIdFrom(String(req.headers["x-request-id"] ?? ""));
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("X-Request-Id", requestId);
-    res.setHeader("ETag", entry.answer.etag);
-    if (matchesEtag(req.headers["if-none-match"], entry.answer.etag)) {
-      res.statusCode = 304;
-      res.end();
-    } else {
-      const sent = await compressedForm(entry.answer.body, req);
-      if (sent) res.setHeader("Content-Encoding", sent.encoding);
-      res.statusCode = 200;
-      res.end(sent ? sent.body : entry.answer.body);
+    if (anonymousGet(ctx.req)) {
+      const entry = reads.noted<LaneEntry>(laneKey(ctx.url));
+      if (entry && (await reads.isCurrent(entry.answer).catch(() => false))) return serve(ctx, entry, log, started);
     }
-    // The lane answers 200 or 304, whose lines are info: below that level no line (nor logger) is made.
-    if (this.log.isLevelEnabled("info"))
-      res.once("close", () =>
-        logRequestLine(this.log.child({ reqId: requestId }), {
-          method: "GET",
-          route: entry.route,
-          status: res.statusCode,
-          started,
-          finished: res.writableFinished,
-          lane: true,
-        }),
-      );
-    return true;
-  }
+    await next();
+    remember(reads, ctx);
+  };
+}
 
-  /** Forgets every URL (tests use it). */
-  clear(): void {
-    this.urls.clear();
+/** Notes a kept answer the app sent to an anonymous GET, with its headers. */
+function remember(reads: ReadCache, ctx: Context): void {
+  const answer = ctx.state.keptAnswer;
+  // A 200 only: a 304's headers lack the body's (its type, Vary).
+  if (!answer || ctx.status !== 200 || !isKept(answer) || !anonymousGet(ctx.req)) return;
+  const headers = Object.entries(ctx.response.headers)
+    .filter(([name, value]) => !PER_RESPONSE.has(name.toLowerCase()) && typeof value === "string")
+    .map(([name, value]) => [name, value as string] as [string, string]);
+  if (headers.some(([name]) => name.toLowerCase() === "set-cookie")) return;
+  const bytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, ctx.url.length);
+  reads.note(laneKey(ctx.url), { answer, route: routeOf(ctx), headers } satisfies LaneEntry, bytes);
+}
+
+/** Sends a noted answer straight to the socket (Koa's own response handling is skipped: ctx.respond = false). */
+async function serve(ctx: Context, entry: LaneEntry, log: Logger, started: number): Promise<void> {
+  const { req, res } = ctx;
+  ctx.respond = false;
+  const requestId = requestIdFrom(String(req.headers["x-request-id"] ?? ""));
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("X-Request-Id", requestId);
+  res.setHeader("ETag", entry.answer.etag);
+  if (matchesEtag(req.headers["if-none-match"], entry.answer.etag)) {
+    res.statusCode = 304;
+    res.end();
+  } else {
+    const sent = await compressedForm(entry.answer.body, req);
+    if (sent) res.setHeader("Content-Encoding", sent.encoding);
+    res.statusCode = 200;
+    res.end(sent ? sent.body : entry.answer.body);
   }
+  // The lane answers 200 or 304, whose lines are info: below that level no line (nor logger) is made.
+  if (log.isLevelEnabled("info"))
+    res.once("close", () =>
+      logRequestLine(log.child({ reqId: requestId }), {
+        method: "GET",
+        route: entry.route,
+        status: res.statusCode,
+        started,
+        finished: res.writableFinished,
+        lane: true,
+      }),
+    );
 }

@@ -77,6 +77,11 @@ export class KeptList {
     return this.json.length;
   }
 
+  /** The most bytes it holds (its rows' JSON, search texts, and its pages at their budget): what the read cache counts. */
+  get bytes(): number {
+    return this.pageBudget * 2 + (this.text?.reduce((n, t) => n + t.length, 0) ?? 0);
+  }
+
   /** How many pages are kept, and what they cost (their bytes and overhead): never more than the budget. */
   get keptPages(): { count: number; cost: number; budget: number } {
     return { count: this.pages.size, cost: this.pageBytes, budget: this.pageBudget };
@@ -136,7 +141,8 @@ export function keptList<T>(
 ): Promise<KeptList> {
   return reads.kept(`list:${key}`, tables, async (now) => {
     const built = await build(now);
-    return { kept: await KeptList.of(built.rows, options), expiresAt: built.expiresAt };
+    const list = await KeptList.of(built.rows, options);
+    return { kept: list, expiresAt: built.expiresAt, bytes: list.bytes };
   });
 }
 

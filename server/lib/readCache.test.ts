@@ -33,7 +33,7 @@ describe("public reads kept ready", () => {
       expect(first.status).toBe(200);
       const etag = first.headers.get("etag")!;
       expect(etag).toMatch(/^"[\w-]{32}"$/);
-      expect(first.headers.get("cache-control")).toBe("no-cache");
+      expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=2, stale-while-revalidate=30");
       expect(first.headers.get("content-type")).toBe("application/json; charset=utf-8");
       const again = await t.request("GET", path, { headers: { "if-none-match": etag } });
       expect(again.status).toBe(304);
@@ -179,6 +179,33 @@ describe("ReadCache", () => {
     // A write to another table changes nothing here.
     await buildChapter();
     expect((await cache.answer("k", ["press_mentions"], build)).body.toString()).toBe('{"build":2}');
+  });
+
+  it("keeps everything in one bound of bytes, the least recently used going first, and a thing never kept (keep: false)", async () => {
+    const cache = new ReadCache(t.services.knex, 64 * 1024);
+    let builds = 0;
+    const sized = (key: string) => cache.answer(key, ["chapters"], async () => ({ value: [++builds, "x".repeat(8 * 1024)] }));
+    for (let i = 0; i < 12; i++) await sized(`a${i}`);
+    expect(builds).toBe(12);
+    const { entries, bytes } = cache.size();
+    expect(bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(entries).toBeGreaterThan(3);
+    expect(entries).toBeLessThan(12);
+    // The most recent stays; the oldest went first.
+    await sized("a11");
+    expect(builds).toBe(12);
+    await sized("a0");
+    expect(builds).toBe(13);
+    // Other kinds of things share the bound: a kept value whose build gives its size, and one built but never kept.
+    const other = await cache.kept("other", ["chapters"], async () => ({ kept: { rows: 1 }, bytes: 60 * 1024 }));
+    expect(await cache.isCurrent(other)).toBe(true);
+    expect(cache.size().bytes).toBeLessThanOrEqual(64 * 1024);
+    let unkept = 0;
+    const once = () => cache.kept("unkept", ["chapters"], async () => ({ kept: { n: ++unkept }, keep: false }));
+    await once();
+    await once();
+    expect(unkept).toBe(2);
+    expect(cache.size("unkept").entries).toBe(0);
   });
 
   it("gives the expired answer while a slow rebuild after a rollover runs, then the new one", async () => {

@@ -1,15 +1,19 @@
 /**
- * Public answers computed once, not per request: each is kept as the bytes to send and their ETag, stamped
- * with the versions of the tables it was made of (read_versions, bumped by a trigger in the same transaction
- * as every write; see migrations/20261210000100_create_read_versions). Each request reads the versions (one
- * tiny query, shared by the requests that arrive while it runs), so a write committed by any process sharing
- * the database is seen by the next read. An answer holding next dates also expires when the earliest of them
- * passes, so dates roll over by themselves. The calendar feeds (server/calendar/feedCache.ts) use the same
- * coalescing and ETags.
+ * The one cache of public reads (docs/decisions/094-one-cache-design.md). Whatever is computed once rather than
+ * per request (an API answer's bytes and ETag, a kept list, a rendered page, a calendar feed, a part of the
+ * health table) is kept in ONE bounded LRU per database (lru-cache, bounded by bytes), stamped with the versions
+ * of the tables it was made of (read_versions, bumped by a trigger in the same transaction as every write; see
+ * migrations/20261210000100_create_read_versions). Each request reads the versions (one tiny query, shared by the
+ * requests that arrive while it runs), so a write committed by any process sharing the database is seen by the
+ * next read. A thing holding dates also expires when the earliest of them passes; when only that happened
+ * (nothing was written) the old one is served while it is built again. Public answers go out with one HTTP
+ * policy (sendCached: PUBLIC_CACHE_CONTROL, ETag, 304), which lets a reverse proxy carry the load
+ * (docs/deploy-proxy.md).
  */
 import crypto from "node:crypto";
 import type { Context } from "koa";
 import type { Knex } from "knex";
+import { LRUCache } from "lru-cache";
 import { jsonInSlices, mapInSlices } from "./slices";
 import { markKept } from "./compressKept";
 
@@ -19,9 +23,9 @@ import { markKept } from "./compressKept";
  * that starts when it ends. So a thing read by many clients costs at most two queries at a time, and every
  * answer reflects the database as of some moment after its request came in.
  */
-export type Shared = <T>(key: string, work: () => Promise<T>) => Promise<T>;
+type Shared = <T>(key: string, work: () => Promise<T>) => Promise<T>;
 
-export function coalescer(): Shared {
+function coalescer(): Shared {
   const running = new Map<string, Promise<unknown>>();
   const queued = new Map<string, Promise<unknown>>();
   return function shared<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -85,15 +89,41 @@ export interface CachedAnswer {
   contentType: string;
 }
 
+/** Seconds a shared cache (a reverse proxy, a CDN) may send a public answer without asking the app again. */
+const PROXY_FRESH_SECONDS = 2;
+/** Seconds past that it may still send it while it asks the app again in the background (with If-None-Match). */
+const PROXY_STALE_SECONDS = 30;
+
 /**
- * Sends kept bytes with their ETag, or 304 when the caller has them. Clients may keep the answer but must ask
- * again (with If-None-Match) before using it, so a change is seen at once.
+ * The HTTP policy of every public answer (the same for every caller), written once. Browsers keep it but ask
+ * again before each use (max-age=0, must-revalidate: a 304 when their ETag still holds), so a visitor sees a
+ * write at once; a shared cache may send it for PROXY_FRESH_SECONDS, then for PROXY_STALE_SECONDS more while it
+ * revalidates by ETag in the background, so a proxy in front of several app processes carries the load.
  */
-export function sendCached(ctx: Context, answer: CachedAnswer): void {
+const PUBLIC_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${PROXY_FRESH_SECONDS}, stale-while-revalidate=${PROXY_STALE_SECONDS}`;
+/** A kept answer made for its caller only (stats, an inactive chapter's feed to its host): no shared cache keeps it. */
+const PRIVATE_CACHE_CONTROL = "private, no-cache";
+
+/** Marks an answer the same for every caller (a kept page) as public, under the one policy. */
+export function cachePublicly(ctx: Context): void {
+  ctx.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+}
+
+/** Sends a JSON value the same for every caller, made for this request, under the public policy with its ETag. */
+export function sendPublicJson(ctx: Context, value: unknown): void {
+  sendCached(ctx, jsonAnswer(JSON.stringify(value)));
+}
+
+/**
+ * Sends kept bytes with their ETag, or 304 when the caller has them, under the public policy (or, `privately`,
+ * for the caller alone).
+ */
+export function sendCached(ctx: Context, answer: CachedAnswer, opts: { privately?: boolean } = {}): void {
   ctx.set("ETag", answer.etag);
-  ctx.set("Cache-Control", "no-cache");
+  if (opts.privately) ctx.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  else cachePublicly(ctx);
   // The same answer to everyone: the kept-answer lane (lib/hotLane.ts) may give it to the next caller of this URL.
-  ctx.state.keptAnswer = answer;
+  if (!opts.privately) ctx.state.keptAnswer = answer;
   if (matchesEtag(ctx.get("if-none-match") || undefined, answer.etag)) {
     ctx.status = 304;
     return;
@@ -115,6 +145,12 @@ export interface Made<P> {
   kept: P;
   /** Epoch ms after which it must be built again; none when it keeps. */
   expiresAt?: number;
+  /** About how many bytes it holds, counted against the cache's bound (an answer's are counted from its body). */
+  bytes?: number;
+  /** False: answered, but not kept (a page that could not be rendered). */
+  keep?: boolean;
+  /** True: never served once expired, even while it is built again (what must be exact at the call). */
+  exact?: boolean;
 }
 
 interface Entry {
@@ -125,26 +161,22 @@ interface Entry {
   kept: unknown;
   /** How long it took to build, in milliseconds. */
   buildMs: number;
+  /** Bytes counted against the bound. */
+  bytes: number;
+  /** Never served once expired (Made.exact). */
+  exact: boolean;
 }
 
 /** The entry each kept value came from, and each value made from one (a kept list's page: see madeFrom). */
 const origins = new WeakMap<object, Entry>();
 
+/** Whether `answer` is kept here (or made from something kept), so the kept-answer lane may repeat it while current. */
+export const isKept = (answer: object): boolean => origins.has(answer);
+
 /** Records that `made` (a page of a kept list, say) is made from the kept value `from` alone, so it is current while that is. */
 export function madeFrom(made: object, from: object): void {
   const entry = origins.get(from);
   if (entry) origins.set(made, entry);
-}
-
-/**
- * Kept answers that are current by a check of their own rather than by table versions (the calendar feeds,
- * checked against their fingerprint: calendar/feedCache.ts). The kept-answer lane asks it as it asks the others.
- */
-const ownChecks = new WeakMap<object, () => Promise<boolean>>();
-
-/** Records that the kept answer `answer` is current while `check` says so (see ReadCache.isCurrent). */
-export function currentWhile(answer: object, check: () => Promise<boolean>): void {
-  ownChecks.set(answer, check);
 }
 
 const stampOf = (tables: readonly string[], versions: Map<string, string>) => tables.map((t) => versions.get(t) ?? "?").join(".");
@@ -154,7 +186,20 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
   return Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
 }
 
-const MAX_ENTRIES = 3000;
+/** The bytes kept at most per database, everything counted (answers with their compressed forms, lists, pages, feeds). */
+export const MAX_KEPT_BYTES = 256 * 1024 * 1024;
+/** What keeping anything costs besides its bytes (its key, entry and stamp). */
+const ENTRY_OVERHEAD = 256;
+/** A thing whose size its build does not give (a health part): counted as this. */
+const DEFAULT_BYTES = 64 * 1024;
+
+/** Bytes a kept thing holds: a kept answer's body and room for its compressed forms, else what its build said. */
+function bytesOf(made: Made<unknown>): number {
+  const kept = made.kept as Partial<CachedAnswer> | null;
+  if (made.bytes !== undefined) return Math.ceil(made.bytes) + ENTRY_OVERHEAD;
+  if (kept && Buffer.isBuffer(kept.body)) return Math.ceil(kept.body.length * 1.3) + ENTRY_OVERHEAD;
+  return DEFAULT_BYTES;
+}
 /**
  * How long a request waits for an expired answer to be rebuilt before it is given the expired one. An answer
  * whose last build took this long or longer (a list of the whole network) is not waited for at all: its dates
@@ -178,7 +223,8 @@ export function jsonAnswer(text: string): CachedAnswer {
 }
 
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Everything kept, least recently used out first past `maxBytes`. */
+  private readonly entries: LRUCache<string, Entry>;
   private readonly building = new Map<string, Promise<unknown>>();
   private readonly shared = coalescer();
 
@@ -187,7 +233,24 @@ export class ReadCache {
   /** STALE_AFTER_MS (tests shorten it). */
   staleAfterMs = STALE_AFTER_MS;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    maxBytes = MAX_KEPT_BYTES,
+  ) {
+    this.entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
+  }
+
+  /** What is kept (under keys starting with `prefix` when given): how many things and their bytes. */
+  size(prefix = ""): { entries: number; bytes: number } {
+    let entries = 0;
+    let bytes = 0;
+    for (const [key, entry] of this.entries.entries())
+      if (key.startsWith(prefix)) {
+        entries++;
+        bytes += entry.bytes;
+      }
+    return { entries, bytes };
+  }
 
   /** Every table's version, as of some moment after the call. */
   versions(): Promise<Map<string, string>> {
@@ -209,17 +272,18 @@ export class ReadCache {
 
   /**
    * Whatever `make` builds (an answer's bytes, a list's rows), kept under `key` as answers are: built again when
-   * a table in `tables` changed since, or it expired. A key holds one kind of thing.
+   * a table in `tables` changed since, or it expired (by `now`: the health table and a cache of pages give their own
+   * clock). A key holds one kind of thing.
    */
-  async kept<P>(key: string, tables: readonly string[], make: (now: Date) => Promise<Made<P>>): Promise<P> {
+  async kept<P>(key: string, tables: readonly string[], make: (now: Date) => Promise<Made<P>>, now = this.now): Promise<P> {
     const versions = await this.versions();
     const stamp = stampOf(tables, versions);
     const hit = this.entries.get(key);
-    if (hit && hit.stamp === stamp && hit.expiresAt > this.now().getTime()) return hit.kept as P;
-    const building = this.build(key, tables, stamp, make);
+    if (hit && hit.stamp === stamp && hit.expiresAt > now().getTime()) return hit.kept as P;
+    const building = this.build(key, tables, stamp, make, now);
     // Only dates rolled over (nothing was written): a build that takes long (the whole network) leaves the
     // answer it replaces in use meanwhile, a date that passed twelve hours ago shown a few seconds longer.
-    if (hit && hit.stamp === stamp) {
+    if (hit && hit.stamp === stamp && !hit.exact) {
       if (hit.buildMs >= this.staleAfterMs) {
         // A rebuild that fails leaves the next request to wait for its own, whose failure it then answers (and logs).
         building.catch(() => {
@@ -236,43 +300,59 @@ export class ReadCache {
    * Builds of one key at one stamp are joined while they run: what they read is the same, as nothing they are
    * made of changed (unlike the versions, which are read again after a request arrives).
    */
-  private build<P>(key: string, tables: readonly string[], stamp: string, make: (now: Date) => Promise<Made<P>>): Promise<P> {
+  private build<P>(key: string, tables: readonly string[], stamp: string, make: (now: Date) => Promise<Made<P>>, now: () => Date): Promise<P> {
     const id = `${key}\n${stamp}`;
     const running = this.building.get(id);
     if (running) return running as Promise<P>;
-    const promise = this.buildNow(key, tables, stamp, make).finally(() => this.building.delete(id));
+    const promise = this.buildNow(key, tables, stamp, make, now).finally(() => this.building.delete(id));
     this.building.set(id, promise);
     return promise;
   }
 
-  private async buildNow<P>(key: string, tables: readonly string[], stamp: string, make: (now: Date) => Promise<Made<P>>): Promise<P> {
+  private async buildNow<P>(key: string, tables: readonly string[], stamp: string, make: (now: Date) => Promise<Made<P>>, now: () => Date): Promise<P> {
     const started = performance.now();
-    const made = await make(this.now());
-    const entry: Entry = { key, tables, stamp, kept: made.kept, expiresAt: made.expiresAt ?? Infinity, buildMs: performance.now() - started };
+    const made = await make(now());
+    const entry: Entry = {
+      key,
+      tables,
+      stamp,
+      kept: made.kept,
+      expiresAt: made.expiresAt ?? Infinity,
+      buildMs: performance.now() - started,
+      bytes: bytesOf(made),
+      exact: made.exact === true,
+    };
+    if (made.keep === false) return made.kept;
     if (typeof made.kept === "object" && made.kept !== null) origins.set(made.kept, entry);
-    const current = this.entries.get(key);
+    const current = this.entries.peek(key);
     // A slow build at older versions never replaces one at newer versions.
-    if (!current || notOlder(stamp, current.stamp)) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    }
+    if (!current || notOlder(stamp, current.stamp)) this.entries.set(key, entry);
     return made.kept;
   }
 
   /**
    * Whether a value kept here (or made from one, see madeFrom) is still what a read would answer now: its entry
    * is the one kept under its key, no table it is made of changed (versions read after the call) and it has not
-   * expired. Anything else, such as an expired answer still given while it is rebuilt, is not. An answer with a
-   * check of its own (currentWhile) is current while that check says so.
+   * expired. Anything else, such as an expired answer still given while it is rebuilt, is not.
    */
   async isCurrent(value: object): Promise<boolean> {
-    const check = ownChecks.get(value);
-    if (check) return check();
     const entry = origins.get(value);
-    if (!entry || this.entries.get(entry.key) !== entry) return false;
+    if (!entry || this.entries.peek(entry.key) !== entry) return false;
     const versions = await this.versions();
-    return this.entries.get(entry.key) === entry && entry.stamp === stampOf(entry.tables, versions) && entry.expiresAt > this.now().getTime();
+    return this.entries.peek(entry.key) === entry && entry.stamp === stampOf(entry.tables, versions) && entry.expiresAt > this.now().getTime();
+  }
+
+  /**
+   * Keeps `value` under `key` in the same bound as everything else, current by no stamp of its own (the
+   * kept-answer lane's note of a URL's answer and headers, whose answer says whether it is current).
+   */
+  note(key: string, value: object, bytes: number): void {
+    this.entries.set(key, { key, tables: [], stamp: "", kept: value, expiresAt: Infinity, buildMs: 0, bytes: bytes + ENTRY_OVERHEAD, exact: false });
+  }
+
+  /** What note() kept under `key`, if it still is. */
+  noted<T>(key: string): T | undefined {
+    return this.entries.get(key)?.kept as T | undefined;
   }
 
   /** Forgets every kept answer (tests use it to play a cold process). */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Context, Next } from "koa";
-import { matchesEtag } from "./readCache";
+import { cachePublicly, matchesEtag } from "./readCache";
 import { COLOR_MODE_COOKIE, colorModeOf, withColorMode } from "../contracts/colorMode";
 
 const TYPES: Record<string, string> = {
@@ -97,7 +97,9 @@ export function staticUi(root: string, pageFor?: IndexPageFor) {
       const page = pageFor ? await pageFor(ctx, base) : null;
       ctx.status = page?.status ?? 200;
       ctx.type = "text/html; charset=utf-8";
-      ctx.set("Cache-Control", "no-cache");
+      // A kept page (an anonymous visitor's, with its ETag) is public, under the one policy (lib/readCache).
+      if (page?.etag) cachePublicly(ctx);
+      else ctx.set("Cache-Control", "no-cache");
       ctx.vary("Accept-Encoding");
       // Signed-in visitors get their own header, and each reader their colour mode: a page differs by cookie.
       ctx.vary("Cookie");

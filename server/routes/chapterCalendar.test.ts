@@ -4,10 +4,9 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildHost, buildPersonas } from "../test/factories";
 import { expectAccess, WHO } from "../test/access";
 import { Chapter, ChapterEvent } from "../models";
-import { chapterFingerprint, clearFeedCache, FINGERPRINT_TTL_MS, forgetFeedFingerprints, warmUpNetworkFeed } from "../calendar/feedCache";
+import { clearFeedCache, feedChapter, warmUpNetworkFeed } from "../calendar/feedCache";
 
 /** Longer than a fingerprint is trusted: what another process wrote is then served. */
-const afterTtl = () => new Promise((resolve) => setTimeout(resolve, FINGERPRINT_TTL_MS + 30));
 import { countEvents, icalProblems } from "../calendar/structure";
 import { buildFeed, pieceStats } from "../calendar/feed";
 import { displayTitle } from "../contracts/chapter";
@@ -31,7 +30,7 @@ describe("a chapter's feed", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
-    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=2, stale-while-revalidate=30");
     expect(res.headers.get("content-disposition")).toBe(`inline; filename="${chapter.slug}.ics"`);
     expect(icalProblems(res.text)).toEqual([]);
     expect(countEvents(res.text)).toBe(5);
@@ -131,18 +130,15 @@ describe("a chapter's feed", () => {
       .knex("chapter_events")
       .where({ id: event.id })
       .update({ name: "After", sequence: 1, updated_at: new Date(Date.now() + 1000).toISOString() });
-    await afterTtl();
     const afterEdit = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": before.headers.get("etag")! } });
     expect(afterEdit.status).toBe(200);
     expect(afterEdit.text).toContain("at After\r\n");
 
     // ...deletes one event and adds another in the same second (same count).
     const extra = await buildEvent(chapter, { name: "Extra" });
-    await afterTtl();
     const withExtra = await t.request("GET", feedPath(chapter.slug));
     await t.services.knex("chapter_events").where({ id: extra.id }).delete();
     await t.services.knex("chapter_events").insert({ ...extraRow(chapter.id), name: "Replacement", slug: `r_${extra.id}` });
-    await afterTtl();
     const replaced = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": withExtra.headers.get("etag")! } });
     expect(replaced.status).toBe(200);
     expect(replaced.text).toContain("at Replacement\r\n");
@@ -153,29 +149,31 @@ describe("a chapter's feed", () => {
       .knex("chapters")
       .where({ id: chapter.id })
       .update({ title: "Renamed Chapter", updated_at: new Date(Date.now() + 2000).toISOString() });
-    await afterTtl();
     const renamed = await t.request("GET", feedPath(chapter.slug));
     expect(renamed.text).toContain("X-WR-CALNAME:Springfield: Renamed Chapter\r\n");
 
     // A cold process renders the same bytes and so the same ETag.
-    clearFeedCache();
+    clearFeedCache(t.services.knex);
     const cold = await t.request("GET", feedPath(chapter.slug));
     expect(cold.headers.get("etag")).toBe(renamed.headers.get("etag"));
     expect(cold.text).toBe(renamed.text);
   });
 
-  it("reads a fingerprint once for concurrent requests, again after this process writes or after the TTL", async () => {
+  it("reads the versions once for concurrent requests, and serves a save through this process or another at once", async () => {
     const chapter = await buildChapter();
     const host = await buildHost(chapter);
     const sql: string[] = [];
     const listener = (q: { sql: string }) => sql.push(q.sql);
-    const reads = () => sql.filter((q) => q.includes("from chapters c")).length;
-    forgetFeedFingerprints();
+    const versionReads = () => sql.filter((q) => q.includes("from read_versions")).length;
+    const chapterReads = () => sql.filter((q) => /from .chapters. where .slug./.test(q)).length;
     t.services.knex.on("query", listener);
     try {
-      const results = await Promise.all(Array.from({ length: 10 }, () => chapterFingerprint(t.services.knex, chapter.slug)));
-      expect(new Set(results.map((r) => r!.fingerprint)).size).toBe(1);
-      expect(reads()).toBe(1);
+      const results = await Promise.all(Array.from({ length: 10 }, () => feedChapter(t.services.knex, chapter.slug)));
+      expect(new Set(results.map((r) => r!.id))).toEqual(new Set([chapter.id]));
+      expect(versionReads()).toBeLessThanOrEqual(2);
+      expect(chapterReads()).toBe(1);
+      const before = await t.request("GET", feedPath(chapter.slug));
+      expect(chapterReads()).toBe(1);
 
       // A save through this process is served at once.
       const saved = await t.request("POST", "/api/chapter_event", {
@@ -192,16 +190,15 @@ describe("a chapter's feed", () => {
         },
       });
       expect(saved.status).toBe(201);
-      const afterSave = await chapterFingerprint(t.services.knex, chapter.slug);
-      expect(afterSave!.fingerprint).not.toBe(results[0]!.fingerprint);
-      expect(reads()).toBe(2);
+      const afterSave = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": before.headers.get("etag")! } });
+      expect(afterSave.status).toBe(200);
+      expect(afterSave.text).toContain("at New\r\n");
 
-      // Within the TTL the remembered fingerprint is used; after it, the database is asked again.
-      await chapterFingerprint(t.services.knex, chapter.slug);
-      expect(reads()).toBe(2);
-      await afterTtl();
-      await chapterFingerprint(t.services.knex, chapter.slug);
-      expect(reads()).toBe(3);
+      // A change written straight into the database (another process) is seen by the very next read, with no wait.
+      await t.services.knex("chapter_events").where({ chapter_id: chapter.id }).update({ name: "Elsewhere" });
+      const afterOther = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": afterSave.headers.get("etag")! } });
+      expect(afterOther.status).toBe(200);
+      expect(afterOther.text).toContain("at Elsewhere\r\n");
     } finally {
       t.services.knex.removeListener("query", listener);
     }
@@ -216,6 +213,10 @@ describe("a chapter's feed", () => {
     const personas = await buildPersonas(chapter);
     await buildEvent(chapter);
     await expectAccess(t, personas, { method: "GET", path: feedPath(chapter.slug) }, WHO.hostAccess);
+    // Made for its host alone: no shared cache may keep it.
+    const asHost = await t.request("GET", feedPath(chapter.slug), { as: personas.host });
+    expect(asHost.status).toBe(200);
+    expect(asHost.headers.get("cache-control")).toBe("private, no-cache");
   });
 });
 
@@ -278,7 +279,6 @@ describe("state and network feeds", () => {
     expect((await t.request("GET", "/api/chapter_calendar/all/events.ics", { headers: { "if-none-match": etag } })).status).toBe(304);
     // Showing a hidden chapter changes the network feed.
     await Chapter.query().patch({ status: 1 }).where({ id: vtHidden.id });
-    await afterTtl();
     const shown = await t.request("GET", "/api/chapter_calendar/all/events.ics", { headers: { "if-none-match": etag } });
     expect(shown.status).toBe(200);
     expect(shown.text).toContain(`UID:event-${hidden.id}@chapterhouse`);
@@ -287,7 +287,7 @@ describe("state and network feeds", () => {
   it("a new process builds the network feed in the background, so its first request writes nothing; state feeds reuse its events", async () => {
     const oh = await buildChapter({ state: "oh", timeZone: "America/New_York" });
     const e = await buildEvent(oh, { name: "Warm Start Tavern" });
-    clearFeedCache();
+    clearFeedCache(t.services.knex);
     await warmUpNetworkFeed(t.services.knex, t.services.config.publicUrl);
     const written = pieceStats.made;
     const all = await t.request("GET", "/api/chapter_calendar/all/events.ics");
@@ -300,7 +300,6 @@ describe("state and network feeds", () => {
     await ChapterEvent.query()
       .patch({ name: "Renamed Tavern", sequence: e.sequence + 1 })
       .where({ id: e.id });
-    await afterTtl();
     const changed = await t.request("GET", "/api/chapter_calendar/all/events.ics");
     expect(changed.text).toContain("Renamed Tavern");
     expect(changed.text).not.toContain("Warm Start Tavern");

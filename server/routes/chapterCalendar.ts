@@ -6,7 +6,7 @@ import { forbidden, notFound, unauthorized } from "../errors";
 import { parse } from "../lib/validate";
 import { chapterPolicy } from "../policies/chapter";
 import { STATES } from "../contracts/chapter";
-import { chapterFingerprint, groupFingerprint, renderFeed, type FeedScope, type RenderedFeed } from "../calendar/feedCache";
+import { feedChapter, renderFeed, type FeedScope, type RenderedFeed } from "../calendar/feedCache";
 import { sendCached } from "../lib/readCache";
 import type { Services } from "../services";
 
@@ -21,10 +21,10 @@ async function viewerOf(ctx: Context, sessionOptions: SessionOptions) {
   return ctx.state.viewer;
 }
 
-/** Answers a feed with its ETag; 304 when the caller already has these bytes. */
-function send(ctx: Context, feed: RenderedFeed) {
+/** Answers a feed with its ETag; 304 when the caller already has these bytes. `privately`: an inactive chapter's, for its host. */
+function send(ctx: Context, feed: RenderedFeed, privately = false) {
   // Calendar apps may keep the feed but must ask again (with If-None-Match) before using it.
-  sendCached(ctx, feed.answer);
+  sendCached(ctx, feed.answer, { privately });
   if (ctx.status === 304) return;
   const download = /(?:^|&)download(?:[=&]|$)/.test(ctx.querystring);
   ctx.set("Content-Disposition", `${download ? "attachment" : "inline"}; filename="${feed.fileName}"`);
@@ -42,23 +42,24 @@ export function chapterCalendarRouter(s: Services, sessionOptions: SessionOption
   const router = new Router({ prefix: "/api" });
   router.get("/chapter_calendar/all/events.ics", async (ctx) => {
     const scope: FeedScope = { kind: "all" };
-    send(ctx, await renderFeed(s.knex, scope, await groupFingerprint(s.knex, scope), s.config.publicUrl));
+    send(ctx, await renderFeed(s.knex, scope, s.config.publicUrl));
   });
 
   router.get("/chapter_calendar/state/:state/events.ics", async (ctx) => {
     const scope: FeedScope = { kind: "state", state: parse(stateParam, ctx.params.state) };
-    send(ctx, await renderFeed(s.knex, scope, await groupFingerprint(s.knex, scope), s.config.publicUrl));
+    send(ctx, await renderFeed(s.knex, scope, s.config.publicUrl));
   });
 
   router.get("/chapter_calendar/:slug/events.ics", async (ctx) => {
     const slug = ctx.params.slug;
-    const found = await chapterFingerprint(s.knex, slug);
+    const found = await feedChapter(s.knex, slug);
     if (!found) throw notFound("Chapter");
-    if (!chapterPolicy.view(null, found)) {
+    const hidden = !chapterPolicy.view(null, found);
+    if (hidden) {
       const viewer = await viewerOf(ctx, sessionOptions);
       if (!chapterPolicy.view(viewer, found)) throw viewer ? forbidden() : unauthorized();
     }
-    send(ctx, await renderFeed(s.knex, { kind: "chapter", slug }, found.fingerprint, s.config.publicUrl, found.id));
+    send(ctx, await renderFeed(s.knex, { kind: "chapter", slug }, s.config.publicUrl, found.id), hidden);
   });
   return router;
 }

@@ -12,8 +12,7 @@ import type { Services } from "../services";
 
 /** Kept answers for their callers only: a browser may keep one (asking again before use), nothing in between. */
 function sendPrivately(ctx: Context, answer: Awaited<ReturnType<typeof chapterStatsAnswer>>) {
-  sendCached(ctx, answer);
-  ctx.set("Cache-Control", "private, no-cache");
+  sendCached(ctx, answer, { privately: true });
 }
 
 /**

@@ -5,8 +5,7 @@ import { FrontPage } from "../models/FrontPage";
 import { Page } from "../models/Page";
 import { WikiPage } from "../models/WikiPage";
 import { notFound } from "../errors";
-import { cachePublicly } from "../lib/cache";
-import { readCacheOf, sendCached } from "../lib/readCache";
+import { readCacheOf, sendCached, sendPublicJson } from "../lib/readCache";
 import { parse } from "../lib/validate";
 import { authorize } from "../policies/authorize";
 import { contentPolicy } from "../policies/content";
@@ -28,8 +27,7 @@ const slugParam = z.string().trim().min(1, "Slug is Required").max(200, "Slug is
 export function contentPublicRoutes(router: Router, s: Services) {
   router.get("/front_page", async (ctx) => {
     const front = await FrontPage.query().findById(1);
-    cachePublicly(ctx, 30);
-    ctx.body = presentFrontPage(front);
+    sendPublicJson(ctx, presentFrontPage(front));
   });
 
   /** Public blog posts, newest first, BLOG_PAGE_SIZE a page, page 0 first. */
@@ -60,9 +58,10 @@ export function contentPublicRoutes(router: Router, s: Services) {
     const slug = parse(slugParam, ctx.params.slug);
     const page = await Page.query().findOne({ slug });
     if (!page) throw notFound("Page");
-    if (!page.isPublic) authorize(ctx.state.viewer, contentPolicy.readNonPublic, null);
-    else cachePublicly(ctx, 30);
-    ctx.body = presentPage(page);
+    if (!page.isPublic) {
+      authorize(ctx.state.viewer, contentPolicy.readNonPublic, null);
+      ctx.body = presentPage(page);
+    } else sendPublicJson(ctx, presentPage(page));
   });
 
   /** A non-public wiki page answers everyone but admins with its title and isPublic false, never its body. */

@@ -38,7 +38,7 @@ describe("public press mentions", () => {
     expect(res.body.map((m: { title: string }) => m.title)).toEqual(["Newest", "Second"]);
     expect(res.body[1]).toMatchObject({ chapter: { id: austin.id, displayTitle: "Austin", state: "tx" }, notes: "" });
     expect(res.body[0].chapter).toBeNull();
-    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=2, stale-while-revalidate=30");
   });
 
   it("rejects a bad count with a 400 naming it", async () => {

@@ -2,6 +2,7 @@ import type Router from "@koa/router";
 import { z } from "zod";
 import { EmailSettings } from "../models/EmailSettings";
 import { cachePublicly } from "../lib/cache";
+import { sendPublicJson } from "../lib/readCache";
 import { parse } from "../lib/validate";
 import type { GeocodeAnswer, SiteConfig } from "../contracts/content";
 import { geocodePlaceOffline } from "../integrations/geocoder/offline";
@@ -24,8 +25,7 @@ export function siteConfigRoutes(router: Router, s: Services) {
       hasGoogleMapsKey: Boolean(s.config.googleMapsApiKey),
       emailServiceName: settings?.serviceName === "bronto" ? "bronto" : "sendInBlue",
     };
-    cachePublicly(ctx, 30);
-    ctx.body = body;
+    sendPublicJson(ctx, body);
   });
 
   /** Free-text place ("10014", "Austin, TX", "Portland, Oregon") to a point, or place null. */

@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildUser } from "../test/factories";
 import { Chapter, Page, Permission, User } from "../models";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
-import { MAX_KEPT_BYTES, MAX_PAGE_BYTES, PAGE_KEEP_MS, PageCache } from "./pageCache";
+import { MAX_PAGE_BYTES, PAGE_KEEP_MS, PageCache } from "./pageCache";
+import { MAX_KEPT_BYTES } from "../lib/readCache";
 import { revokeSession } from "../auth/session";
 import * as ssr from "./ssr";
 
@@ -111,6 +112,7 @@ describe("public pages kept for anonymous visitors", () => {
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers.get("vary")).toMatch(/Cookie/);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=2, stale-while-revalidate=30");
     expect((await get("/chapter/nv/reno", { "if-none-match": etag })).status).toBe(304);
 
     await Chapter.query().patch({ city: "Sparks" }).findById(chapter.id);
@@ -125,6 +127,7 @@ describe("public pages kept for anonymous visitors", () => {
     const page = await get("/chapter/nv/reno", { cookie: `ch_session=${await t.tokenFor(user)}` });
     expect(page.text).toContain("Hi, Rita Reader!");
     expect(page.headers.get("etag")).toBeNull();
+    expect(page.headers.get("cache-control")).toBe("no-cache");
     // The anonymous page is not the signed-in one.
     expect((await get("/chapter/nv/reno")).text).not.toContain("Rita Reader");
   }, 60_000);
