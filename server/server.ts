@@ -30,16 +30,26 @@ async function buildServices(config: Config, mail: MailTransport = createMailTra
 }
 
 /**
- * `mail` replaces the configured transport (tests wrap it). `warmUp: false` leaves what a new process prepares in
- * the background (the home page's renderer, the network calendar feed) to the first request, as benchmarks of
- * first builds need.
+ * `mail` replaces the configured transport (tests wrap it). What a new process prepares (the home page's renderer,
+ * the network calendar feed) is prepared in the background after the port opens; `warmUp: "before-listening"`
+ * prepares it before (the production start, server/main.ts), so the first requests after a start answer as fast as
+ * any and nothing competes with them; `warmUp: false` leaves it to the first request, as benchmarks of first builds
+ * need.
  */
-export async function startServer(config: Config, opts: { uiDir?: string | null; mail?: MailTransport; warmUp?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: { uiDir?: string | null; mail?: MailTransport; warmUp?: boolean | "before-listening" } = {},
+): Promise<RunningServer> {
   const services = await buildServices(config, opts.mail);
   if (config.seedDemo) await seedDemoIfEmpty(services);
   const app = createApp(services, { uiDir: opts.uiDir });
   // Before listening, whatever `warmUp` says: code set up once per process, not data (calendar/feed.ts).
   warmUpFeedWriter();
+  const rendersPages = Boolean(opts.uiDir) && config.serverRendering;
+  if (opts.warmUp === "before-listening") {
+    // The home page rendered once (in process, web/ssr.ts): the renderer's modules are loaded and its code run.
+    await Promise.all([rendersPages ? warmUpRenderer(app) : undefined, warmUpNetworkFeed(services.knex, config.publicUrl)]);
+  }
   const server = await new Promise<Server>((resolve) => {
     const srv = app.listen(config.port, () => resolve(srv));
   });
@@ -51,8 +61,8 @@ export async function startServer(config: Config, opts: { uiDir?: string | null;
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  if (opts.warmUp !== false) {
-    if (opts.uiDir && config.serverRendering) void warmUpRenderer(port);
+  if (opts.warmUp === undefined || opts.warmUp === true) {
+    if (rendersPages) void warmUpRenderer(app);
     void warmUpNetworkFeed(services.knex, config.publicUrl);
   }
   return {

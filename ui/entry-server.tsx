@@ -10,14 +10,18 @@
 import { PassThrough } from "node:stream";
 import { StrictMode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import type { EmotionCache } from "@emotion/cache";
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from "@tanstack/react-query";
-import { App } from "./App";
+import { createRoutesFromElements, matchRoutes, type RouteObject } from "react-router-dom";
+import { App, appRoutes } from "./App";
 import { createQueryClient } from "./api/queryClient";
 import { ServerAddressGate } from "./components/ServerAddressGate";
 import { mailingListKeys } from "./api/mailingLists";
-import { authKeys } from "./api/auth";
+import { authKeys, authQueries } from "./api/auth";
+import { isRouteHandle, type RouteData } from "./lib/routeData";
 import { isPagedByAddress, morePagesOf } from "./lib/morePages";
 import { LazyShown } from "./lib/lazy";
+import { createEmotionCache } from "./lib/emotionCache";
 import type { FormResult } from "../server/contracts/ssr";
 
 /** At most this many rounds of render-then-fetch (and a last render): a page whose queries depend on earlier answers needs two or three. */
@@ -36,13 +40,17 @@ export interface RenderedPage {
   state: DehydratedState;
   /** The lazily loaded components the page shows: the browser loads them before it hydrates. */
   lazy: string[];
+  /** The `<style>` elements of the styles the markup uses, for <head> (none are inside the markup). */
+  styles: string;
+  /** How many times the page was rendered: 1 when its route's loader read everything the page asks for. */
+  passes: number;
 }
 
-const tree = (client: QueryClient, location: string, shown: Set<string> | null = null) => (
+const tree = (client: QueryClient, location: string, styles: EmotionCache, shown: Set<string> | null = null) => (
   <StrictMode>
     <LazyShown.Provider value={shown}>
       <ServerAddressGate>
-        <App queryClient={client} location={location} />
+        <App queryClient={client} location={location} emotionCache={styles} />
       </ServerAddressGate>
     </LazyShown.Provider>
   </StrictMode>
@@ -59,13 +67,14 @@ async function drain(stream: NodeJS.ReadableStream): Promise<string> {
  * Renders the page once, waiting for every lazily loaded screen; each screen on it registers the queries it reads.
  * Answers the markup and the errors met, which matter only when the render had every answer it asked for.
  */
-function renderOnce(client: QueryClient, location: string, shown: Set<string>): Promise<{ html: string; errors: unknown[] }> {
+function renderOnce(client: QueryClient, location: string, shown: Set<string>): Promise<{ html: string; styles: string; errors: unknown[] }> {
   const errors: unknown[] = [];
+  const cache = createEmotionCache();
   return new Promise((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(tree(client, location, shown), {
+    const { pipe } = renderToPipeableStream(tree(client, location, cache, shown), {
       onAllReady() {
         const sink = new PassThrough();
-        drain(sink).then((html) => resolve({ html, errors }), reject);
+        drain(sink).then((html) => resolve({ html, styles: headStyles(cache, html), errors }), reject);
         pipe(sink);
       },
       onShellError: reject,
@@ -75,6 +84,34 @@ function renderOnce(client: QueryClient, location: string, shown: Set<string>): 
       onError: (err) => void errors.push(err),
     });
   });
+}
+
+/** Without JavaScript the map's placeholder (ui/components/map/ChapterMap.tsx) is hidden: its <noscript> note says why instead. */
+const NOSCRIPT_STYLES = "<noscript><style>[data-map-placeholder]{display:none}</style></noscript>";
+
+/** CSS inside a <style> element: nothing in it can close the element. */
+const styleText = (css: string) => css.replace(/<\/style/gi, "<\\/style");
+
+/**
+ * The styles `html` uses, as <style> elements for the head: each global style (Chakra's tokens, its reset) in an
+ * element of its own, which the browser's <Global> takes over as it is (`data-emotion="css {name}"`), then every
+ * class the markup names in one element, whose names the browser's cache reads, so it inserts none of them again
+ * (what @emotion/server's extractCriticalToChunks does). Then the page's styles for browsers without JavaScript.
+ */
+function headStyles(cache: EmotionCache, html: string): string {
+  const used = new Set(Array.from(html.matchAll(new RegExp(`\\b${cache.key}-([a-zA-Z0-9_-]+)`, "g")), (m) => m[1]));
+  let globals = "";
+  const ids: string[] = [];
+  let css = "";
+  for (const [id, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== "string") continue;
+    if (cache.registered[`${cache.key}-${id}`] === undefined) globals += `<style data-emotion="${cache.key} ${id}">${styleText(rules)}</style>`;
+    else if (used.has(id)) {
+      ids.push(id);
+      css += rules;
+    }
+  }
+  return `${globals}<style data-emotion="${cache.key} ${ids.join(" ")}">${styleText(css)}</style>${NOSCRIPT_STYLES}`;
 }
 
 function waitingQueries(client: QueryClient) {
@@ -95,6 +132,26 @@ function fetchWaiting(client: QueryClient, query: Query, pages: number): Promise
   return query.fetch().catch(() => undefined);
 }
 
+let routeTable: RouteObject[] | null = null;
+
+/**
+ * Reads what the page will ask for before it is rendered: the signed-in user (every page) and what the loader of
+ * the route it matches states (ui/lib/routeData.ts). A failed read is kept as the screen would keep it: it shows it.
+ */
+async function loadRoute(client: QueryClient, location: string, pages: number): Promise<void> {
+  routeTable ??= createRoutesFromElements(appRoutes());
+  const url = new URL(location, "http://localhost");
+  const match = matchRoutes(routeTable, url.pathname)?.at(-1);
+  const data: RouteData = {
+    params: match?.params ?? {},
+    search: url.searchParams,
+    read: (options) => client.fetchQuery(options).catch(() => undefined),
+    readPages: (options) => client.prefetchInfiniteQuery({ ...options, pages: isPagedByAddress(options.meta) ? pages : 1 }),
+  };
+  const handle: unknown = match?.route.handle;
+  await Promise.all([data.read(authQueries.currentUser()), isRouteHandle(handle) ? handle.load(data) : undefined]);
+}
+
 function seedFormResult(client: QueryClient, result: FormResult | null | undefined) {
   if (!result) return;
   if ("join" in result) client.setQueryData(mailingListKeys.joinResult(result.join.listId), result.join);
@@ -106,15 +163,17 @@ export async function renderPage(location: string, inputs: RenderInputs = {}): P
   seedFormResult(client, inputs.formResult);
   const pages = morePagesOf(location);
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  for (let pass = 0; ; pass++) {
+  await loadRoute(client, location, pages);
+  for (let passes = 1; ; passes++) {
     const shown = new Set<string>();
-    const { html, errors } = await renderOnce(client, location, shown);
+    const { html, styles, errors } = await renderOnce(client, location, shown);
     const waiting = waitingQueries(client);
     // A render that asked for nothing it lacked is the page: it is not rendered again.
-    if (waiting.length === 0 || pass === MAX_PASSES) {
+    if (waiting.length === 0 || passes > MAX_PASSES) {
       for (const err of errors) console.error(`Rendering ${location} on the server:`, err);
-      return { html, state: dehydrate(client), lazy: [...shown] };
+      return { html, styles, state: dehydrate(client), lazy: [...shown], passes };
     }
+    console.warn(`Rendering ${location} again: its route's loader missed ${waiting.map((q) => JSON.stringify(q.queryKey)).join(", ")}`);
     await Promise.all(waiting.map((q) => fetchWaiting(client, q, pages)));
   }
 }

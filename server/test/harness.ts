@@ -120,6 +120,8 @@ export interface TestApp {
   config: Config;
   mail: MemoryMail;
   baseUrl: string;
+  /** The listening server (tests that count its connections and requests). */
+  server: Server;
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<TestResponse<T>>;
   /** Signs the user in (a new session) and answers its Bearer token. */
   tokenFor(user: { id: number }): Promise<string>;
@@ -182,6 +184,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     config,
     mail,
     baseUrl,
+    server,
     tokenFor,
     async request(method, p, opts = {}) {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };

@@ -45,17 +45,18 @@ function pageLocation(ctx: Context): string {
 
 /** The page rendered into index.html, or index.html for the browser to render when rendering fails (rendered: false). */
 async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, publicUrl: string): Promise<{ html: string; rendered: boolean }> {
-  const port = ctx.req.socket.localPort;
   try {
     // Absolute links in the page (calendar feeds) are made from PUBLIC_URL, never from the request's Host header.
     const page = await renderPublicPage(
       visitor.location,
-      { origin: publicUrl, loopback: `http://127.0.0.1:${port}`, token: visitor.token },
+      { origin: publicUrl, app: ctx.app, token: visitor.token, requestId: ctx.state.requestId as string | undefined },
       { formResult: visitor.formResult },
     );
+    // Chakra's styles go to the head, before the first element that uses them.
+    const styled = insertAt(indexHtml, "</head>", `${page.styles}\n  </head>`);
     return {
       html: insertAt(
-        indexHtml,
+        styled,
         '<div id="root"></div>',
         `<div id="root">${page.html}</div><script id="${SSR_STATE_ID}" type="application/json" ${SSR_LAZY_ATTRIBUTE}="${escapeHtml(page.lazy.join(" "))}">${scriptJson(page.state)}</script>`,
       ),

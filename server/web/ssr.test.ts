@@ -59,8 +59,14 @@ describe("public pages rendered on the server", () => {
     // The next meetup as the head describes it: the first Tuesday at 7 pm, Austin time.
     const head = /<meta name="description" content="[^"]*Next meetup: (\w+day), (\w+) (\d+), \d{4}/.exec(res.text)!;
     expect(text).toMatch(new RegExp(`${head[2].slice(0, 3)}\\w* ${head[3]}\\b`));
-    // Chakra's styles come with the markup, so the first paint is styled.
-    expect(root).toMatch(/<style data-emotion="css[^"]*">/);
+    // Chakra's styles come in the head, every class the markup uses among them, so the first paint is styled;
+    // none are inside the markup (a <style> element there is not valid HTML).
+    const inHead = res.text.slice(0, res.text.indexOf("</head>"));
+    const styled = new Set([...inHead.matchAll(/<style data-emotion="css ([^"]*)">/g)].flatMap((m) => m[1].split(" ")));
+    const used = [...new Set([...root.matchAll(/\bcss-([a-z0-9]+)\b/g)].map((m) => m[1]))];
+    expect(used.length).toBeGreaterThan(10);
+    expect(used.filter((id) => !styled.has(id))).toEqual([]);
+    expect(root).not.toContain("<style");
     // The browser gets the chapter's answer and hydrates with it instead of asking again.
     expect(state!.queries.map((q) => q.queryKey.join("/"))).toEqual(expect.arrayContaining(["chapters/slug/austin", "auth/user"]));
     // No inline script that a Content-Security-Policy without 'unsafe-inline' would block.
@@ -87,6 +93,33 @@ describe("public pages rendered on the server", () => {
     const token = await t.tokenFor(user);
     const signedIn = await html("/chapters/tx", { cookie: `ch_session=${token}` });
     expect(signedIn.text).toContain("Hi, Sam Visitor!");
+  }, 60_000);
+
+  it("reads the page's answers in its own process: no connection or request from the server to itself", async () => {
+    const chapter = await buildChapter({ slug: "waco", city: "Waco", title: "Drinking Liberally", state: "tx", timeZone: "America/Chicago" });
+    await buildEvent(chapter, { name: "Dichotomy Coffee", dayOfWeekIndex: 3, weeksOfMonthIndexes: "0", startTime: "18:00" });
+    const { buildUser } = await import("../test/factories");
+    const token = await t.tokenFor(await buildUser({ name: "Wes Waco" }));
+    const seen = { connections: 0, requests: [] as string[] };
+    const onConnection = () => void seen.connections++;
+    const onRequest = (req: { url?: string }) => void seen.requests.push(req.url ?? "");
+    t.server.on("connection", onConnection);
+    t.server.on("request", onRequest);
+    try {
+      // Neither page is kept (a new chapter; a signed-in visitor): each is rendered for its request.
+      const anonymous = await html("/chapter/tx/waco");
+      const signedIn = await html("/chapter/tx/waco", { cookie: `ch_session=${token}` });
+      expect(anonymous.text).toContain("Dichotomy Coffee");
+      expect(signedIn.text).toContain("Dichotomy Coffee");
+      expect(signedIn.text).toContain("Hi, Wes Waco!");
+      expect(signedIn.state!.queries.map((q) => q.queryKey.join("/"))).toEqual(expect.arrayContaining(["chapters/slug/waco", "auth/user"]));
+    } finally {
+      t.server.off("connection", onConnection);
+      t.server.off("request", onRequest);
+    }
+    // The test's own two requests, on at most one connection each: none went from the server to itself.
+    expect(seen.requests).toEqual(["/chapter/tx/waco", "/chapter/tx/waco"]);
+    expect(seen.connections).toBeLessThanOrEqual(2);
   }, 60_000);
 
   it("a hidden chapter shows the public what the app shows, and nothing of its meetups", async () => {

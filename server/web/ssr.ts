@@ -1,22 +1,58 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { RequestListener } from "node:http";
+import type Koa from "koa";
+import inject from "light-my-request";
 import type { Platform } from "../../ui/platform/types";
 import type { RenderedPage, RenderInputs } from "../../ui/entry-server";
 
-/** The visitor a page is being rendered for: where the API answers (this server, over loopback) and their session. */
+/** The visitor a page is being rendered for: the app that answers the page's API reads, and their session. */
 interface RenderScope {
   /** The origin the visitor sees (what window.location.origin is in their browser). */
   origin: string;
-  /** This server on loopback, e.g. http://127.0.0.1:3000. */
-  loopback: string;
+  /** The app rendering the page: it answers the page's reads in this process (see readInProcess). */
+  app: Koa;
   /** The visitor's session token (the session cookie), so signed-in visitors see their own header. */
   token: string | null;
+  /** The page request's id: the reads made for the page log under it. */
+  requestId?: string;
 }
 
 const scope = new AsyncLocalStorage<RenderScope>();
 
+const handlers = new WeakMap<Koa, RequestListener>();
+
 /**
- * The platform the UI sees while the server renders it: the browser's, except that API calls go to this
- * server over loopback, signed with the visitor's session.
+ * Answers an API read made while a page renders, by the app itself, in this process: the request goes through
+ * the app's middleware and routes like any other (the same session check, presenters and answers, its own line
+ * in the request log under the page's request id) with no socket, port or HTTP client between them.
+ */
+async function readInProcess(current: RenderScope, path: string, init: RequestInit = {}): Promise<Response> {
+  if (init.body != null && typeof init.body !== "string") throw new Error("A page read in process carries a text body or none");
+  let handler = handlers.get(current.app);
+  if (!handler) handlers.set(current.app, (handler = current.app.callback()));
+  const headers = Object.fromEntries(new Headers(init.headers).entries());
+  if (current.requestId) headers["x-request-id"] = current.requestId;
+  const method = (init.method ?? "GET").toUpperCase() as "GET" | "HEAD" | "POST";
+  const answer = await inject(handler, {
+    method,
+    url: path,
+    headers,
+    payload: init.body ?? undefined,
+    remoteAddress: "127.0.0.1",
+    signal: init.signal ?? undefined,
+  });
+  const out = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [String(value)]) out.append(name, v);
+  }
+  const empty = method === "HEAD" || answer.statusCode === 204 || answer.statusCode === 304;
+  return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: out });
+}
+
+/**
+ * The platform the UI sees while the server renders it: the browser's, except that API calls are answered by
+ * this app in this process (readInProcess), signed with the visitor's session.
  */
 const serverPlatform: Platform = {
   apiBase: () => scope.getStore()?.origin ?? "",
@@ -32,7 +68,7 @@ const serverPlatform: Platform = {
     const current = scope.getStore();
     const url = String(input);
     if (!current || !url.startsWith(current.origin + "/")) return Promise.reject(new Error(`The server renders pages from itself only, not ${url}`));
-    return fetch(current.loopback + url.slice(current.origin.length), init);
+    return readInProcess(current, url.slice(current.origin.length), init);
   },
 };
 
@@ -54,10 +90,9 @@ export async function renderPublicPage(location: string, visitor: RenderScope, i
 }
 
 /**
- * Loads the renderer and renders the home page once, in the background, so the first visitor of a new process
- * does not wait for the UI's modules to load (seconds on a small machine). Failures only cost that head start.
+ * Loads the renderer and renders the home page once, so the first visitor of a new process does not wait for the
+ * UI's modules to load (seconds on a small machine). Failures only cost that head start.
  */
-export async function warmUpRenderer(port: number): Promise<void> {
-  const origin = `http://127.0.0.1:${port}`;
-  await renderPublicPage("/", { origin, loopback: origin, token: null }).catch(() => undefined);
+export async function warmUpRenderer(app: Koa): Promise<void> {
+  await renderPublicPage("/", { origin: "http://localhost", app, token: null }).catch(() => undefined);
 }

@@ -17,9 +17,9 @@ function Placeholder({ height }: { height: number }) {
       <div data-map-placeholder style={{ position: "relative", width: "100%", height, background: MAP_COLOURS.water, borderRadius: 6 }}>
         <MapLoadingOverlay />
       </div>
-      {/* Without JavaScript no map will come: its place says so instead of "Map loading..." forever (plain markup, see Home's Go button). */}
+      {/* Without JavaScript no map will come: its place says so instead of "Map loading..." forever (plain markup, see Home's Go button;
+          the server's page hides the placeholder then, from its head: ui/entry-server.tsx). */}
       <noscript>
-        <style>{"[data-map-placeholder]{display:none}"}</style>
         <p style={{ margin: 0, padding: 12, border: "1px solid var(--chakra-colors-border)", borderRadius: 6 }} data-testid="map-noscript">
           The map needs JavaScript, which is off in this browser.
         </p>

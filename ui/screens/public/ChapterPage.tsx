@@ -90,7 +90,11 @@ function SignupSection({ chapter, listId }: { chapter: ChapterDetail; listId: st
 }
 
 /** How many active chapters near a hidden one its page offers. */
-const NEAR_HIDDEN_CHAPTER = 3;
+export const NEAR_HIDDEN_CHAPTER = 3;
+
+/** Where the active chapters near a hidden one are looked for: its city, in its state (none abroad). */
+export const hiddenChapterPlace = (chapter: Pick<ChapterDetail, "state" | "city">): string =>
+  chapter.state !== "int" && chapter.city ? `${chapter.city}, ${chapter.state.toUpperCase()}` : "";
 
 /**
  * A hidden chapter's page, as visitors see it: the spec's "This Chapter is not active." and a way on, its state's
@@ -98,7 +102,7 @@ const NEAR_HIDDEN_CHAPTER = 3;
  */
 function HiddenChapterWayOn({ chapter }: { chapter: ChapterDetail }) {
   const stateName = STATES[chapter.state];
-  const place = chapter.state !== "int" && chapter.city ? `${chapter.city}, ${chapter.state.toUpperCase()}` : "";
+  const place = hiddenChapterPlace(chapter);
   const near = useQuery({ ...chapterQueries.near(place, NEAR_HIDDEN_CHAPTER), enabled: Boolean(place) });
   const chapters = near.data?.chapters ?? [];
   return (

@@ -87,7 +87,7 @@ const NO_SCRIPT_BUTTON = {
 } as const;
 
 /** How many chapters a place search lists, and how far one may be to count as near (miles). */
-const NEAREST_COUNT = 5;
+export const NEAREST_COUNT = 5;
 const NEAR_MILES = 50;
 
 /** "Austin, TX 78704" -> city and state for the start-a-chapter form. */
