@@ -37,7 +37,8 @@ for job in $typecheck $lint $format $knip; do wait "$job" || static_status=1; do
 cat .tmp/typecheck.log .tmp/lint.log .tmp/format.log .tmp/knip.log
 [ "$static_status" -eq 0 ] || exit 1
 # Two workers: a test file spends much of its time waiting on its server and child processes.
-phase "unit and API tests (SQLite)" npx vitest run --maxWorkers=2
+# The production start (a built tree installed with --omit=dev, on SQLite and on Postgres) runs in the Postgres lane below.
+phase "unit and API tests (SQLite)" npx vitest run --maxWorkers=2 --exclude scripts/production-start.test.ts
 
 # Then, side by side: the Postgres API tests, and the browser tests on both databases in one Playwright run
 # (E2E_DB=both: a project per database) with E2E_WORKERS workers, each with its own server, port, data folder and
@@ -46,7 +47,7 @@ echo "== API tests (Postgres at ${TEST_DATABASE_URL:-postgres://postgres@127.0.0
 phase "build UI" npx tsx scripts/build-ui.ts --force
 # On Postgres, the test files that touch a database (scripts/database-tests.ts); the others ran above.
 mapfile -t postgres_files < <(npx tsx scripts/database-tests.ts server migrations scripts/seed-scale)
-(phase "API tests (Postgres)" env TEST_DB=postgres npx vitest run "${postgres_files[@]}" > .tmp/vitest-postgres.log 2>&1) &
+(phase "API tests (Postgres)" env TEST_DB=postgres npx vitest run "${postgres_files[@]}" scripts/production-start.test.ts > .tmp/vitest-postgres.log 2>&1) &
 postgres_lane=$!
 set +e
 phase "browser tests (SQLite and Postgres)" env E2E_DB=both E2E_WORKERS="${E2E_WORKERS:-2}" npx playwright test 2>&1 | tee .tmp/e2e.log

@@ -1,14 +1,21 @@
 import "./productionByDefault";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig, ConfigError } from "./config";
 import { startServer } from "./server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const built = Boolean(process.env.CHAPTERHOUSE_BUILT);
+/** The browser's assets: dist/ui, beside dist/server when this runs compiled (scripts/build.ts), else from the root. */
+const uiDir = fileURLToPath(new URL(built ? "../ui" : "../dist/ui", import.meta.url));
 
 try {
   const config = loadConfig();
-  const running = await startServer(config, { uiDir: path.join(root, "dist", "ui") });
+  const running = await startServer(config, {
+    uiDir,
+    // Compiled, the first page is rendered before the port opens (a fraction of a second), so the first visitor
+    // waits for nothing; from sources (npm run dev) loading the UI takes seconds, so it happens after, in the
+    // background, and a restart does not refuse requests that long.
+    warmUp: built ? "before-listening" : true,
+  });
   running.services.log.info(
     `Chapterhouse is serving ${config.publicUrl} (database: ${config.databaseUrl ? "Postgres" : "SQLite under " + config.dataDir}; mail: ${running.services.mail.name})`,
   );

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Router from "@koa/router";
@@ -13,16 +14,19 @@ export const embedLine = (publicUrl: string): string => `<script src="${publicUr
 /** Other sites' pages may keep it an hour; after that they ask again with its ETag. */
 const CACHE_CONTROL = "public, max-age=3600";
 
-const SOURCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "ui", "embed", "finder.ts");
+/** The name ui/embed/finder.ts reads this site's address from: left free when compiled, written in when sent. */
+const ORIGIN_NAME = "__CHAPTERHOUSE_ORIGIN__";
 
 /**
- * The finder (ui/embed/finder.ts) compiled into one minified browser script with this site's address written in
- * (PUBLIC_URL, from configuration), by esbuild (the copy tsx and Vite use).
+ * The finder (ui/embed/finder.ts) compiled into one minified browser script, its address left as ORIGIN_NAME: the
+ * build's copy beside the compiled server (dist/server/finder.js, scripts/build.ts), or, running from sources,
+ * compiled now by esbuild (the copy tsx and Vite use).
  */
-export async function compileFinder(publicUrl: string): Promise<Buffer> {
+async function compiledFinder(): Promise<string> {
+  if (process.env.CHAPTERHOUSE_BUILT) return fs.promises.readFile(new URL("./finder.js", import.meta.url), "utf8");
   const { build } = await import("esbuild");
   const result = await build({
-    entryPoints: [SOURCE],
+    entryPoints: [path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "ui", "embed", "finder.ts")],
     bundle: true,
     minify: true,
     format: "iife",
@@ -31,9 +35,13 @@ export async function compileFinder(publicUrl: string): Promise<Buffer> {
     write: false,
     legalComments: "none",
     logLevel: "silent",
-    define: { __CHAPTERHOUSE_ORIGIN__: JSON.stringify(publicUrl) },
   });
-  return Buffer.from(result.outputFiles[0].contents);
+  return result.outputFiles[0].text;
+}
+
+/** The finder's script with this site's address (PUBLIC_URL, from configuration) written in. */
+export async function compileFinder(publicUrl: string): Promise<Buffer> {
+  return Buffer.from((await compiledFinder()).replaceAll(ORIGIN_NAME, JSON.stringify(publicUrl)));
 }
 
 /** Compiled once per process (per address) on first request and kept in memory; a failed build is tried again. */

@@ -8,7 +8,7 @@
 import { chapterTypeTitle, type NearChaptersAnswer, type NearChapter } from "../../server/contracts/chapter";
 import { chapterPath, formatDate } from "../lib/format";
 
-/** This site's address (PUBLIC_URL), written in when the server compiles the script. */
+/** This site's address (PUBLIC_URL): left a free name when compiled, written in when the server first sends the script. */
 declare const __CHAPTERHOUSE_ORIGIN__: string;
 const ORIGIN = __CHAPTERHOUSE_ORIGIN__;
 
