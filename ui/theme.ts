@@ -187,7 +187,11 @@ export function initSystem(): SystemContext {
  * `@media (prefers-color-scheme: dark)`, beside the global styles Chakra writes (`_global`) for the `.dark` class.
  */
 function followTheDevice(created: SystemContext): SystemContext {
-  const tokenCss = created.getTokenCss() as Record<string, Record<string, Record<string, string>>>;
+  // The token CSS createSystem made for the global styles (the "tokens" layer): computing it again would double the
+  // most expensive part of the first load.
+  const tokensLayer = Object.keys(created.layers.wrap("tokens", {}))[0];
+  const made = created._global.find((g) => Object.keys(g as object)[0] === tokensLayer);
+  const tokenCss = (made ?? created.getTokenCss()) as Record<string, Record<string, Record<string, string>>>;
   const layer = Object.values(tokenCss)[0] ?? {};
   const dark = Object.entries(layer).find(([selector]) => selector.startsWith(".dark"))?.[1];
   if (!dark) return created;

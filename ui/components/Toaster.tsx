@@ -1,17 +1,11 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from "@chakra-ui/react";
+import { Suspense, useEffect, useState } from "react";
+import { lazyNamed } from "../lib/lazy";
 
 /**
- * Toasts: top right, hide after 5 seconds (spec 000 sections 2 and 8), below the header so they never cover the
- * menu (Layout keeps --header-bottom up to date).
+ * Toasts (spec 000 sections 2 and 8). Chakra's toaster (its state machine, the dismissable layers) is a chunk of its
+ * own, ui/components/ToastList.tsx, loaded with the first toast: public pages never show one, so it is no part of
+ * their start-up JavaScript.
  */
-const TOAST_DURATION_MS = 5000;
-const toaster = createToaster({
-  placement: "top-end",
-  pauseOnPageIdle: true,
-  duration: TOAST_DURATION_MS,
-  offsets: { top: "calc(var(--header-bottom, 0px) + 1rem)", right: "1rem", bottom: "1rem", left: "1rem" },
-});
-
 export type ToastType = "success" | "error" | "warning" | "info";
 
 export interface ToastAction {
@@ -19,26 +13,39 @@ export interface ToastAction {
   onClick: () => void;
 }
 
-export function notify(type: ToastType, title: string, description?: string, action?: ToastAction) {
-  toaster.create({ type, title, description, duration: TOAST_DURATION_MS, closable: true, ...(action ? { action } : {}) });
+type ToastArgs = [type: ToastType, title: string, description?: string, action?: ToastAction];
+
+const ToastList = lazyNamed(() => import("./ToastList"), "ToastList");
+/** Set once the toast list is on the page. */
+let show: ((...args: ToastArgs) => void) | null = null;
+/** Toasts asked for before it was: shown as soon as it is. */
+const waiting: ToastArgs[] = [];
+const listeners = new Set<() => void>();
+
+export function notify(...args: ToastArgs) {
+  if (show) return show(...args);
+  waiting.push(args);
+  for (const listener of listeners) listener();
+}
+
+/** Called by the toast list when it has mounted: from then on toasts go straight to it, the waiting ones first. */
+function handleListReady(showToast: (...args: ToastArgs) => void) {
+  show = showToast;
+  for (const args of waiting.splice(0)) showToast(...args);
 }
 
 export function Toaster() {
+  const [shown, setShown] = useState(() => show !== null);
+  useEffect(() => {
+    const listener = () => setShown(true);
+    if (waiting.length > 0) listener();
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
+  if (!shown) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
-        {(toast) => (
-          <Toast.Root width={{ md: "sm" }} data-testid={`toast-${toast.type}`}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToastList onReady={handleListReady} />
+    </Suspense>
   );
 }

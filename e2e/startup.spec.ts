@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { STARTUP_BUDGET_GZIP, startupBundle } from "../scripts/startupBundle";
+
+/**
+ * The public start-up JavaScript of the build the browser tests run (e2e/globalSetup.ts builds it): what a phone
+ * fetches and runs to start a public page (docs/decisions/095-quick-on-a-phone.md). No browser is needed.
+ */
+test.describe("the public start-up JavaScript", { tag: "@look" }, () => {
+  const dist = path.resolve("dist", "ui");
+
+  test("stays within its budget, gzipped, and leaves out what only other screens use", () => {
+    const bundle = startupBundle(dist);
+    expect(bundle.files.length).toBeGreaterThan(5);
+    expect(bundle.files.some((f) => /^assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(bundle.gzipBytes).toBeGreaterThan(50 * 1024);
+    expect(bundle.gzipBytes).toBeLessThanOrEqual(STARTUP_BUDGET_GZIP);
+    // Chunks of their own, loaded when a visitor goes further: the admin areas, the map, the toasts.
+    for (const name of ["AdminLayout", "ChapterAdminLayout", "OfflineMap", "ToastList"]) {
+      expect(bundle.files.filter((f) => f.includes(`/${name}-`))).toEqual([]);
+      expect(fs.readdirSync(path.join(dist, "assets")).some((f) => f.startsWith(`${name}-`))).toBe(true);
+    }
+  });
+
+  test("is not preloaded by index.html: a server-rendered page paints before any of it is fetched", () => {
+    const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(html).not.toContain('rel="modulepreload"');
+  });
+});
+
+/** A page the server rendered is complete as HTML and CSS: its styles are in <head>, and no script is needed to see them. */
+test.describe("a public page with JavaScript blocked", { tag: "@look" }, () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("is styled by the CSS in its head", async ({ page }) => {
+    await page.goto("/chapter/tx/austin");
+    const heading = page.getByRole("heading", { level: 1, name: "Austin" });
+    await expect(heading).toBeVisible();
+    await expect(heading).not.toHaveCSS("font-size", "16px");
+    await expect(page.locator("header").first()).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+    const styles = await page.evaluate(() => {
+      const inHead = [...document.styleSheets].filter((s) => s.ownerNode instanceof HTMLStyleElement && s.ownerNode.parentElement === document.head);
+      const classes = [...document.querySelector("h1")!.classList];
+      // The h1's own rules, wherever they sit in the head's sheets (Chakra puts them in cascade layers).
+      const rules: string[] = [];
+      const walk = (list: CSSRuleList) => {
+        for (const rule of list) {
+          if (rule instanceof CSSStyleRule && classes.some((c) => rule.selectorText.includes(`.${c}`))) rules.push(rule.cssText);
+          if ("cssRules" in rule) walk((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of inHead) walk(sheet.cssRules);
+      return { head: inHead.length, body: document.body.querySelectorAll("style").length, h1Rules: rules };
+    });
+    expect(styles.head).toBeGreaterThan(0);
+    expect(styles.body).toBe(0);
+    expect(styles.h1Rules.some((r) => /font-size/.test(r))).toBe(true);
+  });
+});
