@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from "@chakra-ui/react";
 import type { ToastAction, ToastType } from "./Toaster";
 
@@ -15,13 +14,12 @@ const toaster = createToaster({
 });
 
 /** Shows a toast (ui/components/Toaster.tsx loads this module on the first one). */
-function showToast(type: ToastType, title: string, description?: string, action?: ToastAction) {
+export function showToast(type: ToastType, title: string, description?: string, action?: ToastAction) {
   toaster.create({ type, title, description, duration: TOAST_DURATION_MS, closable: true, ...(action ? { action } : {}) });
 }
 
-/** Where the toasts show; once mounted, it hands Toaster.tsx the way to show one (`onReady`). */
-export function ToastList({ onReady }: { onReady: (show: typeof showToast) => void }) {
-  useEffect(() => onReady(showToast), [onReady]);
+/** Where the toasts show. */
+export function ToastList() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>

@@ -28,10 +28,19 @@ export function notify(...args: ToastArgs) {
   for (const listener of listeners) listener();
 }
 
-/** Called by the toast list when it has mounted: from then on toasts go straight to it, the waiting ones first. */
-function handleListReady(showToast: (...args: ToastArgs) => void) {
+/**
+ * Hands the toasts that waited to the list, and every later one straight to it. It runs once the list's chunk has
+ * loaded and the list is on the page (ShowWaiting mounts beside it), a moment after, so its toaster is listening.
+ */
+async function connectList() {
+  const { showToast } = await import("./ToastList");
   show = showToast;
   for (const args of waiting.splice(0)) showToast(...args);
+}
+
+function ShowWaiting() {
+  useEffect(() => void connectList(), []);
+  return null;
 }
 
 export function Toaster() {
@@ -45,7 +54,8 @@ export function Toaster() {
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <ToastList onReady={handleListReady} />
+      <ToastList />
+      <ShowWaiting />
     </Suspense>
   );
 }
