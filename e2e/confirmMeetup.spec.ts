@@ -100,9 +100,12 @@ test("a host is asked once whether tomorrow's meetups are on, and answers by the
     await confirm.cancel("The bar is closed tomorrow");
     await expect(confirm.status()).toContainText("This meetup is cancelled");
     const after = (await (await request.get("/api/chapter/slug/nyc")).json()) as {
-      chapterEvents: { name: string; cancelledDates: { date: string; note: string }[] }[];
+      chapterEvents: { name: string; cancelledDates: { date: string; note: string; start: string; end: string }[] }[];
     };
-    expect(after.chapterEvents.find((e) => e.name === weekly)!.cancelledDates).toEqual([{ date, note: "The bar is closed tomorrow" }]);
+    // With when it would have met (the chapter page's JSON-LD marks it EventCancelled).
+    expect(after.chapterEvents.find((e) => e.name === weekly)!.cancelledDates).toEqual([
+      { date, note: "The bar is closed tomorrow", start: expect.stringMatching(new RegExp(`^${date}T`)), end: expect.any(String) },
+    ]);
 
     // Later sweeps send nothing more.
     await page.waitForTimeout(5_000);

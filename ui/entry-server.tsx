@@ -18,11 +18,13 @@ import { createQueryClient } from "./api/queryClient";
 import { ServerAddressGate } from "./components/ServerAddressGate";
 import { mailingListKeys } from "./api/mailingLists";
 import { authKeys, authQueries } from "./api/auth";
-import { isRouteHandle, type RouteData } from "./lib/routeData";
+import { isRouteHandle, type Answer, type RouteData } from "./lib/routeData";
+import { ApiRequestError } from "./api/client";
 import { isPagedByAddress, morePagesOf } from "./lib/morePages";
 import { LazyShown } from "./lib/lazy";
 import { createEmotionCache } from "./lib/emotionCache";
 import type { FormResult } from "../server/contracts/ssr";
+import type { HeadSite, PageHead } from "../server/contracts/pageHead";
 
 /** At most this many rounds of render-then-fetch (and a last render): a page whose queries depend on earlier answers needs two or three. */
 const MAX_PASSES = 5;
@@ -134,22 +136,40 @@ function fetchWaiting(client: QueryClient, query: Query, pages: number): Promise
 
 let routeTable: RouteObject[] | null = null;
 
+/** A page whose reads are done: its head, and the cache they are in, which renderPage renders from. */
+export interface LoadedPage {
+  /** The head its route's handle made from the answers (null: not a page with a head of its own; left to the browser). */
+  head: PageHead | null;
+  client: QueryClient;
+}
+
+const answerOf = <T,>(read: Promise<T>): Promise<Answer<T>> =>
+  read.then(
+    (data) => ({ status: 200 as const, data }),
+    (err: unknown) => ({ status: err instanceof ApiRequestError ? err.status : 0 }),
+  );
+
 /**
  * Reads what the page will ask for before it is rendered: the signed-in user (every page) and what the loader of
- * the route it matches states (ui/lib/routeData.ts). A failed read is kept as the screen would keep it: it shows it.
+ * the route it matches states (ui/lib/routeData.ts), then makes the page's head from the loader's answers. A failed
+ * read is kept as the screen would keep it: it shows it. A head that cannot be made (a read it needs failed
+ * otherwise than 404, 401 or 403) throws.
  */
-async function loadRoute(client: QueryClient, location: string, pages: number): Promise<void> {
+async function loadRoute(client: QueryClient, location: string, pages: number): Promise<(site: HeadSite) => PageHead | null> {
   routeTable ??= createRoutesFromElements(appRoutes());
   const url = new URL(location, "http://localhost");
   const match = matchRoutes(routeTable, url.pathname)?.at(-1);
+  const params = match?.params ?? {};
   const data: RouteData = {
-    params: match?.params ?? {},
+    params,
     search: url.searchParams,
     read: (options) => client.fetchQuery(options).catch(() => undefined),
+    answer: (options) => answerOf(client.fetchQuery(options)),
     readPages: (options) => client.prefetchInfiniteQuery({ ...options, pages: isPagedByAddress(options.meta) ? pages : 1 }),
   };
   const handle: unknown = match?.route.handle;
-  await Promise.all([data.read(authQueries.currentUser()), isRouteHandle(handle) ? handle.load(data) : undefined]);
+  const [, answers] = await Promise.all([data.read(authQueries.currentUser()), isRouteHandle(handle) ? handle.load(data) : undefined]);
+  return (site) => (isRouteHandle(handle) && handle.head ? handle.head(answers, site, params) : null);
 }
 
 function seedFormResult(client: QueryClient, result: FormResult | null | undefined) {
@@ -158,12 +178,27 @@ function seedFormResult(client: QueryClient, result: FormResult | null | undefin
   else client.setQueryData(authKeys.signInFormResult(), result.signIn);
 }
 
-export async function renderPage(location: string, inputs: RenderInputs = {}): Promise<RenderedPage> {
+/** A query cache for the page, filled by its route's loader; and how its head is made from the loader's answers. */
+async function readRoute(location: string, inputs: RenderInputs) {
   const client = createQueryClient();
   seedFormResult(client, inputs.formResult);
-  const pages = morePagesOf(location);
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  await loadRoute(client, location, pages);
+  return { client, head: await loadRoute(client, location, morePagesOf(location)) };
+}
+
+/**
+ * Runs the loader of the page's route and makes its head, without rendering: the server writes the head, and
+ * renders the page (renderPage) only when it has one. Also how the head is made with rendering off (SSR=false).
+ */
+export async function loadPage(location: string, site: HeadSite, inputs: RenderInputs = {}): Promise<LoadedPage> {
+  const { client, head } = await readRoute(location, inputs);
+  return { head: head(site), client };
+}
+
+/** Renders the page from what loadPage read (or reads it first, without its head). */
+export async function renderPage(location: string, inputs: RenderInputs = {}, loaded?: LoadedPage): Promise<RenderedPage> {
+  const client = loaded?.client ?? (await readRoute(location, inputs)).client;
+  const pages = morePagesOf(location);
   for (let passes = 1; ; passes++) {
     const shown = new Set<string>();
     const { html, styles, errors } = await renderOnce(client, location, shown);

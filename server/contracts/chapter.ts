@@ -46,7 +46,7 @@ export interface ChapterEventInfo {
   /** Upcoming dates from the schedule engine, soonest first. */
   nextDates: NextDate[];
   /** Meetups of this repeating event that are cancelled (nextDates leave them out), soonest first. */
-  cancelledDates: CancelledDate[];
+  cancelledDates: CancelledMeetup[];
   /** Upcoming meetups a host confirmed are on, soonest first. */
   confirmedDates: ConfirmedDate[];
   updatedAt: string;
@@ -77,6 +77,9 @@ export interface NearChaptersAnswer {
   chapters: NearChapter[];
 }
 
+/** The status of a chapter that meets (the others are hidden from the public). */
+export const CHAPTER_ACTIVE = 1;
+
 /** How many meetup dates a chapter page lists: Next Event, then three More Upcoming Events (spec 001). */
 export const CHAPTER_PAGE_DATES = 4;
 
@@ -87,7 +90,7 @@ export interface ListedMeetup extends NextDate {
 
 /**
  * The meetups a chapter page lists, over all its events, soonest first: CHAPTER_PAGE_DATES of them at most. The
- * page and its JSON-LD (server/web/pageHeads.ts) both take them from here, so they list the same dates.
+ * page and its JSON-LD (server/contracts/pageHead.ts) both take them from here, so they list the same dates.
  */
 export function chapterPageMeetups(events: ChapterEventInfo[]): ListedMeetup[] {
   return events
@@ -130,6 +133,12 @@ export const CONFIRMED_BY_HOST = "Confirmed by the host";
 export interface CancelledDate {
   date: string;
   note: string;
+}
+
+/** A cancelled meetup as answers carry it: its date and note, and when it would have met (ISO with the chapter's offset). */
+export interface CancelledMeetup extends CancelledDate {
+  start: string;
+  end: string;
 }
 
 interface ChapterHostInfo {

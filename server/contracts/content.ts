@@ -41,6 +41,8 @@ export interface PageInfo {
 /** A blog post: a page with a date and an author. */
 export interface BlogPostInfo extends PageInfo {
   createdAt: string;
+  /** When it last changed (its creation when never changed since). */
+  updatedAt: string;
   user: { id: number; name: string } | null;
 }
 

@@ -6,7 +6,7 @@ import { ChapterLink } from "./ChapterLink";
 import { ChapterType } from "./ChapterType";
 import { Permission } from "./Permission";
 
-export const CHAPTER_ACTIVE = 1;
+export { CHAPTER_ACTIVE } from "../contracts/chapter";
 export const CHAPTER_HIDDEN = 0;
 
 export class Chapter extends BaseModel {

@@ -42,6 +42,7 @@ export function presentBlogPost(p: BlogPost): BlogPostInfo {
     bodyHtml: renderRichText(p.body),
     isPublic: p.isPublic,
     createdAt: p.createdAt!,
+    updatedAt: p.updatedAt ?? p.createdAt!,
     user: p.user ? { id: p.user.id, name: p.user.name } : null,
   };
 }

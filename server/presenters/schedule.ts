@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { CancelledDate, ChapterEventInfo, ConfirmedDate, NextDate } from "../contracts/chapter";
+import type { CancelledMeetup, ChapterEventInfo, ConfirmedDate, NextDate } from "../contracts/chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import {
   NEXT_DATES_LIMIT,
@@ -41,7 +41,7 @@ export function scheduleOf(e: EventSchedule, timeZone: string): ScheduleInput {
   };
 }
 
-export function presentOccurrence(o: Occurrence): NextDate {
+function presentOccurrence(o: Occurrence): NextDate {
   return {
     start: o.start.toISO({ suppressMilliseconds: true })!,
     end: o.end.toISO({ suppressMilliseconds: true })!,
@@ -73,14 +73,16 @@ export function occurrenceOfEventOn(e: EventSchedule, timeZone: string, date: st
   return occurrencesBetween(scheduleOf(e, timeZone), date, date)[0] ?? null;
 }
 
-/** The cancelled meetups that are still meetups of the event (its schedule may have changed) and not past. */
-export function cancelledDatesFor(e: Pick<ChapterEvent, keyof EventSchedule | "cancelledDates">, timeZone: string, now: Date): CancelledDate[] {
+/**
+ * The cancelled meetups that are still meetups of the event (its schedule may have changed) and not past, with
+ * when each would have met (the chapter page's JSON-LD marks them EventCancelled).
+ */
+export function cancelledDatesFor(e: Pick<ChapterEvent, keyof EventSchedule | "cancelledDates">, timeZone: string, now: Date): CancelledMeetup[] {
   return (e.cancelledDates ?? [])
-    .filter((c) => {
+    .flatMap((c) => {
       const occurrence = occurrenceOfEventOn(e, timeZone, c.date);
-      return occurrence !== null && isUpcoming(occurrence, now);
+      return occurrence !== null && isUpcoming(occurrence, now) ? [{ ...presentOccurrence(occurrence), note: c.note }] : [];
     })
-    .map((c) => ({ date: c.date, note: c.note }))
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 

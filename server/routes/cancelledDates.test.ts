@@ -78,7 +78,9 @@ describe("POST /api/chapter_event/cancel", () => {
       body: { slug: event.slug, date: second, note: "Bar closed for a private party", emailList: false },
     });
     expect(res.status).toBe(200);
-    expect(res.body.cancelledDates).toEqual([{ date: second, note: "Bar closed for a private party" }]);
+    // With when the meetup would have met (the chapter page's JSON-LD marks it EventCancelled).
+    const wouldHaveMet = { start: expect.stringMatching(new RegExp(`^${second}T`)), end: expect.stringMatching(new RegExp(`^${second}T`)) };
+    expect(res.body.cancelledDates).toEqual([{ date: second, note: "Bar closed for a private party", ...wouldHaveMet }]);
     expect(res.body.nextDates.map((d: { date: string }) => d.date)).not.toContain(second);
     expect(res.body.nextDates.map((d: { date: string }) => d.date)).toEqual(dates.filter((d) => d !== second).slice(0, res.body.nextDates.length));
     expect((await ChapterEvent.query().findById(event.id))!.sequence).toBe(event.sequence + 1);
@@ -87,7 +89,7 @@ describe("POST /api/chapter_event/cancel", () => {
     // The chapter answer (what the chapter page, the state page and the map read) agrees.
     const page = await t.request("GET", `/api/chapter/slug/${chapter.slug}`);
     const shown = page.body.chapterEvents.find((e: { id: number }) => e.id === event.id);
-    expect(shown.cancelledDates).toEqual([{ date: second, note: "Bar closed for a private party" }]);
+    expect(shown.cancelledDates).toEqual([{ date: second, note: "Bar closed for a private party", ...wouldHaveMet }]);
     expect(shown.nextDates.map((d: { date: string }) => d.date)).not.toContain(second);
     const state = await t.request("GET", "/api/chapters/state/ny");
     const onState = state.body.flatMap((c: { chapterEvents: { id: number }[] }) => c.chapterEvents).find((e: { id: number }) => e.id === event.id);

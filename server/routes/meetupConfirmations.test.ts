@@ -109,7 +109,9 @@ describe("the confirmation emails", () => {
       .map((m) => /\/confirm_meetup\/([\w.-]+)/.exec(m.text)![1])[0];
     const cancelled = await t.request("POST", "/api/chapter_event/cancel", { body: { token: weeklyToken, note: "The bar is closed", emailList: false } });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.cancelledDates).toEqual([{ date, note: "The bar is closed" }]);
+    expect(cancelled.body.cancelledDates).toEqual([
+      { date, note: "The bar is closed", start: expect.stringMatching(new RegExp(`^${date}T`)), end: expect.stringMatching(new RegExp(`^${date}T`)) },
+    ]);
     expect((await t.request<MeetupConfirmationInfo>("GET", `/api/chapter_event/confirmation/${weeklyToken}`)).body.status).toBe("cancelled");
     const refused = await t.request("POST", "/api/chapter_event/confirm", { body: { token: weeklyToken } });
     expect(refused.status).toBe(400);

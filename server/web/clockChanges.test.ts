@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent } from "../test/factories";
 import { expandWithIcalJs, expandWithNodeIcal } from "../test/calendarParsers";
-import { pageHead } from "./pageHeads";
+import { chapterHead } from "../contracts/pageHead";
+import { Chapter } from "../models/Chapter";
+import { CHAPTER_DETAIL_GRAPH, presentChapter } from "../presenters/chapter";
 
 let t: TestApp;
 
@@ -33,8 +35,10 @@ interface LdEvent {
 
 describe("the night the clocks go forward in Denver", () => {
   it("the chapter page's JSON-LD starts the meetup at 03:30 MDT and ends it 45 minutes later", async () => {
-    const head = await pageHead("/chapter/co/denver-nights", "https://example.org", new Date("2027-03-10T12:00:00Z"));
-    const events = (head!.jsonLd![0] as { event: LdEvent[] }).event;
+    // The chapter's answer as the API gives it on 2027-03-10, and the head its route makes from it.
+    const chapter = await Chapter.query().findOne({ slug: "denver-nights" }).withGraphFetched(CHAPTER_DETAIL_GRAPH);
+    const head = chapterHead(presentChapter(chapter!, null, {}, new Date("2027-03-10T12:00:00Z")), { publicUrl: "https://example.org" });
+    const events = (head.jsonLd![0] as { event: LdEvent[] }).event;
     expect(events[0]).toMatchObject({ startDate: "2027-03-14T03:30:00-06:00", endDate: "2027-03-14T04:15:00-06:00" });
     for (const e of events) expect(Date.parse(e.endDate), e.startDate).toBeGreaterThan(Date.parse(e.startDate));
   });

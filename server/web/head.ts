@@ -1,26 +1,8 @@
 /**
- * What a public page says about itself before any script runs: its title, description, canonical URL, Open
- * Graph and Twitter card tags and schema.org JSON-LD, written into the HTML the server sends (see pageHeads.ts).
+ * The head of a public page written into the HTML the server sends: the route's handle makes it
+ * (server/contracts/pageHead.ts, ui/screens/public/routes.tsx); this writes it, escaped, into index.html.
  */
-
-export const SITE_NAME = "Living Liberally";
-
-export interface PageHead {
-  /** The document title, as the page itself sets it once it runs. */
-  title: string;
-  description: string;
-  /** Path of the canonical URL, joined to PUBLIC_URL. */
-  path: string;
-  /** Path or absolute URL of the preview image. */
-  image?: string;
-  imageAlt?: string;
-  ogType?: "website" | "article";
-  jsonLd?: object[];
-  /** Keeps search engines from listing the page (hidden chapters, non-public content, pages that do not exist). */
-  noindex?: boolean;
-  /** The HTTP status of the page: 404 when what the path names does not exist. */
-  status?: number;
-}
+import { SITE_NAME, type PageHead } from "../contracts/pageHead";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
@@ -33,15 +15,6 @@ export const scriptJson = (value: unknown): string =>
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-
-/** Descriptions as search engines and previews show them: one line, at most about 200 characters. */
-export function summarize(text: string, max = 200): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
-}
 
 const absolute = (publicUrl: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl}`);
 

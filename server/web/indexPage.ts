@@ -1,9 +1,9 @@
 import type { Context } from "koa";
 import type { IndexPage, IndexPageFor } from "../lib/staticUi";
+import type { LoadedPage } from "../../ui/entry-server";
 import { isLiveSession, SESSION_COOKIE } from "../auth/session";
 import { escapeHtml, headTags, insertAt, scriptJson, withHead } from "./head";
-import { pageHead } from "./pageHeads";
-import { renderPublicPage } from "./ssr";
+import { loadPublicPage, renderPublicPage } from "./ssr";
 import { PAGE_QUERY_PARAMS, SSR_LAZY_ATTRIBUTE, SSR_STATE_ID, type FormResult } from "../contracts/ssr";
 import { readFormResult } from "./formResult";
 import type { PageCache } from "./pageCache";
@@ -43,15 +43,25 @@ function pageLocation(ctx: Context): string {
   return query ? `${ctx.path}?${query}` : ctx.path;
 }
 
+/** Who a page is read and rendered for (see RenderScope in ssr.ts). */
+const scopeOf = (ctx: Context, visitor: Visitor, publicUrl: string) => ({
+  // Absolute links in the page (calendar feeds, JSON-LD) are made from PUBLIC_URL, never from the request's Host header.
+  origin: publicUrl,
+  app: ctx.app,
+  token: visitor.token,
+  requestId: ctx.state.requestId as string | undefined,
+});
+
 /** The page rendered into index.html, or index.html for the browser to render when rendering fails (rendered: false). */
-async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, publicUrl: string): Promise<{ html: string; rendered: boolean }> {
+async function rendered(
+  ctx: Context,
+  indexHtml: string,
+  visitor: Visitor,
+  publicUrl: string,
+  loaded: LoadedPage,
+): Promise<{ html: string; rendered: boolean }> {
   try {
-    // Absolute links in the page (calendar feeds) are made from PUBLIC_URL, never from the request's Host header.
-    const page = await renderPublicPage(
-      visitor.location,
-      { origin: publicUrl, app: ctx.app, token: visitor.token, requestId: ctx.state.requestId as string | undefined },
-      { formResult: visitor.formResult },
-    );
+    const page = await renderPublicPage(visitor.location, scopeOf(ctx, visitor, publicUrl), { formResult: visitor.formResult }, loaded);
     // Chakra's styles go to the head, before the first element that uses them.
     const styled = insertAt(indexHtml, "</head>", `${page.styles}\n  </head>`);
     return {
@@ -76,16 +86,19 @@ async function rendered(ctx: Context, indexHtml: string, visitor: Visitor, publi
  */
 export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
   const make = async (ctx: Context, indexHtml: string, visitor: Visitor) => {
-    let head;
+    // The route's loader reads what the page shows, and its handle makes the head from those answers (also with
+    // rendering off: the head is the same either way).
+    let loaded;
     try {
-      head = await pageHead(ctx.path, opts.publicUrl);
+      loaded = await loadPublicPage(visitor.location, scopeOf(ctx, visitor, opts.publicUrl), { formResult: visitor.formResult });
     } catch (err) {
       ctx.state.log.error({ err, path: ctx.path }, "page head could not be read");
       return null;
     }
+    const head = loaded.head;
     if (!head) return null;
     const withTags = withHead(indexHtml, headTags(head, opts.publicUrl));
-    const page = opts.render ? await rendered(ctx, withTags, visitor, opts.publicUrl) : { html: withTags, rendered: false };
+    const page = opts.render ? await rendered(ctx, withTags, visitor, opts.publicUrl, loaded) : { html: withTags, rendered: false };
     return { ...page, status: head.status ?? 200 };
   };
   return async (ctx, indexHtml): Promise<IndexPage | null> => {

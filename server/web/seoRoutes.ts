@@ -13,7 +13,8 @@ import { PressMention } from "../models/PressMention";
 import { publicPressMentions } from "../policies/pressMention";
 import { intParam } from "../lib/validate";
 import { notFound } from "../errors";
-import { escapeHtml, SITE_NAME } from "./head";
+import { escapeHtml } from "./head";
+import { SITE_NAME } from "../contracts/pageHead";
 import { etagOf, matchesEtag } from "../lib/readCache";
 
 interface SitemapEntry {

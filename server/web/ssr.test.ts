@@ -73,6 +73,21 @@ describe("public pages rendered on the server", () => {
     expect(res.text.match(/<script(?![^>]*(type="application\/(ld\+)?json"|src=))[^>]*>/g)).toBeNull();
   }, 60_000);
 
+  it("writes the head its route's handle made from the answers the page renders with, and the 404 of a chapter that does not exist", async () => {
+    const { res } = await html("/chapter/tx/austin");
+    const inHead = res.text.slice(0, res.text.indexOf("</head>"));
+    expect(inHead.match(/<title>/g)).toHaveLength(1);
+    expect(inHead).toContain("<title>Austin: Drinking Liberally | Living Liberally</title>");
+    expect(inHead).toContain('<link rel="canonical" href="https://example.org/chapter/tx/austin" />');
+    const [org] = [...inHead.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    expect(org.event[0].location.name).toBe("The Scoot Inn");
+    expect(org.event[0].location.address.streetAddress).toBe("1308 E 4th St");
+    const missing = await html("/chapter/tx/nowhere");
+    expect(missing.res.status).toBe(404);
+    expect(missing.res.text).toContain('<meta name="robots" content="noindex" />');
+    expect(missing.res.text).toContain("<title>Chapter not found | Living Liberally</title>");
+  }, 60_000);
+
   it("a chapter page lists four dates, Next Event and three More Upcoming Events, whatever the number of events", async () => {
     const chapter = await buildChapter({ slug: "boise", city: "Boise", title: "Drinking Liberally", state: "id", timeZone: "America/Boise" });
     await buildEvent(chapter, { name: "Bardenay", dayOfWeekIndex: 2, weeksOfMonthIndexes: "0", startTime: "19:00" });

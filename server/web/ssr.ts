@@ -3,7 +3,7 @@ import type { RequestListener } from "node:http";
 import type Koa from "koa";
 import inject from "light-my-request";
 import type { Platform } from "../../ui/platform/types";
-import type { RenderedPage, RenderInputs } from "../../ui/entry-server";
+import type { LoadedPage, RenderedPage, RenderInputs } from "../../ui/entry-server";
 
 /** The visitor a page is being rendered for: the app that answers the page's API reads, and their session. */
 interface RenderScope {
@@ -72,21 +72,30 @@ const serverPlatform: Platform = {
   },
 };
 
-let renderer: Promise<typeof import("../../ui/entry-server").renderPage> | null = null;
+let renderer: Promise<typeof import("../../ui/entry-server")> | null = null;
 
-/** Loads the UI into the server once, on the first page rendered (API-only processes and tests never load React). */
+/** Loads the UI into the server once, on the first page read (API-only processes and tests of the API never load React). */
 function loadRenderer() {
   renderer ??= (async () => {
     globalThis.chapterhouseServerPlatform = serverPlatform;
-    const { renderPage } = await import("../../ui/entry-server");
-    return renderPage;
+    return import("../../ui/entry-server");
   })();
   return renderer;
 }
 
-export async function renderPublicPage(location: string, visitor: RenderScope, inputs: RenderInputs = {}): Promise<RenderedPage> {
-  const render = await loadRenderer();
-  return scope.run(visitor, () => render(location, inputs));
+/**
+ * Runs the loader of the page's route (its reads answered in this process, for the visitor) and makes the page's
+ * head from its answers: null for a path that is not a public page. Rendering is left to renderPublicPage.
+ */
+export async function loadPublicPage(location: string, visitor: RenderScope, inputs: RenderInputs = {}): Promise<LoadedPage> {
+  const { loadPage } = await loadRenderer();
+  return scope.run(visitor, () => loadPage(location, { publicUrl: visitor.origin }, inputs));
+}
+
+/** Renders the page, from what loadPublicPage read for it when given, else reading it first. */
+export async function renderPublicPage(location: string, visitor: RenderScope, inputs: RenderInputs = {}, loaded?: LoadedPage): Promise<RenderedPage> {
+  const { renderPage } = await loadRenderer();
+  return scope.run(visitor, () => renderPage(location, inputs, loaded));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { HeadSite, PageHead } from "../../server/contracts/pageHead";
 import type { DefaultError, FetchInfiniteQueryOptions, FetchQueryOptions, GetNextPageParamFunction, QueryKey } from "@tanstack/react-query";
 
 /**
@@ -11,18 +12,39 @@ export interface RouteData {
   search: URLSearchParams;
   /** Reads a query; answers its data, or undefined when the read failed (the screen then shows the failure). */
   read<T, K extends QueryKey>(options: FetchQueryOptions<T, DefaultError, T, K>): Promise<T | undefined>;
+  /** Reads a query as read does, answering its data with the HTTP status, which a head needs (404: nothing there). */
+  answer<T, K extends QueryKey>(options: FetchQueryOptions<T, DefaultError, T, K>): Promise<Answer<T>>;
   /** Reads a paged list: as many pages as the address asks for when it is paged by address (ui/lib/morePages.ts), else the first. */
   readPages<T, K extends QueryKey, P>(
     options: FetchInfiniteQueryOptions<T, DefaultError, T, K, P> & { getNextPageParam: GetNextPageParamFunction<P, T> },
   ): Promise<void>;
 }
 
-/** The reads of a route, beyond those of every page (the signed-in user). */
-export type RouteLoader = (data: RouteData) => Promise<unknown>;
+/** What a read answered: its data, or the HTTP status of its failure (0 when no answer came). */
+export type Answer<T> = { status: 200; data: T } | { status: number; data?: undefined };
 
-/** What a route's <Route handle> carries. */
-export interface RouteHandle {
-  load: RouteLoader;
+/**
+ * The data of an answer for a head: null when there is nothing there (404). Any other failure throws, and the page
+ * goes out with the generic head, as when the server cannot read the page.
+ */
+export function found<T>(answer: Answer<T>): T | null {
+  if (answer.status === 200) return answer.data as T;
+  if (answer.status === 404) return null;
+  throw new Error(`The page's read failed (${answer.status || "no answer"})`);
+}
+
+/** The reads of a route, beyond those of every page (the signed-in user); answers what its head is made from. */
+export type RouteLoader<A = unknown> = (data: RouteData) => Promise<A>;
+
+/**
+ * What a public route's <Route handle> carries: its loader and, for a page with a head of its own (title,
+ * description, previews, JSON-LD, status), how that head is made from what the loader answered (null: the generic
+ * head, and the page is left to the browser). The server runs both before it renders the page
+ * (ui/entry-server.tsx), and writes the head even when it does not render (SSR=false).
+ */
+export interface RouteHandle<A = unknown> {
+  load: RouteLoader<A>;
+  head?(answers: A, site: HeadSite, params: Readonly<Record<string, string | undefined>>): PageHead | null;
 }
 
 export const isRouteHandle = (handle: unknown): handle is RouteHandle => typeof (handle as RouteHandle | undefined)?.load === "function";

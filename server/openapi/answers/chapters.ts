@@ -56,7 +56,7 @@ export const ChapterEvent = answer<C.ChapterEventInfo>()(
     weeksOfMonthIndexes: z.string(),
     weeksOfMonthIndexesArray: z.array(int()),
     nextDates: z.array(NextDate),
-    cancelledDates: z.array(z.object({ date: day(), note: z.string() })),
+    cancelledDates: z.array(z.object({ date: day(), note: z.string(), start: timestamp(), end: timestamp() })),
     confirmedDates: z.array(z.object({ date: day(), at: timestamp() })),
     updatedAt: timestamp(),
   }),

@@ -41,7 +41,7 @@ export const Page = answer<T.PageInfo>()("Page", z.object(pageFields));
 
 export const BlogPost = answer<T.BlogPostInfo>()(
   "BlogPost",
-  z.object({ ...pageFields, createdAt: timestamp(), user: z.object({ id: int(), name: z.string() }).nullable() }),
+  z.object({ ...pageFields, createdAt: timestamp(), updatedAt: timestamp(), user: z.object({ id: int(), name: z.string() }).nullable() }),
 );
 
 export const WikiPage = answer<T.WikiPageInfo>()("WikiPage", z.object({ ...pageFields, isEditable: z.boolean(), restricted: z.boolean() }));

@@ -1,14 +1,22 @@
 import type { ReactNode } from "react";
 import { Route } from "react-router-dom";
-import { STATES } from "../../../server/contracts/chapter";
-import { HOME_PRESS_MENTION_COUNT } from "../../../server/contracts/content";
+import { STATES, type ChapterDetail, type ChapterWithEvents } from "../../../server/contracts/chapter";
+import {
+  HOME_PRESS_MENTION_COUNT,
+  RESERVED_PAGE_SLUGS,
+  pagePath,
+  type BlogPostInfo,
+  type PageInfo,
+  type WikiPageInfo,
+} from "../../../server/contracts/content";
+import { chapterHead, contentHead, fixedHead, homeHead, stateHead } from "../../../server/contracts/pageHead";
 import { chapterQueries } from "../../api/chapters";
 import { contentQueries } from "../../api/content";
 import { mailingListQueries } from "../../api/mailingLists";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { settingsQueries } from "../../api/settings";
 import { listIdFor } from "../../lib/listId";
-import type { RouteData, RouteHandle, RouteLoader } from "../../lib/routeData";
+import { found, type Answer, type RouteData, type RouteHandle, type RouteLoader } from "../../lib/routeData";
 import { LazyScreen } from "../../components/AsyncState";
 import { RequireSignedIn } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
@@ -31,7 +39,8 @@ const lazyScreen = (node: ReactNode) => <LazyScreen>{node}</LazyScreen>;
 
 /*
  * What each public page reads, stated beside its route (the route's handle, see ui/lib/routeData.ts), with the
- * options its screens read them with: the server reads them before it renders the page, and renders it once.
+ * options its screens read them with, and the page's head made from those answers: the server reads them before
+ * it renders the page, renders it once, and writes the head.
  */
 const siteConfig = ({ read }: RouteData) => read(settingsQueries.siteConfig());
 
@@ -47,52 +56,103 @@ const loadHome: RouteLoader = async (data) => {
   ]);
 };
 
-const loadState: RouteLoader = async (data) => {
+const loadState: RouteLoader<Answer<ChapterWithEvents[]> | null> = async (data) => {
   const state = (data.params.state ?? "").toLowerCase();
-  if (!STATES[state]) return;
-  await Promise.all([siteConfig(data), data.read(chapterQueries.state(state)), data.read(pressMentionQueries.publicState(state))]);
+  if (!STATES[state]) return null;
+  const [chapters] = await Promise.all([data.answer(chapterQueries.state(state)), siteConfig(data), data.read(pressMentionQueries.publicState(state))]);
+  return chapters;
 };
 
-const loadChapter: RouteLoader = async (data) => {
-  const [chapter, config] = await Promise.all([data.read(chapterQueries.bySlug(data.params.slug ?? "")), siteConfig(data)]);
-  if (!chapter) return;
+const loadChapter: RouteLoader<Answer<ChapterDetail>> = async (data) => {
+  const [answer, config] = await Promise.all([data.answer(chapterQueries.bySlug(data.params.slug ?? "")), siteConfig(data)]);
+  const chapter = answer.data;
+  if (!chapter) return answer;
   if (chapter.restricted) {
     const place = hiddenChapterPlace(chapter);
     if (place) await data.read(chapterQueries.near(place, NEAR_HIDDEN_CHAPTER));
-    return;
+    return answer;
   }
   await Promise.all([
     data.read(pressMentionQueries.publicChapter(chapter.id)),
     data.readPages(contentQueries.chapterPosts(chapter.id)),
     listIdFor(chapter, config ?? null) ? undefined : data.read(mailingListQueries.listId(chapter.id)),
   ]);
+  return answer;
 };
 
-const loadContentPage =
-  (fixed?: string): RouteLoader =>
-  (data) =>
-    data.read(contentQueries.page(fixed ?? data.params.slug ?? ""));
+/** Content the reader may not read (401 signed out, 403 signed in) is "not public": its head keeps it out of search engines. */
+const notPublic = (answer: Answer<unknown>) => answer.status === 401 || answer.status === 403;
+const content = <T,>(answer: Answer<T>) => (notPublic(answer) ? ("not public" as const) : found(answer));
 
-/** Pages that read nothing beyond what every page reads (the signed-in user). */
-const readsNothing: RouteLoader = async () => undefined;
+/** A page (spec 000 section 7): by its slug, or a fixed one (about, chapter types). */
+const contentPage = (fixed?: string): RouteHandle<Answer<PageInfo>> => ({
+  load: (data) => data.answer(contentQueries.page(fixed ?? data.params.slug ?? "")),
+  head: (answer, _site, params) => {
+    const slug = fixed ?? params.slug ?? "";
+    return contentHead("page", content(answer), pagePath(slug));
+  },
+});
 
-const reads = (load: RouteLoader): RouteHandle => ({ load });
+/**
+ * A page at /{slug} (spec 000), below every screen of the app's own: a slug that names no page, or one the app
+ * keeps for itself, is no public page (the generic head; the browser shows Not Found).
+ */
+const pageAtSlug: RouteHandle<Answer<PageInfo>> = {
+  load: contentPage().load,
+  head: (answer, site, params) =>
+    (RESERVED_PAGE_SLUGS as readonly string[]).includes(params.slug ?? "") || (answer.status !== 200 && !notPublic(answer))
+      ? null
+      : contentPage().head!(answer, site, params),
+};
 
-/** Public routes of spec 000 section 2 (outside the admin areas), each with what it reads (its handle). */
+/** Pages that read nothing beyond what every page reads (the signed-in user), with a head of their own. */
+const fixedPage = (path: string, title: string, description: string, noindex = false): RouteHandle => ({
+  load: async () => undefined,
+  head: () => fixedHead(path, title, description, noindex),
+});
+
+const handles = {
+  home: { load: loadHome, head: (_answers, site) => homeHead(site) } satisfies RouteHandle,
+  state: {
+    load: loadState,
+    head: (chapters, _site, params) => stateHead(params.state ?? "", (chapters && found(chapters)) ?? []),
+  } satisfies RouteHandle<Answer<ChapterWithEvents[]> | null>,
+  chapter: { load: loadChapter, head: (chapter, site) => chapterHead(found(chapter), site) } satisfies RouteHandle<Answer<ChapterDetail>>,
+  wiki: {
+    load: (data) => data.answer(contentQueries.wiki(data.params.slug ?? "")),
+    head: (answer, _site, params) => contentHead("wiki", content(answer), `/wiki/${params.slug ?? ""}`),
+  } satisfies RouteHandle<Answer<WikiPageInfo>>,
+  blog: {
+    load: (data) => data.answer(contentQueries.blogPost(data.params.slug ?? "")),
+    head: (answer, _site, params) => contentHead("blog", content(answer), `/blog/${params.slug ?? ""}`),
+  } satisfies RouteHandle<Answer<BlogPostInfo>>,
+  pressMentions: {
+    load: (data) => data.read(pressMentionQueries.publicAll()),
+    head: () => fixedHead("/press_mentions", "Press Mentions", "What the press has said about Living Liberally and its chapters."),
+  } satisfies RouteHandle,
+  introStartChapter: fixedPage(
+    "/intro_start_chapter",
+    "Start a Chapter",
+    "Bring progressive community to your town: how to start and host a Living Liberally chapter.",
+  ),
+  startChapter: fixedPage("/start_chapter", "Apply to Host a New Chapter", "Apply to host a new Living Liberally chapter in your town."),
+};
+
+/** Public routes of spec 000 section 2 (outside the admin areas), each with what it reads and its head (its handle). */
 export function publicRoutes() {
   return (
     <>
-      <Route index element={<Home />} handle={reads(loadHome)} />
-      <Route path="about" element={<ContentPage slug="about" key="about" />} handle={reads(loadContentPage("about"))} />
-      <Route path="chapter_types" element={<ContentPage slug="chapter_types" key="chapter_types" />} handle={reads(loadContentPage("chapter_types"))} />
-      <Route path="page/:slug" element={<ContentPage />} handle={reads(loadContentPage())} />
-      <Route path="wiki/:slug" element={<WikiPageScreen />} handle={reads((data) => data.read(contentQueries.wiki(data.params.slug ?? "")))} />
-      <Route path="blog/:slug" element={<BlogPostScreen />} handle={reads((data) => data.read(contentQueries.blogPost(data.params.slug ?? "")))} />
-      <Route path="press_mentions" element={<PressMentionsScreen />} handle={reads((data) => data.read(pressMentionQueries.publicAll()))} />
-      <Route path="chapters/:state" element={<StatePage />} handle={reads(loadState)} />
-      <Route path="chapter/:state/:slug" element={<ChapterPage />} handle={reads(loadChapter)} />
-      <Route path="intro_start_chapter" element={lazyScreen(<IntroStartChapter />)} handle={reads(readsNothing)} />
-      <Route path="start_chapter" element={lazyScreen(<StartChapter />)} handle={reads(readsNothing)} />
+      <Route index element={<Home />} handle={handles.home} />
+      <Route path="about" element={<ContentPage slug="about" key="about" />} handle={contentPage("about")} />
+      <Route path="chapter_types" element={<ContentPage slug="chapter_types" key="chapter_types" />} handle={contentPage("chapter_types")} />
+      <Route path="page/:slug" element={<ContentPage />} handle={contentPage()} />
+      <Route path="wiki/:slug" element={<WikiPageScreen />} handle={handles.wiki} />
+      <Route path="blog/:slug" element={<BlogPostScreen />} handle={handles.blog} />
+      <Route path="press_mentions" element={<PressMentionsScreen />} handle={handles.pressMentions} />
+      <Route path="chapters/:state" element={<StatePage />} handle={handles.state} />
+      <Route path="chapter/:state/:slug" element={<ChapterPage />} handle={handles.chapter} />
+      <Route path="intro_start_chapter" element={lazyScreen(<IntroStartChapter />)} handle={handles.introStartChapter} />
+      <Route path="start_chapter" element={lazyScreen(<StartChapter />)} handle={handles.startChapter} />
       <Route path="my_chapters" element={<RequireSignedIn>{lazyScreen(<MyChapters />)}</RequireSignedIn>} />
       <Route path="my_chapter_host_applications" element={<RequireSignedIn>{lazyScreen(<MyApplications />)}</RequireSignedIn>} />
       <Route path="my_chapter_host_applications/:slug" element={<RequireSignedIn>{lazyScreen(<MyApplication />)}</RequireSignedIn>} />
@@ -100,7 +160,7 @@ export function publicRoutes() {
       <Route path="confirm_subscription/:token" element={lazyScreen(<ConfirmSubscription />)} />
       <Route path="confirm_meetup/:token" element={lazyScreen(<ConfirmMeetup />)} />
       {/* Pages at /{slug} too (spec 000): static paths rank above this one, so it never shadows another screen. */}
-      <Route path=":slug" element={<ContentPage />} handle={reads(loadContentPage())} />
+      <Route path=":slug" element={<ContentPage />} handle={pageAtSlug} />
     </>
   );
 }

@@ -5,7 +5,8 @@ import { buildChapter, buildEvent } from "../test/factories";
 import { buildBlogPost, buildPage, buildPressMention, buildWikiPage } from "../test/siteAdminFactories";
 import { CHAPTER_HIDDEN, type Chapter } from "../models/Chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
-import { escapeHtml, scriptJson, summarize, withHead } from "./head";
+import { summarize } from "../contracts/pageHead";
+import { escapeHtml, scriptJson, withHead } from "./head";
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -184,6 +185,25 @@ describe("the other public pages", () => {
     const blog = head((await t.request("GET", `/blog/${post.slug}`, { headers: { accept: "text/html" } })).text);
     expect(blog.meta("og:type")).toBe("article");
     expect(blog.jsonLd[0].headline).toBe("Big news");
+  });
+
+  it("keeps non-public pages and blog posts out of search engines without naming them, and leaves unknown /{slug} paths to the browser", async () => {
+    await buildPage({ slug: "draft_page", title: "Secret plans", body: "not yet", isPublic: false });
+    const draft = await buildBlogPost({ slug: "draft_news", title: "Secret news", body: "not yet", isPublic: false });
+    for (const path of ["/page/draft_page", "/draft_page", `/blog/${draft.slug}`]) {
+      const res = await t.request("GET", path, { headers: { accept: "text/html" } });
+      expect(res.status, path).toBe(200);
+      const h = head(res.text);
+      expect(h.title, path).toBe("Not available | Living Liberally");
+      expect(h.meta("robots"), path).toBe("noindex");
+      expect(res.text, path).not.toContain("Secret");
+    }
+    const unknown = await t.request("GET", "/no_such_slug", { headers: { accept: "text/html" } });
+    expect(unknown.status).toBe(200);
+    expect(head(unknown.text).title).toBe("Living Liberally");
+    const missing = await t.request("GET", "/page/no_such_slug", { headers: { accept: "text/html" } });
+    expect(missing.status).toBe(404);
+    expect(head(missing.text).title).toBe("Page not found | Living Liberally");
   });
 
   it("leaves account and admin screens with the generic head", async () => {
