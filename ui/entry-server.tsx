@@ -18,13 +18,13 @@ import { createQueryClient } from "./api/queryClient";
 import { ServerAddressGate } from "./components/ServerAddressGate";
 import { mailingListKeys } from "./api/mailingLists";
 import { authKeys, authQueries } from "./api/auth";
-import { isRouteHandle, type Answer, type RouteData } from "./lib/routeData";
+import { isRouteHandle, sitemapOf, type Answer, type RouteData } from "./lib/routeData";
 import { ApiRequestError } from "./api/client";
 import { isPagedByAddress, morePagesOf } from "./lib/morePages";
 import { LazyShown } from "./lib/lazy";
 import { createEmotionCache } from "./lib/emotionCache";
 import type { FormResult } from "../server/contracts/ssr";
-import type { HeadSite, PageHead } from "../server/contracts/pageHead";
+import type { HeadSite, PageHead, SitemapEntry } from "../server/contracts/pageHead";
 
 /** At most this many rounds of render-then-fetch (and a last render): a page whose queries depend on earlier answers needs two or three. */
 const MAX_PASSES = 5;
@@ -135,6 +135,8 @@ function fetchWaiting(client: QueryClient, query: Query, pages: number): Promise
 }
 
 let routeTable: RouteObject[] | null = null;
+/** The app's one route table (appRoutes()), as objects the router matches against. */
+const routes = () => (routeTable ??= createRoutesFromElements(appRoutes()));
 
 /** A page whose reads are done: its head, and the cache they are in, which renderPage renders from. */
 export interface LoadedPage {
@@ -149,6 +151,15 @@ const answerOf = <T,>(read: Promise<T>): Promise<Answer<T>> =>
     (err: unknown) => ({ status: err instanceof ApiRequestError ? err.status : 0 }),
   );
 
+/** What a route's handle reads with: the page's cache (`pages`: how many pages of a list paged by address to read). */
+const routeData = (client: QueryClient, params: RouteData["params"], search: URLSearchParams, pages: number): RouteData => ({
+  params,
+  search,
+  read: (options) => client.fetchQuery(options).catch(() => undefined),
+  answer: (options) => answerOf(client.fetchQuery(options)),
+  readPages: (options) => client.prefetchInfiniteQuery({ ...options, pages: isPagedByAddress(options.meta) ? pages : 1 }),
+});
+
 /**
  * Reads what the page will ask for before it is rendered: the signed-in user (every page) and what the loader of
  * the route it matches states (ui/lib/routeData.ts), then makes the page's head from the loader's answers. A failed
@@ -156,20 +167,23 @@ const answerOf = <T,>(read: Promise<T>): Promise<Answer<T>> =>
  * otherwise than 404, 401 or 403) throws.
  */
 async function loadRoute(client: QueryClient, location: string, pages: number): Promise<(site: HeadSite) => PageHead | null> {
-  routeTable ??= createRoutesFromElements(appRoutes());
   const url = new URL(location, "http://localhost");
-  const match = matchRoutes(routeTable, url.pathname)?.at(-1);
+  const match = matchRoutes(routes(), url.pathname)?.at(-1);
   const params = match?.params ?? {};
-  const data: RouteData = {
-    params,
-    search: url.searchParams,
-    read: (options) => client.fetchQuery(options).catch(() => undefined),
-    answer: (options) => answerOf(client.fetchQuery(options)),
-    readPages: (options) => client.prefetchInfiniteQuery({ ...options, pages: isPagedByAddress(options.meta) ? pages : 1 }),
-  };
+  const data = routeData(client, params, url.searchParams, pages);
   const handle: unknown = match?.route.handle;
   const [, answers] = await Promise.all([data.read(authQueries.currentUser()), isRouteHandle(handle) ? handle.load(data) : undefined]);
   return (site) => (isRouteHandle(handle) && handle.head ? handle.head(answers, site, params) : null);
+}
+
+/**
+ * The sitemap's entries: the pages each route of the table lists (its handle's sitemap), in the table's order, read
+ * through one cache (what several routes read is read once), without retries.
+ */
+export async function listSitemap(): Promise<SitemapEntry[]> {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  return sitemapOf(routes(), routeData(client, {}, new URLSearchParams(), 1));
 }
 
 function seedFormResult(client: QueryClient, result: FormResult | null | undefined) {

@@ -219,6 +219,19 @@ export interface ChapterPinList {
   pins: ChapterPinRow[];
 }
 
+/**
+ * GET /api/chapters/active/dates (public): every active chapter, by id, as the address of its page and when that
+ * page last changed (ISO 8601, UTC): the latest change of the chapter or of one of its events. Compact, for listing
+ * every chapter's page (the sitemap's entries, from the route handles).
+ */
+export interface ActiveChapterDate {
+  slug: string;
+  /** The state as the page's address has it: lower case, int for none. */
+  state: string;
+  /** Null when neither the chapter nor its events hold a date. */
+  updatedAt: string | null;
+}
+
 /** GET /api/chapters/my: the caller's chapters with the caller's role ids in each (2 field organizer, 3 host). */
 export type MyChapterInfo = ChapterSummary & { roleIds: number[] };
 

@@ -27,6 +27,17 @@ export interface PressMentionInfo extends PressMentionFields {
   chapter: PressMentionChapterRef | null;
 }
 
+/**
+ * A public item with when it last changed (ISO 8601, UTC), one row of GET /api/page/public/dates,
+ * /api/wiki_page/public/dates, /api/blog_post/public/dates and /api/press_mention/public/dates: compact, for listing
+ * every page (the sitemap's entries, which the route handles state).
+ */
+export interface PublicDate {
+  slug: string;
+  /** Null when the record holds no date. */
+  updatedAt: string | null;
+}
+
 export interface PageInfo {
   id: number;
   title: string;

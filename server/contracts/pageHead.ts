@@ -35,6 +35,18 @@ export interface PageHead {
   status?: number;
 }
 
+/** A page the sitemap lists, as a route's handle states it (ui/lib/routeData.ts): its path and when it last changed. */
+export interface SitemapEntry {
+  /** Path of the page's URL, joined to PUBLIC_URL. */
+  path: string;
+  /** W3C datetime; none when the page has no date of its own. */
+  lastmod?: string | null;
+}
+
+/** The latest of ISO 8601 UTC dates (they sort as text), null when none is given: a page's lastmod from its parts'. */
+export const latestDate = (...dates: (string | null | undefined)[]): string | null =>
+  dates.filter((d): d is string => !!d).reduce<string | null>((a, b) => (a && a > b ? a : b), null);
+
 /** What a head needs beyond the page's answers: the site's public URL (PUBLIC_URL), for absolute links in JSON-LD. */
 export interface HeadSite {
   publicUrl: string;

@@ -60,6 +60,14 @@ describe("reads of more rows than a chunk", () => {
     expect(pin?.[7]).not.toBeNull();
   });
 
+  it("date every chapter's page once, the last one read included, in a compact row", async () => {
+    const res = await t.request<{ slug: string; updatedAt: string }[]>("GET", "/api/chapters/active/dates");
+    expect(res.body).toHaveLength(CHAPTERS);
+    expect(new Set(res.body.map((row) => row.slug)).size).toBe(CHAPTERS);
+    expect(res.body.at(-1)).toEqual({ slug: last.slug, state: "mt", updatedAt: expect.stringMatching(/Z$/) });
+    expect(res.text.length / CHAPTERS).toBeLessThan(100);
+  });
+
   it("put every event in the state's feed", async () => {
     const res = await t.request("GET", "/api/chapter_calendar/state/mt/events.ics");
     expect(res.status).toBe(200);

@@ -72,6 +72,28 @@ describe("chapter reads", () => {
     expect(res.body.every((c: { status: number }) => c.status === 1)).toBe(true);
   });
 
+  it("lists every active chapter's page and its last change, its events' included, on /chapters/active/dates", async () => {
+    const knex = t.services.knex;
+    const vermont = await buildChapter({ slug: "montpelier", state: "VT" });
+    const paris = await buildChapter({ slug: "paris", state: "" });
+    const hidden = await buildChapter({ slug: "secret_place", state: "vt", status: 0 });
+    const event = await buildEvent(vermont);
+    await buildEvent(hidden);
+    await knex("chapters").whereIn("id", [vermont.id, paris.id]).update({ updatedAt: "2030-01-01T00:00:00.000Z" });
+    await knex("chapterEvents").where({ id: event.id }).update({ updatedAt: "2030-02-03T04:05:06.000Z" });
+    const res = await t.request("GET", "/api/chapters/active/dates");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toMatch(/^public/);
+    const rows = res.body as { slug: string; state: string; updatedAt: string }[];
+    expect(rows.filter((r) => ["montpelier", "paris"].includes(r.slug))).toEqual([
+      { slug: "montpelier", state: "vt", updatedAt: "2030-02-03T04:05:06.000Z" },
+      { slug: "paris", state: "int", updatedAt: "2030-01-01T00:00:00.000Z" },
+    ]);
+    expect(rows.some((r) => r.slug === "secret_place")).toBe(false);
+    const active = await t.request("GET", "/api/chapters/active?limit=500");
+    expect(rows.map((r) => r.slug).sort()).toEqual(active.body.map((c: { slug: string }) => c.slug).sort());
+  });
+
   it("searches with at least 2 characters, optionally active only", async () => {
     await buildChapter({ title: "Zanzibar Club", city: "Zanzibar", status: 0 });
     const short = await t.request("GET", "/api/chapters/search?q=z");

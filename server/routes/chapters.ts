@@ -15,6 +15,7 @@ import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
 import type { ChapterSummary } from "../contracts/chapter";
 import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
+import { presentActiveChapterDates } from "../presenters/publicDates";
 import { EVENT_DATE_COLUMNS, eventsExpireAt } from "../presenters/schedule";
 import { readCacheOf, sendCached } from "../lib/readCache";
 import { keptList, sendListPage } from "../lib/keptList";
@@ -105,6 +106,29 @@ export function activeChaptersAndEvents(chapterColumns: string[]): Promise<[Chap
   ]);
 }
 
+/**
+ * A chunk of the active chapters after `afterId` (by id, for readInChunks) with their events' latest change: two
+ * plain queries, the events' grouped over the chunk's range of ids.
+ */
+async function activeChaptersChanged(afterId: number, size: number) {
+  const chapters = await Chapter.query()
+    .where({ status: CHAPTER_ACTIVE })
+    .where("id", ">", afterId)
+    .select("id", "slug", "state", "updatedAt")
+    .orderBy("id")
+    .limit(size);
+  const lastId = chapters.at(-1)?.id;
+  if (lastId === undefined) return [];
+  const events = (await ChapterEvent.query()
+    .where("chapterId", ">", afterId)
+    .where("chapterId", "<=", lastId)
+    .groupBy("chapterId")
+    .select("chapterId")
+    .max("updatedAt as updatedAt")) as unknown as { chapterId: number | string; updatedAt: string | Date }[];
+  const eventsChanged = new Map(events.map((e) => [Number(e.chapterId), e.updatedAt]));
+  return chapters.map((c) => ({ id: c.id, slug: c.slug, state: c.state, updatedAt: c.updatedAt, eventsUpdatedAt: eventsChanged.get(c.id) }));
+}
+
 /** The tables chapter lists are made of, and those a chapter's page adds (see lib/readCache). */
 export const CHAPTER_LIST_TABLES = ["chapters", "chapter_types", "chapter_events"];
 const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permissions", "users", "chapter_blog_posts", "uploaded_images"];
@@ -177,6 +201,17 @@ export function chapterRoutes(router: Router, s: Services) {
       withUpcomingEvents(await chaptersInChunks("[chapterType, chapterEvents(mayBeUpcoming)]", (query) => query.where({ status: CHAPTER_ACTIVE })), now),
     );
     sendListPage(ctx, "/api/chapters/active", list, { page });
+  });
+
+  /**
+   * Every active chapter's page address (slug, state) and its last change, its events' included: one compact row
+   * each, by id, kept ready like the other public lists. What the sitemap lists the chapters' pages from.
+   */
+  router.get("/chapters/active/dates", async (ctx) => {
+    const answer = await reads.answer("chapters:active:dates", ["chapters", "chapter_events"], async () => ({
+      value: presentActiveChapterDates(await readInChunks(activeChaptersChanged)),
+    }));
+    sendCached(ctx, answer);
   });
 
   /**

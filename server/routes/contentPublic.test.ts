@@ -95,3 +95,35 @@ describe("pages and wiki pages", () => {
     expect((await t.request("GET", "/api/wiki_page/slug/none")).status).toBe(404);
   });
 });
+
+describe("what the public site holds, with dates", () => {
+  it("lists public pages and wiki pages by slug, and public posts newest first, with their last change; never non-public ones", async () => {
+    const knex = t.services.knex;
+    await Page.query().insert({ slug: "aa_dates", title: "A", body: "", isPublic: true });
+    await Page.query().insert({ slug: "ab_draft", title: "B", body: "", isPublic: false });
+    await knex("pages").where({ slug: "aa_dates" }).update({ updatedAt: "2030-01-01T00:00:00.000Z" });
+    await WikiPage.query().insert({ slug: "aa_wiki", title: "W", body: "", isPublic: true, isEditable: false });
+    await WikiPage.query().insert({ slug: "ab_wiki_draft", title: "W", body: "", isPublic: false, isEditable: false });
+    await BlogPost.query().insert({ slug: "dated_post", title: "P", body: "", isPublic: true, createdAt: daysAgo(-1) });
+    await BlogPost.query().insert({ slug: "dated_draft", title: "P", body: "", isPublic: false, createdAt: daysAgo(-2) });
+
+    const pages = await t.request("GET", "/api/page/public/dates");
+    expect(pages.status).toBe(200);
+    expect(pages.headers.get("cache-control")).toMatch(/^public/);
+    expect(pages.body[0]).toEqual({ slug: "aa_dates", updatedAt: "2030-01-01T00:00:00.000Z" });
+    const pageSlugs = pages.body.map((p: { slug: string }) => p.slug);
+    expect(pageSlugs).toEqual([...pageSlugs].sort());
+    expect(pageSlugs).not.toContain("ab_draft");
+    expect(pageSlugs).not.toContain("hidden_page");
+
+    const wikis = (await t.request("GET", "/api/wiki_page/public/dates")).body.map((w: { slug: string }) => w.slug);
+    expect(wikis).toContain("aa_wiki");
+    expect(wikis).not.toContain("ab_wiki_draft");
+    expect(wikis).not.toContain("playbook");
+
+    const posts = await t.request("GET", "/api/blog_post/public/dates");
+    expect(posts.body[0]).toEqual({ slug: "dated_post", updatedAt: expect.stringMatching(/^20\d\d-\d\d-\d\dT[\d:.]+Z$/) });
+    expect(posts.body.map((p: { slug: string }) => p.slug)).not.toContain("dated_draft");
+    expect(posts.body.map((p: { slug: string }) => p.slug)).toContain("post_0");
+  });
+});

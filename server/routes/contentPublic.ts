@@ -1,4 +1,5 @@
 import type Router from "@koa/router";
+import type { Context } from "koa";
 import { z } from "zod";
 import { BlogPost } from "../models/BlogPost";
 import { FrontPage } from "../models/FrontPage";
@@ -11,6 +12,7 @@ import { authorize } from "../policies/authorize";
 import { contentPolicy } from "../policies/content";
 import { BLOG_PAGE_SIZE } from "../contracts/content";
 import { presentBlogPost, presentFrontPage, presentPage, presentWikiPage } from "../presenters/content";
+import { presentPublicDates } from "../presenters/publicDates";
 import type { Services } from "../services";
 
 const pageParam = z
@@ -25,15 +27,27 @@ const slugParam = z.string().trim().min(1, "Slug is Required").max(200, "Slug is
  * pages and wiki pages by slug. Lists and writes belong to the site admin routes.
  */
 export function contentPublicRoutes(router: Router, s: Services) {
+  const reads = readCacheOf(s.knex);
+  /** Every public item of a kind as its slug and last change, kept ready under `key` (lib/readCache). */
+  const sendDates = async (ctx: Context, key: string, table: string, read: () => PromiseLike<{ slug: string; updatedAt?: string }[]>) =>
+    sendCached(ctx, await reads.answer(key, [table], async () => ({ value: presentPublicDates(await read()) })));
+
   router.get("/front_page", async (ctx) => {
     const front = await FrontPage.query().findById(1);
     sendPublicJson(ctx, presentFrontPage(front));
   });
 
+  /** Every public blog post's slug and last change, newest first (before /blog_post/public/:page, which it would match). */
+  router.get("/blog_post/public/dates", (ctx) =>
+    sendDates(ctx, "blog:dates", "blog_posts", () =>
+      BlogPost.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("createdAt", "desc").orderBy("id", "desc"),
+    ),
+  );
+
   /** Public blog posts, newest first, BLOG_PAGE_SIZE a page, page 0 first. */
   router.get("/blog_post/public/:page", async (ctx) => {
     const page = parse(pageParam, ctx.params.page);
-    const answer = await readCacheOf(s.knex).answer(`blog:${page}`, ["blog_posts", "users"], async () => {
+    const answer = await reads.answer(`blog:${page}`, ["blog_posts", "users"], async () => {
       const posts = await BlogPost.query()
         .where({ isPublic: true })
         .withGraphFetched("user")
@@ -54,6 +68,11 @@ export function contentPublicRoutes(router: Router, s: Services) {
     ctx.body = presentBlogPost(post);
   });
 
+  /** Every public page's slug and last change, by slug. */
+  router.get("/page/public/dates", (ctx) =>
+    sendDates(ctx, "page:dates", "pages", () => Page.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("slug")),
+  );
+
   router.get("/page/slug/:slug", async (ctx) => {
     const slug = parse(slugParam, ctx.params.slug);
     const page = await Page.query().findOne({ slug });
@@ -63,6 +82,11 @@ export function contentPublicRoutes(router: Router, s: Services) {
       ctx.body = presentPage(page);
     } else sendPublicJson(ctx, presentPage(page));
   });
+
+  /** Every public wiki page's slug and last change, by slug. */
+  router.get("/wiki_page/public/dates", (ctx) =>
+    sendDates(ctx, "wiki:dates", "wiki_pages", () => WikiPage.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("slug")),
+  );
 
   /** A non-public wiki page answers everyone but admins with its title and isPublic false, never its body. */
   router.get("/wiki_page/slug/:slug", async (ctx) => {

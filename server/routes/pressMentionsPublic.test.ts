@@ -60,6 +60,18 @@ describe("public press mentions", () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
+  it("lists every visible mention's slug and last change on /public/dates, newest first", async () => {
+    const hidden = await buildChapter({ status: 0 });
+    const ofHidden = await mention(hidden, { daysAgo: 0.01 });
+    const res = await t.request("GET", "/api/press_mention/public/dates");
+    expect(res.status).toBe(200);
+    const all = await t.request("GET", "/api/press_mention/public/all");
+    expect(res.body.map((m: { slug: string }) => m.slug)).toEqual(all.body.map((m: { slug: string }) => m.slug));
+    expect(res.body.map((m: { slug: string }) => m.slug)).not.toContain(ofHidden.slug);
+    const first = await PressMention.query().findOne({ slug: all.body[0].slug });
+    expect(res.body[0]).toEqual({ slug: first!.slug, updatedAt: new Date(first!.updatedAt!).toISOString() });
+  });
+
   it("lists a state's visible mentions; int covers empty states; bad states are 400", async () => {
     const vt = await buildChapter({ state: "vt", city: "Burlington", title: "Burlington" });
     const intl = await buildChapter({ state: "", city: "Paris", title: "Paris" });

@@ -12,6 +12,7 @@ import { chapterPolicy } from "../policies/chapter";
 import { pressMentionPolicy, publicPressMentions } from "../policies/pressMention";
 import { STATES } from "../contracts/chapter";
 import { presentPressMention } from "../presenters/content";
+import { presentPublicDates } from "../presenters/publicDates";
 import type { Services } from "../services";
 
 const countParam = z
@@ -56,6 +57,19 @@ export function pressMentionPublicRoutes(router: Router, s: Services) {
       else query.where("chapter.state", state);
       return query.limit(20);
     });
+  });
+
+  /** Every visible mention's slug and last change, newest first (before /press_mention/public/:count, which it would match). */
+  router.get("/press_mention/public/dates", async (ctx) => {
+    const answer = await reads.answer("press:dates", PRESS_TABLES, async () => {
+      const mentions = await publicPressMentions(PressMention.query())
+        .clearSelect()
+        .select("pressMentions.slug", "pressMentions.updatedAt")
+        .orderBy("pressMentions.createdAt", "desc")
+        .orderBy("pressMentions.id", "desc");
+      return { value: presentPublicDates(mentions) };
+    });
+    sendCached(ctx, answer);
   });
 
   /** The newest {count} visible mentions (the home page shows 8). */

@@ -6,6 +6,7 @@ import { buildBlogPost, buildPage, buildPressMention, buildWikiPage } from "../t
 import { CHAPTER_HIDDEN, type Chapter } from "../models/Chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { summarize } from "../contracts/pageHead";
+import { pagePath } from "../contracts/content";
 import { escapeHtml, scriptJson, withHead } from "./head";
 
 const INDEX = `<!doctype html>
@@ -229,6 +230,30 @@ describe("sitemap.xml and robots.txt", () => {
     expect(locs.some((l) => l.includes("secret_wiki"))).toBe(false);
     expect(res.text).toMatch(/<loc>https:\/\/example\.org\/chapter\/tx\/austin<\/loc><lastmod>20\d\d-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
     expect(sitemapSchemaErrors(res.text)).toEqual([]);
+  });
+
+  it("lists the pages the route table's handles read from the public API answers, with their dates, and no page the public may not read", async () => {
+    await buildPage({ slug: "not_yet_public", title: "Draft", isPublic: false });
+    await buildPage({ slug: "admin", title: "Old page at a reserved slug" });
+    const res = await t.request("GET", "/sitemap.xml");
+    const entries = [...res.text.matchAll(/<url><loc>https:\/\/example\.org([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => [
+      m[1],
+      m[2] ?? null,
+    ]);
+    const listed = async (path: string) => (await t.request("GET", path)).body as { slug: string; updatedAt: string | null }[];
+    const pages = await listed("/api/page/public/dates");
+    const chapters = (await t.request("GET", "/api/chapters/active/dates")).body as { slug: string; state: string; updatedAt: string }[];
+    // The page route's handle (page/:slug) lists every public page at its address, dated as the API answers it.
+    expect(pages.map((p) => p.slug)).toContain("volunteer");
+    for (const p of pages) expect(entries).toContainEqual([pagePath(p.slug), p.updatedAt]);
+    expect(entries).toContainEqual(["/page/admin", expect.any(String)]);
+    expect(entries.some(([path]) => path!.includes("not_yet_public"))).toBe(false);
+    // The chapter route's handle lists the active chapters as their answer does, in its order, after the fixed pages and the states.
+    const chapterEntries = entries.filter(([path]) => path!.startsWith("/chapter/"));
+    expect(chapterEntries).toEqual(chapters.map((c) => [`/chapter/${c.state}/${encodeURIComponent(c.slug)}`, c.updatedAt]));
+    expect(entries.slice(0, 4).map(([path]) => path)).toEqual(["/", "/press_mentions", "/intro_start_chapter", "/start_chapter"]);
+    expect(entries.findIndex(([path]) => path!.startsWith("/chapters/"))).toBe(4);
+    expect(entries.findIndex(([path]) => path === "/volunteer")).toBeGreaterThan(entries.indexOf(chapterEntries.at(-1)!));
   });
 
   it("follows changes: a new chapter is listed on the next read, and an unchanged sitemap answers 304", async () => {

@@ -1,74 +1,14 @@
 import Router from "@koa/router";
 import type { Context } from "koa";
 import sharp from "sharp";
-import { STATES, chapterTypeTitle, normalizeState } from "../contracts/chapter";
-import { pagePath } from "../contracts/content";
-import { BlogPost } from "../models/BlogPost";
-import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
-import { ChapterEvent } from "../models/ChapterEvent";
+import { chapterTypeTitle } from "../contracts/chapter";
 import { ChapterType } from "../models/ChapterType";
-import { Page } from "../models/Page";
-import { WikiPage } from "../models/WikiPage";
-import { PressMention } from "../models/PressMention";
-import { publicPressMentions } from "../policies/pressMention";
 import { intParam } from "../lib/validate";
 import { notFound } from "../errors";
 import { escapeHtml } from "./head";
-import { SITE_NAME } from "../contracts/pageHead";
+import { SITE_NAME, type SitemapEntry } from "../contracts/pageHead";
 import { etagOf, matchesEtag } from "../lib/readCache";
-
-interface SitemapEntry {
-  path: string;
-  lastmod?: string | null;
-}
-
-const latest = (...dates: (string | null | undefined)[]): string | null =>
-  dates.filter((d): d is string => !!d).reduce<string | null>((a, b) => (a && a > b ? a : b), null);
-
-/** A date as sitemaps want it (W3C datetime). Stored dates are ISO strings (SQLite) or Dates (Postgres). */
-const w3cDate = (d: string | Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
-
-/** Every public page with the date it last changed: active chapters, state pages, pages, public wiki pages, blog posts, press mentions. */
-async function sitemapEntries(): Promise<SitemapEntry[]> {
-  const [chapters, eventDates, pages, wikis, posts, mentions] = await Promise.all([
-    Chapter.query().where({ status: CHAPTER_ACTIVE }).select("id", "slug", "state", "updatedAt").orderBy("id"),
-    ChapterEvent.query()
-      .join("chapters", "chapters.id", "chapter_events.chapterId")
-      .where("chapters.status", CHAPTER_ACTIVE)
-      .groupBy("chapter_events.chapterId")
-      .select("chapter_events.chapterId")
-      .max("chapter_events.updatedAt as updatedAt") as unknown as Promise<{ chapterId: number; updatedAt: string | Date }[]>,
-    Page.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("slug"),
-    WikiPage.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("slug"),
-    BlogPost.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("createdAt", "desc"),
-    publicPressMentions(PressMention.query()).clearSelect().max("press_mentions.updatedAt as updatedAt").first() as unknown as Promise<
-      { updatedAt: string | Date | null } | undefined
-    >,
-  ]);
-  const eventsChanged = new Map(eventDates.map((e) => [Number(e.chapterId), w3cDate(e.updatedAt)]));
-  const byState = new Map<string, string | null>();
-  const chapterEntries = chapters.map((c) => {
-    const state = normalizeState(c.state);
-    const lastmod = latest(w3cDate(c.updatedAt), eventsChanged.get(c.id));
-    byState.set(state, latest(byState.get(state), lastmod));
-    return { path: `/chapter/${state}/${encodeURIComponent(c.slug)}`, lastmod };
-  });
-  const newest = latest(...byState.values());
-  return [
-    { path: "/", lastmod: newest },
-    { path: "/press_mentions", lastmod: w3cDate(mentions?.updatedAt) },
-    { path: "/intro_start_chapter" },
-    { path: "/start_chapter" },
-    ...[...byState.entries()]
-      .filter(([state]) => state === "int" || state in STATES)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([state, lastmod]) => ({ path: `/chapters/${state}`, lastmod })),
-    ...chapterEntries,
-    ...pages.map((p) => ({ path: pagePath(encodeURIComponent(p.slug)), lastmod: w3cDate(p.updatedAt) })),
-    ...wikis.map((w) => ({ path: `/wiki/${encodeURIComponent(w.slug)}`, lastmod: w3cDate(w.updatedAt) })),
-    ...posts.map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: w3cDate(p.updatedAt) })),
-  ];
-}
+import { readSitemap } from "./ssr";
 
 function sitemapXml(entries: SitemapEntry[], publicUrl: string): string {
   const urls = entries.map((e) => `<url><loc>${escapeHtml(publicUrl + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`);
@@ -135,11 +75,16 @@ export function sendCached(ctx: Context, type: string, body: string | Buffer, ca
   ctx.body = bytes;
 }
 
-/** /sitemap.xml, /robots.txt and the per-type preview images that link previews of chapters without a header image use. */
+/**
+ * /sitemap.xml, /robots.txt and the per-type preview images that link previews of chapters without a header image
+ * use. The sitemap lists what the public route table's handles state (ui/screens/public/routes.tsx), read through
+ * the API in this process as an anonymous visitor.
+ */
 export function seoRoutes(publicUrl: string): Router {
   const router = new Router();
   router.get("/sitemap.xml", async (ctx) => {
-    sendCached(ctx, "application/xml; charset=utf-8", sitemapXml(await sitemapEntries(), publicUrl), "public, max-age=0, must-revalidate");
+    const entries = await readSitemap({ origin: publicUrl, app: ctx.app, token: null, requestId: ctx.state.requestId as string | undefined });
+    sendCached(ctx, "application/xml; charset=utf-8", sitemapXml(entries, publicUrl), "public, max-age=0, must-revalidate");
   });
   router.get("/robots.txt", (ctx) => {
     sendCached(ctx, "text/plain; charset=utf-8", robotsTxt(publicUrl), "public, max-age=3600");

@@ -4,6 +4,7 @@ import type Koa from "koa";
 import inject from "light-my-request";
 import type { Platform } from "../../ui/platform/types";
 import type { LoadedPage, RenderedPage, RenderInputs } from "../../ui/entry-server";
+import type { SitemapEntry } from "../contracts/pageHead";
 
 /** The visitor a page is being rendered for: the app that answers the page's API reads, and their session. */
 interface RenderScope {
@@ -96,6 +97,15 @@ export async function loadPublicPage(location: string, visitor: RenderScope, inp
 export async function renderPublicPage(location: string, visitor: RenderScope, inputs: RenderInputs = {}, loaded?: LoadedPage): Promise<RenderedPage> {
   const { renderPage } = await loadRenderer();
   return scope.run(visitor, () => renderPage(location, inputs, loaded));
+}
+
+/**
+ * The sitemap's entries, as the public route table's handles list them (their reads answered in this process, for
+ * an anonymous visitor: what the public may read). With rendering off too: the UI is loaded for heads either way.
+ */
+export async function readSitemap(visitor: RenderScope): Promise<SitemapEntry[]> {
+  const { listSitemap } = await loadRenderer();
+  return scope.run(visitor, () => listSitemap());
 }
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
 import type {
+  ActiveChapterDate,
   ChapterDetail,
   ChapterPinList,
   ChapterSummary,
@@ -25,6 +26,7 @@ export const chapterKeys = {
   adminList: (q: string) => [...chapterKeys.all, "adminList", q] as const,
   picker: (q: string) => [...chapterKeys.all, "picker", q] as const,
   pins: () => [...chapterKeys.all, "pins"] as const,
+  activeDates: () => [...chapterKeys.all, "activeDates"] as const,
   my: () => [...chapterKeys.all, "my"] as const,
   state: (state: string) => [...chapterKeys.all, "state", state] as const,
   slug: (slug: string) => [...chapterKeys.all, "slug", slug] as const,
@@ -73,6 +75,8 @@ export const chapterQueries = {
     queryOptions({ queryKey: chapterKeys.picker(q), queryFn: get<ChapterSummary[]>(`/api/chapters?${q ? `q=${enc(q)}&` : ""}limit=${CHAPTER_PICKER_LIMIT}`) }),
   /** Every active chapter as a compact pin (the home map); a pin's details come from bySlug when it is opened. */
   pins: () => queryOptions({ queryKey: chapterKeys.pins(), queryFn: get<ChapterPinList>("/api/chapters/pins"), select: decodePins }),
+  /** Every active chapter's page (slug, state) and when it last changed, its events included (the sitemap lists them). */
+  activeDates: () => queryOptions({ queryKey: chapterKeys.activeDates(), queryFn: get<ActiveChapterDate[]>("/api/chapters/active/dates") }),
   /** The caller's chapters with the caller's roles in each, by display title, a page at a time. */
   my: () => pagedListOptions<MyChapterInfo>(chapterKeys.my(), "/api/chapters/my", CHAPTER_LIST_PAGE_SIZE),
   /** A state's chapters (lower-case abbreviation) with the events of the active ones: every page, as the map pins them all. */

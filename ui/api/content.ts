@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { BLOG_PAGE_SIZE, type BlogPostInfo, type PageInfo, type WikiPageInfo } from "../../server/contracts/content";
+import { BLOG_PAGE_SIZE, type BlogPostInfo, type PageInfo, type PublicDate, type WikiPageInfo } from "../../server/contracts/content";
 import { CHAPTER_POSTS_PAGE_SIZE, type ChapterBlogPostInfo } from "../../server/contracts/mailingList";
 import type { BlogPostAdmin, ContentInput, PageAdmin, WikiPageAdmin, WikiPageInput } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
@@ -17,6 +17,7 @@ export const contentKeys = {
   publicBlog: () => [...contentKeys.all, "blog", "public"] as const,
   chapterPosts: (chapterId: number) => [...contentKeys.all, "chapterPosts", chapterId] as const,
   admin: (kind: ContentKindKey) => [...contentKeys.all, "admin", kind] as const,
+  publicDates: (kind: ContentKindKey) => [...contentKeys.all, "publicDates", kind] as const,
 };
 
 /** The three kinds of site content admins write, and what their lists hold. */
@@ -27,6 +28,11 @@ interface AdminContent {
   wiki: WikiPageAdmin;
 }
 const ADMIN_PATHS: Record<ContentKindKey, string> = { blog: "/api/blog_post", page: "/api/page", wiki: "/api/wiki_page" };
+const PUBLIC_DATES_PATHS: Record<ContentKindKey, string> = {
+  blog: "/api/blog_post/public/dates",
+  page: "/api/page/public/dates",
+  wiki: "/api/wiki_page/public/dates",
+};
 
 /** Site content (spec 000 section 7, spec 001 section 2): pages, wiki pages, blog posts, and the posts a chapter's emails became. */
 export const contentQueries = {
@@ -53,6 +59,8 @@ export const contentQueries = {
         last.length === CHAPTER_POSTS_PAGE_SIZE ? lastPage + 1 : undefined,
       meta: MORE_PAGES_META,
     }),
+  /** Every public blog post (newest first), page or wiki page (by slug) as its slug and last change (the sitemap lists them). */
+  publicDates: (kind: ContentKindKey) => queryOptions({ queryKey: contentKeys.publicDates(kind), queryFn: get<PublicDate[]>(PUBLIC_DATES_PATHS[kind]) }),
   /** Every blog post, page or wiki page, public or not (admins). */
   admin: <K extends ContentKindKey>(kind: K) => queryOptions({ queryKey: contentKeys.admin(kind), queryFn: get<AdminContent[K][]>(ADMIN_PATHS[kind]) }),
 };

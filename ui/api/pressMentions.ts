@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PressMentionInfo as ChapterPressMention, PressMentionInput } from "../../server/contracts/chapterAdmin";
-import type { PressMentionInfo } from "../../server/contracts/content";
+import type { PressMentionInfo, PublicDate } from "../../server/contracts/content";
 import type { PressMentionAdmin } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
 import { api } from "./client";
@@ -12,6 +12,7 @@ const pressMentionKeys = {
   all: ["pressMentions"] as const,
   publicRecent: (count: number) => [...pressMentionKeys.all, "public", "recent", count] as const,
   publicAll: () => [...pressMentionKeys.all, "public", "all"] as const,
+  publicDates: () => [...pressMentionKeys.all, "public", "dates"] as const,
   publicState: (state: string) => [...pressMentionKeys.all, "public", "state", state] as const,
   publicChapter: (chapterId: number) => [...pressMentionKeys.all, "public", "chapter", chapterId] as const,
   chapterAll: (chapterId: number) => [...pressMentionKeys.all, "chapter", chapterId] as const,
@@ -24,6 +25,8 @@ export const pressMentionQueries = {
   publicRecent: (count: number) =>
     queryOptions({ queryKey: pressMentionKeys.publicRecent(count), queryFn: get<PressMentionInfo[]>(`/api/press_mention/public/${count}`) }),
   publicAll: () => queryOptions({ queryKey: pressMentionKeys.publicAll(), queryFn: get<PressMentionInfo[]>("/api/press_mention/public/all") }),
+  /** Every public mention as its slug and last change, newest first (the sitemap dates /press_mentions by them). */
+  publicDates: () => queryOptions({ queryKey: pressMentionKeys.publicDates(), queryFn: get<PublicDate[]>("/api/press_mention/public/dates") }),
   publicState: (state: string) =>
     queryOptions({ queryKey: pressMentionKeys.publicState(state), queryFn: get<PressMentionInfo[]>(`/api/press_mention/public/state/${enc(state)}`) }),
   publicChapter: (chapterId: number) =>

@@ -1,4 +1,5 @@
-import type { HeadSite, PageHead } from "../../server/contracts/pageHead";
+import type { HeadSite, PageHead, SitemapEntry } from "../../server/contracts/pageHead";
+import type { RouteObject } from "react-router-dom";
 import type { DefaultError, FetchInfiniteQueryOptions, FetchQueryOptions, GetNextPageParamFunction, QueryKey } from "@tanstack/react-query";
 
 /**
@@ -33,6 +34,15 @@ export function found<T>(answer: Answer<T>): T | null {
   throw new Error(`The page's read failed (${answer.status || "no answer"})`);
 }
 
+/**
+ * The data of an answer a list is made of (a sitemap's): any failure throws, so a read that failed never leaves
+ * pages out of the list.
+ */
+export function listed<T>(answer: Answer<T>): T {
+  if (answer.status === 200) return answer.data as T;
+  throw new Error(`The list's read failed (${answer.status || "no answer"})`);
+}
+
 /** The reads of a route, beyond those of every page (the signed-in user); answers what its head is made from. */
 export type RouteLoader<A = unknown> = (data: RouteData) => Promise<A>;
 
@@ -45,6 +55,24 @@ export type RouteLoader<A = unknown> = (data: RouteData) => Promise<A>;
 export interface RouteHandle<A = unknown> {
   load: RouteLoader<A>;
   head?(answers: A, site: HeadSite, params: Readonly<Record<string, string | undefined>>): PageHead | null;
+  /**
+   * The pages of the route the sitemap lists, read as the loader reads (no params: the route's own path for a fixed
+   * route, every page there is for one with params) with the date each last changed. None: the route lists none.
+   */
+  sitemap?(data: RouteData): Promise<SitemapEntry[]>;
 }
 
 export const isRouteHandle = (handle: unknown): handle is RouteHandle => typeof (handle as RouteHandle | undefined)?.load === "function";
+
+/** The sitemap: the pages each route of the table states (its handle's sitemap), in the table's order. */
+export async function sitemapOf(routes: RouteObject[], data: RouteData): Promise<SitemapEntry[]> {
+  const lists: Promise<SitemapEntry[]>[] = [];
+  const walk = (level: RouteObject[]) => {
+    for (const route of level) {
+      if (isRouteHandle(route.handle) && route.handle.sitemap) lists.push(route.handle.sitemap(data));
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(routes);
+  return (await Promise.all(lists)).flat();
+}

@@ -117,6 +117,15 @@ export const ChapterPins = answer<C.ChapterPinList>()(
   }),
 );
 
+export const ActiveChapterDate = answer<C.ActiveChapterDate>()(
+  "ActiveChapterDate",
+  z.object({
+    slug: z.string(),
+    state: z.string().describe("As the page's address has it: lower case, int for none"),
+    updatedAt: timestamp().nullable().describe("The latest change of the chapter or one of its events"),
+  }),
+);
+
 export const NearChapters = answer<C.NearChaptersAnswer>()(
   "NearChapters",
   z.object({

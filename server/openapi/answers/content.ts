@@ -35,6 +35,11 @@ export const PressMentionAdmin = answer<S.PressMentionAdmin>()(
   z.object({ ...pressMentionFields, chapterId: int(), chapter: ChapterRef.nullable() }),
 );
 
+export const PublicDate = answer<T.PublicDate>()(
+  "PublicDate",
+  z.object({ slug: z.string(), updatedAt: timestamp().nullable().describe("When it last changed") }).describe("A public item's slug and last change"),
+);
+
 const pageFields = { id: int(), title: z.string(), slug: z.string(), body: z.string(), bodyHtml: z.string(), isPublic: z.boolean() };
 
 export const Page = answer<T.PageInfo>()("Page", z.object(pageFields));

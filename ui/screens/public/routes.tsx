@@ -9,14 +9,14 @@ import {
   type PageInfo,
   type WikiPageInfo,
 } from "../../../server/contracts/content";
-import { chapterHead, contentHead, fixedHead, homeHead, stateHead } from "../../../server/contracts/pageHead";
+import { chapterHead, contentHead, fixedHead, homeHead, latestDate, stateHead, type SitemapEntry } from "../../../server/contracts/pageHead";
 import { chapterQueries } from "../../api/chapters";
-import { contentQueries } from "../../api/content";
+import { contentQueries, type ContentKindKey } from "../../api/content";
 import { mailingListQueries } from "../../api/mailingLists";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { settingsQueries } from "../../api/settings";
 import { listIdFor } from "../../lib/listId";
-import { found, type Answer, type RouteData, type RouteHandle, type RouteLoader } from "../../lib/routeData";
+import { found, listed, type Answer, type RouteData, type RouteHandle, type RouteLoader } from "../../lib/routeData";
 import { LazyScreen } from "../../components/AsyncState";
 import { RequireSignedIn } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
@@ -80,6 +80,23 @@ const loadChapter: RouteLoader<Answer<ChapterDetail>> = async (data) => {
   return answer;
 };
 
+/** Every active chapter's page and its last change, which the home page, the state pages and the chapters' pages are dated by. */
+const activeChapterDates = async ({ answer }: RouteData) => listed(await answer(chapterQueries.activeDates()));
+
+/** Each state with an active chapter (int for none), by abbreviation, dated by its chapters' latest change. */
+async function statePages(data: RouteData): Promise<SitemapEntry[]> {
+  const byState = new Map<string, string | null>();
+  for (const c of await activeChapterDates(data)) byState.set(c.state, latestDate(byState.get(c.state), c.updatedAt));
+  return [...byState]
+    .filter(([state]) => state === "int" || state in STATES)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([state, lastmod]) => ({ path: `/chapters/${state}`, lastmod }));
+}
+
+/** Every public item of a kind (page, wiki page, blog post) at its address, dated by its last change. */
+const contentPages = (kind: ContentKindKey, address: (slug: string) => string) => async (data: RouteData) =>
+  listed(await data.answer(contentQueries.publicDates(kind))).map((p) => ({ path: address(encodeURIComponent(p.slug)), lastmod: p.updatedAt }));
+
 /** Content the reader may not read (401 signed out, 403 signed in) is "not public": its head keeps it out of search engines. */
 const notPublic = (answer: Answer<unknown>) => answer.status === 401 || answer.status === 403;
 const content = <T,>(answer: Answer<T>) => (notPublic(answer) ? ("not public" as const) : found(answer));
@@ -105,30 +122,54 @@ const pageAtSlug: RouteHandle<Answer<PageInfo>> = {
       : contentPage().head!(answer, site, params),
 };
 
-/** Pages that read nothing beyond what every page reads (the signed-in user), with a head of their own. */
+/**
+ * Pages that read nothing beyond what every page reads (the signed-in user), with a head of their own; the sitemap
+ * lists them without a date, unless they are kept out of search engines.
+ */
 const fixedPage = (path: string, title: string, description: string, noindex = false): RouteHandle => ({
   load: async () => undefined,
   head: () => fixedHead(path, title, description, noindex),
+  sitemap: async () => (noindex ? [] : [{ path }]),
 });
 
 const handles = {
-  home: { load: loadHome, head: (_answers, site) => homeHead(site) } satisfies RouteHandle,
+  home: {
+    load: loadHome,
+    head: (_answers, site) => homeHead(site),
+    // The home page's map shows every active chapter: it changes when one of them does.
+    sitemap: async (data) => [{ path: "/", lastmod: latestDate(...(await activeChapterDates(data)).map((c) => c.updatedAt)) }],
+  } satisfies RouteHandle,
   state: {
     load: loadState,
     head: (chapters, _site, params) => stateHead(params.state ?? "", (chapters && found(chapters)) ?? []),
+    sitemap: statePages,
   } satisfies RouteHandle<Answer<ChapterWithEvents[]> | null>,
-  chapter: { load: loadChapter, head: (chapter, site) => chapterHead(found(chapter), site) } satisfies RouteHandle<Answer<ChapterDetail>>,
+  chapter: {
+    load: loadChapter,
+    head: (chapter, site) => chapterHead(found(chapter), site),
+    sitemap: async (data) => (await activeChapterDates(data)).map((c) => ({ path: `/chapter/${c.state}/${encodeURIComponent(c.slug)}`, lastmod: c.updatedAt })),
+  } satisfies RouteHandle<Answer<ChapterDetail>>,
+  /** Every public page is listed here, at its address (pagePath: /{slug}, or /page/{slug} for a slug another screen uses). */
+  page: {
+    ...contentPage(),
+    sitemap: contentPages("page", pagePath),
+  } satisfies RouteHandle<Answer<PageInfo>>,
   wiki: {
     load: (data) => data.answer(contentQueries.wiki(data.params.slug ?? "")),
     head: (answer, _site, params) => contentHead("wiki", content(answer), `/wiki/${params.slug ?? ""}`),
+    sitemap: contentPages("wiki", (slug) => `/wiki/${slug}`),
   } satisfies RouteHandle<Answer<WikiPageInfo>>,
   blog: {
     load: (data) => data.answer(contentQueries.blogPost(data.params.slug ?? "")),
     head: (answer, _site, params) => contentHead("blog", content(answer), `/blog/${params.slug ?? ""}`),
+    sitemap: contentPages("blog", (slug) => `/blog/${slug}`),
   } satisfies RouteHandle<Answer<BlogPostInfo>>,
   pressMentions: {
     load: (data) => data.read(pressMentionQueries.publicAll()),
     head: () => fixedHead("/press_mentions", "Press Mentions", "What the press has said about Living Liberally and its chapters."),
+    sitemap: async (data) => [
+      { path: "/press_mentions", lastmod: latestDate(...listed(await data.answer(pressMentionQueries.publicDates())).map((m) => m.updatedAt)) },
+    ],
   } satisfies RouteHandle,
   introStartChapter: fixedPage(
     "/intro_start_chapter",
@@ -138,21 +179,25 @@ const handles = {
   startChapter: fixedPage("/start_chapter", "Apply to Host a New Chapter", "Apply to host a new Living Liberally chapter in your town."),
 };
 
-/** Public routes of spec 000 section 2 (outside the admin areas), each with what it reads and its head (its handle). */
+/**
+ * Public routes of spec 000 section 2 (outside the admin areas), each with what it reads, its head and the pages
+ * the sitemap lists (its handle). The sitemap lists them in this order: the fixed pages, then the chapters and the
+ * site's content. The about and chapter types pages are pages like the others, listed with them (page/:slug).
+ */
 export function publicRoutes() {
   return (
     <>
       <Route index element={<Home />} handle={handles.home} />
       <Route path="about" element={<ContentPage slug="about" key="about" />} handle={contentPage("about")} />
       <Route path="chapter_types" element={<ContentPage slug="chapter_types" key="chapter_types" />} handle={contentPage("chapter_types")} />
-      <Route path="page/:slug" element={<ContentPage />} handle={contentPage()} />
-      <Route path="wiki/:slug" element={<WikiPageScreen />} handle={handles.wiki} />
-      <Route path="blog/:slug" element={<BlogPostScreen />} handle={handles.blog} />
       <Route path="press_mentions" element={<PressMentionsScreen />} handle={handles.pressMentions} />
-      <Route path="chapters/:state" element={<StatePage />} handle={handles.state} />
-      <Route path="chapter/:state/:slug" element={<ChapterPage />} handle={handles.chapter} />
       <Route path="intro_start_chapter" element={lazyScreen(<IntroStartChapter />)} handle={handles.introStartChapter} />
       <Route path="start_chapter" element={lazyScreen(<StartChapter />)} handle={handles.startChapter} />
+      <Route path="chapters/:state" element={<StatePage />} handle={handles.state} />
+      <Route path="chapter/:state/:slug" element={<ChapterPage />} handle={handles.chapter} />
+      <Route path="page/:slug" element={<ContentPage />} handle={handles.page} />
+      <Route path="wiki/:slug" element={<WikiPageScreen />} handle={handles.wiki} />
+      <Route path="blog/:slug" element={<BlogPostScreen />} handle={handles.blog} />
       <Route path="my_chapters" element={<RequireSignedIn>{lazyScreen(<MyChapters />)}</RequireSignedIn>} />
       <Route path="my_chapter_host_applications" element={<RequireSignedIn>{lazyScreen(<MyApplications />)}</RequireSignedIn>} />
       <Route path="my_chapter_host_applications/:slug" element={<RequireSignedIn>{lazyScreen(<MyApplication />)}</RequireSignedIn>} />
