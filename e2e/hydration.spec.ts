@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { PUBLIC_SCREENS } from "./pages/PublicScreens";
+import { signInAs } from "./support";
 
 /** React's production builds report a hydration mismatch as minified errors 418, 423 and 425. */
 const HYDRATION_ERROR = /hydrat|did not match|Minified React error #(418|423|425)/i;
@@ -39,4 +40,66 @@ test("the server's styles stay in the head and the browser reuses them: none in 
   expect(after.inBody).toBe(0);
   expect(after.headIds).toEqual(expect.arrayContaining(classes));
   expect(after.inserted.filter((rule) => classes.some((id) => rule.startsWith(`.css-${id}`)))).toEqual([]);
+});
+
+test.describe("a public page an anonymous visitor opens starts by its islands", () => {
+  test("only the islands run: no app, no router; the header's links load pages; the signup box works", async ({ page }) => {
+    await page.goto("/chapter/tx/austin");
+    await expect(page.locator("#root[data-islands]")).toBeAttached();
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((r) => r.name)
+        .filter((n) => n.endsWith(".js")),
+    );
+    expect(scripts.some((s) => /\/assets\/entry-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/assets\/(index|App)-[\w-]+\.js$/.test(s))).toEqual([]);
+    expect(await page.locator("[data-island]").evaluateAll((els) => els.map((e) => e.getAttribute("data-island")))).toEqual([
+      "colorMode",
+      "colorMode",
+      "phoneMenu",
+      "chapterMap",
+      "chapterSignup",
+    ]);
+
+    const signup = page.getByTestId("chapter-signup");
+    await signup.getByPlaceholder("you@example.org").fill("an.islander@example.org");
+    await signup.getByRole("button", { name: "Sign Up" }).click();
+    await expect(signup.getByText("Success!")).toBeVisible();
+    await expect(page).toHaveURL(/\/chapter\/tx\/austin$/);
+
+    // A link of the page is a page load: the next page comes from the server, and starts by its own islands.
+    const loaded = page.waitForEvent("load");
+    await page.getByRole("banner").getByRole("link", { name: "About" }).first().click();
+    await loaded;
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.locator("html[data-ready=true]")).toBeAttached();
+    await expect(page.locator("#root[data-islands]")).toBeAttached();
+  });
+
+  test("what the visitor typed before the islands ran is kept", async ({ context }) => {
+    // A page of its own, whose goto does not wait for the islands: they are held back until the visitor has typed.
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The page is there before its scripts run (the browser's load and DOMContentLoaded wait for them).
+    await page.goto("/", { waitUntil: "commit" });
+    await page.getByLabel("Search for a place").fill("59001");
+    release();
+    await expect(page.locator("html[data-ready=true]")).toBeAttached();
+    await expect(page.getByLabel("Search for a place")).toHaveValue("59001");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/\?place=59001$/);
+  });
+
+  test("a signed-in visitor's public page starts the app", async ({ page }) => {
+    await signInAs(page, "admin");
+    await page.goto("/chapter/tx/austin");
+    await expect(page.locator("#root")).not.toHaveAttribute("data-islands");
+    await expect(page.getByRole("link", { name: "Admin Tools" }).first()).toBeAttached();
+  });
 });

@@ -1,29 +1,36 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { STARTUP_BUDGET_GZIP, startupBundle } from "../scripts/startupBundle";
+import { STARTUP_BUDGET_GZIP, islandsOf, startupBundle } from "../scripts/startupBundle";
 
 /**
  * The public start-up JavaScript of the build the browser tests run (e2e/globalSetup.ts builds it): what a phone
- * fetches and runs to start a public page (docs/decisions/095-quick-on-a-phone.md). No browser is needed.
+ * fetches and runs to start a public page (docs/decisions/098-islands.md), from the pages as served.
  */
 test.describe("the public start-up JavaScript", { tag: "@look" }, () => {
   const dist = path.resolve("dist", "ui");
 
-  test("stays within its budget, gzipped, and leaves out what only other screens use", () => {
-    const bundle = startupBundle(dist);
-    expect(bundle.files.length).toBeGreaterThan(5);
-    expect(bundle.files.some((f) => /^assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
-    expect(bundle.gzipBytes).toBeGreaterThan(50 * 1024);
-    expect(bundle.gzipBytes).toBeLessThanOrEqual(STARTUP_BUDGET_GZIP);
-    // Chunks of their own, loaded when a visitor goes further: the admin areas, the map, the toasts.
-    for (const name of ["AdminLayout", "ChapterAdminLayout", "OfflineMap", "ToastList"]) {
-      expect(bundle.files.filter((f) => f.includes(`/${name}-`))).toEqual([]);
-      expect(fs.readdirSync(path.join(dist, "assets")).some((f) => f.startsWith(`${name}-`))).toBe(true);
-    }
-  });
+  for (const pagePath of ["/", "/chapters/tx", "/chapter/tx/austin"]) {
+    test(`of ${pagePath} stays within its budget, gzipped: its islands, without the app`, async ({ request }) => {
+      const html = await (await request.get(pagePath)).text();
+      const islands = islandsOf(html);
+      expect(islands).toContain("colorMode");
+      const bundle = startupBundle(dist, islands);
+      expect(bundle.files.some((f) => /^assets\/entry-[\w-]+\.js$/.test(f))).toBe(true);
+      expect(bundle.gzipBytes).toBeGreaterThan(50 * 1024);
+      expect(bundle.gzipBytes).toBeLessThanOrEqual(STARTUP_BUDGET_GZIP);
+      // The page names the islands' entry, not the app's; it preloads nothing, so it paints before any script.
+      expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/entry-[\w-]+\.js"><\/script>/);
+      expect(html).not.toContain('rel="modulepreload"');
+      // Loaded when a visitor goes further, or lazily: the router, the app's screens, the map's drawing, the toasts.
+      for (const f of bundle.files) expect(fs.readFileSync(path.join(dist, f), "utf8")).not.toContain("__reactRouterVersion");
+      for (const name of ["App", "AdminLayout", "ChapterAdminLayout", "OfflineMap", "ToastList"]) {
+        expect(bundle.files.filter((f) => f.includes(`/${name}-`))).toEqual([]);
+      }
+    });
+  }
 
-  test("is not preloaded by index.html: a server-rendered page paints before any of it is fetched", () => {
+  test("index.html, which starts the app on other pages, preloads nothing either", () => {
     const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
     expect(html).not.toContain('rel="modulepreload"');

@@ -19,7 +19,7 @@ import { promisify } from "node:util";
 import { loadConfig } from "../server/config";
 import { startServer } from "../server/server";
 import { readArgs } from "./args";
-import { STARTUP_BUDGET_GZIP, startupBundle } from "./startupBundle";
+import { STARTUP_BUDGET_GZIP, islandsOf, startupBundle } from "./startupBundle";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -90,35 +90,33 @@ async function lighthouse(url: string, out: string): Promise<Result> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * What every public page loads at start (scripts/startupBundle.ts: ui/main.tsx and the modules it loads to start
- * the app, none of which index.html preloads), within its budget, and that it leaves out Google Maps, the editor
- * and zod.
+ * What each measured page loads at start (scripts/startupBundle.ts: the islands' entry and runtime and the page's
+ * islands, none of which the page preloads), within its budget, and that it leaves out Google Maps, the editor,
+ * zod and the router.
  */
-function checkPublicBundle(): boolean {
+function checkPublicBundle(pages: { path: string; html: string }[]): boolean {
   const dist = path.join(root, "dist", "ui");
-  const bundle = startupBundle(dist);
-  const leaks: string[] = [];
-  for (const f of bundle.files) {
-    const s = fs.readFileSync(path.join(dist, f), "utf8");
-    if (s.includes("maps.googleapis.com")) leaks.push(`${f} has Google Maps`);
-    if (/w-md-editor|react-md-editor/.test(s)) leaks.push(`${f} has the markdown editor`);
-    // The forms' request schemas (server/contracts/adminRequests.ts and the like) belong to the screens that use them.
-    if (s.includes("ZodError")) leaks.push(`${f} has zod`);
+  let ok = true;
+  for (const page of pages) {
+    const islands = islandsOf(page.html);
+    const bundle = startupBundle(dist, islands);
+    const leaks: string[] = [];
+    for (const f of bundle.files) {
+      const s = fs.readFileSync(path.join(dist, f), "utf8");
+      if (s.includes("maps.googleapis.com")) leaks.push(`${f} has Google Maps`);
+      if (/w-md-editor|react-md-editor/.test(s)) leaks.push(`${f} has the markdown editor`);
+      // The forms' request schemas (server/contracts/adminRequests.ts and the like) belong to the screens that use them.
+      if (s.includes("ZodError")) leaks.push(`${f} has zod`);
+      if (s.includes("__reactRouterVersion")) leaks.push(`${f} has react-router`);
+    }
+    const preloaded = [...page.html.matchAll(/rel="modulepreload"/g)].length;
+    const withinBudget = bundle.gzipBytes <= STARTUP_BUDGET_GZIP;
+    console.log(
+      `${page.path}: start-up JavaScript ${bundle.files.length} files, ${Math.round(bundle.bytes / 1024)} kB (${(bundle.gzipBytes / 1024).toFixed(1)} kB gzipped; budget ${STARTUP_BUDGET_GZIP / 1024} kB${withinBudget ? "" : ", EXCEEDED"}); islands: ${islands.join(", ") || "none"}; ${preloaded} preloaded.${leaks.length ? ` NOT split out: ${leaks.join("; ")}` : ""}`,
+    );
+    ok &&= withinBudget && leaks.length === 0 && preloaded === 0;
   }
-  const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
-  const preloaded = [...html.matchAll(/rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const chunks = fs.readdirSync(path.join(dist, "assets")).filter((f) => f.endsWith(".js"));
-  const withinBudget = bundle.gzipBytes <= STARTUP_BUDGET_GZIP;
-  console.log(
-    `Public start-up bundle: ${bundle.files.length} files, ${Math.round(bundle.bytes / 1024)} kB (${Math.round(bundle.gzipBytes / 1024)} kB gzipped; budget ${STARTUP_BUDGET_GZIP / 1024} kB${withinBudget ? "" : ", EXCEEDED"}); ${chunks.length} chunks in all; index.html preloads ${preloaded.length} of them.`,
-  );
-  const own = ["AdminLayout", "ChapterAdminLayout", "GoogleChapterMap", "OfflineMap", "ToastList"].filter(
-    (name) => chunks.some((c) => c.startsWith(`${name}-`)) && !bundle.files.some((f) => f.includes(`/${name}-`)),
-  );
-  console.log(
-    leaks.length ? `NOT split out: ${leaks.join("; ")}` : `Google Maps and the markdown editor are not in it; chunks of their own: ${own.join(", ")}.`,
-  );
-  return leaks.length === 0 && withinBudget;
+  return ok;
 }
 
 /** How busy the machine is (the 1, 5 and 15 minute load averages, and its cores): Lighthouse's figures depend on it. */
@@ -131,7 +129,6 @@ const machineLoad = () =>
 async function main() {
   console.log("Building the UI...");
   await run("npx", ["tsx", "scripts/build-ui.ts", "--force"], { cwd: root });
-  const bundleOk = checkPublicBundle();
 
   const port = await freePort();
   const dataDir = path.join(root, ".tmp", "bench-web");
@@ -152,13 +149,17 @@ async function main() {
   console.log(`Serving the demo network on http://127.0.0.1:${port}; Lighthouse 12 (${preset}, ${runs} run${runs > 1 ? "s" : ""} a page); ${machineLoad()}\n`);
 
   const rows: (Result & { name: string; path: string })[] = [];
+  let bundleOk = false;
   try {
     // A live site is warm: each page is served once before it is measured (the first render of a page's
     // screen loads its modules into the server).
+    const served: { path: string; html: string }[] = [];
     for (const page of PAGES) {
       const started = performance.now();
       const res = await fetch(`http://127.0.0.1:${port}${page.path}`, { headers: { accept: "text/html" } });
-      const bytes = (await res.arrayBuffer()).byteLength;
+      const html = await res.text();
+      const bytes = Buffer.byteLength(html);
+      served.push({ path: page.path, html });
       const first = performance.now() - started;
       const again = performance.now();
       await (await fetch(`http://127.0.0.1:${port}${page.path}`, { headers: { accept: "text/html" } })).arrayBuffer();
@@ -166,6 +167,8 @@ async function main() {
         `${page.path}: ${res.status}, ${Math.round(bytes / 1024)} kB of HTML; served in ${Math.round(first)} ms, then ${Math.round(performance.now() - again)} ms`,
       );
     }
+    console.log("");
+    bundleOk = checkPublicBundle(served);
     console.log("");
     for (const page of PAGES) {
       const results: Result[] = [];

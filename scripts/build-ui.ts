@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
+import { ISLANDS_MANIFEST } from "../server/contracts/ssr";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stamp = path.join(root, "dist", "ui", "index.html");
@@ -32,5 +33,14 @@ if (!force && fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs > sourceTime) {
 } else {
   const started = Date.now();
   await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  // The islands' entry (ui/islands/entry.ts), built on its own so that it holds only what the islands use, with
+  // pageRouter.tsx in place of react-router (every navigation from an island is a page load). Into the same
+  // folder, after the app (whose build empties it), with a manifest of its own that the server reads.
+  await build({
+    configFile: path.join(root, "vite.config.ts"),
+    logLevel: "warn",
+    resolve: { alias: [{ find: /^react-router-dom$/, replacement: path.join(root, "ui", "islands", "pageRouter.tsx") }] },
+    build: { emptyOutDir: false, manifest: ISLANDS_MANIFEST, rollupOptions: { input: path.join(root, "ui", "islands", "entry.ts") } },
+  });
   console.log(`Built the UI into dist/ui in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -11,7 +11,7 @@ import { chapterCalendarRouter } from "./routes/chapterCalendar";
 import { staticUi } from "./lib/staticUi";
 import { seoRoutes } from "./web/seoRoutes";
 import { embedFinderRoutes } from "./web/embedFinder";
-import { indexPageFor } from "./web/indexPage";
+import { indexPageFor, islandsEntryOf } from "./web/indexPage";
 import { joinListRoutes } from "./web/joinList";
 import { signInFormRoutes } from "./web/signInForm";
 import { chooseStateRoutes } from "./web/chooseState";
@@ -129,7 +129,16 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
     const cache = s.config.serverRendering ? new PageCache(s.knex) : null;
     app.use(
-      staticUi(opts.uiDir, indexPageFor({ publicUrl: s.config.publicUrl, sessionSecret: s.config.sessionSecret, render: s.config.serverRendering, cache })),
+      staticUi(
+        opts.uiDir,
+        indexPageFor({
+          publicUrl: s.config.publicUrl,
+          sessionSecret: s.config.sessionSecret,
+          render: s.config.serverRendering,
+          cache,
+          islandsScript: islandsEntryOf(opts.uiDir),
+        }),
+      ),
     );
   }
   return app;

@@ -33,6 +33,12 @@ const MAX_PASSES = 5;
 export interface RenderInputs {
   /** The result of a form posted without JavaScript (the mailing-list signup, sign-in), shown next to that form. */
   formResult?: FormResult | null;
+  /**
+   * The markup is final: the page starts by its islands, and the browser renders the rest of it no more. A read that
+   * failed shows as failed (a chapter that is not there: Page not found), not as loading, which only the app would
+   * read again in the browser.
+   */
+  final?: boolean;
 }
 
 export interface RenderedPage {
@@ -143,6 +149,8 @@ export interface LoadedPage {
   /** The head its route's handle made from the answers (null: not a page with a head of its own; left to the browser). */
   head: PageHead | null;
   client: QueryClient;
+  /** Whether its route hydrates only its islands for anonymous visitors (RouteHandle.islands). */
+  islands: boolean;
 }
 
 const answerOf = <T,>(read: Promise<T>): Promise<Answer<T>> =>
@@ -166,14 +174,17 @@ const routeData = (client: QueryClient, params: RouteData["params"], search: URL
  * read is kept as the screen would keep it: it shows it. A head that cannot be made (a read it needs failed
  * otherwise than 404, 401 or 403) throws.
  */
-async function loadRoute(client: QueryClient, location: string, pages: number): Promise<(site: HeadSite) => PageHead | null> {
+async function loadRoute(client: QueryClient, location: string, pages: number): Promise<{ head: (site: HeadSite) => PageHead | null; islands: boolean }> {
   const url = new URL(location, "http://localhost");
   const match = matchRoutes(routes(), url.pathname)?.at(-1);
   const params = match?.params ?? {};
   const data = routeData(client, params, url.searchParams, pages);
   const handle: unknown = match?.route.handle;
   const [, answers] = await Promise.all([data.read(authQueries.currentUser()), isRouteHandle(handle) ? handle.load(data) : undefined]);
-  return (site) => (isRouteHandle(handle) && handle.head ? handle.head(answers, site, params) : null);
+  return {
+    head: (site) => (isRouteHandle(handle) && handle.head ? handle.head(answers, site, params) : null),
+    islands: isRouteHandle(handle) && handle.islands === true,
+  };
 }
 
 /**
@@ -197,7 +208,7 @@ async function readRoute(location: string, inputs: RenderInputs) {
   const client = createQueryClient();
   seedFormResult(client, inputs.formResult);
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  return { client, head: await loadRoute(client, location, morePagesOf(location)) };
+  return { client, ...(await loadRoute(client, location, morePagesOf(location))) };
 }
 
 /**
@@ -205,13 +216,14 @@ async function readRoute(location: string, inputs: RenderInputs) {
  * renders the page (renderPage) only when it has one. Also how the head is made with rendering off (SSR=false).
  */
 export async function loadPage(location: string, site: HeadSite, inputs: RenderInputs = {}): Promise<LoadedPage> {
-  const { client, head } = await readRoute(location, inputs);
-  return { head: head(site), client };
+  const { client, head, islands } = await readRoute(location, inputs);
+  return { head: head(site), client, islands };
 }
 
 /** Renders the page from what loadPage read (or reads it first, without its head). */
 export async function renderPage(location: string, inputs: RenderInputs = {}, loaded?: LoadedPage): Promise<RenderedPage> {
   const client = loaded?.client ?? (await readRoute(location, inputs)).client;
+  if (inputs.final) client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
   const pages = morePagesOf(location);
   for (let passes = 1; ; passes++) {
     const shown = new Set<string>();

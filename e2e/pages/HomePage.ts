@@ -44,8 +44,12 @@ export class HomePage {
     return this.page.getByTestId("blog-post");
   }
 
+  /**
+   * Load More under the news: for a visitor who is not signed in, a link to the page with one more page of posts (the
+   * news is no island of the page: docs/decisions/098-islands.md); for one who is, a button that reads it in place.
+   */
   loadMore() {
-    return this.page.getByRole("button", { name: "Load More" });
+    return this.page.getByRole("button", { name: "Load More" }).or(this.loadMoreLink());
   }
 
   /** Load More without JavaScript: a link to the page with one more page of posts. */

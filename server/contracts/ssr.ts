@@ -5,6 +5,13 @@ import type { SignInFormResult } from "./user";
 export const SSR_STATE_ID = "ssr-state";
 /** The attribute of that element naming the lazily loaded components the page shows (loaded before hydrating). */
 export const SSR_LAZY_ATTRIBUTE = "data-lazy";
+/**
+ * The attribute of #root on a public page rendered for an anonymous visitor: the browser hydrates only the page's
+ * islands (ui/islands/start.tsx), not the app.
+ */
+export const ISLANDS_ATTRIBUTE = "data-islands";
+/** The manifest of the islands' build, in the UI's folder (scripts/build-ui.ts writes it, the server reads it). */
+export const ISLANDS_MANIFEST = ".vite/islands-manifest.json";
 
 /**
  * How many pages of a public page's paged list (the home page's news, a chapter's emails) it shows: `?page=3` is

@@ -1,10 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Context } from "koa";
 import type { IndexPage, IndexPageFor } from "../lib/staticUi";
 import type { LoadedPage } from "../../ui/entry-server";
 import { isLiveSession, SESSION_COOKIE } from "../auth/session";
 import { escapeHtml, headTags, insertAt, scriptJson, withHead } from "./head";
 import { loadPublicPage, renderPublicPage } from "./ssr";
-import { PAGE_QUERY_PARAMS, SSR_LAZY_ATTRIBUTE, SSR_STATE_ID, type FormResult } from "../contracts/ssr";
+import { ISLANDS_ATTRIBUTE, ISLANDS_MANIFEST, PAGE_QUERY_PARAMS, SSR_LAZY_ATTRIBUTE, SSR_STATE_ID, type FormResult } from "../contracts/ssr";
 import { readFormResult } from "./formResult";
 import type { PageCache } from "./pageCache";
 import { COLOR_MODE_COOKIE, colorModeOf } from "../contracts/colorMode";
@@ -17,6 +19,35 @@ export interface IndexPageOptions {
   render: boolean;
   /** Pages kept for anonymous visitors (none: every page is rendered for its request). */
   cache?: PageCache | null;
+  /**
+   * The script that starts a page by its islands (ui/islands/entry.ts, e.g. /assets/entry-abc123.js; null: the UI
+   * was built without it, and every page starts the app).
+   */
+  islandsScript?: string | null;
+}
+
+/** Where the islands' build (scripts/build-ui.ts) wrote the islands' entry, from its manifest; null without one. */
+export function islandsEntryOf(uiDir: string): string | null {
+  const manifest = path.join(uiDir, ISLANDS_MANIFEST);
+  if (!fs.existsSync(manifest)) return null;
+  const chunks = Object.values(JSON.parse(fs.readFileSync(manifest, "utf8")) as Record<string, { file: string; isEntry?: boolean }>);
+  const entry = chunks.find((c) => c.isEntry);
+  return entry ? `/${entry.file}` : null;
+}
+
+/** The app's start-up script in index.html, as Vite writes it. */
+const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * index.html for a page that starts by its islands: the islands' entry in place of the app's, and #root naming the
+ * app's entry, which the islands' entry loads on a platform that cannot start so (ui/islands/entry.ts).
+ */
+function withIslands(html: string, islandsScript: string): string {
+  const app = APP_SCRIPT.exec(html);
+  if (!app) return html;
+  return html
+    .replace(app[0], `<script type="module" crossorigin src="${escapeHtml(islandsScript)}"></script>`)
+    .replace('<div id="root">', `<div id="root" ${ISLANDS_ATTRIBUTE}="${escapeHtml(app[1])}">`);
 }
 
 interface Visitor {
@@ -59,19 +90,20 @@ async function rendered(
   visitor: Visitor,
   publicUrl: string,
   loaded: LoadedPage,
+  islandsScript: string | null,
 ): Promise<{ html: string; rendered: boolean }> {
+  // An anonymous visitor's page that starts by its islands; a signed-in visitor's starts the app (their header, their tools).
+  const islands = loaded.islands && !visitor.token && islandsScript !== null;
   try {
-    const page = await renderPublicPage(visitor.location, scopeOf(ctx, visitor, publicUrl), { formResult: visitor.formResult }, loaded);
+    const page = await renderPublicPage(visitor.location, scopeOf(ctx, visitor, publicUrl), { formResult: visitor.formResult, final: islands }, loaded);
     // Chakra's styles go to the head, before the first element that uses them.
     const styled = insertAt(indexHtml, "</head>", `${page.styles}\n  </head>`);
-    return {
-      html: insertAt(
-        styled,
-        '<div id="root"></div>',
-        `<div id="root">${page.html}</div><script id="${SSR_STATE_ID}" type="application/json" ${SSR_LAZY_ATTRIBUTE}="${escapeHtml(page.lazy.join(" "))}">${scriptJson(page.state)}</script>`,
-      ),
-      rendered: true,
-    };
+    const html = insertAt(
+      styled,
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div><script id="${SSR_STATE_ID}" type="application/json" ${SSR_LAZY_ATTRIBUTE}="${escapeHtml(page.lazy.join(" "))}">${scriptJson(page.state)}</script>`,
+    );
+    return { html: islands ? withIslands(html, islandsScript) : html, rendered: true };
   } catch (err) {
     // The page still works: the browser renders it, as it does every screen of the admin areas.
     ctx.state.log.error({ err, path: ctx.path }, "server rendering failed");
@@ -98,7 +130,7 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
     const head = loaded.head;
     if (!head) return null;
     const withTags = withHead(indexHtml, headTags(head, opts.publicUrl));
-    const page = opts.render ? await rendered(ctx, withTags, visitor, opts.publicUrl, loaded) : { html: withTags, rendered: false };
+    const page = opts.render ? await rendered(ctx, withTags, visitor, opts.publicUrl, loaded, opts.islandsScript ?? null) : { html: withTags, rendered: false };
     return { ...page, status: head.status ?? 200 };
   };
   return async (ctx, indexHtml): Promise<IndexPage | null> => {

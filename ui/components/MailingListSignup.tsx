@@ -7,7 +7,7 @@ import { mailingListKeys, useSignUpToList } from "../api/mailingLists";
 import { JOIN_LIST_PATH, type JoinListResult } from "../../server/contracts/mailingList";
 import { useCurrentUser } from "../auth/CurrentUser";
 import { isEmail } from "../lib/validation";
-import { useScriptsRun } from "../lib/hydration";
+import { useScriptsRun, useValueTypedEarly } from "../lib/hydration";
 
 interface SignUpAnswer {
   return?: { results?: { isError?: boolean; errorString?: string; needsConfirmation?: boolean }[] };
@@ -52,6 +52,8 @@ export function MailingListSignup({ listId, chapterName }: { listId: string; cha
 function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; chapterName?: string; phase: Phase; setPhase: (p: Phase) => void }) {
   const { user } = useCurrentUser();
   const [email, setEmail] = useState(user?.email ?? "");
+  const emailField = useRef<HTMLInputElement>(null);
+  useValueTypedEarly(emailField, email, setEmail);
   const inputId = useId();
   const signUp = useSignUpToList();
   const { pathname, search } = useLocation();
@@ -130,6 +132,7 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
         <Field.Label htmlFor={inputId}>Join the mailing list</Field.Label>
         <HStack gap="2" width="100%">
           <Input
+            ref={emailField}
             id={inputId}
             type="email"
             name="email"

@@ -17,6 +17,8 @@ export function StateSelect(props: {
   placeholder: string;
   name?: string;
   "aria-label"?: string;
+  /** "off": the browser does not put back a choice made before when the page is opened again (Back). */
+  autoComplete?: "off";
   size?: "sm" | "md";
   /** The states offered (every one by default). */
   options?: typeof STATE_OPTIONS;
@@ -29,6 +31,7 @@ export function StateSelect(props: {
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         aria-label={props["aria-label"]}
+        autoComplete={props.autoComplete}
       >
         <option value="">{props.placeholder}</option>
         {(props.options ?? STATE_OPTIONS).map((s) => (

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useLayoutEffect, useSyncExternalStore, type RefObject } from "react";
 
 /** True on the server, and in the browser from startHydrating() until the first render has committed. */
 let hydrating = typeof window === "undefined";
@@ -33,3 +33,16 @@ export const useScriptsRun = (): boolean =>
     () => true,
     () => false,
   );
+
+/**
+ * A field of a server-rendered page that React controls keeps what was typed into it before the page was hydrated:
+ * once the field is React's, its state takes the value the field shows (on a slow phone a visitor may type before
+ * the script has run, and React saw none of it).
+ */
+export function useValueTypedEarly(field: RefObject<HTMLInputElement | null>, value: string, setValue: (typed: string) => void) {
+  // Once, when the field is first in the page.
+  useLayoutEffect(() => {
+    const typed = field.current?.value;
+    if (typed !== undefined && typed !== value) setValue(typed);
+  }, []);
+}

@@ -54,6 +54,11 @@ export type RouteLoader<A = unknown> = (data: RouteData) => Promise<A>;
  */
 export interface RouteHandle<A = unknown> {
   load: RouteLoader<A>;
+  /**
+   * A page an anonymous visitor reads more than uses: the browser hydrates only its islands (ui/islands/Island.tsx)
+   * for them, and the app loads when they go further. Signed-in visitors get the app on every page.
+   */
+  islands?: boolean;
   head?(answers: A, site: HeadSite, params: Readonly<Record<string, string | undefined>>): PageHead | null;
   /**
    * The pages of the route the sitemap lists, read as the loader reads (no params: the route's own path for a fixed

@@ -4,7 +4,7 @@ import { lazyNamed } from "../../lib/lazy";
 import { outlineQueries } from "../../api/outlines";
 import { useSiteConfig } from "../../api/settings";
 import { outlineNamesOf, type ChapterMapProps } from "./types";
-import { MapLoadingOverlay } from "./parts";
+import { MapLoadingOverlay } from "./MapLoadingOverlay";
 import { useScriptsRun } from "../../lib/hydration";
 import { MAP_COLOURS } from "../../lib/palette";
 

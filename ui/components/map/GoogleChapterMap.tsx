@@ -5,7 +5,8 @@ import { clusterDataUrl, pinDataUrl } from "./pins";
 import { clusterPoints, latLngOfWorldPixel, worldPixel, zoomToOpen, type Placement } from "./cluster";
 import { ALASKA_CENTER, INFO_WINDOW, PIN_HIT, PIN_SIZE, US_CENTER, type ChapterMapProps, type LatLng, type MapPin } from "./types";
 import { boundingBoxCenter, useOutline } from "./outlines";
-import { clusterLabel, clusterTitle, MapLoadingOverlay } from "./parts";
+import { clusterLabel, clusterTitle } from "./parts";
+import { MapLoadingOverlay } from "./MapLoadingOverlay";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";
 import { MAP_COLOURS, MAP_SURFACES } from "../../lib/palette";
 

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { clusterPoints, zoomToOpen, type Placement } from "./cluster";
-import { ClusterButton, InfoWindowFrame, MapLoadingOverlay, ZoomButtons } from "./parts";
+import { ClusterButton, InfoWindowFrame, ZoomButtons } from "./parts";
+import { MapLoadingOverlay } from "./MapLoadingOverlay";
 import { outlineNamesOf, PIN_HIT, type ChapterMapProps, type MapPin } from "./types";
 import { useOutline } from "./outlines";
 import { useMapLoadingOverlay } from "./useMapLoadingOverlay";

@@ -5,28 +5,6 @@ import { placeInfoWindow } from "./infoWindowPlacement";
 import { MAP_COLOURS } from "../../lib/palette";
 import { MAP_ITEM_ATTRIBUTE } from "./pinKeys";
 
-/** 'Map loading...' over the map until it is ready or 3 seconds have passed (spec 000 section 4). */
-export function MapLoadingOverlay() {
-  return (
-    <div
-      role="status"
-      style={{
-        position: "absolute",
-        inset: 0,
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "center",
-        background: MAP_COLOURS.veil,
-        color: MAP_COLOURS.ink,
-        fontWeight: 600,
-        zIndex: 5,
-      }}
-    >
-      Map loading...
-    </div>
-  );
-}
-
 const buttonStyle = {
   width: 32,
   height: 32,

@@ -3,22 +3,18 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { CONFIRMED_BY_HOST, STATES, chapterPageMeetups, type ChapterDetail, type ChapterEventInfo } from "../../../server/contracts/chapter";
-import type { SiteConfig } from "../../../server/contracts/content";
 import { chapterQueries } from "../../api/chapters";
-import { mailingListQueries } from "../../api/mailingLists";
 import { pressMentionQueries } from "../../api/pressMentions";
-import { useSiteConfig } from "../../api/settings";
 import { AsyncState, useDeferredQuery, Loading } from "../../components/AsyncState";
-import { listIdFor } from "../../lib/listId";
 import { addressText, chapterPath, formatDate, formatTime, scheduleText, timeRange } from "../../lib/format";
-import { MailingListSignup } from "../../components/MailingListSignup";
 import { PressMentionList } from "../../components/PressMentionList";
 import { RichHtml } from "../../components/RichHtml";
 import { CalendarLinks } from "../../components/CalendarLinks";
 import { CancelledDates } from "../../components/CancelledDates";
 import { ConfirmedByHost, isConfirmed } from "../../components/ConfirmedByHost";
 import { ChapterEmails } from "./ChapterEmails";
-import { ChapterMapSection } from "./ChapterMapSection";
+import { Island } from "../../islands/Island";
+import { ChapterMapIsland, ChapterSignupIsland } from "./ChapterIslands";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
 import { LinkButton } from "../../components/LinkButton";
@@ -57,35 +53,6 @@ function EventBlock({ event, date }: { event: ChapterEventInfo; date?: string })
       <CancelledDates event={event} />
       {event.description && <Text color="fg.muted">{event.description}</Text>}
     </Box>
-  );
-}
-
-/**
- * "Stay in touch": the signup box. A chapter whose list is still being made at the provider says so, and shows
- * the box as soon as the list is there (the list id is asked for again meanwhile); one with no list at all
- * points to the hosts' address, so the page never dead-ends.
- */
-function SignupSection({ chapter, listId }: { chapter: ChapterDetail; listId: string }) {
-  const status = useQuery({ ...mailingListQueries.listId(chapter.id), enabled: !listId });
-  const ready = listId || status.data?.listId || "";
-  if (!ready && !status.data) return null;
-  return (
-    <Stack as="section" aria-labelledby="signup-heading" gap="2" data-testid="chapter-signup">
-      <Heading as="h2" size="md" id="signup-heading">
-        Stay in touch
-      </Heading>
-      {ready ? (
-        <MailingListSignup listId={ready} chapterName={chapter.displayTitle} />
-      ) : status.data?.listStatus === "creating" ? (
-        <Text data-testid="list-being-set-up">This chapter's mailing list is being set up. Check back in a few minutes to join it.</Text>
-      ) : (
-        <Text data-testid="list-not-open">
-          {chapter.contactEmail
-            ? `This chapter's mailing list is not open yet. Write to the hosts at ${chapter.contactEmail} to hear about meetups.`
-            : "This chapter's mailing list is not open yet."}
-        </Text>
-      )}
-    </Stack>
   );
 }
 
@@ -142,15 +109,16 @@ function CalendarLinksSlot({ chapter }: { chapter: ChapterDetail }) {
   return <CalendarLinks slug={chapter.slug} />;
 }
 
-function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: SiteConfig | null }) {
+function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
   const press = useQuery(pressMentionQueries.publicChapter(chapter.id));
   const upcoming = useMemo(() => chapterPageMeetups(chapter.chapterEvents), [chapter.chapterEvents]);
   const next = upcoming[0] ?? null;
   const more = upcoming.slice(1);
-  const listId = listIdFor(chapter, config);
   const hosts = chapter.hosts;
   // About and events first; the map, emails and side column in a second commit.
   const rest = useAfterFirstPaint();
+  // The islands read the chapter from the query the page read it with (the page's address names it).
+  const { slug = "" } = useParams();
 
   return (
     <Flex gap="8" direction={{ base: "column", md: "row" }}>
@@ -194,7 +162,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
           </Stack>
         )}
 
-        {rest && <ChapterMapSection chapter={chapter} />}
+        {rest && <Island name="chapterMap" of={ChapterMapIsland} props={{ slug }} />}
 
         {rest && <ChapterEmails chapterId={chapter.id} />}
       </Stack>
@@ -202,7 +170,7 @@ function ChapterContent({ chapter, config }: { chapter: ChapterDetail; config: S
       <Stack gap="6" flex="1" minW="0">
         {rest && (
           <>
-            <SignupSection chapter={chapter} listId={listId} />
+            <Island name="chapterSignup" of={ChapterSignupIsland} props={{ slug }} />
 
             {hosts.length > 0 && (
               <Stack as="section" aria-labelledby="hosts-heading" gap="1">
@@ -266,7 +234,6 @@ export function ChapterPage() {
   const query = useDeferredQuery(useQuery(chapterQueries.bySlug(slug)));
   const chapter = query.data;
   // Asked for beside the chapter, not after it: the map and the signup widget need it.
-  const config = useSiteConfig();
 
   useEffect(() => {
     if (chapter) document.title = `${chapter.displayTitle} | Living Liberally`;
@@ -286,12 +253,12 @@ export function ChapterPage() {
         )
       }
     >
-      {(chapter) => <ChapterView chapter={chapter} config={config} />}
+      {(chapter) => <ChapterView chapter={chapter} />}
     </AsyncState>
   );
 }
 
-function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: SiteConfig | null }) {
+function ChapterView({ chapter }: { chapter: ChapterDetail }) {
   const path = chapterPath(chapter);
   return (
     <Container maxW="5xl" py="8">
@@ -315,7 +282,7 @@ function ChapterView({ chapter, config }: { chapter: ChapterDetail; config: Site
             <Alert.Title>{HIDDEN_CHAPTER_NOTICE}</Alert.Title>
           </Alert.Root>
         )}
-        {chapter.restricted ? <HiddenChapterWayOn chapter={chapter} /> : <ChapterContent chapter={chapter} config={config} />}
+        {chapter.restricted ? <HiddenChapterWayOn chapter={chapter} /> : <ChapterContent chapter={chapter} />}
       </Stack>
     </Container>
   );

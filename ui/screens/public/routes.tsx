@@ -20,7 +20,8 @@ import { found, listed, type Answer, type RouteData, type RouteHandle, type Rout
 import { LazyScreen } from "../../components/AsyncState";
 import { RequireSignedIn } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
-import { Home, NEAREST_COUNT } from "./Home";
+import { Home } from "./Home";
+import { NEAREST_COUNT } from "./FindChapter";
 import { StatePage } from "./StatePage";
 import { ChapterPage, hiddenChapterPlace, NEAR_HIDDEN_CHAPTER } from "./ChapterPage";
 import { ContentPage, WikiPageScreen, BlogPostScreen, PressMentionsScreen } from "./ContentPages";
@@ -103,6 +104,7 @@ const content = <T,>(answer: Answer<T>) => (notPublic(answer) ? ("not public" as
 
 /** A page (spec 000 section 7): by its slug, or a fixed one (about, chapter types). */
 const contentPage = (fixed?: string): RouteHandle<Answer<PageInfo>> => ({
+  islands: true,
   load: (data) => data.answer(contentQueries.page(fixed ?? data.params.slug ?? "")),
   head: (answer, _site, params) => {
     const slug = fixed ?? params.slug ?? "";
@@ -115,6 +117,7 @@ const contentPage = (fixed?: string): RouteHandle<Answer<PageInfo>> => ({
  * keeps for itself, is no public page (the generic head; the browser shows Not Found).
  */
 const pageAtSlug: RouteHandle<Answer<PageInfo>> = {
+  islands: true,
   load: contentPage().load,
   head: (answer, site, params) =>
     (RESERVED_PAGE_SLUGS as readonly string[]).includes(params.slug ?? "") || (answer.status !== 200 && !notPublic(answer))
@@ -134,17 +137,20 @@ const fixedPage = (path: string, title: string, description: string, noindex = f
 
 const handles = {
   home: {
+    islands: true,
     load: loadHome,
     head: (_answers, site) => homeHead(site),
     // The home page's map shows every active chapter: it changes when one of them does.
     sitemap: async (data) => [{ path: "/", lastmod: latestDate(...(await activeChapterDates(data)).map((c) => c.updatedAt)) }],
   } satisfies RouteHandle,
   state: {
+    islands: true,
     load: loadState,
     head: (chapters, _site, params) => stateHead(params.state ?? "", (chapters && found(chapters)) ?? []),
     sitemap: statePages,
   } satisfies RouteHandle<Answer<ChapterWithEvents[]> | null>,
   chapter: {
+    islands: true,
     load: loadChapter,
     head: (chapter, site) => chapterHead(found(chapter), site),
     sitemap: async (data) => (await activeChapterDates(data)).map((c) => ({ path: `/chapter/${c.state}/${encodeURIComponent(c.slug)}`, lastmod: c.updatedAt })),
@@ -155,16 +161,19 @@ const handles = {
     sitemap: contentPages("page", pagePath),
   } satisfies RouteHandle<Answer<PageInfo>>,
   wiki: {
+    islands: true,
     load: (data) => data.answer(contentQueries.wiki(data.params.slug ?? "")),
     head: (answer, _site, params) => contentHead("wiki", content(answer), `/wiki/${params.slug ?? ""}`),
     sitemap: contentPages("wiki", (slug) => `/wiki/${slug}`),
   } satisfies RouteHandle<Answer<WikiPageInfo>>,
   blog: {
+    islands: true,
     load: (data) => data.answer(contentQueries.blogPost(data.params.slug ?? "")),
     head: (answer, _site, params) => contentHead("blog", content(answer), `/blog/${params.slug ?? ""}`),
     sitemap: contentPages("blog", (slug) => `/blog/${slug}`),
   } satisfies RouteHandle<Answer<BlogPostInfo>>,
   pressMentions: {
+    islands: true,
     load: (data) => data.read(pressMentionQueries.publicAll()),
     head: () => fixedHead("/press_mentions", "Press Mentions", "What the press has said about Living Liberally and its chapters."),
     sitemap: async (data) => [

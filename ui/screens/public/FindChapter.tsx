@@ -1,0 +1,182 @@
+import { Button, Field, Flex, Heading, Input, Link, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
+import type { NearChaptersAnswer } from "../../../server/contracts/chapter";
+import { formatDate } from "../../lib/format";
+import { chapterQueries } from "../../api/chapters";
+import { ChapterMap } from "../../components/map/ChapterMap";
+import { useValueTypedEarly } from "../../lib/hydration";
+import { mapPinsOf } from "../../components/map/pins";
+import { MAP_HEIGHT, MAP_ZOOM, type MapFocus } from "../../components/map/types";
+import { ChapterPinLoader } from "../../components/ChapterPinInfo";
+import { MapChapterList } from "../../components/MapChapterList";
+
+/** How many chapters a place search lists, and how far one may be to count as near (miles). */
+export const NEAREST_COUNT = 5;
+const NEAR_MILES = 50;
+
+/** "Austin, TX 78704" -> city and state for the start-a-chapter form. */
+function cityAndState(label: string): { city: string; state: string } {
+  const m = /^(.+?),\s*([A-Z]{2})\b/.exec(label);
+  return m ? { city: m[1], state: m[2] } : { city: label, state: "" };
+}
+
+/** The answer to "is there one near me, and when?": the nearest chapters with distances and next meetups. */
+function NearestChapters({ answer }: { answer: NearChaptersAnswer }) {
+  const { place, chapters } = answer;
+  const nearest = chapters[0];
+  const { city, state } = cityAndState(place.label);
+  const start = `/start_chapter?${new URLSearchParams({ city, state }).toString()}`;
+  if (!nearest || nearest.distanceMiles > NEAR_MILES) {
+    return (
+      <Stack gap="2" role="status" data-testid="nearest-chapters">
+        <Text>
+          {`No chapter within ${NEAR_MILES} miles of ${place.label}.`}
+          {nearest && (
+            <>
+              {" The nearest is "}
+              <Link asChild color="link">
+                <RouterLink to={`/chapter/${nearest.state}/${nearest.slug}`}>{nearest.title}</RouterLink>
+              </Link>
+              {` (${nearest.distanceMiles} mi away).`}
+            </>
+          )}
+        </Text>
+        <Link asChild color="link" fontWeight="semibold">
+          <RouterLink to={start}>{`Start a chapter in ${city}`}</RouterLink>
+        </Link>
+      </Stack>
+    );
+  }
+  return (
+    <Stack as="section" aria-labelledby="nearest-heading" gap="2" data-testid="nearest-chapters">
+      <Heading as="h3" size="md" id="nearest-heading">
+        {`Nearest chapters to ${place.label}`}
+      </Heading>
+      <Stack as="ol" gap="2" listStyleType="none">
+        {chapters.map((c) => (
+          <li key={c.id}>
+            <Link asChild color="link" fontWeight="semibold">
+              <RouterLink to={`/chapter/${c.state}/${c.slug}`}>{c.title}</RouterLink>
+            </Link>
+            <Text as="span" color="fg.muted">{` ${c.distanceMiles} mi`}</Text>
+            <Text fontSize="sm">{c.next ? `Next meetup: ${formatDate(c.next.date)} at ${c.next.name}` : "No meetup scheduled yet"}</Text>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * Home's "Find a chapter near you" (spec 000 section 2): the place search, its answer, the map of chapters and the
+ * list under it, which work together (a search centres the map; "Show on map" opens a pin). One island of the page
+ * (ui/islands/Island.tsx): a search is the page's address (/?place=78704), which the server renders.
+ */
+export function FindChapter() {
+  const navigate = useNavigate();
+  // The pins and the list are a large render: it runs in the background once the pins arrive.
+  const chapters = useDeferredValue(useQuery(chapterQueries.pins()).data);
+  // A place search is the page's address (/?place=78704): shareable, Back works, and the server renders the answer.
+  const [params] = useSearchParams();
+  const place = params.get("place")?.trim() ?? "";
+  const near = useQuery({ ...chapterQueries.near(place, NEAREST_COUNT), enabled: Boolean(place), retry: false });
+  const [query, setQuery] = useState(place);
+  const queryField = useRef<HTMLInputElement>(null);
+  useValueTypedEarly(queryField, query, setQuery);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const notFound = Boolean(place) && near.isError;
+  const [selected, setSelected] = useState<string | null>(null);
+  const searched = useRef(false);
+  const mapRef = useRef<HTMLDivElement>(null);
+
+  // Recentre on the visitor's position, unless they have searched for a place already.
+  useEffect(() => {
+    if (!("geolocation" in navigator)) return;
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        if (!searched.current) setFocus({ lat: pos.coords.latitude, lng: pos.coords.longitude, zoom: MAP_ZOOM.search, key: Date.now() });
+      },
+      () => undefined,
+      { timeout: 10_000, maximumAge: 600_000 },
+    );
+  }, []);
+
+  const pins = useMemo(() => mapPinsOf(chapters ?? []), [chapters]);
+  const byId = useMemo(() => new Map((chapters ?? []).map((c) => [String(c.id), c])), [chapters]);
+
+  // The map centres on the place searched for.
+  const found = near.data?.place;
+  useEffect(() => {
+    if (!found) return;
+    searched.current = true;
+    setFocus({ lat: found.lat, lng: found.lng, zoom: MAP_ZOOM.search, key: Date.now() });
+  }, [found]);
+  // A new search's address (the app moves to it without a page load) shows its place in the box.
+  const shownPlace = useRef(place);
+  useEffect(() => {
+    if (shownPlace.current === place) return;
+    shownPlace.current = place;
+    setQuery(place);
+  }, [place]);
+
+  const handleSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const text = query.trim();
+    // A new search (or an empty one) never repeats the answer of an older one.
+    navigate(text ? `/?${new URLSearchParams({ place: text }).toString()}` : "/");
+  };
+
+  const handleShowOnMap = (id: string) => {
+    setSelected(id);
+    mapRef.current?.scrollIntoView({ block: "center" });
+  };
+
+  return (
+    <Stack gap="3" as="section" aria-labelledby="find-heading">
+      <Heading as="h2" size="lg" id="find-heading">
+        Find a chapter near you
+      </Heading>
+      {/* A plain GET form: without JavaScript it goes to /?place=..., which the server renders. */}
+      <form method="get" action="/" role="search" onSubmit={handleSearch}>
+        <Flex gap="2" align="flex-end" wrap="wrap">
+          <Field.Root flex="1" minW="220px">
+            <Field.Label>Search for a place</Field.Label>
+            <Input
+              ref={queryField}
+              name="place"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="City, state or ZIP code"
+              autoComplete="off"
+            />
+          </Field.Root>
+          <Button type="submit" colorPalette="brand">
+            Search
+          </Button>
+        </Flex>
+      </form>
+      {notFound && (
+        <Text role="status" color="fg.muted">
+          We could not find that place on the map.
+        </Text>
+      )}
+      {near.data && <NearestChapters answer={near.data} />}
+      <div ref={mapRef}>
+        <ChapterMap
+          view={{ kind: "us" }}
+          pins={pins}
+          height={MAP_HEIGHT.home}
+          zoom={MAP_ZOOM.home}
+          focus={focus}
+          selectedPinId={selected}
+          onSelectPin={setSelected}
+          label="Map of chapters and their next events"
+          renderInfo={(pin) => <ChapterPinLoader pin={byId.get(pin.id)!} />}
+        />
+      </div>
+      <MapChapterList chapters={chapters ?? []} pinIds={new Set(pins.map((p) => p.id))} onShowOnMap={handleShowOnMap} />
+    </Stack>
+  );
+}
