@@ -32,6 +32,26 @@ function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
   });
 }
 
+/** The coding chosen for each Accept-Encoding heard: clients send a handful of different ones, many times each. */
+const chosen = new Map<string, Encoding | null>();
+/** Past this many different Accept-Encodings (a client may send any text) the choices are forgotten and made again. */
+const MAX_CHOSEN = 256;
+
+/**
+ * The coding to send for a client's Accept-Encoding: brotli when it takes it, whatever order it lists them in, else
+ * gzip, else none. Negotiated as Koa negotiates (ctx.acceptsEncodings uses the same library), once per header text.
+ */
+function chosenEncoding(header: string, req: IncomingMessage): Encoding | null {
+  let encoding = chosen.get(header);
+  if (encoding === undefined) {
+    const takes = accepts(req);
+    encoding = takes.encoding("br") === "br" ? "br" : takes.encoding("gzip") === "gzip" ? "gzip" : null;
+    if (chosen.size >= MAX_CHOSEN) chosen.clear();
+    chosen.set(header, encoding);
+  }
+  return encoding;
+}
+
 /**
  * The compressed form of kept bytes for a client's Accept-Encoding (brotli when it takes it, whatever order it
  * lists them in, as browsers say "gzip, deflate, br"; else gzip), made once; null when the client takes neither,
@@ -39,10 +59,9 @@ function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
  */
 export async function compressedForm(body: Buffer, req: IncomingMessage): Promise<{ body: Buffer; encoding: Encoding } | null> {
   const kept = forms.get(body);
-  if (!kept || !req.headers["accept-encoding"]) return null;
-  // Negotiated as Koa negotiates (ctx.acceptsEncodings uses the same library), one coding at a time.
-  const takes = accepts(req);
-  const encoding: Encoding | null = takes.encoding("br") === "br" ? "br" : takes.encoding("gzip") === "gzip" ? "gzip" : null;
+  const header = req.headers["accept-encoding"];
+  if (!kept || !header) return null;
+  const encoding = chosenEncoding(header, req);
   if (!encoding) return null;
   const making = (kept[encoding] ??= compress(encoding, body));
   try {

@@ -10,7 +10,8 @@ import { logRequestLine, requestIdFrom, routeOf } from "./requestLog";
 interface LaneEntry {
   answer: CachedAnswer;
   route: string;
-  headers: [string, string][];
+  /** Name, value, name, value...: what res.writeHead takes, so each response's headers are written in one go. */
+  headers: string[];
 }
 
 /** The key a URL's note is kept under in the read cache (its one bounded LRU). */
@@ -58,11 +59,12 @@ function remember(reads: ReadCache, ctx: Context): void {
   const answer = ctx.state.keptAnswer;
   // A 200 only: a 304's headers lack the body's (its type, Vary).
   if (!answer || ctx.status !== 200 || !isKept(answer) || !anonymousGet(ctx.req)) return;
-  const headers = Object.entries(ctx.response.headers)
+  const pairs = Object.entries(ctx.response.headers)
     .filter(([name, value]) => !PER_RESPONSE.has(name.toLowerCase()) && typeof value === "string")
-    .map(([name, value]) => [name, value as string] as [string, string]);
-  if (headers.some(([name]) => name.toLowerCase() === "set-cookie")) return;
-  const bytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, ctx.url.length);
+    .map(([name, value]) => [name, value as string]);
+  if (pairs.some(([name]) => name.toLowerCase() === "set-cookie")) return;
+  const headers = pairs.flat();
+  const bytes = headers.reduce((sum, text) => sum + text.length, ctx.url.length);
   reads.note(laneKey(ctx.url), { answer, route: routeOf(ctx), headers } satisfies LaneEntry, bytes);
 }
 
@@ -71,17 +73,19 @@ async function serve(ctx: Context, entry: LaneEntry, log: Logger, started: numbe
   const { req, res } = ctx;
   ctx.respond = false;
   const requestId = requestIdFrom(String(req.headers["x-request-id"] ?? ""));
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader("X-Request-Id", requestId);
-  res.setHeader("ETag", entry.answer.etag);
+  // Written with the status in one call (one setHeader each was a tenth of the server's time under load); Node adds
+  // Date, Connection and Keep-Alive as for any response.
+  const headers = [...entry.headers, "X-Request-Id", requestId, "ETag", entry.answer.etag];
   if (matchesEtag(req.headers["if-none-match"], entry.answer.etag)) {
-    res.statusCode = 304;
+    res.writeHead(304, headers);
     res.end();
   } else {
     const sent = await compressedForm(entry.answer.body, req);
-    if (sent) res.setHeader("Content-Encoding", sent.encoding);
-    res.statusCode = 200;
-    res.end(sent ? sent.body : entry.answer.body);
+    const body = sent ? sent.body : entry.answer.body;
+    if (sent) headers.push("Content-Encoding", sent.encoding);
+    headers.push("Content-Length", String(body.length));
+    res.writeHead(200, headers);
+    res.end(body);
   }
   // The lane answers 200 or 304, whose lines are info: below that level no line (nor logger) is made.
   if (log.isLevelEnabled("info"))

@@ -16,6 +16,7 @@ import type { Knex } from "knex";
 import { LRUCache } from "lru-cache";
 import { jsonInSlices, mapInSlices } from "./slices";
 import { markKept } from "./compressKept";
+import { readVersionRows } from "./readVersions";
 
 /**
  * Reads of the same thing are coalesced without ever answering from a read that began before the request
@@ -181,11 +182,6 @@ export function madeFrom(made: object, from: object): void {
 
 const stampOf = (tables: readonly string[], versions: Map<string, string>) => tables.map((t) => versions.get(t) ?? "?").join(".");
 
-/** knex.raw answers rows on SQLite and { rows } on Postgres. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  return Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
-}
-
 /** The bytes kept at most per database, everything counted (answers with their compressed forms, lists, pages, feeds). */
 export const MAX_KEPT_BYTES = 256 * 1024 * 1024;
 /** What keeping anything costs besides its bytes (its key, entry and stamp). */
@@ -255,7 +251,7 @@ export class ReadCache {
   /** Every table's version, as of some moment after the call. */
   versions(): Promise<Map<string, string>> {
     return this.shared("versions", async () => {
-      const rows = rowsOf(await this.knex.raw("select name, version from read_versions"));
+      const rows = await readVersionRows(this.knex);
       return new Map(rows.map((r) => [String(r.name), String(r.version)]));
     });
   }

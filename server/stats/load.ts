@@ -5,7 +5,7 @@
  */
 import type { Knex } from "knex";
 import { STATS_FIELDS, type ChapterStats, type StatsMonth } from "../contracts/chapterStats";
-import { rowsOf } from "../lib/readCache";
+import { rowsOf } from "../lib/readVersions";
 import { monthIndexSql, type MonthFrame } from "./months";
 import { countMeetups, type MeetupCounts } from "./meetups";
 import { EVENT_DATE_COLUMNS } from "../presenters/schedule";
