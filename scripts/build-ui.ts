@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { ISLANDS_MANIFEST } from "../server/contracts/ssr";
+import { islandsChakra } from "./islandsChakra";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stamp = path.join(root, "dist", "ui", "index.html");
@@ -40,7 +41,16 @@ if (!force && fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs > sourceTime) {
     configFile: path.join(root, "vite.config.ts"),
     logLevel: "warn",
     resolve: { alias: [{ find: /^react-router-dom$/, replacement: path.join(root, "ui", "islands", "pageRouter.tsx") }] },
-    build: { emptyOutDir: false, manifest: ISLANDS_MANIFEST, rollupOptions: { input: path.join(root, "ui", "islands", "entry.ts") } },
+    plugins: [islandsChakra()],
+    build: {
+      emptyOutDir: false,
+      manifest: ISLANDS_MANIFEST,
+      rollupOptions: {
+        input: path.join(root, "ui", "islands", "entry.ts"),
+        // React DOM in a chunk of its own, which the entry evaluates in a task before the rest (ui/islands/entry.ts).
+        output: { codeSplitting: { groups: [{ name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } },
+      },
+    },
   });
   console.log(`Built the UI into dist/ui in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -8,11 +8,17 @@ import { ISLANDS_ATTRIBUTE } from "../../server/contracts/ssr";
  * which signs requests with its own token) loads the app, whose entry the attribute names.
  */
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   await afterPaint();
   restoreColorMode();
-  const { startIslands } = await import("./start");
+  // The modules are fetched side by side and evaluated in tasks of their own (React DOM, then the islands' runtime
+  // with Chakra), so no single task blocks the page for long.
+  const runtime = import("./start");
+  await import("react-dom/client");
+  await nextTask();
+  const { startIslands } = await runtime;
   if (await startIslands()) return;
   const app = document.getElementById("root")?.getAttribute(ISLANDS_ATTRIBUTE);
   if (app) await import(/* @vite-ignore */ app);

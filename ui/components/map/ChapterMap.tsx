@@ -1,11 +1,10 @@
-import { Suspense } from "react";
+import { Suspense, startTransition, useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazyNamed } from "../../lib/lazy";
 import { outlineQueries } from "../../api/outlines";
 import { useSiteConfig } from "../../api/settings";
 import { outlineNamesOf, type ChapterMapProps } from "./types";
 import { MapLoadingOverlay } from "./MapLoadingOverlay";
-import { useScriptsRun } from "../../lib/hydration";
 import { MAP_COLOURS } from "../../lib/palette";
 
 const OfflineMap = lazyNamed(() => import("./OfflineMap"), "OfflineMap");
@@ -34,8 +33,11 @@ function Placeholder({ height }: { height: number }) {
  */
 export function ChapterMap(props: ChapterMapProps) {
   const config = useSiteConfig();
-  // The map needs JavaScript: a server-rendered page holds its place (the outlines would double the page's size).
-  const scriptsRun = useScriptsRun();
+  // The map needs JavaScript: a server-rendered page holds its place (the outlines would double the page's size). It
+  // is drawn after the page's first render in the browser, as a transition, which React does in slices: the map is
+  // a large render, and a long task delays whatever the visitor does meanwhile.
+  const [scriptsRun, setScriptsRun] = useState(false);
+  useEffect(() => startTransition(() => setScriptsRun(true)), []);
   const queryClient = useQueryClient();
   // The offline map is what most sites use: while the page loads (or hydrates), fetch its chunk and its outline
   // files in parallel with the rest, so the map draws as soon as it may, without suspending once more.
