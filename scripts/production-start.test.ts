@@ -99,7 +99,7 @@ async function rootText(base: string, page: string): Promise<string> {
   expect(res.status, page).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^text\/html/);
   const html = await res.text();
-  const start = html.indexOf('<div id="root">');
+  const start = html.search(/<div id="root"[ >]/);
   expect(start, `${page} has #root`).toBeGreaterThan(0);
   return html
     .slice(start, html.indexOf("<script", start))
@@ -126,9 +126,14 @@ async function servesTheSite(base: string): Promise<void> {
   expect(api.headers.get("content-type")).toMatch(/^application\/json/);
   expect(await api.json()).toMatchObject({ slug: "austin", title: "Austin", state: "tx" });
 
-  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await (await fetch(base + "/")).text())?.[1];
+  // The home page starts by its islands: their entry, and the app's entry it names for platforms that need the app.
+  const homeHtml = await (await fetch(base + "/")).text();
+  const asset = /src="(\/assets\/entry-[^"]+\.js)"/.exec(homeHtml)?.[1];
+  const appEntry = /<div id="root" data-islands="(\/assets\/index-[^"]+\.js)">/.exec(homeHtml)?.[1];
   expect(asset).toBeDefined();
+  expect(appEntry).toBeDefined();
   expect((await fetch(base + asset!)).status).toBe(200);
+  expect((await fetch(base + appEntry!)).status).toBe(200);
   // A chapter type's preview image, drawn by sharp: its binary works.
   const preview = await fetch(`${base}/og/chapter_type/1.png`);
   expect(preview.status).toBe(200);
