@@ -45,9 +45,8 @@ const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 function withIslands(html: string, islandsScript: string): string {
   const app = APP_SCRIPT.exec(html);
   if (!app) return html;
-  return html
-    .replace(app[0], `<script type="module" crossorigin src="${escapeHtml(islandsScript)}"></script>`)
-    .replace('<div id="root">', `<div id="root" ${ISLANDS_ATTRIBUTE}="${escapeHtml(app[1])}">`);
+  const started = insertAt(html, app[0], `<script type="module" crossorigin src="${escapeHtml(islandsScript)}"></script>`);
+  return insertAt(started, '<div id="root">', `<div id="root" ${ISLANDS_ATTRIBUTE}="${escapeHtml(app[1])}">`);
 }
 
 interface Visitor {
