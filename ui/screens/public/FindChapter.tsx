@@ -121,9 +121,10 @@ export function FindChapter() {
     setQuery(place);
   }, [place]);
 
-  const handleSearch = (e: FormEvent) => {
+  const handleSearch = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const text = query.trim();
+    // What the box shows: a search sent while the page was being hydrated may come before React has read it.
+    const text = String(new FormData(e.currentTarget).get("place") ?? "").trim();
     // A new search (or an empty one) never repeats the answer of an older one.
     navigate(text ? `/?${new URLSearchParams({ place: text }).toString()}` : "/");
   };
