@@ -12,6 +12,8 @@ export class HomePage {
   }
 
   async searchPlace(text: string, how: "enter" | "button" = "enter") {
+    // A search loads the page: the next one is searched from once its islands run, as a visitor would.
+    await this.page.locator("html[data-ready=true]").waitFor({ state: "attached" });
     const box = this.page.getByLabel("Search for a place");
     await box.fill(text);
     if (how === "enter") await box.press("Enter");
