@@ -11,6 +11,7 @@ export type { APIRequestContext, Browser, Page, Request } from "@playwright/test
  * Pages of the test fixture get it; call it on pages a test opens itself.
  */
 export function waitForHydrationOnGoto(page: Page, javaScriptEnabled = true): Page {
+  if (!javaScriptEnabled) pagesWithoutScripts.add(page);
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
@@ -20,6 +21,18 @@ export function waitForHydrationOnGoto(page: Page, javaScriptEnabled = true): Pa
     return response;
   };
   return page;
+}
+
+/** Pages of a context with JavaScript off: nothing on them ever hydrates. */
+const pagesWithoutScripts = new WeakSet<Page>();
+
+/**
+ * Waits until the page in view is hydrated (its islands or the app run), for a step that follows a page load
+ * which was not a goto (a form's submit, a plain link). A page with JavaScript off is the server's HTML at once.
+ */
+export async function untilHydrated(page: Page) {
+  if (pagesWithoutScripts.has(page)) return;
+  await page.locator("html[data-ready=true]").waitFor({ state: "attached" });
 }
 
 /** The first port of the run; each worker's server takes the next free one after it (E2E_PORT + 1 + its index). */

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { untilHydrated } from "../fixtures";
 import { MapWidget } from "./MapWidget";
 
 export class HomePage {
@@ -13,7 +14,7 @@ export class HomePage {
 
   async searchPlace(text: string, how: "enter" | "button" = "enter") {
     // A search loads the page: the next one is searched from once its islands run, as a visitor would.
-    await this.page.locator("html[data-ready=true]").waitFor({ state: "attached" });
+    await untilHydrated(this.page);
     const box = this.page.getByLabel("Search for a place");
     await box.fill(text);
     if (how === "enter") await box.press("Enter");
