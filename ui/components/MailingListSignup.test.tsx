@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { CurrentUser } from "../../server/contracts/user";
 import type { SignUpResponse } from "../../server/contracts/mailingList";
@@ -50,6 +50,16 @@ describe("MailingListSignup", () => {
     expect(await screen.findByText("Success!")).toBeTruthy();
     expect(screen.queryByText(/check your email/)).toBeNull();
     expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([["POST", "/api/mailing_list/sign_up", { email: "grace@example.org", listId: "17" }]]);
+  });
+
+  it("sends the address the box shows, even one typed before the page was hydrated", async () => {
+    const api = fakeApi({ "POST /api/mailing_list/sign_up": answer({}) });
+    const { form, email } = renderSignup();
+    // Typed while the server's page was being hydrated: the box holds it, no change event has told React yet.
+    email.value = "early@example.org";
+    fireEvent.submit(form);
+    expect(await screen.findByText("Success!")).toBeTruthy();
+    expect(api.calls.map((c) => c.body)).toEqual([{ email: "early@example.org", listId: "17" }]);
   });
 
   it("asks to confirm by email when the list wants it", async () => {

@@ -59,12 +59,14 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
   const { pathname, search } = useLocation();
   const scriptsRun = useScriptsRun();
 
-  const handleSubmit = async (e: FormEvent) => {
+  const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!email.trim()) return;
+    // What the box shows: a sign-up sent while the page was being hydrated may come before React has read it.
+    const typed = String(new FormData(e.currentTarget).get("email") ?? "").trim();
+    if (!typed) return;
     setPhase({ kind: "loading" });
     try {
-      const res = await signUp.mutateAsync({ email: email.trim(), listId });
+      const res = await signUp.mutateAsync({ email: typed, listId });
       const result = res?.return?.results?.[0];
       if (!result || result.isError) setPhase({ kind: "error", message: result?.errorString ?? "Something went wrong." });
       else setPhase({ kind: "success", needsConfirmation: Boolean(result.needsConfirmation) });
