@@ -37,20 +37,31 @@ export class ScreenSweep {
     else await expect(this.page.locator("html")).not.toHaveClass(/light|dark/);
     // A rich text editor mounts after the screen (a chunk of its own) and hides its toolbar's icons as they appear.
     await expect(this.page.locator('[data-testid="rich-text-editor"] svg:not([aria-hidden])')).toHaveCount(0);
-    // A button that was disabled while its data loaded fades in: measure colours once transitions are over.
+    await this.settled();
+  }
+
+  /** Once the screen has laid itself out for the window and its transitions are over (a button that was disabled while its data loaded fades in), so colours are measured as they end. */
+  private async settled() {
+    await this.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await this.page.waitForFunction(() =>
       document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
     );
   }
 
+  /**
+   * Each screen in each mode, opened once and checked at each width in turn: the window is resized, as a reader
+   * turning a tablet or narrowing a window would, and the screen is measured once it has laid itself out again.
+   */
   async check(paths: string[], opts: { modes?: ColorMode[]; widths?: (keyof typeof WIDTHS)[]; noSideways?: boolean } = {}) {
     for (const mode of opts.modes ?? (["light", "dark"] as const)) {
       await this.useMode(mode);
-      for (const name of opts.widths ?? (["desktop", "phone"] as const)) {
-        const size = WIDTHS[name];
-        await this.page.setViewportSize(size);
-        for (const path of paths) {
-          await this.open(path, mode);
+      const widths = opts.widths ?? (["desktop", "phone"] as const);
+      for (const path of paths) {
+        for (const [i, name] of widths.entries()) {
+          const size = WIDTHS[name];
+          await this.page.setViewportSize(size);
+          if (i === 0) await this.open(path, mode);
+          else await this.settled();
           const where = `${path} (${mode}, ${name})`;
           for (const v of await this.violations(["serious", "critical"])) this.problems.push(`${where}: ${v}`);
           if (opts.noSideways && size.width === WIDTHS.phone.width) {
