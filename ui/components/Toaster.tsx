@@ -16,38 +16,28 @@ export interface ToastAction {
 type ToastArgs = [type: ToastType, title: string, description?: string, action?: ToastAction];
 
 const ToastList = lazyNamed(() => import("./ToastList"), "ToastList");
-/** Set once the toast list is on the page. */
-let show: ((...args: ToastArgs) => void) | null = null;
-/** Toasts asked for before it was: shown as soon as it is. */
-const waiting: ToastArgs[] = [];
+/** Whether a toast has been asked for, so the list belongs on the page. */
+let wanted = false;
 const listeners = new Set<() => void>();
 
-export function notify(...args: ToastArgs) {
-  if (show) return show(...args);
-  waiting.push(args);
-  for (const listener of listeners) listener();
-}
-
 /**
- * Hands the toasts that waited to the list, and every later one straight to it. It runs once the list's chunk has
- * loaded and the list is on the page (ShowWaiting mounts beside it), a moment after, so its toaster is listening.
+ * Shows a toast. It goes to Chakra's toast store as soon as the list's chunk has loaded; the list shows what the
+ * store holds when it mounts (zag's toast group reads the store's visible toasts as it subscribes) and each later
+ * one as it comes, so no toast depends on which of the two is first.
  */
-async function connectList() {
-  const { showToast } = await import("./ToastList");
-  show = showToast;
-  for (const args of waiting.splice(0)) showToast(...args);
-}
-
-function ShowWaiting() {
-  useEffect(() => void connectList(), []);
-  return null;
+export function notify(...args: ToastArgs) {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void import("./ToastList").then(({ showToast }) => showToast(...args));
 }
 
 export function Toaster() {
-  const [shown, setShown] = useState(() => show !== null);
+  const [shown, setShown] = useState(() => wanted);
   useEffect(() => {
     const listener = () => setShown(true);
-    if (waiting.length > 0) listener();
+    if (wanted) listener();
     listeners.add(listener);
     return () => void listeners.delete(listener);
   }, []);
@@ -55,7 +45,6 @@ export function Toaster() {
   return (
     <Suspense fallback={null}>
       <ToastList />
-      <ShowWaiting />
     </Suspense>
   );
 }
