@@ -1,6 +1,17 @@
-import { expect, test } from "./fixtures";
+import { expect, test, type Page } from "./fixtures";
 import { PUBLIC_SCREENS } from "./pages/PublicScreens";
 import { signInAs } from "./support";
+import { colorModeToggle } from "./pages/ScreenSweep";
+import { SiteHeader } from "./pages/SiteHeader";
+
+/** The scripts the page has loaded so far, by address. */
+const scriptsLoaded = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((r) => r.name)
+      .filter((n) => n.endsWith(".js")),
+  );
 
 /** React's production builds report a hydration mismatch as minified errors 418, 423 and 425. */
 const HYDRATION_ERROR = /hydrat|did not match|Minified React error #(418|423|425)/i;
@@ -46,12 +57,7 @@ test.describe("a public page an anonymous visitor opens starts by its islands", 
   test("only the islands run: no app, no router; the header's links load pages; the signup box works", async ({ page }) => {
     await page.goto("/chapter/tx/austin");
     await expect(page.locator("#root[data-islands]")).toBeAttached();
-    const scripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType("resource")
-        .map((r) => r.name)
-        .filter((n) => n.endsWith(".js")),
-    );
+    const scripts = await scriptsLoaded(page);
     expect(scripts.some((s) => /\/assets\/entry-[\w-]+\.js$/.test(s))).toBe(true);
     expect(scripts.filter((s) => /\/assets\/(index|App)-[\w-]+\.js$/.test(s))).toEqual([]);
     expect(await page.locator("[data-island]").evaluateAll((els) => els.map((e) => e.getAttribute("data-island")))).toEqual([
@@ -75,6 +81,35 @@ test.describe("a public page an anonymous visitor opens starts by its islands", 
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.locator("html[data-ready=true]")).toBeAttached();
     await expect(page.locator("#root[data-islands]")).toBeAttached();
+  });
+
+  test("a page whose only islands are the header's runs no React: dark mode and the phone's menu work", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/about");
+    await expect(page.locator("#root[data-islands]")).toBeAttached();
+    const scripts = await scriptsLoaded(page);
+    expect(scripts.map((s) => s.replace(/^.*\/assets\//, "").replace(/-[\w-]+\.js$/, ""))).toEqual(["entry"]);
+
+    const header = new SiteHeader(page);
+    await header.menuButton().click();
+    await expect(header.link("Sign In")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(header.link("Sign In")).toBeHidden();
+    await expect(header.menuButton()).toBeFocused();
+    await header.menuButton().click();
+    await expect(header.link("Sign In")).toBeVisible();
+    // A tap elsewhere on the page (the open menu lies over the heading).
+    await page.getByRole("contentinfo").click();
+    await expect(header.link("Sign In")).toBeHidden();
+
+    const toggle = colorModeToggle(page);
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(page.locator("html")).toHaveClass("dark");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass("dark");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
   });
 
   test("what the visitor typed before the islands ran is kept", async ({ context }) => {

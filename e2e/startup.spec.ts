@@ -30,6 +30,15 @@ test.describe("the public start-up JavaScript", { tag: "@look" }, () => {
     });
   }
 
+  test("of a page whose only islands are the header's (/about) is the islands' entry alone, without React", async ({ request }) => {
+    const html = await (await request.get("/about")).text();
+    expect(islandsOf(html)).toEqual(["colorMode", "phoneMenu"]);
+    const bundle = startupBundle(dist, islandsOf(html));
+    expect(bundle.files).toEqual([expect.stringMatching(/^assets\/entry-[\w-]+\.js$/)]);
+    expect(bundle.gzipBytes).toBeLessThan(10 * 1024);
+    expect(fs.readFileSync(path.join(dist, bundle.files[0]), "utf8")).not.toMatch(/Symbol\.for\(.react\./);
+  });
+
   test("index.html, which starts the app on other pages, preloads nothing either", () => {
     const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);

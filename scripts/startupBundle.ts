@@ -2,7 +2,7 @@
  * The start-up JavaScript of a public page, from a UI build (dist/ui): what a phone fetches and runs to start a page
  * the server rendered for an anonymous visitor. That page starts by its islands (ui/islands/entry.ts): the islands'
  * entry, their runtime (ui/islands/start.tsx) and the modules of the islands the page has (its `data-island`
- * attributes), with everything those import, read from the islands' build manifest. What an island loads lazily on
+ * attributes) that React hydrates, with everything those import, read from the islands' build manifest. What an island loads lazily on
  * top (the map's drawing, Google Maps) is not in it.
  */
 import fs from "node:fs";
@@ -10,6 +10,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { ISLANDS_MANIFEST } from "../server/contracts/ssr";
+import { isPlainIslandName } from "../ui/islands/plain";
 
 /** Its ceiling, gzipped, for each of the home, a state and a chapter page (docs/decisions/098-islands.md). */
 export const STARTUP_BUDGET_GZIP = 150 * 1024;
@@ -57,10 +58,12 @@ export function startupBundle(dist: string, islands: readonly string[]): Startup
     for (const dep of chunk.imports ?? []) add(dep);
   };
   add(entries[0]);
-  // The runtime the entry loads at once (its one dynamic import).
-  for (const dep of manifest[entries[0]].dynamicImports ?? []) add(dep);
+  // The header's islands are plain DOM code in the entry; React and the islands' runtime (the entry's dynamic
+  // imports) load only on a page with an island React hydrates.
+  const hydrated = islands.filter((name) => !isPlainIslandName(name));
+  if (hydrated.length > 0) for (const dep of manifest[entries[0]].dynamicImports ?? []) add(dep);
   const modules = islandModules();
-  for (const name of islands) {
+  for (const name of hydrated) {
     const module = modules.get(name);
     const key = module && Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, "") === module);
     if (!key) throw new Error(`no module of the island "${name}" in ${manifestFile}`);

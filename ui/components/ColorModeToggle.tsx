@@ -1,7 +1,7 @@
 import { Box, IconButton } from "@chakra-ui/react";
 import { useSyncExternalStore, type SVGProps } from "react";
 import type { ColorMode } from "../../server/contracts/colorMode";
-import { currentColorMode, setColorMode, subscribeColorMode } from "../lib/colorMode";
+import { currentColorMode, subscribeColorMode, toggleColorMode } from "../lib/colorMode";
 
 /**
  * The mode as the page shows it. While a server-rendered page hydrates it is light, as on the server (which renders
@@ -42,7 +42,8 @@ const UNCHOSEN = "html:not(.light) &";
 
 /**
  * Dark mode on or off, for every page. The icon follows the class on <html> through CSS, so the server's markup
- * and the hydrated one are the same; aria-pressed follows useColorMode().
+ * and the hydrated one are the same; aria-pressed follows useColorMode(). On a page that starts by its islands, the
+ * server's markup of it is wired by ui/islands/plain.ts instead.
  */
 export function ColorModeToggle() {
   const dark = useColorMode() === "dark";
@@ -54,7 +55,7 @@ export function ColorModeToggle() {
       variant="ghost"
       color="header.fg"
       _hover={{ bg: "header.hover" }}
-      onClick={() => setColorMode(dark ? "light" : "dark")}
+      onClick={toggleColorMode}
     >
       <Box as={Moon} _dark={{ display: "none" }} css={{ [DEVICE_DARK]: { [UNCHOSEN]: { display: "none" } } }} aria-hidden="true" />
       <Box as={Sun} display="none" _dark={{ display: "inline" }} css={{ [DEVICE_DARK]: { [UNCHOSEN]: { display: "inline" } } }} aria-hidden="true" />

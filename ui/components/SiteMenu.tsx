@@ -1,7 +1,8 @@
 import { Box, Link as ChakraLink, Stack } from "@chakra-ui/react";
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link as RouterLink, useLocation } from "react-router-dom";
 import { useCurrentUser } from "../auth/CurrentUser";
+import { closeWhenLeft } from "../lib/disclosure";
 
 function NavLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -27,8 +28,9 @@ export function NavItems() {
 
 /**
  * On a phone the menu's links fold into a Menu button, so the header stays one row whoever is signed in. It is a
- * <details>, which opens without JavaScript too; with it, the menu closes on Escape, on a click elsewhere and when
- * a link is followed.
+ * <details>, which opens without JavaScript too; with it, the menu closes on Escape, on a click elsewhere
+ * (closeWhenLeft) and when a link is followed. On a page that starts by its islands, closeWhenLeft alone runs
+ * (ui/islands/plain.ts): its links load pages.
  */
 export function PhoneMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -36,22 +38,9 @@ export function PhoneMenu() {
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [pathname]);
-  useEffect(() => {
-    const closeOutside = (e: PointerEvent) => {
-      const details = ref.current;
-      if (details?.open && !details.contains(e.target as Node)) details.open = false;
-    };
-    document.addEventListener("pointerdown", closeOutside);
-    return () => document.removeEventListener("pointerdown", closeOutside);
-  }, []);
-  const closeOnEscape = (e: KeyboardEvent) => {
-    const details = ref.current;
-    if (e.key !== "Escape" || !details?.open) return;
-    details.open = false;
-    details.querySelector("summary")?.focus();
-  };
+  useEffect(() => (ref.current ? closeWhenLeft(ref.current) : undefined), []);
   return (
-    <Box as="details" ref={ref} position="relative" onKeyDown={closeOnEscape} data-testid="phone-menu">
+    <Box as="details" ref={ref} position="relative" data-testid="phone-menu">
       <Box
         as="summary"
         listStyle="none"

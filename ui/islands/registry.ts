@@ -1,6 +1,9 @@
+import type { PlainIslandName } from "./plain";
+
 /**
- * The islands of the public pages by name, each loaded by the browser only on a page that has it
- * (ui/islands/start.tsx). A page renders the same component in its place (Island), with the same props.
+ * The islands of the public pages that React hydrates, by name, each loaded by the browser only on a page that has
+ * it (ui/islands/start.tsx). A page renders the same component in its place (Island), with the same props. The
+ * header's islands are plain DOM code (ui/islands/plain.ts).
  */
 export const islandLoaders = {
   findChapter: () => import("../screens/public/FindChapter").then((m) => m.FindChapter),
@@ -8,10 +11,11 @@ export const islandLoaders = {
   stateChapters: () => import("../screens/public/StateChapters").then((m) => m.StateChapters),
   chapterMap: () => import("../screens/public/ChapterIslands").then((m) => m.ChapterMapIsland),
   chapterSignup: () => import("../screens/public/ChapterIslands").then((m) => m.ChapterSignupIsland),
-  colorMode: () => import("../components/ColorModeToggle").then((m) => m.ColorModeToggle),
-  phoneMenu: () => import("../components/SiteMenu").then((m) => m.PhoneMenu),
 } satisfies Record<string, () => Promise<unknown>>;
 
-export type IslandName = keyof typeof islandLoaders;
+export type HydratedIslandName = keyof typeof islandLoaders;
 
-export const isIslandName = (name: string | undefined): name is IslandName => name !== undefined && Object.hasOwn(islandLoaders, name);
+/** Any island's name: one that React hydrates, or a plain one. */
+export type IslandName = HydratedIslandName | PlainIslandName;
+
+export const isHydratedIslandName = (name: string | undefined): name is HydratedIslandName => name !== undefined && Object.hasOwn(islandLoaders, name);

@@ -9,7 +9,8 @@ import { CurrentUserProvider } from "../auth/CurrentUser";
 import { markHydrated } from "../lib/hydration";
 import { createEmotionCache } from "../lib/emotionCache";
 import { islandSystem } from "./system";
-import { isIslandName, islandLoaders } from "./registry";
+import { isHydratedIslandName, islandLoaders } from "./registry";
+import { markPageReady } from "./ready";
 
 interface Frame {
   client: QueryClient;
@@ -46,9 +47,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * when the page cannot start so (no server state: the app renders it).
  */
 export async function startIslands(): Promise<boolean> {
-  const places = Array.from(document.querySelectorAll<HTMLElement>("[data-island]"));
+  const places = Array.from(document.querySelectorAll<HTMLElement>("[data-island]")).filter((el) => isHydratedIslandName(el.dataset.island));
   // The islands' modules are fetched while the rest starts.
-  const parts = Promise.all(places.map((el) => (isIslandName(el.dataset.island) ? islandLoaders[el.dataset.island]() : null)));
+  const parts = Promise.all(places.map((el) => islandLoaders[el.dataset.island as keyof typeof islandLoaders]()));
   const client = serverState();
   if (!client) return false;
   await nextTask();
@@ -59,21 +60,16 @@ export async function startIslands(): Promise<boolean> {
   const hydrated = () => {
     if (--waiting > 0) return;
     markHydrated();
-    // From here on the page answers clicks (browser tests wait for this, as for the app: ServerAddressGate).
-    document.documentElement.dataset.ready = "true";
+    markPageReady();
   };
   if (places.length === 0) hydrated();
   for (const [i, el] of places.entries()) {
-    const Part = loaded[i] as ComponentType<object> | null;
+    const Part = loaded[i] as ComponentType<object>;
     let done = false;
     const once = () => {
       if (!done) hydrated();
       done = true;
     };
-    if (!Part) {
-      once();
-      continue;
-    }
     const props = JSON.parse(el.dataset.islandProps ?? "{}") as object;
     startTransition(() => {
       hydrateRoot(

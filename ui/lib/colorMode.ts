@@ -25,7 +25,7 @@ function showMode(mode: ColorMode) {
   root.add(mode);
 }
 
-export function setColorMode(mode: ColorMode) {
+function setColorMode(mode: ColorMode) {
   showMode(mode);
   const secure = location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${COLOR_MODE_COOKIE}=${mode}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
@@ -35,6 +35,11 @@ export function setColorMode(mode: ColorMode) {
     // Storage may be off; the cookie still keeps the choice in the browser.
   }
   listeners.forEach((l) => l());
+}
+
+/** The header's toggle: the other mode than the one the page shows. */
+export function toggleColorMode() {
+  setColorMode(currentColorMode() === "dark" ? "light" : "dark");
 }
 
 /** At start: a page no server sent (the desktop app) takes the mode kept in localStorage, if one was chosen. */
