@@ -3,6 +3,7 @@ import { SSR_LAZY_ATTRIBUTE, SSR_STATE_ID } from "../../server/contracts/ssr";
 import { createQueryClient } from "./queryClient";
 import { platform } from "../platform";
 import { startHydrating } from "../lib/hydration";
+import { serverStateText } from "../lib/serverRendered";
 
 /**
  * The query cache the server rendered this page with, or undefined when the page was not rendered on the server.
@@ -10,10 +11,9 @@ import { startHydrating } from "../lib/hydration";
  * with its own token (the desktop app) renders afresh: the server rendered for the browser's cookie session.
  */
 export function serverState(): QueryClient | undefined {
-  if (platform.usesBearer) return undefined;
-  const el = document.getElementById(SSR_STATE_ID);
-  if (!el?.textContent) return undefined;
-  const state = JSON.parse(el.textContent) as DehydratedState;
+  const text = serverStateText();
+  if (!text) return undefined;
+  const state = JSON.parse(text) as DehydratedState;
   const now = Date.now();
   for (const q of state.queries) q.state.dataUpdatedAt = now;
   const client = createQueryClient();

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useSyncExternalStore } from "react";
 import { lazyNamed } from "../lib/lazy";
 
 /**
@@ -33,14 +33,17 @@ export function notify(...args: ToastArgs) {
   void import("./ToastList").then(({ showToast }) => showToast(...args));
 }
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
 export function Toaster() {
-  const [shown, setShown] = useState(() => wanted);
-  useEffect(() => {
-    const listener = () => setShown(true);
-    if (wanted) listener();
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  }, []);
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!shown) return null;
   return (
     <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { restoreColorMode } from "../lib/colorMode";
-import { ISLANDS_ATTRIBUTE, SSR_STATE_ID } from "../../server/contracts/ssr";
-import { platform } from "../platform";
+import { ISLANDS_ATTRIBUTE } from "../../server/contracts/ssr";
+import { serverStateText } from "../lib/serverRendered";
 import { isPlainIslandName, plainIslands } from "./plain";
 import { markPageReady } from "./ready";
 
@@ -24,7 +24,7 @@ async function start() {
   await afterPaint();
   restoreColorMode();
   // The app hydrates the same markup: wired by hand as well, a toggle would switch twice.
-  if (platform.usesBearer || !document.getElementById(SSR_STATE_ID)?.textContent) return startApp();
+  if (!serverStateText()) return startApp();
   const places = Array.from(document.querySelectorAll<HTMLElement>("[data-island]"));
   for (const place of places) {
     const name = place.dataset.island;
@@ -37,7 +37,7 @@ async function start() {
   await import("react-dom/client");
   await nextTask();
   const { startIslands } = await runtime;
-  if (!(await startIslands())) await startApp();
+  await startIslands();
 }
 
 void start();

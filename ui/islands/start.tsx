@@ -43,15 +43,18 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * Starts a public page the server rendered for an anonymous visitor: hydrates its islands (ui/islands/Island.tsx),
  * each a root of its own with the props the server rendered it with, from the answers the server read; the rest of
  * the page is HTML and CSS. Each step is a task of its own (the answers, the Chakra system, each island's first
- * render as a transition that React slices further), so the main thread is never blocked for long. Answers false
- * when the page cannot start so (no server state: the app renders it).
+ * render as a transition that React slices further), so the main thread is never blocked for long. The islands'
+ * entry starts it on a page that has the server's state and an island React hydrates.
  */
-export async function startIslands(): Promise<boolean> {
-  const places = Array.from(document.querySelectorAll<HTMLElement>("[data-island]")).filter((el) => isHydratedIslandName(el.dataset.island));
+export async function startIslands(): Promise<void> {
+  const places = Array.from(document.querySelectorAll<HTMLElement>("[data-island]")).flatMap((el) => {
+    const name = el.dataset.island;
+    return isHydratedIslandName(name) ? [{ el, name }] : [];
+  });
   // The islands' modules are fetched while the rest starts.
-  const parts = Promise.all(places.map((el) => islandLoaders[el.dataset.island as keyof typeof islandLoaders]()));
+  const parts = Promise.all(places.map(({ name }) => islandLoaders[name]()));
   const client = serverState();
-  if (!client) return false;
+  if (!client) return;
   await nextTask();
   const frame: Frame = { client, styles: createEmotionCache(), system: islandSystem() };
   const loaded = await parts;
@@ -62,8 +65,7 @@ export async function startIslands(): Promise<boolean> {
     markHydrated();
     markPageReady();
   };
-  if (places.length === 0) hydrated();
-  for (const [i, el] of places.entries()) {
+  for (const [i, { el }] of places.entries()) {
     const Part = loaded[i] as ComponentType<object>;
     let done = false;
     const once = () => {
@@ -81,5 +83,4 @@ export async function startIslands(): Promise<boolean> {
     });
     await nextTask();
   }
-  return true;
 }
