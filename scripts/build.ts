@@ -55,7 +55,7 @@ async function buildServer(): Promise<void> {
     splitting: true,
     format: "esm",
     platform: "node",
-    target: "node20",
+    target: "node24",
     plugins: [dependenciesOnly()],
     // Packages compiled in that are CommonJS call require() (react-dom/server for Node's streams).
     banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },

@@ -1,12 +1,14 @@
 /**
  * The production deploy of the README, end to end: the build (dist/) with package.json and package-lock.json is
  * copied into a folder of its own, `npm ci --omit=dev` installs the dependencies there (from npm's cache when it
- * has them), and `node dist/server/main.js` serves the whole site from it, on SQLite and on Postgres
- * (docs/decisions/092-one-build-to-dist.md).
+ * has them) with Node 24 among them (the `node` package), and both `node dist/server/main.js` (run by that Node)
+ * and `npm start` serve the whole site from it on Node 24, on SQLite and on Postgres
+ * (docs/decisions/092-one-build-to-dist.md, 102-node-24.md).
  *
- * npm installs without install scripts (only the npm registry is reachable here): bcrypt and sharp ship their
- * binaries in their packages; sqlite3's binary, which its install script downloads or compiles, is taken from this
- * checkout's node_modules, where `npm ci` made it.
+ * npm installs without install scripts (only the npm registry is reachable here), then runs the `node` package's
+ * alone (it installs Node's binary from the registry): bcrypt and sharp ship their binaries in their packages;
+ * sqlite3's binary, which its install script downloads or compiles, is taken from this checkout's node_modules,
+ * where `npm ci` made it.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -31,6 +33,7 @@ beforeAll(async () => {
   for (const part of ["ui", "server"]) fs.cpSync(path.join(root, "dist", part), path.join(app, "dist", part), { recursive: true });
   for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(root, file), path.join(app, file));
   await run("npm", ["ci", "--omit=dev", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: app, maxBuffer: 16 * 1024 * 1024 });
+  await run("npm", ["rebuild", "node", "--prefer-offline"], { cwd: app, maxBuffer: 16 * 1024 * 1024 });
   const sqliteBinary = path.join("node_modules", "sqlite3", "build", "Release", "node_sqlite3.node");
   fs.mkdirSync(path.dirname(path.join(app, sqliteBinary)), { recursive: true });
   fs.copyFileSync(path.join(root, sqliteBinary), path.join(app, sqliteBinary));
@@ -53,16 +56,29 @@ function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...extra };
 }
 
+/** The Node that `npm ci --omit=dev` installed in the deployed folder (the `node` package), which `npm start` runs. */
+const installedNode = () => path.join(app, "node_modules", ".bin", "node");
+
+/** The two ways the README starts a deployed site. */
+const START = {
+  node: () => [installedNode(), "dist/server/main.js"],
+  "npm start": () => ["npm", "start"],
+} satisfies Record<string, () => string[]>;
+
 interface Started {
   child: ChildProcess;
   base: string;
   output: () => string;
 }
 
-/** Starts `node dist/server/main.js` in the installed folder and waits until it answers. */
-async function startBuilt(env: Record<string, string>): Promise<Started> {
+/**
+ * Starts the site in the installed folder (`node dist/server/main.js` by default, or `npm start`) and waits until it
+ * answers. It logs at info, where the server says which Node it runs on.
+ */
+async function startBuilt(env: Record<string, string>, how: keyof typeof START = "node"): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["dist/server/main.js"], { cwd: app, env: productionEnv({ ...env, PORT: String(port) }) });
+  const [command, ...args] = START[how]();
+  const child = spawn(command, args, { cwd: app, env: productionEnv({ ...env, LOG_LEVEL: "info", PORT: String(port) }) });
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
@@ -148,8 +164,14 @@ async function servesTheSite(base: string): Promise<void> {
   expect(await finder.text()).toContain(`"${base.replace("127.0.0.1", "localhost")}"`);
 }
 
-describe("the production deploy (npm ci --omit=dev, node dist/server/main.js)", () => {
-  it("installs no build tools: neither tsx, Vite, esbuild nor the UI's packages (compiled into dist/server)", () => {
+/** The server's start line names the Node it runs on (server/main.ts). */
+function expectNode24(server: Started) {
+  expect(server.output()).toMatch(/Chapterhouse is serving .*; Node 24\.\d+\.\d+\)/);
+}
+
+describe("the production deploy (npm ci --omit=dev, node dist/server/main.js or npm start)", () => {
+  it("installs Node 24 and no build tools: neither tsx, Vite, esbuild nor the UI's packages (compiled into dist/server)", async () => {
+    expect((await run(installedNode(), ["-v"])).stdout).toMatch(/^v24\./);
     for (const name of ["tsx", "vite", "esbuild", "typescript", "react", "react-dom", "@chakra-ui/react"]) {
       expect(fs.existsSync(path.join(app, "node_modules", name)), name).toBe(false);
     }
@@ -160,10 +182,11 @@ describe("the production deploy (npm ci --omit=dev, node dist/server/main.js)", 
     const dataDir = path.join(app, "data-sqlite");
     const server = await startBuilt({ DATA_DIR: dataDir });
     try {
+      expectNode24(server);
       await servesTheSite(server.base);
       // The admin signs in: bcrypt's binary hashed the password and checks it.
       const admin = await run(
-        process.execPath,
+        installedNode(),
         ["dist/server/create-admin.js", "--email", "ops@example.org", "--name", "Ops", "--password", "a-long-password-1"],
         {
           cwd: app,
@@ -177,7 +200,7 @@ describe("the production deploy (npm ci --omit=dev, node dist/server/main.js)", 
         body: JSON.stringify({ username: "ops@example.org", password: "a-long-password-1" }),
       });
       expect(signIn.status).toBe(200);
-      const migrate = await run(process.execPath, ["dist/server/migrate.js"], { cwd: app, env: productionEnv({ DATA_DIR: dataDir }) });
+      const migrate = await run(installedNode(), ["dist/server/migrate.js"], { cwd: app, env: productionEnv({ DATA_DIR: dataDir }) });
       expect(migrate.stdout).toContain("Nothing to do.");
     } finally {
       expect(await stop(server.child), server.output()).toBe(0);
@@ -186,20 +209,42 @@ describe("the production deploy (npm ci --omit=dev, node dist/server/main.js)", 
   }, 120_000);
 
   it("serves the whole site on Postgres (DATABASE_URL)", async () => {
-    const name = `ch_production_${process.pid}`;
-    const admin = knexFactory({ client: "pg", connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
-    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.raw(`CREATE DATABASE ${name}`);
-    try {
-      const server = await startBuilt({ DATA_DIR: path.join(app, "data-postgres"), DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) });
+    await withPostgresDatabase("node", async (databaseUrl) => {
+      const server = await startBuilt({ DATA_DIR: path.join(app, "data-postgres"), DATABASE_URL: databaseUrl });
       try {
+        expectNode24(server);
         await servesTheSite(server.base);
       } finally {
         expect(await stop(server.child), server.output()).toBe(0);
       }
-    } finally {
-      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.destroy();
-    }
+    });
+  }, 120_000);
+
+  it("npm start serves what is built, on Node 24, where the build tools are absent: on SQLite and on Postgres", async () => {
+    const startedWith = async (env: Record<string, string>) => {
+      const server = await startBuilt(env, "npm start");
+      try {
+        expectNode24(server);
+        expect(await rootText(server.base, "/")).toContain("Find a chapter near you");
+      } finally {
+        expect(await stop(server.child), server.output()).toBe(0);
+      }
+    };
+    await startedWith({ DATA_DIR: path.join(app, "data-npm-start") });
+    await withPostgresDatabase("npm_start", (databaseUrl) => startedWith({ DATA_DIR: path.join(app, "data-npm-start-pg"), DATABASE_URL: databaseUrl }));
   }, 120_000);
 });
+
+/** Runs `work` with the URL of a new, empty Postgres database, dropped after. */
+async function withPostgresDatabase(label: string, work: (databaseUrl: string) => Promise<void>): Promise<void> {
+  const name = `ch_production_${label}_${process.pid}`;
+  const admin = knexFactory({ client: "pg", connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
+  await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.raw(`CREATE DATABASE ${name}`);
+  try {
+    await work(PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`));
+  } finally {
+    await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.destroy();
+  }
+}

@@ -17,8 +17,11 @@ try {
     warmUp: built ? "before-listening" : true,
   });
   running.services.log.info(
-    `Chapterhouse is serving ${config.publicUrl} (database: ${config.databaseUrl ? "Postgres" : "SQLite under " + config.dataDir}; mail: ${running.services.mail.name})`,
+    `Chapterhouse is serving ${config.publicUrl} (database: ${config.databaseUrl ? "Postgres" : "SQLite under " + config.dataDir}; mail: ${running.services.mail.name}; Node ${process.versions.node})`,
   );
+  if (Number(process.versions.node.split(".")[0]) < 24) {
+    running.services.log.warn(`Chapterhouse is made for Node 24 or newer (package.json's engines); this is Node ${process.versions.node}`);
+  }
   const stop = async () => {
     await running.close();
     process.exit(0);

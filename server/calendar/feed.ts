@@ -1,13 +1,12 @@
 /**
  * Calendar feeds (RFC 5545) with ical-generator. Local times are built with luxon in the chapter's zone and
- * written with TZID plus a VTIMEZONE per zone (@touch4it/ical-timezones): a JS Date with a timezone and no
- * VTIMEZONE would print the UTC hour under the local label.
+ * written with TZID plus a VTIMEZONE per zone, written from the engine's own zone data (vtimezone.ts): a JS Date
+ * with a timezone and no VTIMEZONE would print the UTC hour under the local label.
  *
  * The output depends only on the stored rows (DTSTAMP and LAST-MODIFIED are the event's updatedAt), so every
  * app process renders the same bytes for the same data and ETags agree across processes.
  */
 import ical, { ICalCalendarMethod } from "ical-generator";
-import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { DateTime } from "luxon";
 import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
@@ -15,6 +14,7 @@ import { singleDatesPastBefore, type ChapterEvent } from "../models/ChapterEvent
 import { occurrenceOfEventOn, scheduleOf } from "../presenters/schedule";
 import { isValidTimeZone, luxonZone } from "../schedule/engine";
 import { feedComponents } from "./rrule";
+import { vtimezoneOf } from "./vtimezone";
 import { mapInSlices, runInSlices, runToEnd } from "../lib/slices";
 import { keptString } from "../lib/keptString";
 import { sortingByText } from "../lib/collate";
@@ -173,11 +173,8 @@ function feedHeader(opts: FeedOptions): string {
   return `${text.slice(0, text.lastIndexOf("END:VCALENDAR"))}REFRESH-INTERVAL;VALUE=DURATION:PT${hours}H\r\nX-PUBLISHED-TTL:PT${hours}H\r\n`;
 }
 
-/** A VTIMEZONE for a zone, with CRLF line ends. */
-function vtimezone(zone: string): string {
-  const component = getVtimezoneComponent(zone);
-  return component ? foldLines(component.replace(/\r\n/g, "\n").replace(/\n/g, "\r\n").trim() + "\r\n") : "";
-}
+/** A VTIMEZONE for a zone, with CRLF line ends, from the engine's own zone data (vtimezone.ts). */
+const vtimezone = (zone: string): string => foldLines(vtimezoneOf(zone));
 
 /**
  * RFC 5545 folding (lines of at most 75 octets, continued after CRLF and a space) as ical-generator does it,
