@@ -4,7 +4,6 @@ import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { EmailSettings } from "../models/EmailSettings";
 import { MeetupConfirmation } from "../models/MeetupConfirmation";
-import { User } from "../models/User";
 import { Job } from "../models/Job";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
 import { isPostgres } from "../db";
@@ -16,6 +15,8 @@ import { occurrenceOfEventOn, scheduleOf } from "../presenters/schedule";
 import { readInChunks } from "../lib/slices";
 import type { JobContext } from "../jobs/queue";
 import type { Viewer } from "../policies/viewer";
+import { chapterPolicy } from "../policies/chapter";
+import { authorizeLinkHolder, linkHolderNow, type LinkHolder } from "../auth/linkHolder";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
 
@@ -28,6 +29,9 @@ export const TOKEN_INVALID = "This confirmation link is not valid. Sign in to co
 export const TOKEN_EXPIRED = "This meetup is over: its confirmation link no longer works.";
 export const MEETUP_CANCELLED = "This meetup is cancelled; put it back on from the event's page before confirming it";
 const NOT_A_MEETUP = "That date is not an upcoming meetup of this event";
+/** The refusal of a link whose person no longer has host access to the chapter (its roles are read when it is used). */
+export const noLongerHosts = (chapterTitle: string) =>
+  `You no longer host ${chapterTitle}, so this link cannot confirm or cancel its meetups. If you still host it, ask a field organizer or an admin to add you again.`;
 
 /** "2026-12-08" -> "Tuesday, December 8". */
 function dateWords(date: string): string {
@@ -54,21 +58,24 @@ function confirmationIdOf(secret: string, token: string): number | null {
 export interface ConfirmationLink {
   confirmation: MeetupConfirmation;
   event: ChapterEvent & { chapter: Chapter };
-  host: User;
+  /** The host it was sent to, with the roles they hold now. */
+  host: LinkHolder;
 }
 
 /**
  * What a confirmation link names: the host, the event and the meetup. 404 for a token that is not ours (or whose
- * event is gone), 410 once the meetup is over: the link is good for that meetup only, until it ends.
+ * event or host is gone), 410 once the meetup is over: the link is good for that meetup only, until it ends. 403
+ * once the person it was sent to no longer has host access to the chapter (the same rule as the signed-in route).
  */
 export async function readConfirmationLink(s: Services, token: string, now = new Date()): Promise<ConfirmationLink> {
   const id = confirmationIdOf(s.config.sessionSecret, token);
   const confirmation = id === null ? undefined : await MeetupConfirmation.query().findById(id);
   const event = confirmation ? await ChapterEvent.query().findById(confirmation.chapterEventId).withGraphFetched("chapter") : undefined;
-  const host = confirmation ? await User.query().findById(confirmation.userId).withGraphFetched("permissions") : undefined;
+  const host = confirmation ? await linkHolderNow(confirmation.userId) : null;
   if (!confirmation || !event?.chapter || !host) throw new ApiError(404, "not_found", TOKEN_INVALID);
   const occurrence = occurrenceOfEventOn(event, event.chapter.timeZone, confirmation.date);
   if (!occurrence || occurrence.end.toMillis() <= now.getTime()) throw new ApiError(410, "link_expired", TOKEN_EXPIRED);
+  authorizeLinkHolder(host, chapterPolicy.host, event.chapter, noLongerHosts(displayTitle(event.chapter)));
   return { confirmation, event: event as ChapterEvent & { chapter: Chapter }, host };
 }
 
@@ -176,8 +183,10 @@ export async function mailMeetupConfirmation(s: Services, p: { confirmationId: n
   const confirmation = await MeetupConfirmation.query().findById(p.confirmationId);
   if (!confirmation || confirmation.emailedAt) return;
   const event = await ChapterEvent.query().findById(confirmation.chapterEventId).withGraphFetched("chapter");
-  const host = await User.query().findById(confirmation.userId);
-  if (!event?.chapter || !host) return;
+  const holder = await linkHolderNow(confirmation.userId);
+  // Someone who no longer hosts the chapter is not asked: the link would not work for them.
+  if (!event?.chapter || !holder || !chapterPolicy.host(holder.viewer, event.chapter)) return;
+  const host = holder.user;
   const occurrence = occurrenceOfEventOn(event, event.chapter.timeZone, confirmation.date);
   const settled = [...(event.cancelledDates ?? []), ...(event.confirmedDates ?? [])].some((c) => c.date === confirmation.date);
   if (!occurrence || occurrence.start.toMillis() <= now.getTime() || settled) return;

@@ -27,7 +27,6 @@ import {
 const hasToken = (body: unknown) => typeof body === "object" && body !== null && "token" in body;
 import { cancelEventDate, uncancelEventDate } from "../commands/cancelledDates";
 import { confirmMeetup, readConfirmationLink } from "../commands/meetupConfirmations";
-import { viewerFromUser } from "../policies/viewer";
 import { displayTitle, normalizeState, type MeetupConfirmationInfo } from "../contracts/chapter";
 
 const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "postalCode", "country"] as const;
@@ -135,7 +134,8 @@ export function chapterEventRoutes(router: Router, s: Services) {
 
   /**
    * One meetup, named one of two ways: { slug, date } by a host, field organizer or admin of the chapter, or { token }
-   * from a confirmation email, as the host it was sent to (no sign-in: the token names the meetup and the host).
+   * from a confirmation email, as the host it was sent to (no sign-in: the token names the meetup and the host), with
+   * the roles that person holds now (readConfirmationLink refuses one who no longer hosts the chapter).
    */
   async function actOnMeetup<ByToken extends { token: string }, ByDate extends { slug: string; date: string }>(
     ctx: Context,
@@ -146,7 +146,7 @@ export function chapterEventRoutes(router: Router, s: Services) {
     if (hasToken(ctx.request.body)) {
       const input = parse(byTokenSchema, ctx.request.body);
       const { event, confirmation, host } = await readConfirmationLink(s, input.token);
-      return presentEvent(await act(event, confirmation.date, input, viewerFromUser(host)), event.chapter.timeZone);
+      return presentEvent(await act(event, confirmation.date, input, host.viewer), event.chapter.timeZone);
     }
     const viewer = requireViewer(ctx);
     const input = parse(byDateSchema, ctx.request.body);
@@ -162,7 +162,7 @@ export function chapterEventRoutes(router: Router, s: Services) {
     const answer: MeetupConfirmationInfo = {
       chapterTitle: displayTitle(event.chapter),
       chapterPath: `/chapter/${normalizeState(event.chapter.state)}/${event.chapter.slug}`,
-      hostName: host.name,
+      hostName: host.user.name,
       event: presented,
       date: confirmation.date,
       status: presented.cancelledDates.some((c) => c.date === confirmation.date)

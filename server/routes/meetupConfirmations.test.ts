@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DateTime } from "luxon";
 import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildEvent, buildHost, buildPersonas } from "../test/factories";
+import { buildAdmin, buildChapter, buildEvent, buildHost, buildPersonas, grant } from "../test/factories";
 import { expectAccess, WHO } from "../test/access";
-import { ChapterEvent, Job, MeetupConfirmation } from "../models";
+import { ActivityFeedItem, ChapterEvent, EmailSettings, Job, ListMessage, MailingListContact, MeetupConfirmation, Permission, User } from "../models";
+import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
 import type { Chapter } from "../models/Chapter";
 import type { MeetupConfirmationInfo } from "../contracts/chapter";
 import {
@@ -13,6 +14,7 @@ import {
   TOKEN_INVALID,
   confirmationToken,
   ensureMeetupConfirmSweep,
+  noLongerHosts,
   sweepMeetupConfirmations,
 } from "../commands/meetupConfirmations";
 
@@ -180,5 +182,122 @@ describe("POST /api/chapter_event/confirm with { slug, date }", () => {
     expect((await ChapterEvent.query().findById(event.id))!.confirmedDates.map((c) => c.date)).toEqual([date]);
     const wrong = await t.request("POST", "/api/chapter_event/confirm", { as: p.host, body: { slug: event.slug, date: "2020-01-01" } });
     expect(wrong.status).toBe(400);
+  });
+});
+
+describe("a confirmation link acts with the roles its person holds when it is used", () => {
+  /** A chapter with a list member, two hosts and a weekly meetup in ten days, asked two weeks ahead (336 hours). */
+  async function askedTwoWeeksAhead() {
+    const admin = await buildAdmin();
+    expect((await t.request("POST", "/api/meetup_confirmations/settings", { as: admin, body: { hours: 336 } })).status).toBe(200);
+    const chapter = await buildChapter({ timeZone: ZONE, title: "Anchorage" });
+    const date = DateTime.now().setZone(ZONE).plus({ days: 10 }).toISODate()!;
+    const event = await buildEvent(chapter, { name: "Bernie's Bungalow", dayOfWeekIndex: DateTime.fromISO(date).weekday % 7 });
+    const hosts = [await buildHost(chapter), await buildHost(chapter)];
+    await MailingListContact.query().insert({
+      chapterId: chapter.id,
+      email: `fan-${chapter.id}@example.org`,
+      status: "active",
+      numSends: 0,
+      numOpens: 0,
+      numClicks: 0,
+      unsubscribeToken: `tok-confirm-${chapter.id}`,
+    });
+    t.mail.sent.length = 0;
+    await sweepMeetupConfirmations(t.services);
+    await t.services.jobs.runDueJobs();
+    // Each host's link, as its email carries it.
+    const tokens: string[] = [];
+    for (const host of hosts) {
+      const row = await MeetupConfirmation.query().findOne({ chapterEventId: event.id, date, userId: host.id });
+      tokens.push(confirmationToken(t.config.sessionSecret, row!.id));
+      expect(tokensMailedTo(host.email)).toContain(tokens.at(-1));
+    }
+    return { admin, chapter, event, date, hosts, tokens };
+  }
+
+  afterEach(async () => {
+    await EmailSettings.query().patch({ meetupConfirmHours: 48 }).findById(1);
+  });
+
+  const revoke = async (admin: User, userId: number, chapterId: number, roleId: number) => {
+    const permission = await Permission.query().findOne({ userId, chapterId, roleId });
+    expect((await t.request("POST", "/api/permission/delete", { as: admin, body: { id: permission!.id } })).status).toBe(200);
+  };
+
+  /** Nothing the link could have done happened: no date confirmed or cancelled, no list email, no activity. */
+  async function expectNothingDone(chapter: Chapter, event: ChapterEvent) {
+    const saved = await ChapterEvent.query().findById(event.id);
+    expect(saved!.cancelledDates).toEqual([]);
+    expect(saved!.confirmedDates).toEqual([]);
+    expect(await ListMessage.query().where({ chapterId: chapter.id }).resultSize()).toBe(0);
+    expect(await ActivityFeedItem.query().where({ chapterId: chapter.id }).where("title", "like", "%Bernie%").resultSize()).toBe(0);
+    expect((await MeetupConfirmation.query().where({ chapterEventId: event.id }).whereNotNull("confirmedAt")).length).toBe(0);
+    t.mail.sent.length = 0;
+    await t.services.jobs.runDueJobs();
+    expect(t.mail.sent).toEqual([]);
+  }
+
+  it("a host removed after the email was sent gets 403 saying why, and nothing is cancelled, confirmed or mailed", async () => {
+    const { admin, chapter, event, date, hosts, tokens } = await askedTwoWeeksAhead();
+    const token = tokens[1];
+    await revoke(admin, hosts[1].id, chapter.id, ROLE_CHAPTER_HOST);
+
+    const refusal = { error: noLongerHosts("Springfield: Anchorage"), errorId: "forbidden" };
+    const cancel = await t.request("POST", "/api/chapter_event/cancel", { body: { token, note: "x", emailList: true } });
+    expect(cancel.status).toBe(403);
+    expect(cancel.body).toEqual(refusal);
+    expect(cancel.body.error).toMatch(/^You no longer host Springfield: Anchorage, so this link cannot confirm or cancel its meetups/);
+    const confirm = await t.request("POST", "/api/chapter_event/confirm", { body: { token } });
+    expect(confirm.status).toBe(403);
+    expect(confirm.body).toEqual(refusal);
+    // The page the link opens says so too, instead of offering buttons that would fail.
+    const page = await t.request("GET", `/api/chapter_event/confirmation/${token}`);
+    expect(page.status).toBe(403);
+    expect(page.body).toEqual(refusal);
+    await expectNothingDone(chapter, event);
+
+    // The host who still hosts it cancels with the same kind of link, and the list hears it.
+    const kept = await t.request("POST", "/api/chapter_event/cancel", { body: { token: tokens[0], note: "x", emailList: true } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.cancelledDates.map((c: { date: string }) => c.date)).toEqual([date]);
+    expect((await ListMessage.query().where({ chapterId: chapter.id })).map((m) => m.title)).toEqual([expect.stringMatching(/^Cancelled: Bernie's Bungalow/)]);
+  });
+
+  it("follows the same rule as the signed-in route: a removed host who still organizes the chapter may; without either role, 403", async () => {
+    const { admin, chapter, event, hosts, tokens } = await askedTwoWeeksAhead();
+    await grant(hosts[1], ROLE_FIELD_ORGANIZER, chapter);
+    const token = tokens[1];
+    await revoke(admin, hosts[1].id, chapter.id, ROLE_CHAPTER_HOST);
+    expect((await t.request("GET", `/api/chapter_event/confirmation/${token}`)).status).toBe(200);
+    await revoke(admin, hosts[1].id, chapter.id, ROLE_FIELD_ORGANIZER);
+    expect((await t.request("POST", "/api/chapter_event/confirm", { body: { token } })).status).toBe(403);
+    await expectNothingDone(chapter, event);
+    await grant(hosts[1], ROLE_FIELD_ORGANIZER, chapter);
+    expect((await t.request("POST", "/api/chapter_event/confirm", { body: { token } })).status).toBe(200);
+  });
+
+  it("an admin's link stops working when their admin role is removed", async () => {
+    const { admin, chapter, event, date } = await askedTwoWeeksAhead();
+    const other = await buildAdmin();
+    const row = await MeetupConfirmation.query().insert({ chapterEventId: event.id, date, userId: other.id });
+    const token = confirmationToken(t.config.sessionSecret, row.id);
+    expect((await t.request("GET", `/api/chapter_event/confirmation/${token}`)).status).toBe(200);
+    expect((await t.request("PUT", `/api/user/admin/${other.id}`, { as: admin, body: { isAdmin: false } })).status).toBe(200);
+    const res = await t.request("POST", "/api/chapter_event/cancel", { body: { token, note: "x", emailList: true } });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe(noLongerHosts("Springfield: Anchorage"));
+    await expectNothingDone(chapter, event);
+  });
+
+  it("a host removed before their email goes out is not asked", async () => {
+    const admin = await buildAdmin();
+    const { chapter, hosts } = await meetupTomorrow();
+    t.mail.sent.length = 0;
+    await sweepMeetupConfirmations(t.services);
+    await revoke(admin, hosts[1].id, chapter.id, ROLE_CHAPTER_HOST);
+    await t.services.jobs.runDueJobs();
+    expect(tokensMailedTo(hosts[0].email)).toHaveLength(1);
+    expect(tokensMailedTo(hosts[1].email)).toEqual([]);
   });
 });
