@@ -172,7 +172,7 @@ const routeData = (client: QueryClient, params: RouteData["params"], search: URL
  * Reads what the page will ask for before it is rendered: the signed-in user (every page) and what the loader of
  * the route it matches states (ui/lib/routeData.ts), then makes the page's head from the loader's answers. A failed
  * read is kept as the screen would keep it: it shows it. A head that cannot be made (a read it needs failed
- * otherwise than 404, 401 or 403) throws.
+ * otherwise than 404) throws.
  */
 async function loadRoute(client: QueryClient, location: string, pages: number): Promise<{ head: (site: HeadSite) => PageHead | null; islands: boolean }> {
   const url = new URL(location, "http://localhost");

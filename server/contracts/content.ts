@@ -59,8 +59,6 @@ export interface BlogPostInfo extends PageInfo {
 
 export interface WikiPageInfo extends PageInfo {
   isEditable: boolean;
-  /** True when the page is not public and the caller is not an admin: title only, no body. */
-  restricted: boolean;
 }
 
 export interface SiteConfig {

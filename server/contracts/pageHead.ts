@@ -224,14 +224,12 @@ export function stateHead(stateParam: string, chapters: ChapterWithEvents[]): Pa
 }
 
 /**
- * A page, wiki page or blog post, from its answer: the content, or null when it does not exist, or "not public"
- * when the reader may not read it (the API answered 401 or 403).
+ * A page, wiki page or blog post, from its answer: the content, or null when it does not exist or the reader may not
+ * read it (the API answers both alike, 404). A non-public one (read by an admin) stays out of search engines.
  */
-export function contentHead(kind: "page" | "wiki" | "blog", content: PageInfo | WikiPageInfo | BlogPostInfo | null | "not public", path: string): PageHead {
+export function contentHead(kind: "page" | "wiki" | "blog", content: PageInfo | WikiPageInfo | BlogPostInfo | null, path: string): PageHead {
   if (content === null) return notFoundHead("Page not found", path);
-  const noindex = { description: NETWORK_DESCRIPTION, path, noindex: true };
-  if (content === "not public") return { title: titled("Not available"), ...noindex };
-  if (!content.isPublic) return { title: titled(kind === "wiki" ? content.title : "Not available"), ...noindex };
+  if (!content.isPublic) return { title: titled(kind === "wiki" ? content.title : "Not available"), description: NETWORK_DESCRIPTION, path, noindex: true };
   return {
     title: titled(content.title),
     description: summarize(plainText(content.body)) || NETWORK_DESCRIPTION,

@@ -1,4 +1,4 @@
-import { forbidden, unauthorized } from "../errors";
+import { forbidden, notFound, unauthorized } from "../errors";
 import { sitePolicy } from "./site";
 import type { Viewer } from "./viewer";
 
@@ -16,6 +16,20 @@ interface WithViewer {
 export function authorize<R>(viewer: Viewer | null, rule: Rule<R>, record: R, message?: string): asserts viewer is Viewer {
   if (!viewer) throw unauthorized();
   if (!rule(viewer, record)) throw forbidden(message);
+}
+
+/**
+ * The gate of public reads by slug (a blog post, a page, a wiki page, a press mention, an event): a record the caller
+ * may not see answers exactly as one that does not exist, the same 404 with the same body, to visitors and signed-in
+ * callers alike, so nobody learns that a draft or a hidden item is there.
+ */
+export function showOrNotFound<R>(
+  viewer: Viewer | null,
+  rule: (viewer: Viewer | null, record: R) => boolean,
+  record: R | null | undefined,
+  what: string,
+): asserts record is R {
+  if (!record || !rule(viewer, record)) throw notFound(what);
 }
 
 /** For endpoints that need only a signed-in caller: the caller, or 401. */

@@ -1,4 +1,5 @@
 import { sitePolicy } from "./site";
+import type { Viewer } from "./viewer";
 import { RESERVED_PAGE_SLUGS } from "../contracts/content";
 
 /**
@@ -8,6 +9,8 @@ import { RESERVED_PAGE_SLUGS } from "../contracts/content";
 export const contentPolicy = {
   /** Non-public blog posts, pages and wiki pages are for admins only. */
   readNonPublic: sitePolicy.readNonPublicContent,
+  /** A blog post, page or wiki page by slug: public ones for everyone, the others for those who may read non-public content. */
+  read: (viewer: Viewer | null, item: { isPublic: boolean }) => item.isPublic || sitePolicy.readNonPublicContent(viewer),
   /** The slug of an existing page is read-only: links to /page/{slug} must keep working. */
   changePageSlug: (page: { slug: string }, slug: string) => slug === page.slug,
   /** Pages are read at /{slug} too: a new page may not take the first path segment of another screen. */

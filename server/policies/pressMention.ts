@@ -19,6 +19,8 @@ export const pressMentionPolicy = {
    * twin is `publicPressMentions` below.
    */
   public: (m: MentionLike) => m.isVisible && (m.chapterId == null || m.chapter?.status === CHAPTER_ACTIVE),
+  /** One mention by slug: what the public may read, and everything else for those who manage it. */
+  read: (viewer: Viewer | null, m: MentionLike): boolean => pressMentionPolicy.public(m) || Boolean(viewer && pressMentionPolicy.manage(viewer, m)),
 };
 
 /**

@@ -6,7 +6,6 @@ import type { FrontPage } from "../models/FrontPage";
 import type { Page } from "../models/Page";
 import type { PressMention } from "../models/PressMention";
 import type { WikiPage } from "../models/WikiPage";
-import { contentPolicy } from "../policies/content";
 import { pressMentionPolicy } from "../policies/pressMention";
 import type { Viewer } from "../policies/viewer";
 import { renderRichText } from "../lib/richText";
@@ -51,17 +50,7 @@ export function presentPage(p: Page): PageInfo {
   return { id: p.id, title: p.title, slug: p.slug, body: p.body, bodyHtml: renderRichText(p.body), isPublic: p.isPublic };
 }
 
-/** A wiki page; a non-public one reaches non-admins as its title and the flag only, never its body. */
-export function presentWikiPage(w: WikiPage, viewer: Viewer | null): WikiPageInfo {
-  const restricted = !w.isPublic && !contentPolicy.readNonPublic(viewer);
-  return {
-    id: w.id,
-    title: w.title,
-    slug: w.slug,
-    body: restricted ? "" : w.body,
-    bodyHtml: restricted ? "" : renderRichText(w.body),
-    isPublic: w.isPublic,
-    isEditable: w.isEditable,
-    restricted,
-  };
+/** A wiki page, for someone who may read it (a non-public one reaches admins only: contentPolicy.read). */
+export function presentWikiPage(w: WikiPage): WikiPageInfo {
+  return { id: w.id, title: w.title, slug: w.slug, body: w.body, bodyHtml: renderRichText(w.body), isPublic: w.isPublic, isEditable: w.isEditable };
 }

@@ -3,10 +3,10 @@ import type { Context } from "koa";
 import type { z } from "zod";
 import { Chapter } from "../models/Chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
-import { badRequest, forbidden, notFound, unauthorized } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { intParam, parse } from "../lib/validate";
 import { findChapter } from "../lib/load";
-import { authorize, requireViewer } from "../policies/authorize";
+import { authorize, requireViewer, showOrNotFound } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import type { Viewer } from "../policies/viewer";
 import { presentEvent } from "../presenters/chapter";
@@ -39,11 +39,8 @@ async function loadEventBySlug(slug: string): Promise<EventWithChapter> {
   return event as ChapterEvent & { chapter: Chapter };
 }
 
-/** Events of active chapters are public; those of inactive chapters need host access (401 / 403). */
-function authorizeView(viewer: Viewer | null, chapter: Chapter) {
-  if (chapterPolicy.view(viewer, chapter)) return;
-  throw viewer ? forbidden() : unauthorized();
-}
+/** Events of active chapters are public; those of inactive chapters are for host access (not found for others). */
+const viewEvent = (viewer: Viewer | null, event: EventWithChapter) => chapterPolicy.view(viewer, event.chapter);
 
 /** Looks the address up; a failed lookup leaves the pin out and never stops the save. */
 async function geocode(s: Services, f: ChapterEventFields): Promise<GeoPoint | null> {
@@ -64,7 +61,7 @@ async function geocode(s: Services, f: ChapterEventFields): Promise<GeoPoint | n
 export function chapterEventRoutes(router: Router, s: Services) {
   router.get("/chapter_event/slug/:slug", async (ctx) => {
     const event = await loadEventBySlug(ctx.params.slug);
-    authorizeView(ctx.state.viewer, event.chapter);
+    showOrNotFound(ctx.state.viewer, viewEvent, event, "Event");
     ctx.body = presentEvent(event, event.chapter.timeZone);
   });
 

@@ -5,10 +5,9 @@ import { BlogPost } from "../models/BlogPost";
 import { FrontPage } from "../models/FrontPage";
 import { Page } from "../models/Page";
 import { WikiPage } from "../models/WikiPage";
-import { notFound } from "../errors";
 import { readCacheOf, sendCached, sendPublicJson } from "../lib/readCache";
 import { parse } from "../lib/validate";
-import { authorize } from "../policies/authorize";
+import { showOrNotFound } from "../policies/authorize";
 import { contentPolicy } from "../policies/content";
 import { BLOG_PAGE_SIZE } from "../contracts/content";
 import { presentBlogPost, presentFrontPage, presentPage, presentWikiPage } from "../presenters/content";
@@ -24,7 +23,7 @@ const slugParam = z.string().trim().min(1, "Slug is Required").max(200, "Slug is
 
 /**
  * Public reads of site content (spec 000 section 7 "Site content"): the front page settings, blog posts,
- * pages and wiki pages by slug. Lists and writes belong to the site admin routes.
+ * pages and wiki pages by slug (a non-public one answers those who may not read it as one that does not exist). Lists and writes belong to the site admin routes.
  */
 export function contentPublicRoutes(router: Router, s: Services) {
   const reads = readCacheOf(s.knex);
@@ -63,8 +62,7 @@ export function contentPublicRoutes(router: Router, s: Services) {
   router.get("/blog_post/slug/:slug", async (ctx) => {
     const slug = parse(slugParam, ctx.params.slug);
     const post = await BlogPost.query().findOne({ slug }).withGraphFetched("user");
-    if (!post) throw notFound("Blog post");
-    if (!post.isPublic) authorize(ctx.state.viewer, contentPolicy.readNonPublic, null);
+    showOrNotFound(ctx.state.viewer, contentPolicy.read, post, "Blog post");
     ctx.body = presentBlogPost(post);
   });
 
@@ -76,11 +74,9 @@ export function contentPublicRoutes(router: Router, s: Services) {
   router.get("/page/slug/:slug", async (ctx) => {
     const slug = parse(slugParam, ctx.params.slug);
     const page = await Page.query().findOne({ slug });
-    if (!page) throw notFound("Page");
-    if (!page.isPublic) {
-      authorize(ctx.state.viewer, contentPolicy.readNonPublic, null);
-      ctx.body = presentPage(page);
-    } else sendPublicJson(ctx, presentPage(page));
+    showOrNotFound(ctx.state.viewer, contentPolicy.read, page, "Page");
+    if (page.isPublic) sendPublicJson(ctx, presentPage(page));
+    else ctx.body = presentPage(page);
   });
 
   /** Every public wiki page's slug and last change, by slug. */
@@ -88,11 +84,11 @@ export function contentPublicRoutes(router: Router, s: Services) {
     sendDates(ctx, "wiki:dates", "wiki_pages", () => WikiPage.query().where({ isPublic: true }).select("slug", "updatedAt").orderBy("slug")),
   );
 
-  /** A non-public wiki page answers everyone but admins with its title and isPublic false, never its body. */
+  /** A non-public wiki page is for admins (the page shows them the notice); to everyone else it does not exist. */
   router.get("/wiki_page/slug/:slug", async (ctx) => {
     const slug = parse(slugParam, ctx.params.slug);
     const wiki = await WikiPage.query().findOne({ slug });
-    if (!wiki) throw notFound("Wiki page");
-    ctx.body = presentWikiPage(wiki, ctx.state.viewer);
+    showOrNotFound(ctx.state.viewer, contentPolicy.read, wiki, "Wiki page");
+    ctx.body = presentWikiPage(wiki);
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PressMention } from "../models";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildAdmin, buildChapter, buildHost, buildPersonas, buildUser } from "../test/factories";
-import { expectAccess, WHO } from "../test/access";
+import { expectShownOnlyTo, WHO } from "../test/access";
 import type { Chapter } from "../models";
 
 let t: TestApp;
@@ -108,7 +108,7 @@ describe("public press mentions", () => {
     expect((await t.request("GET", "/api/press_mention/chapter/x/public")).status).toBe(400);
   });
 
-  it("shows a visible mention by slug to anyone, a hidden one only with host access or as admin", async () => {
+  it("shows a visible mention by slug to anyone, a hidden one only with host access or as admin (not found for others)", async () => {
     const chapter = await buildChapter();
     const shown = await mention(chapter, { title: "Shown" });
     const res = await t.request("GET", `/api/press_mention/slug/${shown.slug}`);
@@ -117,13 +117,13 @@ describe("public press mentions", () => {
 
     const hidden = await mention(chapter, { title: "Hidden", isVisible: false });
     const personas = await buildPersonas(chapter);
-    await expectAccess(t, personas, { method: "GET", path: `/api/press_mention/slug/${hidden.slug}` }, WHO.hostAccess);
+    await expectShownOnlyTo(t, personas, `/api/press_mention/slug/${hidden.slug}`, "/api/press_mention/slug/no_such_mention", WHO.hostAccess);
     expect((await t.request("GET", `/api/press_mention/slug/${hidden.slug}`, { as: personas.host })).body.title).toBe("Hidden");
 
     const national = await mention(null, { isVisible: false });
-    expect((await t.request("GET", `/api/press_mention/slug/${national.slug}`, { as: personas.host })).status).toBe(403);
+    expect((await t.request("GET", `/api/press_mention/slug/${national.slug}`, { as: personas.host })).status).toBe(404);
     expect((await t.request("GET", `/api/press_mention/slug/${national.slug}`, { as: await buildAdmin() })).status).toBe(200);
-    expect((await t.request("GET", `/api/press_mention/slug/${national.slug}`, { as: await buildUser() })).status).toBe(403);
+    expect((await t.request("GET", `/api/press_mention/slug/${national.slug}`, { as: await buildUser() })).status).toBe(404);
     expect((await t.request("GET", "/api/press_mention/slug/no_such_mention")).status).toBe(404);
   });
 });

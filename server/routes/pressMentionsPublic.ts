@@ -7,7 +7,7 @@ import { PressMention } from "../models/PressMention";
 import { notFound } from "../errors";
 import { readCacheOf, sendCached } from "../lib/readCache";
 import { intParam, parse } from "../lib/validate";
-import { authorize } from "../policies/authorize";
+import { showOrNotFound } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { pressMentionPolicy, publicPressMentions } from "../policies/pressMention";
 import { STATES } from "../contracts/chapter";
@@ -91,11 +91,13 @@ export function pressMentionPublicRoutes(router: Router, s: Services) {
     ctx.body = mentions.map((m) => presentPressMention(m, ctx.state.viewer));
   });
 
-  /** One mention: public when visible and not of a hidden chapter; otherwise only for host access to its chapter, or admins. */
+  /**
+   * One mention: public when visible and not of a hidden chapter; otherwise only for host access to its chapter, or
+   * admins, and not found for everyone else.
+   */
   router.get("/press_mention/slug/:slug", async (ctx) => {
     const mention = await PressMention.query().findOne({ slug: ctx.params.slug }).withGraphFetched("chapter");
-    if (!mention) throw notFound("Press mention");
-    if (!pressMentionPolicy.public(mention)) authorize(ctx.state.viewer, pressMentionPolicy.manage, mention);
+    showOrNotFound(ctx.state.viewer, pressMentionPolicy.read, mention, "Press mention");
     ctx.body = presentPressMention(mention, ctx.state.viewer);
   });
 }

@@ -42,3 +42,21 @@ export async function expectAccess(t: TestApp, personas: Personas, call: Endpoin
     }
   }
 }
+
+/**
+ * A public read by slug of something hidden: the personas in `allowed` get it (200); everyone else, anonymous
+ * included, gets the 404 of a slug that names nothing (`missingPath`'s answer, body and all).
+ */
+export async function expectShownOnlyTo(t: TestApp, personas: Personas, path: string, missingPath: string, allowed: PersonaName[]): Promise<void> {
+  for (const name of ALL_PERSONAS) {
+    const as = name === "anonymous" ? null : personas[name];
+    const res = await t.request("GET", path, { as });
+    if (allowed.includes(name)) {
+      expect(res.status, `GET ${path} as ${name}`).toBe(200);
+      continue;
+    }
+    const missing = await t.request("GET", missingPath, { as });
+    expect(missing.status, `GET ${missingPath} as ${name}`).toBe(404);
+    expect({ status: res.status, body: res.body }, `GET ${path} as ${name}`).toEqual({ status: 404, body: missing.body });
+  }
+}

@@ -188,17 +188,21 @@ describe("the other public pages", () => {
     expect(blog.jsonLd[0].headline).toBe("Big news");
   });
 
-  it("keeps non-public pages and blog posts out of search engines without naming them, and leaves unknown /{slug} paths to the browser", async () => {
+  it("gives non-public pages, blog posts and wiki pages the head of a page that does not exist, and leaves unknown /{slug} paths to the browser", async () => {
     await buildPage({ slug: "draft_page", title: "Secret plans", body: "not yet", isPublic: false });
     const draft = await buildBlogPost({ slug: "draft_news", title: "Secret news", body: "not yet", isPublic: false });
-    for (const path of ["/page/draft_page", "/draft_page", `/blog/${draft.slug}`]) {
+    await buildWikiPage({ slug: "draft_wiki", title: "Secret wiki", body: "not yet", isPublic: false });
+    for (const path of ["/page/draft_page", `/blog/${draft.slug}`, "/wiki/draft_wiki"]) {
       const res = await t.request("GET", path, { headers: { accept: "text/html" } });
-      expect(res.status, path).toBe(200);
+      expect(res.status, path).toBe(404);
       const h = head(res.text);
-      expect(h.title, path).toBe("Not available | Living Liberally");
+      expect(h.title, path).toBe("Page not found | Living Liberally");
       expect(h.meta("robots"), path).toBe("noindex");
       expect(res.text, path).not.toContain("Secret");
     }
+    // A draft at /{slug} is an unknown path, left to the browser like any other.
+    const atSlug = await t.request("GET", "/draft_page", { headers: { accept: "text/html" } });
+    expect([atSlug.status, head(atSlug.text).title]).toEqual([200, "Living Liberally"]);
     const unknown = await t.request("GET", "/no_such_slug", { headers: { accept: "text/html" } });
     expect(unknown.status).toBe(200);
     expect(head(unknown.text).title).toBe("Living Liberally");

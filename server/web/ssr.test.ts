@@ -162,6 +162,36 @@ describe("public pages rendered on the server", () => {
     expect(chapter.text).toContain("Map loading...");
   }, 60_000);
 
+  it("renders a draft page, blog post or wiki page as one that does not exist, signed out and signed in, and the real one to an admin", async () => {
+    const { buildAdmin, buildUser } = await import("../test/factories");
+    const { buildBlogPost, buildPage, buildWikiPage } = await import("../test/siteAdminFactories");
+    const page = await buildPage({ slug: "draft_plans", title: "Secret plans", body: "not yet", isPublic: false });
+    const post = await buildBlogPost({ slug: "draft_news", title: "Secret news", body: "not yet", isPublic: false });
+    const wiki = await buildWikiPage({ slug: "draft_wiki", title: "Secret wiki", body: "not yet", isPublic: false });
+    const signedIn = { cookie: `ch_session=${await t.tokenFor(await buildUser({ name: "Sam Visitor" }))}` };
+    for (const [path, slug] of [
+      ["/page/", page.slug],
+      ["/", page.slug],
+      ["/blog/", post.slug],
+      ["/wiki/", wiki.slug],
+    ]) {
+      for (const headers of [{}, signedIn]) {
+        const hidden = await html(path + slug, headers);
+        const missing = await html(`${path}no_such_${slug}`, headers);
+        // The same status and the same page, head and answers, but for the address and when its answers were read.
+        const same = (text: string) => text.replaceAll(`no_such_${slug}`, slug).replace(/"(\w+At)":\d+/g, '"$1":0');
+        expect(hidden.res.status, path + slug).toBe(missing.res.status);
+        expect(same(hidden.res.text), path + slug).toBe(same(missing.res.text));
+        expect(hidden.res.text, path + slug).not.toContain("Secret");
+      }
+    }
+    expect((await html(`/page/${page.slug}`)).res.status).toBe(404);
+    const asAdmin = await html(`/wiki/${wiki.slug}`, { cookie: `ch_session=${await t.tokenFor(await buildAdmin())}` });
+    expect(asAdmin.res.status).toBe(200);
+    expect(asAdmin.text).toContain("This page is not public. Only Admins can see it.");
+    expect(asAdmin.text).toContain("not yet");
+  }, 60_000);
+
   it("leaves the admin areas to the browser", async () => {
     const { res } = await html("/admin/users");
     expect(res.text).toContain('<div id="root"></div>');

@@ -49,7 +49,7 @@ export const BlogPost = answer<T.BlogPostInfo>()(
   z.object({ ...pageFields, createdAt: timestamp(), updatedAt: timestamp(), user: z.object({ id: int(), name: z.string() }).nullable() }),
 );
 
-export const WikiPage = answer<T.WikiPageInfo>()("WikiPage", z.object({ ...pageFields, isEditable: z.boolean(), restricted: z.boolean() }));
+export const WikiPage = answer<T.WikiPageInfo>()("WikiPage", z.object({ ...pageFields, isEditable: z.boolean() }));
 
 const pageAdminFields = {
   id: int(),

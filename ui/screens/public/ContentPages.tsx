@@ -21,12 +21,8 @@ function Loading() {
 }
 
 function Problem({ error, what }: { error: ApiRequestError; what: string }) {
-  const text =
-    error.status === 404
-      ? `We could not find that ${what}.`
-      : error.status === 401 || error.status === 403
-        ? `This ${what} is not public.`
-        : `This ${what} could not be loaded.`;
+  // Content the reader may not read answers as content that does not exist (404): the screen cannot tell them apart.
+  const text = error.status === 404 ? `We could not find that ${what}.` : `This ${what} could not be loaded.`;
   return (
     <Page title={error.status === 404 ? "Page not found" : "Not available"}>
       <Text>{text}</Text>
@@ -53,7 +49,7 @@ export function ContentPage({ slug: fixed }: { slug?: string }) {
   );
 }
 
-/** /wiki/{slug}: title and body; a non-public page shows the notice (and its body only to admins). */
+/** /wiki/{slug}: title and body; a non-public page (which only admins can open) shows them the notice. */
 export function WikiPageScreen() {
   const { slug = "" } = useParams();
   const page = useQuery(contentQueries.wiki(slug));
@@ -67,7 +63,7 @@ export function WikiPageScreen() {
               <Alert.Title>{NOT_PUBLIC_NOTICE}</Alert.Title>
             </Alert.Root>
           )}
-          {!data.restricted && <RichHtml html={data.bodyHtml} />}
+          <RichHtml html={data.bodyHtml} />
         </Page>
       )}
     </AsyncState>

@@ -98,17 +98,13 @@ async function statePages(data: RouteData): Promise<SitemapEntry[]> {
 const contentPages = (kind: ContentKindKey, address: (slug: string) => string) => async (data: RouteData) =>
   listed(await data.answer(contentQueries.publicDates(kind))).map((p) => ({ path: address(encodeURIComponent(p.slug)), lastmod: p.updatedAt }));
 
-/** Content the reader may not read (401 signed out, 403 signed in) is "not public": its head keeps it out of search engines. */
-const notPublic = (answer: Answer<unknown>) => answer.status === 401 || answer.status === 403;
-const content = <T,>(answer: Answer<T>) => (notPublic(answer) ? ("not public" as const) : found(answer));
-
 /** A page (spec 000 section 7): by its slug, or a fixed one (about, chapter types). */
 const contentPage = (fixed?: string): RouteHandle<Answer<PageInfo>> => ({
   islands: true,
   load: (data) => data.answer(contentQueries.page(fixed ?? data.params.slug ?? "")),
   head: (answer, _site, params) => {
     const slug = fixed ?? params.slug ?? "";
-    return contentHead("page", content(answer), pagePath(slug));
+    return contentHead("page", found(answer), pagePath(slug));
   },
 });
 
@@ -120,9 +116,7 @@ const pageAtSlug: RouteHandle<Answer<PageInfo>> = {
   islands: true,
   load: contentPage().load,
   head: (answer, site, params) =>
-    (RESERVED_PAGE_SLUGS as readonly string[]).includes(params.slug ?? "") || (answer.status !== 200 && !notPublic(answer))
-      ? null
-      : contentPage().head!(answer, site, params),
+    (RESERVED_PAGE_SLUGS as readonly string[]).includes(params.slug ?? "") || answer.status !== 200 ? null : contentPage().head!(answer, site, params),
 };
 
 /**
@@ -163,13 +157,13 @@ const handles = {
   wiki: {
     islands: true,
     load: (data) => data.answer(contentQueries.wiki(data.params.slug ?? "")),
-    head: (answer, _site, params) => contentHead("wiki", content(answer), `/wiki/${params.slug ?? ""}`),
+    head: (answer, _site, params) => contentHead("wiki", found(answer), `/wiki/${params.slug ?? ""}`),
     sitemap: contentPages("wiki", (slug) => `/wiki/${slug}`),
   } satisfies RouteHandle<Answer<WikiPageInfo>>,
   blog: {
     islands: true,
     load: (data) => data.answer(contentQueries.blogPost(data.params.slug ?? "")),
-    head: (answer, _site, params) => contentHead("blog", content(answer), `/blog/${params.slug ?? ""}`),
+    head: (answer, _site, params) => contentHead("blog", found(answer), `/blog/${params.slug ?? ""}`),
     sitemap: contentPages("blog", (slug) => `/blog/${slug}`),
   } satisfies RouteHandle<Answer<BlogPostInfo>>,
   pressMentions: {
