@@ -6,24 +6,42 @@ import type { ChapterHostApplication } from "../models/ChapterHostApplication";
 import type { MailingListContact } from "../models/MailingListContact";
 import type { Permission } from "../models/Permission";
 import type { User } from "../models/User";
+import type { ActivityFeedItem } from "../models/ActivityFeedItem";
+import type { ChapterEvent } from "../models/ChapterEvent";
+import type { ChapterNote } from "../models/ChapterNote";
+import type { ListMessage } from "../models/ListMessage";
+import type { MeetupConfirmation } from "../models/MeetupConfirmation";
+import type { Session } from "../models/Session";
 
+/** Every record of the person the download holds, one list per kind (a new kind is one more list here). */
 export interface MyDataRecords {
   user: User;
   permissions: Permission[];
   applications: ChapterHostApplication[];
   contacts: MailingListContact[];
-  /** The chapters the roles and list memberships name, by id. */
+  notes: ChapterNote[];
+  activity: ActivityFeedItem[];
+  listEmails: ListMessage[];
+  confirmations: MeetupConfirmation[];
+  sessions: Session[];
+  /** The session the download was asked with. */
+  currentSessionId: string | undefined;
+  /** The events the confirmations name, by id. */
+  events: Map<number, ChapterEvent>;
+  /** The chapters the records name, by id. */
   chapters: Map<number, Chapter>;
+  truncated: MyData["truncated"];
 }
 
 const chapterRef = (c: Chapter | undefined): MyDataChapter | null => (c ? { id: c.id, title: c.title, slug: c.slug } : null);
 const chapterOf = (chapters: Map<number, Chapter>, id: number | null) => (id == null ? null : chapterRef(chapters.get(id)));
 
 /**
- * A person's own data, field by field: never the password hash, an unsubscribe or confirmation token, nor what
- * admins keep about them (review flags, notes).
+ * A person's own data, field by field: never the password hash, an unsubscribe or confirmation token, a session's
+ * id, nor what admins keep about them (review flags, notes).
  */
-export function presentMyData({ user, permissions, applications, contacts, chapters }: MyDataRecords, now = new Date()): MyData {
+export function presentMyData(records: MyDataRecords, now = new Date()): MyData {
+  const { user, permissions, applications, contacts, chapters, events } = records;
   return {
     exportedAt: now.toISOString(),
     account: {
@@ -62,5 +80,35 @@ export function presentMyData({ user, permissions, applications, contacts, chapt
       opens: c.numOpens,
       clicks: c.numClicks,
     })),
+    chapterNotes: records.notes.map((n) => ({ chapter: chapterOf(chapters, n.chapterId), note: n.note, adminOnly: n.adminOnly, createdAt: n.createdAt! })),
+    activity: records.activity.map((a) => ({ type: a.type, title: a.title, note: a.note, chapter: chapterOf(chapters, a.chapterId), createdAt: a.createdAt! })),
+    listEmails: records.listEmails.map((m) => ({
+      chapter: chapterOf(chapters, m.chapterId),
+      title: m.title,
+      body: m.body,
+      status: m.status,
+      recipients: m.total,
+      sent: m.sent,
+      failed: m.failed,
+      createdAt: m.createdAt!,
+    })),
+    meetupConfirmations: records.confirmations.map((c) => {
+      const event = events.get(c.chapterEventId);
+      return {
+        chapter: chapterOf(chapters, event?.chapterId ?? null),
+        event: event?.name ?? null,
+        date: c.date,
+        askedAt: c.createdAt!,
+        emailedAt: c.emailedAt,
+        confirmedAt: c.confirmedAt,
+      };
+    }),
+    sessions: records.sessions.map((s) => ({
+      createdAt: s.createdAt!,
+      expiresAt: s.expiresAt,
+      signedOutAt: s.revokedAt,
+      current: s.sid === records.currentSessionId,
+    })),
+    truncated: records.truncated,
   };
 }

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildHost, buildUser, grant, TEST_PASSWORD } from "../test/factories";
-import { ActivityFeedItem, Chapter, ChapterHostApplication, MailingListContact, Permission, Session, User } from "../models";
+import { DateTime } from "luxon";
+import { buildChapter, buildEvent, buildHost, buildUser, grant, TEST_PASSWORD } from "../test/factories";
+import { ActivityFeedItem, Chapter, ChapterHostApplication, MailingListContact, MeetupConfirmation, Permission, Session, User } from "../models";
+import { confirmationToken } from "../commands/meetupConfirmations";
 import { CHAPTER_HIDDEN } from "../models/Chapter";
 import { ROLE_ADMIN, ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
 import { recordActivity } from "../commands/activity";
 import { LAST_ADMIN_MESSAGE, onlyHostMessage, withoutPerson } from "../commands/deleteAccount";
 import { addContact } from "../mailingLists/contacts";
 import { displayTitle } from "../contracts/chapter";
-import { myDataFileName } from "../contracts/account";
+import { MY_DATA_LIST_LIMIT, myDataFileName } from "../contracts/account";
 import { WRONG_PASSWORD } from "./account";
 
 let t: TestApp;
@@ -88,6 +90,98 @@ describe("GET /api/auth/my_data", () => {
     const session = await Session.query().findOne({ userId: user.id });
     for (const secret of [stored!.passwordHash, contact!.unsubscribeToken, session!.sid]) expect(res.text).not.toContain(secret);
     expect(res.text).not.toMatch(/passwordHash|unsubscribeToken|confirmToken|"sid"|someone\.else/);
+  });
+});
+
+describe("GET /api/auth/my_data: what the person did", () => {
+  /** A host who wrote a note, emailed the list and confirmed a meetup, signed in on two devices and out of a third. */
+  async function busyHost() {
+    const chapter = await buildChapter({ title: "Riverbend" });
+    const host = await buildHost(chapter);
+    const other = await buildHost(chapter);
+    const date = DateTime.now().setZone(chapter.timeZone).plus({ days: 2 }).toISODate()!;
+    const event = await buildEvent(chapter, { name: "The Gravel Pit", isSingleDate: true, singleDate: date, dayOfWeekIndex: null });
+    await MailingListContact.query().insert({
+      chapterId: chapter.id,
+      email: `fan-${chapter.id}@example.org`,
+      status: "active",
+      unsubscribeToken: `tok-data-${chapter.id}`,
+    });
+    const post = (path: string, body: unknown, as = host) => t.request("POST", path, { as, body });
+    expect((await post("/api/chapter_note", { chapterId: chapter.id, note: "Met the bar manager" })).status).toBe(201);
+    expect((await post("/api/chapter_note", { chapterId: chapter.id, note: "Someone else's note" }, other)).status).toBe(201);
+    expect((await post("/api/mailing_list/send_message", { title: "See you Thursday", body: "Bring a friend", listId: chapter.sendInBlueListId })).status).toBe(
+      202,
+    );
+    expect((await post("/api/chapter_event/confirm", { slug: event.slug, date })).status).toBe(200);
+    const asked = await MeetupConfirmation.query().findOne({ chapterEventId: event.id, userId: host.id });
+    await t.tokenFor(host);
+    const signedOut = await t.tokenFor(host);
+    await t.request("GET", "/api/auth/signout", { headers: { authorization: `Bearer ${signedOut}` } });
+    return { chapter, host, event, date, confirmationLink: confirmationToken(t.config.sessionSecret, asked!.id) };
+  }
+
+  it("adds their chapter notes, activity, list emails, meetup confirmations and sign-ins, newest first, and no one else's", async () => {
+    const { chapter, host, date, confirmationLink } = await busyHost();
+    const res = await t.request("GET", "/api/auth/my_data", { as: host });
+    expect(res.status).toBe(200);
+    const data = JSON.parse(res.text);
+    const ref = { id: chapter.id, title: "Riverbend", slug: chapter.slug };
+    expect(data.chapterNotes).toEqual([{ chapter: ref, note: "Met the bar manager", adminOnly: false, createdAt: expect.any(String) }]);
+    expect(data.listEmails).toEqual([
+      {
+        chapter: ref,
+        title: "See you Thursday",
+        body: "Bring a friend",
+        status: expect.any(String),
+        recipients: expect.any(Number),
+        sent: expect.any(Number),
+        failed: 0,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(data.meetupConfirmations).toEqual([
+      { chapter: ref, event: "The Gravel Pit", date, askedAt: expect.any(String), emailedAt: null, confirmedAt: expect.any(String) },
+    ]);
+    // Newest first: the confirmation came last.
+    expect(data.activity.map((a: { type: string; chapter: { id: number } }) => [a.type, a.chapter.id])).toEqual([
+      ["chapter_event", chapter.id],
+      ["chapter_email", chapter.id],
+      ["chapter_note", chapter.id],
+    ]);
+    expect(data.activity[0].title).toMatch(/^Meetup confirmed: The Gravel Pit/);
+    // Every sign-in kept: the signed-out one with its end, and the one this download was made with marked.
+    const sids = (await Session.query().where({ userId: host.id })).map((s) => s.sid);
+    expect(data.sessions).toHaveLength(sids.length);
+    expect(data.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    expect(data.sessions.filter((s: { signedOutAt: string | null }) => s.signedOutAt)).toHaveLength(1);
+    for (const s of data.sessions) expect(Object.keys(s).sort()).toEqual(["createdAt", "current", "expiresAt", "signedOutAt"]);
+    expect(data.truncated).toEqual([]);
+    expect(res.text).not.toContain("Someone else's note");
+
+    // No secret: not a session id, not the confirmation link, not a list member's token.
+    for (const secret of [...sids, confirmationLink, `tok-data-${chapter.id}`]) expect(res.text).not.toContain(secret);
+    expect(res.text).not.toMatch(/"sid"|token|passwordHash/i);
+  });
+
+  it("holds at most the newest rows of a long list, and says which list was cut and how long it is", async () => {
+    const user = await buildUser();
+    const rows = Array.from({ length: MY_DATA_LIST_LIMIT + 1 }, (_, i) => ({
+      type: "note",
+      title: `Item ${i}`,
+      note: "",
+      adminOnly: false,
+      userId: user.id,
+      chapterId: null,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    }));
+    await t.services.knex.batchInsert("activityFeedItems", rows, 500);
+    const data = JSON.parse((await t.request("GET", "/api/auth/my_data", { as: user })).text);
+    expect(data.activity).toHaveLength(MY_DATA_LIST_LIMIT);
+    expect(data.activity[0].title).toBe(`Item ${MY_DATA_LIST_LIMIT}`);
+    expect(data.activity.at(-1).title).toBe("Item 1");
+    expect(data.truncated).toEqual([{ list: "activity", shown: MY_DATA_LIST_LIMIT, total: MY_DATA_LIST_LIMIT + 1 }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
-import { deleteAccountSchema, myDataFileName } from "../contracts/account";
+import type { QueryBuilder } from "objection";
+import { deleteAccountSchema, MY_DATA_LIST_LIMIT, myDataFileName, type MyData } from "../contracts/account";
 import { ApiError, jsonRequired } from "../errors";
 import { verifyPassword } from "../auth/passwords";
 import { clearSessionCookies } from "../auth/session";
@@ -8,13 +9,20 @@ import { beginSignIn, signInSucceeded } from "../auth/signInThrottle";
 import { deleteAccount } from "../commands/deleteAccount";
 import { rateLimited, waitText } from "../lib/rateLimits";
 import { parse } from "../lib/validate";
+import { ActivityFeedItem } from "../models/ActivityFeedItem";
+import type { BaseModel } from "../models/BaseModel";
 import { Chapter } from "../models/Chapter";
+import { ChapterEvent } from "../models/ChapterEvent";
 import { ChapterHostApplication } from "../models/ChapterHostApplication";
+import { ChapterNote } from "../models/ChapterNote";
+import { ListMessage } from "../models/ListMessage";
 import { MailingListContact } from "../models/MailingListContact";
+import { MeetupConfirmation } from "../models/MeetupConfirmation";
 import { Permission } from "../models/Permission";
+import { Session } from "../models/Session";
 import type { User } from "../models/User";
 import { requireViewer } from "../policies/authorize";
-import { presentMyData } from "../presenters/myData";
+import { presentMyData, type MyDataRecords } from "../presenters/myData";
 import type { Services } from "../services";
 
 export const WRONG_PASSWORD = "That password is not right: enter the password you sign in with.";
@@ -38,21 +46,53 @@ async function confirmPassword(ctx: Context, user: User, password: string): Prom
   await signInSucceeded(attempt);
 }
 
+/** The newest MY_DATA_LIST_LIMIT rows of one list of the person's records; a longer list is named in `truncated`. */
+async function newest<M extends BaseModel>(list: string, query: QueryBuilder<M, M[]>, truncated: MyData["truncated"]): Promise<M[]> {
+  const rows = await query
+    .clone()
+    .orderBy([
+      { column: "createdAt", order: "desc" },
+      { column: "id", order: "desc" },
+    ])
+    .limit(MY_DATA_LIST_LIMIT + 1);
+  if (rows.length <= MY_DATA_LIST_LIMIT) return rows;
+  truncated.push({ list, shown: MY_DATA_LIST_LIMIT, total: await query.resultSize() });
+  return rows.slice(0, MY_DATA_LIST_LIMIT);
+}
+
+const idsOf = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id != null))];
+
+/** Every record of the person the download holds (presenters/myData.ts picks what leaves the server). */
+async function readMyData(user: User, currentSessionId: string | undefined): Promise<MyDataRecords> {
+  const truncated: MyData["truncated"] = [];
+  const mine = { userId: user.id };
+  const [permissions, applications, contacts, notes, activity, listEmails, confirmations, sessions] = await Promise.all([
+    Permission.query().where(mine).orderBy("id"),
+    ChapterHostApplication.query().where(mine).orderBy("id"),
+    MailingListContact.query().where({ email: user.email }).orderBy("id"),
+    newest("chapterNotes", ChapterNote.query().where(mine), truncated),
+    newest("activity", ActivityFeedItem.query().where(mine), truncated),
+    newest("listEmails", ListMessage.query().where(mine), truncated),
+    newest("meetupConfirmations", MeetupConfirmation.query().where(mine), truncated),
+    newest("sessions", Session.query().where(mine), truncated),
+  ]);
+  const eventIds = idsOf(confirmations.map((c) => c.chapterEventId));
+  const events = new Map((eventIds.length ? await ChapterEvent.query().whereIn("id", eventIds).select("id", "name", "chapterId") : []).map((e) => [e.id, e]));
+  const chapterIds = idsOf([permissions, contacts, notes, activity, listEmails, [...events.values()]].flat().map((r) => r.chapterId));
+  const chapters = new Map((chapterIds.length ? await Chapter.query().whereIn("id", chapterIds) : []).map((c) => [c.id, c]));
+  truncated.sort((a, b) => a.list.localeCompare(b.list));
+  return { user, permissions, applications, contacts, notes, activity, listEmails, confirmations, sessions, currentSessionId, events, chapters, truncated };
+}
+
 /** People own their data (issue 32): the signed-in person downloads what the site keeps about them, or deletes it. */
 export function accountRoutes(router: Router, s: Services) {
   router.get("/auth/my_data", async (ctx) => {
     const user = signedInUser(ctx);
-    const [permissions, applications, contacts] = await Promise.all([
-      Permission.query().where({ userId: user.id }).orderBy("id"),
-      ChapterHostApplication.query().where({ userId: user.id }).orderBy("id"),
-      MailingListContact.query().where({ email: user.email }).orderBy("id"),
-    ]);
-    const chapterIds = [...new Set([...permissions.map((p) => p.chapterId), ...contacts.map((c) => c.chapterId)].filter((id): id is number => id != null))];
-    const chapters = new Map((chapterIds.length ? await Chapter.query().whereIn("id", chapterIds) : []).map((c) => [c.id, c]));
+    const records = await readMyData(user, ctx.state.sessionId);
     const now = new Date();
     ctx.attachment(myDataFileName(now.toISOString().slice(0, 10)));
     ctx.type = "application/json";
-    ctx.body = JSON.stringify(presentMyData({ user, permissions, applications, contacts, chapters }, now), null, 2);
+    ctx.body = JSON.stringify(presentMyData(records, now), null, 2);
   });
 
   router.post("/auth/delete_account", async (ctx) => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type * as A from "../../contracts/chapterAdmin";
 import type * as S from "../../contracts/siteAdmin";
 import type * as U from "../../contracts/user";
-import type { MyData as MyDataT } from "../../contracts/account";
+import { MY_DATA_LIST_LIMIT, type MyData as MyDataT } from "../../contracts/account";
 import type { HostApplicationInfo } from "../../contracts/hostApplication";
 import { HOST_APPLICATION_STATUSES, HOST_APPLICATION_TYPES } from "../../contracts/hostApplication";
 import { answer, int, timestamp } from "./answer";
@@ -205,5 +205,35 @@ export const MyData = answer<MyDataT>()(
         clicks: int(),
       }),
     ),
+    chapterNotes: z.array(z.object({ chapter: myDataChapter, note: z.string(), adminOnly: z.boolean(), createdAt: timestamp() })),
+    activity: z.array(z.object({ type: z.string(), title: z.string(), note: z.string(), chapter: myDataChapter, createdAt: timestamp() })),
+    listEmails: z.array(
+      z.object({
+        chapter: myDataChapter,
+        title: z.string(),
+        body: z.string(),
+        status: z.string(),
+        recipients: int(),
+        sent: int(),
+        failed: int(),
+        createdAt: timestamp(),
+      }),
+    ),
+    meetupConfirmations: z.array(
+      z.object({
+        chapter: myDataChapter,
+        event: z.string().nullable(),
+        date: z.string().describe("The meetup's date, YYYY-MM-DD in the chapter's time zone"),
+        askedAt: timestamp(),
+        emailedAt: timestamp().nullable(),
+        confirmedAt: timestamp().nullable(),
+      }),
+    ),
+    sessions: z
+      .array(z.object({ createdAt: timestamp(), expiresAt: timestamp(), signedOutAt: timestamp().nullable(), current: z.boolean() }))
+      .describe("Sign-ins the site keeps, without their ids or tokens"),
+    truncated: z
+      .array(z.object({ list: z.string(), shown: int(), total: int() }))
+      .describe(`The lists cut at their newest ${MY_DATA_LIST_LIMIT} rows, with their size`),
   }),
 );
