@@ -40,9 +40,9 @@ import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { readArgs } from "./args";
+import { scriptArgs } from "./args";
 
-const args = readArgs(process.argv.slice(2));
+const args = scriptArgs(import.meta.url);
 const here = fileURLToPath(import.meta.url);
 /** What each request accepts: what browsers send, or uncompressed answers only. */
 const ACCEPT_ENCODING = args.encoding === "identity" ? "identity" : "gzip, deflate, br, zstd";

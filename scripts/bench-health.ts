@@ -12,11 +12,11 @@
  *   DATA_DIR=/data npm run bench:health                    an already-seeded database (npm run seed:scale), kept
  *   DATABASE_URL=postgres://... npm run bench:health       the same on Postgres
  */
-import { readArgs } from "./args";
+import { scriptArgs } from "./args";
 import { BENCH_SESSION_SECRET, benchDatabase, startBenchServer } from "./benchDatabase";
 import { issueToken } from "../server/auth/session";
 
-const args = readArgs(process.argv.slice(2));
+const args = scriptArgs(import.meta.url);
 
 async function main() {
   const chapters = Number(args.chapters ?? 10_000);

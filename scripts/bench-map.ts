@@ -24,11 +24,11 @@ import { promisify } from "node:util";
 import { chromium, type Browser } from "@playwright/test";
 import { loadConfig } from "../server/config";
 import { startServer, type RunningServer } from "../server/server";
-import { readArgs } from "./args";
+import { scriptArgs } from "./args";
 import { benchDatabase, startBenchServer } from "./benchDatabase";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const args = readArgs(process.argv.slice(2));
+const args = scriptArgs(import.meta.url);
 const runs = Math.max(1, Number(args.runs ?? 5) || 5);
 const uiDir = path.join(root, "dist", "ui");
 

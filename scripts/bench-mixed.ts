@@ -46,9 +46,9 @@ import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import knexFactory, { type Knex } from "knex";
-import { readArgs } from "./args";
+import { scriptArgs } from "./args";
 
-const args = readArgs(process.argv.slice(2));
+const args = scriptArgs(import.meta.url);
 const here = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(here), "..");
 const ACCEPT_ENCODING = "gzip, deflate, br, zstd";

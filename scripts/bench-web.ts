@@ -18,12 +18,12 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { loadConfig } from "../server/config";
 import { startServer } from "../server/server";
-import { readArgs } from "./args";
+import { scriptArgs } from "./args";
 import { STARTUP_BUDGET_GZIP, islandsOf, startupBundle } from "./startupBundle";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const args = readArgs(process.argv.slice(2));
+const args = scriptArgs(import.meta.url);
 const preset = args.preset === "mobile" ? "mobile" : "desktop";
 const runs = Math.max(1, Number(args.runs ?? 1) || 1);
 const AIMS = { performance: 0.9, accessibility: 0.95, cls: 0.1 };

@@ -6,9 +6,9 @@
 import { loadConfig, ConfigError } from "../server/config";
 import { bindModels, migrateLatest, openDatabase } from "../server/db";
 import { createOrPromoteAdmin } from "../server/commands/createAdmin";
-import { readArgs } from "./args";
+import { scriptArgs } from "./args";
 
-const args = readArgs(process.argv.slice(2));
+const args = scriptArgs(import.meta.url);
 if (!args.email) {
   console.error("Usage: npm run create-admin -- --email EMAIL --name NAME --password PASSWORD");
   process.exit(2);

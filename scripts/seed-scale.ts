@@ -11,13 +11,13 @@ import { loadConfig } from "../server/config";
 import { migrateLatest, openDatabase } from "../server/db";
 import type { ScaleOptions } from "./seed-scale/plan";
 import { seedScale } from "./seed-scale/seed";
+import { scriptArgs } from "./args";
 
-function readOptions(argv: string[]): ScaleOptions {
+function readOptions(args: Record<string, string>): ScaleOptions {
   const get = (name: string, fallback: number) => {
-    const i = argv.indexOf(`--${name}`);
-    if (i < 0) return fallback;
-    const n = Number(argv[i + 1]);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} needs a whole number, got "${argv[i + 1] ?? ""}"`);
+    if (args[name] === undefined) return fallback;
+    const n = Number(args[name]);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} needs a whole number, got "${args[name]}"`);
     return n;
   };
   return {
@@ -30,7 +30,7 @@ function readOptions(argv: string[]): ScaleOptions {
 }
 
 async function main() {
-  const opts = readOptions(process.argv.slice(2));
+  const opts = readOptions(scriptArgs(import.meta.url));
   const config = loadConfig();
   const knex = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
