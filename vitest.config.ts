@@ -18,6 +18,7 @@ export default defineConfig({
           name: "node",
           include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "electron/**/*.test.ts", "ui/**/*.test.ts", "migrations/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["server/test/overlappingQueries.ts"],
         },
       },
       {

@@ -50,11 +50,10 @@ async function claimNotice(trx: Knex.Transaction, chapterId: number, kind: "at_r
 
 /** The chapter's health again inside the transaction, so a list email sent since the table was read is seen. */
 async function stillSo(trx: Knex.Transaction, row: ChapterHealthRow, settings: ChapterHealthSettings, now: Date): Promise<boolean> {
-  const [chapter, post, health] = await Promise.all([
-    trx("chapters").where({ id: row.chapterId }).first("status", "createdAt"),
-    trx("chapterBlogPosts").where({ chapterId: row.chapterId }).max("createdAt as last").first(),
-    trx("chapterHealth").where({ chapterId: row.chapterId }).first("pinnedActive", "countedFrom"),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const chapter = await trx("chapters").where({ id: row.chapterId }).first("status", "createdAt");
+  const post = await trx("chapterBlogPosts").where({ chapterId: row.chapterId }).max("createdAt as last").first();
+  const health = await trx("chapterHealth").where({ chapterId: row.chapterId }).first("pinnedActive", "countedFrom");
   if (!chapter || Number(chapter.status) !== CHAPTER_ACTIVE) return false;
   const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
   const now2 = healthOf(
