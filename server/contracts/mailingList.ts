@@ -33,9 +33,11 @@ export interface EmailSettingsInfo {
   /**
    * List emails per recipient: waiting (not handed over yet, or being handed over), failed (refused for good),
    * unknown (interrupted while handed to a provider that cannot say whether it went out; never sent again),
+   * retried (interrupted the same way, then handed over again under the same key, so that a copy that did go out
+   * is dropped as a repeat: by the outbox, Brevo, or over SMTP the receiving mail servers, by its Message-ID),
    * and the latest failed or unknown ones.
    */
-  deliveries: { waiting: number; failed: number; unknown: number; recentProblems: DeliveryProblem[] };
+  deliveries: { waiting: number; failed: number; unknown: number; retried: number; recentProblems: DeliveryProblem[] };
   /** Addresses to register at the provider so bounces and unsubscribes flow back (only the selected one matters). */
   webhookUrls: { brevo: string };
   /** What the sending domain needs, and what the running configuration lacks. */

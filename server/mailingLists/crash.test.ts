@@ -8,12 +8,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MemoryMail, type TestApp } from "../test/harness";
+import type { TestApp } from "../test/harness";
 import { startAppWithFakeProviders } from "../test/fakeProviders";
 import { buildAdmin, buildChapter } from "../test/factories";
 import type { FakeBrevo } from "../integrations/listProviders/fakes/brevo";
 import type { FakeBronto } from "../integrations/listProviders/fakes/bronto";
 import { OutboxTransport } from "../integrations/mail/outbox";
+import { SmtpTransport } from "../integrations/mail/smtp";
+import { FakeSmtp, messageIdOf } from "../integrations/mail/fakeSmtp";
 import type { MailTransport } from "../integrations/mail";
 import type { ListProvider } from "../integrations/listProviders";
 import { silentLogger } from "../lib/log";
@@ -110,6 +112,9 @@ async function chapterWith(n: number, prefix: string, listColumn: "sendInBlueLis
   return chapter;
 }
 
+/** The message's recipients handed over again after the crash. */
+const retried = (message: ListMessage) => ListDelivery.query().where({ listMessageId: message.id }).where("retries", ">", 0).resultSize();
+
 const numSends = async (chapter: Chapter) => (await MailingListContact.query().where({ chapterId: chapter.id }).orderBy("id")).map((c) => c.numSends);
 
 describe("a worker dies in the middle of a list email", () => {
@@ -123,6 +128,8 @@ describe("a worker dies in the middle of a list email", () => {
     const contacts = await MailingListContact.query().where({ chapterId: chapter.id });
     expect(contacts.map((c) => `list-message-${message.id}-contact-${c.id}.eml`).sort()).toEqual([...files].sort());
     expect(await numSends(chapter)).toEqual(contacts.map(() => 1));
+    // The chunk of 50 A was handing over went again (the outbox kept the 46 it had).
+    expect(await retried(message)).toBe(50);
   });
 
   it("Brevo within its key's lifetime: handed over again with the same idempotency key, so Brevo sends each email once", async () => {
@@ -138,6 +145,7 @@ describe("a worker dies in the middle of a list email", () => {
     expect(brevo.requests.filter((r) => r.path === "/v3/smtp/email")).toHaveLength(46 + 50 + 20);
     expect(new Set(brevo.emails.map((e) => e.idempotencyKey)).size).toBe(70);
     expect(await numSends(chapter)).toEqual(Array(70).fill(1));
+    expect(await retried(message)).toBe(50);
   });
 
   it("Brevo after its key's lifetime: the interrupted recipients are reported as unknown, never sent again", async () => {
@@ -151,6 +159,7 @@ describe("a worker dies in the middle of a list email", () => {
     const unknown = await ListDelivery.query().where({ listMessageId: message.id, state: "unknown" });
     expect(unknown).toHaveLength(50);
     expect(unknown[0].error).toBe(interruptedMessage("brevo"));
+    expect(await retried(message)).toBe(0);
 
     // Email Administration says so.
     const info = (await t.request<EmailSettingsInfo>("GET", "/api/email_settings", { as: admin })).body;
@@ -166,16 +175,31 @@ describe("a worker dies in the middle of a list email", () => {
     expect(progress.body[0]).toMatchObject({ status: "sent", sent: 20, failed: 0, unknown: 50 });
   });
 
-  it("built-in over SMTP (no keys): ten recipients at a time, so only the ten being handed over are unknown", async () => {
+  it("built-in over SMTP: the ten being handed over go again with the same Message-ID, so nobody misses it and receivers drop the repeat", async () => {
     const chapter = await chapterWith(70, "smtp");
-    const mail = new MemoryMail();
-    const message = await crashAndTakeOver(chapter, chapter.sendInBlueListId, mail, 46, 31_000);
-    // A died after 6 of the fifth ten (41..50): those ten are unknown, never sent again.
-    expect([message.status, message.sent, message.unknown]).toEqual(["sent", 60, 10]);
-    const to = mail.sent.map((m) => m.to);
-    expect(to).toHaveLength(46 + 20);
-    expect(new Set(to).size).toBe(66);
-    expect(new Set(mail.sent.map((m) => m.idempotencyKey)).size).toBe(66);
+    const smtp = await new FakeSmtp().start();
+    try {
+      const message = await crashAndTakeOver(chapter, chapter.sendInBlueListId, new SmtpTransport(smtp.url, t.config.mailFrom), 46, 31_000);
+      // A died after 6 of the fifth ten (41..50): those ten went again, six of them a second copy of one message.
+      expect([message.status, message.sent, message.failed, message.unknown]).toEqual(["sent", 70, 0, 0]);
+      expect(smtp.messages).toHaveLength(46 + 10 + 20);
+      const idsOf = new Map<string, Set<string>>();
+      for (const m of smtp.messages) idsOf.set(m.to[0], (idsOf.get(m.to[0]) ?? new Set()).add(messageIdOf(m)));
+      const contacts = await MailingListContact.query().where({ chapterId: chapter.id }).orderBy("id");
+      expect(contacts.map((c) => [c.email, [...(idsOf.get(c.email) ?? [])]])).toEqual(
+        contacts.map((c) => [c.email, [`<list-message-${message.id}-contact-${c.id}@livingliberally.org>`]]),
+      );
+      expect(contacts.filter((c) => smtp.messages.filter((m) => m.to[0] === c.email).length > 1)).toHaveLength(6);
+      expect(await retried(message)).toBe(10);
+      expect(await numSends(chapter)).toEqual(Array(70).fill(1));
+
+      // Email Administration counts them.
+      const info = (await t.request<EmailSettingsInfo>("GET", "/api/email_settings", { as: admin })).body;
+      expect(info.deliveries.retried).toBe(await ListDelivery.query().where("retries", ">", 0).resultSize());
+      expect(info.deliveries.retried).toBeGreaterThanOrEqual(10);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("Bronto (no keys): the interrupted batch is reported as unknown, the rest goes out, nobody gets two deliveries", async () => {
@@ -187,5 +211,6 @@ describe("a worker dies in the middle of a list email", () => {
     const to = bronto.deliveries.map((d) => d.email);
     expect(to).toHaveLength(60);
     expect(new Set(to).size).toBe(60);
+    expect(await retried(message)).toBe(0);
   });
 });

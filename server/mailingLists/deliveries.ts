@@ -3,10 +3,12 @@
  * without knowing. A batch first writes its rows (pending); each chunk is claimed (sending, with the time it was
  * handed over) in its own commit BEFORE the provider is called, and recorded (sent / failed) after. A worker
  * that dies between the two leaves rows in `sending`; the worker that takes the job over hands them over again
- * with the same idempotency key while the provider still drops repeats (`resendWindowMs`), and otherwise marks
- * them `unknown`: reported to admins, never sent again.
+ * with the same idempotency key while a repeat is still dropped (`resendWindowMs`: always for the built-in
+ * provider, whose outbox keeps one file per key and whose SMTP mail carries the key as its Message-ID), counting
+ * each such retry, and otherwise marks them `unknown`: reported to admins, never sent again.
  */
 import type { Knex } from "knex";
+import { raw } from "objection";
 import { ListDelivery } from "../models/ListDelivery";
 import { ListMessage } from "../models/ListMessage";
 import { MailingListContact } from "../models/MailingListContact";
@@ -26,7 +28,7 @@ export const interruptedMessage = (provider: ActiveListProvider) =>
 /**
  * Writes the batch's rows (pending) and settles what earlier attempts left: rows of contacts in the batch's
  * range who left the list since become `skipped`; rows a dead worker left `sending` go back to `pending` (sent
- * again under their key) or become `unknown`. Answers the batch's rows that are pending now.
+ * again under their key, one more retry) or become `unknown`. Answers the batch's rows that are pending now.
  */
 export async function prepareDeliveries(
   s: Services,
@@ -62,7 +64,7 @@ export async function prepareDeliveries(
     const handedSince = Number.isFinite(provider.resendWindowMs) ? new Date(now.getTime() - provider.resendWindowMs).toISOString() : null;
     const again = ListDelivery.query(trx).where({ listMessageId: messageId, state: "sending" });
     if (handedSince) again.where("handedAt", ">", handedSince);
-    await again.patch({ state: "pending" });
+    await again.patch({ state: "pending", retries: raw("retries + 1") });
     await ListDelivery.query(trx)
       .where({ listMessageId: messageId, state: "sending" })
       .patch({ state: "unknown", error: interruptedMessage(provider.name) });
@@ -145,7 +147,7 @@ export function skipLeftovers(trx: Knex.Transaction, messageId: number) {
   return ListDelivery.query(trx).where({ listMessageId: messageId, state: "pending" }).patch({ state: "skipped" });
 }
 
-/** For Email Administration: recipients waiting, failed and unknown, and the latest problems. */
+/** For Email Administration: recipients waiting, failed, unknown and retried, and the latest problems. */
 export async function deliveryReport(s: Services): Promise<EmailSettingsInfo["deliveries"]> {
   const rows = (await s
     .knex("listDeliveries")
@@ -154,6 +156,7 @@ export async function deliveryReport(s: Services): Promise<EmailSettingsInfo["de
     .whereIn("state", ["pending", "sending", "failed", "unknown"])
     .groupBy("state")) as { state: string; n: number | string }[];
   const n = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  const retried = (await s.knex("listDeliveries").whereRaw("retries > 0").count("* as n").first()) as { n: number | string } | undefined;
   const problems = (await s
     .knex("listDeliveries as d")
     .join("listMessages as m", "m.id", "d.listMessageId")
@@ -173,6 +176,7 @@ export async function deliveryReport(s: Services): Promise<EmailSettingsInfo["de
     waiting: n("pending") + n("sending"),
     failed: n("failed"),
     unknown: n("unknown"),
+    retried: Number(retried?.n ?? 0),
     recentProblems: problems.map((p) => ({ ...p, error: p.error ?? "", updatedAt: new Date(p.updatedAt).toISOString() })),
   };
 }

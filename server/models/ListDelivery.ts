@@ -16,6 +16,12 @@ export class ListDelivery extends BaseModel {
   state!: DeliveryState;
   provider!: string | null;
   attempts!: number;
+  /**
+   * Times handed over again after a hand-over a stopped worker left undecided (`sending`), under the same key:
+   * the recipient may have the first copy too, which the outbox, Brevo (within its window) or, over SMTP, the
+   * receiving mail servers (the same Message-ID) drop.
+   */
+  retries!: number;
   /** When it was last handed to the provider (state sending). */
   handedAt!: string | null;
   error!: string | null;

@@ -23,12 +23,13 @@ export class BuiltInListProvider implements ListProvider {
   constructor(private readonly mail: MailTransport) {}
 
   /**
-   * The outbox delivers a key once, forever. An SMTP relay takes repeats, so nothing is handed over again, and
-   * recipients go ten at a time: a crash leaves at most ten undecided, for two commits per ten emails.
+   * An email a stopped worker left undecided is always handed over again. The outbox delivers a key once,
+   * forever. Over SMTP the key is the Message-ID (`<list-message-M-contact-C@{MAIL_FROM's domain}>`, mime.ts):
+   * a relay takes the repeat, but it is the same message, which receiving servers such as Gmail drop when they
+   * have the first copy; a person whose mail server keeps both sees one message twice, never misses it. So that
+   * at most ten people can get such a second copy, SMTP recipients go ten at a time (two commits per ten).
    */
-  get resendWindowMs(): number {
-    return this.mail.honoursIdempotencyKey ? Infinity : 0;
-  }
+  readonly resendWindowMs = Infinity;
   get sendChunk(): number {
     return this.mail.honoursIdempotencyKey ? 50 : 10;
   }

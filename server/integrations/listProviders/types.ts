@@ -70,8 +70,9 @@ export interface ListProvider {
   readonly name: ActiveListProvider;
   /**
    * How long after an email was handed over it may be handed over again with the same idempotency key and
-   * still be delivered once (the provider drops the repeat): Infinity for the outbox, Brevo's key lifetime with
-   * a margin, 0 where the provider takes no key. Past it, an interrupted delivery is never sent again.
+   * still be delivered once (the repeat is dropped): Infinity for the built-in provider (the outbox keeps one
+   * file per key; over SMTP the key is the Message-ID receivers drop repeats by), Brevo's key lifetime with a
+   * margin, 0 where the provider takes no key. Past it, an interrupted delivery is never sent again.
    */
   readonly resendWindowMs: number;
   /** Recipients handed over per sendBatch call: at most this many are left undecided by a crash during one. */

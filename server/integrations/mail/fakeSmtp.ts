@@ -8,15 +8,26 @@ export interface ReceivedMail {
   raw: Buffer;
 }
 
+/** The Message-ID header of a received message (its header lines unfolded), or "" when it has none. */
+export function messageIdOf(mail: ReceivedMail): string {
+  const raw = mail.raw.toString("latin1");
+  const head = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
+  return /^Message-ID:\s*(.*)$/im.exec(head)?.[1].trim() ?? "";
+}
+
 /**
  * A small SMTP server on 127.0.0.1 for tests (RFC 5321's plain dialogue: EHLO/HELO, MAIL, RCPT, DATA, RSET,
- * NOOP, QUIT; no STARTTLS, no AUTH). It keeps every message it accepts, byte for byte, in `messages`.
+ * NOOP, QUIT; no STARTTLS, no AUTH). It keeps every message it accepts, byte for byte, in `messages`, as soon as
+ * the message's data is in; `beforeAccept` may then hold the "250 Accepted" answer back (a slow relay, or one the
+ * sender dies waiting for: the message is kept, and the sender cannot know).
  */
 export class FakeSmtp {
   readonly messages: ReceivedMail[] = [];
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
   port = 0;
+
+  constructor(private readonly opts: { beforeAccept?: (mail: ReceivedMail, index: number) => Promise<void> | void } = {}) {}
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
@@ -36,6 +47,7 @@ export class FakeSmtp {
 
   private session(socket: net.Socket): void {
     this.sockets.add(socket);
+    socket.setNoDelay(true);
     socket.on("close", () => this.sockets.delete(socket));
     socket.on("error", () => socket.destroy());
     let buffer = Buffer.alloc(0);
@@ -44,8 +56,13 @@ export class FakeSmtp {
     const reply = (line: string) => socket.write(`${line}\r\n`);
     reply("220 fake-smtp.test ESMTP");
 
+    // Chunks are read one after another, each once the answers to the one before (held or not) are out.
+    let reading = Promise.resolve();
     socket.on("data", (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
+      reading = reading.then(read);
+    });
+    const read = async () => {
       for (;;) {
         if (inData) {
           const end = buffer.indexOf("\r\n.\r\n");
@@ -56,8 +73,10 @@ export class FakeSmtp {
             .replace(/^\.\./gm, ".");
           buffer = buffer.subarray(end + 5);
           inData = false;
-          this.messages.push({ ...envelope, raw: Buffer.from(data, "latin1") });
+          const mail = { ...envelope, raw: Buffer.from(data, "latin1") };
+          this.messages.push(mail);
           envelope = { from: "", to: [] };
+          await this.opts.beforeAccept?.(mail, this.messages.length - 1);
           reply("250 2.0.0 Accepted");
           continue;
         }
@@ -86,6 +105,6 @@ export class FakeSmtp {
           return;
         } else reply("502 Command not implemented");
       }
-    });
+    };
   }
 }

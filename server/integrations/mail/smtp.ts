@@ -4,8 +4,9 @@ import type { MailMessage, MailTransport } from "./types";
 
 /**
  * Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587), or another nodemailer transport, with the
- * options of the one MIME writer (mime.ts). A keyed message carries its key in its Message-ID, but an SMTP relay
- * accepts the same message twice, so this transport does not honour keys.
+ * options of the one MIME writer (mime.ts). A keyed message carries its key in its Message-ID, so a message sent
+ * again is the same message to the receiving servers (Gmail keeps one copy); but the relay accepts it twice, so
+ * this transport does not honour keys itself.
  */
 export class SmtpTransport implements MailTransport {
   readonly name = "smtp";

@@ -120,6 +120,7 @@ export const EmailSettings = answer<M.EmailSettingsInfo>()(
       waiting: int(),
       failed: int(),
       unknown: int(),
+      retried: int(),
       recentProblems: z.array(
         z.object({
           id: int(),
