@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { signInAs, unique } from "./support";
 import { EmailAdminPage } from "./pages/EmailAdminPage";
+import type { EmailSettingsInfo } from "../server/contracts/mailingList";
 
 test.describe("email administration", () => {
   test("an admin adds, finds, edits and deletes an alias; Escape and the backdrop close the modals", async ({ page }) => {
@@ -81,6 +82,27 @@ test.describe("email administration", () => {
     // The browser tests run on http://localhost without SMTP_URL.
     await expect(card.getByRole("listitem").filter({ hasText: /^PUBLIC_URL \(http:\/\/localhost:\d+\) is not https/ })).toBeVisible();
     await expect(card.getByRole("listitem").filter({ hasText: "SMTP_URL is not set" })).toBeVisible();
+  });
+
+  test("list delivery counts the recipients retried after a server stopped mid-send, and says what that means", async ({ page }) => {
+    await signInAs(page, "admin");
+    const admin = new EmailAdminPage(page);
+    await admin.open();
+    await expect(admin.recipientDeliveries()).toHaveText(/^List emails: \d+ recipients waiting, \d+ refused, \d+ not known, 0 retried$/);
+    await expect(page.getByTestId("retried-note")).toHaveCount(0);
+
+    // The server's answer as after such a stop: three recipients handed over again.
+    await page.route(
+      (url) => url.pathname === "/api/email_settings",
+      async (route) => {
+        const response = await route.fetch();
+        const info = (await response.json()) as EmailSettingsInfo;
+        await route.fulfill({ response, json: { ...info, deliveries: { ...info.deliveries, retried: 3 } } });
+      },
+    );
+    await admin.open();
+    await expect(admin.recipientDeliveries()).toHaveText(/, 3 retried$/);
+    await expect(page.getByTestId("retried-note")).toContainText("went again as the same message (the same Message-ID). Nobody misses it");
   });
 
   test("a host is sent home from /admin/email", async ({ page }) => {

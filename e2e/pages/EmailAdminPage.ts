@@ -16,6 +16,11 @@ export class EmailAdminPage {
     return this.page.getByRole("region", { name: "Deliverability" });
   }
 
+  /** The list email recipients counted on the Mailing List Delivery card (waiting, refused, not known, retried). */
+  recipientDeliveries() {
+    return this.page.getByTestId("recipient-deliveries");
+  }
+
   /** Clicks the network's member export and answers the downloaded file's name and text. */
   exportAllMembers() {
     return downloadOf(this.page, () =>

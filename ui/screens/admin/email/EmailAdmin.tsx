@@ -15,8 +15,9 @@ const PROVIDER_NAMES = { builtIn: "Built-in (our own mail)", brevo: "Brevo (Send
 
 /**
  * List delivery status: which provider carries the lists, background jobs that failed for good, and list email
- * recipients waiting, refused, or not known (interrupted by a crash where the provider cannot tell). A
- * convenience: when the settings cannot be loaded (logged) the card is not shown.
+ * recipients waiting, refused, not known (interrupted by a crash where the provider cannot tell) or retried
+ * (interrupted, then sent again as the same message). A convenience: when the settings cannot be loaded (logged)
+ * the card is not shown.
  */
 function DeliveryCard() {
   const info = useQuery(settingsQueries.email()).data;
@@ -57,7 +58,13 @@ function DeliveryCard() {
             </Button>
           )}
           {note && <Text role="status">{note}</Text>}
-          <Text data-testid="recipient-deliveries">{`List emails: ${info.deliveries.waiting} recipients waiting, ${info.deliveries.failed} refused, ${info.deliveries.unknown} not known`}</Text>
+          <Text data-testid="recipient-deliveries">{`List emails: ${info.deliveries.waiting} recipients waiting, ${info.deliveries.failed} refused, ${info.deliveries.unknown} not known, ${info.deliveries.retried} retried`}</Text>
+          {info.deliveries.retried > 0 && (
+            <Text color="fg.muted" data-testid="retried-note">
+              Retried: the email was being handed over when a server stopped, so it went again as the same message (the same Message-ID). Nobody misses it;
+              where the first copy had gone out too, mail services such as Gmail keep only one.
+            </Text>
+          )}
           {info.deliveries.unknown > 0 && (
             <Text color="fg.muted">
               Not known: the email was being handed to the provider when a server stopped, and the provider cannot tell us whether it went out. We do not send
