@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent } from "../test/factories";
 import { CHAPTER_HIDDEN } from "../models/Chapter";
@@ -101,6 +101,22 @@ describe("the nearest chapters, kept", () => {
     const etag = first.headers.get("etag")!;
     expect(etag).toBeTruthy();
     expect((await t.request("GET", "/api/chapters/near?place=78704", { headers: { "if-none-match": etag } })).status).toBe(304);
+  });
+
+  it("answer every spelling of a place with one answer, found once", async () => {
+    const found = vi.spyOn(t.services.geocoder, "geocodePlace");
+    try {
+      const answers = [];
+      for (const spelling of [" 78745 ", "78745", "78745-0001", "Austin, TX 78745"]) {
+        answers.push(await t.request<NearChaptersAnswer>("GET", `/api/chapters/near?place=${encodeURIComponent(spelling)}`));
+      }
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      expect(answers.map((a) => a.body.place.label)).toEqual(Array(4).fill("Austin, TX 78745"));
+      expect(new Set(answers.map((a) => a.headers.get("etag"))).size).toBe(1);
+      expect(found.mock.calls).toEqual([["78745"]]);
+    } finally {
+      found.mockRestore();
+    }
   });
 
   it("nearestChapters keeps the same order as sorting every chapter by distance", () => {

@@ -4,6 +4,7 @@ import { badRequest } from "../errors";
 import { parse } from "../lib/validate";
 import { readCacheOf, sendCached } from "../lib/readCache";
 import { singleLine } from "../contracts/text";
+import { PLACE_HINT, PLACE_MAX_LENGTH, placeQuery } from "../contracts/place";
 import type { NearChaptersAnswer } from "../contracts/chapter";
 import { nearestChapters, placedChapters, type PlacedChapter } from "../presenters/chaptersNear";
 import { CHAPTER_LIST_TABLES, activeChaptersAndEvents } from "./chapters";
@@ -19,7 +20,7 @@ export const nearSchema = z.object({
       .string({ error: 'place is required: a ZIP code or "City, ST"' })
       .trim()
       .min(1, 'place is required: a ZIP code or "City, ST"')
-      .max(100, "place must be at most 100 characters"),
+      .max(PLACE_MAX_LENGTH, `place must be at most ${PLACE_MAX_LENGTH} characters`),
     "place",
   ),
   limit: z
@@ -43,7 +44,8 @@ function ofType(chapters: PlacedChapter[], types: { id: number; name: string }[]
 /**
  * The nearest active chapters to a place (a visitor's first question). The chapters' places are kept ready like the
  * other public lists (lib/readCache), and so is each place's answer (with its ETag): a place searched again, by
- * anyone, is sent as kept bytes until a chapter or an event changes or a next meetup passes.
+ * anyone and in any spelling of it (placeQuery), is sent as kept bytes until a chapter or an event changes or a next
+ * meetup passes.
  */
 export function chaptersNearRoutes(router: Router, s: Services) {
   const reads = readCacheOf(s.knex);
@@ -60,10 +62,12 @@ export function chaptersNearRoutes(router: Router, s: Services) {
 
   router.get("/chapters/near", async (ctx) => {
     const input = parse(nearSchema, ctx.query);
-    const key = `chapters:near:${input.limit}:${input.type ?? ""}:${input.place.toLowerCase().replace(/\s+/g, " ")}`;
+    // Kept under the place as one spelling: " 78704 ", "78704-0001" and "Austin, TX 78704" share an answer.
+    const query = placeQuery(input.place);
+    const key = `chapters:near:${input.limit}:${input.type ?? ""}:${query}`;
     const answer = await reads.answer(key, CHAPTER_LIST_TABLES, async () => {
-      const place = await s.geocoder.geocodePlace(input.place);
-      if (!place) throw badRequest(`Unknown place: "${input.place}". Try a ZIP code or "City, ST".`, "place");
+      const place = await s.geocoder.geocodePlace(query);
+      if (!place) throw badRequest(`Unknown place: "${input.place}". ${PLACE_HINT}`, "place");
       const { chapters, types, expiresAt } = await placed();
       const value: NearChaptersAnswer = {
         place: { label: place.label, lat: place.lat, lng: place.lng },

@@ -10,7 +10,6 @@ declare module "zipcodes" {
   }
   const zipcodes: {
     lookup(zip: string): ZipRecord | undefined;
-    lookupByName(city: string, state: string): ZipRecord[];
     lookupByState(state: string): ZipRecord[];
     states: { abbr: Record<string, string>; normalize(s: string): string };
   };

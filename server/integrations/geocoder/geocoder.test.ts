@@ -68,4 +68,14 @@ describe("offline geocoder", () => {
     expect(await offline.geocodeAddress({ city: "Austin", state: "TX" })).toMatchObject({ lat: expect.closeTo(30.3, 0) });
     expect(await offline.geocodeAddress({ city: "Nowhereville", state: "ZZ" })).toBeNull();
   });
+
+  it("finds a place searched for in each of its spellings, labelled with the names of the ZIP data", async () => {
+    const zip = { lat: 30.2428, lng: -97.7658, label: "Austin, TX 78704" };
+    for (const typed of ["78704", " 78704 ", "78704-0001", "Austin, TX 78704"]) expect(await offline.geocodePlace(typed), typed).toEqual(zip);
+    const city = await offline.geocodePlace("austin tx");
+    expect(city).toMatchObject({ label: "Austin, TX", lat: expect.closeTo(30.3, 0) });
+    for (const typed of ["Austin, Texas", "AUSTIN, TX", "Austin"]) expect(await offline.geocodePlace(typed), typed).toEqual(city);
+    expect(await offline.geocodePlace("london")).toMatchObject({ label: "London" });
+    expect(await offline.geocodePlace("Nowhereville, ZZ")).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import type { AddressQuery, GeoPoint, Geocoder } from "./types";
 import { defaultLogger, type Logger } from "../../lib/log";
+import { placeQuery } from "../../contracts/place";
 
 /** The documented answer of the Geocoding API (only the parts we read). */
 interface GoogleGeocodeResponse {
@@ -38,7 +39,7 @@ export class GoogleGeocoder implements Geocoder {
   }
 
   async geocodePlace(text: string): Promise<(GeoPoint & { label: string }) | null> {
-    return this.lookup(text.trim());
+    return this.lookup(placeQuery(text));
   }
 
   private async lookup(address: string): Promise<(GeoPoint & { label: string }) | null> {

@@ -1,13 +1,14 @@
 import zipcodes, { type ZipRecord } from "zipcodes";
 import type { AddressQuery, GeoPoint, Geocoder } from "./types";
+import { PLACE_MAX_LENGTH, placeQuery } from "../../contracts/place";
 
-/** Centres of a few places outside the US ZIP data the demo and common input use. */
-const WORLD_CITIES: Record<string, GeoPoint> = {
-  london: { lat: 51.5074, lng: -0.1278 },
-  paris: { lat: 48.8566, lng: 2.3522 },
-  berlin: { lat: 52.52, lng: 13.405 },
-  toronto: { lat: 43.6532, lng: -79.3832 },
-  "mexico city": { lat: 19.4326, lng: -99.1332 },
+/** Centres of a few places outside the US ZIP data the demo and common input use, by their names in lower case. */
+const WORLD_CITIES: Record<string, GeoPoint & { label: string }> = {
+  london: { lat: 51.5074, lng: -0.1278, label: "London" },
+  paris: { lat: 48.8566, lng: 2.3522, label: "Paris" },
+  berlin: { lat: 52.52, lng: 13.405, label: "Berlin" },
+  toronto: { lat: 43.6532, lng: -79.3832, label: "Toronto" },
+  "mexico city": { lat: 19.4326, lng: -99.1332, label: "Mexico City" },
 };
 
 const round = (n: number) => Math.round(n * 1e5) / 1e5;
@@ -19,14 +20,38 @@ function averageOf(records: ZipRecord[]): GeoPoint | null {
   return { lat: round(lat), lng: round(lng) };
 }
 
+/** Each state's ZIP codes by their city's name in capitals, made on the state's first search. */
+const citiesOfState = new Map<string, Map<string, ZipRecord[]>>();
+
+/**
+ * The ZIP codes of a city (its name in any case) in a state (abbreviated, in capitals): what zipcodes.lookupByName
+ * answers, from an index of the state's ZIP codes by city, where lookupByName reads every ZIP code of the state each
+ * time (a name searched in every state took some 20 ms).
+ */
+function zipsOf(city: string, state: string): ZipRecord[] {
+  let cities = citiesOfState.get(state);
+  if (!cities) {
+    cities = new Map();
+    for (const rec of zipcodes.lookupByState(state)) {
+      const name = rec.city.toUpperCase();
+      const same = cities.get(name);
+      if (same) same.push(rec);
+      else cities.set(name, [rec]);
+    }
+    citiesOfState.set(state, cities);
+  }
+  return cities.get(city.toUpperCase()) ?? [];
+}
+
 function byCity(city: string, state?: string): GeoPoint | null {
   const c = city.trim();
   if (!c) return null;
   if (state && state.trim().length === 2) {
-    const hit = averageOf(zipcodes.lookupByName(c, state.trim().toUpperCase()));
+    const hit = averageOf(zipsOf(c, state.trim().toUpperCase()));
     if (hit) return hit;
   }
-  return WORLD_CITIES[c.toLowerCase()] ?? null;
+  const world = WORLD_CITIES[c.toLowerCase()];
+  return world ? { lat: world.lat, lng: world.lng } : null;
 }
 
 function byZip(postalCode?: string): GeoPoint | null {
@@ -40,33 +65,33 @@ export function geocodeOffline(q: AddressQuery): GeoPoint | null {
   return byZip(q.postalCode) ?? byCity(q.city ?? "", q.state);
 }
 
-/** Free text as typed in the home page search: "10014", "Austin, TX", "Austin TX", "Portland, Oregon", "London". */
+/**
+ * Free text as typed in the home page search, read as placeQuery spells it: "10014", "78704-0001", "Austin, TX 78704",
+ * "Austin, TX", "Austin TX", "Portland, Oregon", "London". Labelled with the names the ZIP data gives ("Austin, TX").
+ */
 export function geocodePlaceOffline(text: string): (GeoPoint & { label: string }) | null {
-  const t = text.trim();
-  if (!t) return null;
-  const zip = t.match(/^\d{5}$/)?.[0];
-  if (zip) {
-    const rec = zipcodes.lookup(zip);
+  const t = placeQuery(text);
+  if (!t || t.length > PLACE_MAX_LENGTH) return null;
+  if (/^\d{5}$/.test(t)) {
+    const rec = zipcodes.lookup(t);
     return rec ? { lat: rec.latitude, lng: rec.longitude, label: `${rec.city}, ${rec.state} ${rec.zip}` } : null;
   }
-  const m = t.match(/^(.+?)[,\s]+([A-Za-z .]+)$/);
+  const m = t.match(/^(.+?)[,\s]+([a-z .]+)$/);
   if (m) {
     const stateRaw = m[2].trim();
-    const abbr =
-      stateRaw.length === 2
-        ? stateRaw.toUpperCase()
-        : Object.entries(zipcodes.states.abbr).find(([, name]) => name.toLowerCase() === stateRaw.toLowerCase())?.[0];
+    const abbr = stateRaw.length === 2 ? stateRaw.toUpperCase() : Object.entries(zipcodes.states.abbr).find(([, name]) => name.toLowerCase() === stateRaw)?.[0];
     if (abbr) {
-      const hit = averageOf(zipcodes.lookupByName(m[1].trim(), abbr));
-      if (hit) return { ...hit, label: `${m[1].trim()}, ${abbr}` };
+      const zips = zipsOf(m[1].trim(), abbr);
+      const hit = averageOf(zips);
+      if (hit) return { ...hit, label: `${zips[0].city}, ${abbr}` };
     }
   }
-  const world = WORLD_CITIES[t.toLowerCase()];
-  if (world) return { ...world, label: t };
+  const world = WORLD_CITIES[t];
+  if (world) return { ...world };
   // A bare US city name: take the state with the most ZIP codes for it.
   let best: ZipRecord[] = [];
   for (const abbr of Object.keys(zipcodes.states.abbr)) {
-    const recs = zipcodes.lookupByName(t, abbr);
+    const recs = zipsOf(t, abbr);
     if (recs.length > best.length) best = recs;
   }
   const hit = averageOf(best);

@@ -15,5 +15,6 @@ export interface AddressQuery {
 export interface Geocoder {
   readonly name: string;
   geocodeAddress(query: AddressQuery): Promise<GeoPoint | null>;
+  /** A place search, read as placeQuery (server/contracts/place.ts) spells it: its spellings find the same place. */
   geocodePlace(text: string): Promise<(GeoPoint & { label: string }) | null>;
 }
