@@ -99,6 +99,27 @@ test.describe("home", () => {
     await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
   });
 
+  test("every spelling of a place is its page, showing the place as found; a place not found keeps what was typed and says what to type", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    const home = new HomePage(page);
+    await home.openSearch(" Austin, TX 78704-0001 ");
+    await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
+    await expect(home.searchBox()).toHaveValue("Austin, TX 78704");
+
+    await home.searchPlace('Nowhere "Qq" <b>');
+    await expect(page.getByText('We could not find that place on the map. Try a ZIP code or "City, ST".')).toBeVisible();
+    await expect(home.searchBox()).toHaveValue('Nowhere "Qq" <b>');
+    // The islands run on that page: a search from it goes on.
+    await home.searchPlace("78704");
+    await expect(page).toHaveURL(/\/\?place=78704$/);
+    await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
+    expect(problems.filter((m) => /hydrat|did not match|Minified React error/i.test(m))).toEqual([]);
+  });
+
   test("'Map loading...' shows until the outlines arrive", async ({ page }) => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

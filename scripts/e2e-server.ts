@@ -33,7 +33,7 @@ if (process.env.E2E_DB === "postgres") {
 
 // The suite signs up many accounts and list members from 127.0.0.1: the per-address limits are raised (the API
 // tests cover them at their defaults; the browser tests show their refusals through mocked answers).
-const rateLimits = process.env.RATE_LIMITS ?? "signup=1000,listSignup=1000,passwordReset=1000";
+const rateLimits = process.env.RATE_LIMITS ?? "signup=1000,listSignup=1000,passwordReset=1000,placePages=1000";
 const config = loadConfig({
   ...process.env,
   RATE_LIMITS: rateLimits,

@@ -137,6 +137,10 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
           render: s.config.serverRendering,
           cache,
           islandsScript: islandsEntryOf(opts.uiDir),
+          places: {
+            finds: async (place) => (await s.geocoder.geocodePlace(place)) !== null,
+            newPagesPerHour: s.config.rateLimits.placePages,
+          },
         }),
       ),
     );

@@ -25,7 +25,8 @@ describe("TRUST_PROXY", () => {
 
 describe("RATE_LIMITS", () => {
   it("has per-hour defaults that any entry overrides", () => {
-    expect(load({}).rateLimits).toEqual({ signup: 10, listSignup: 20, passwordReset: 10, passwordResetPerAccount: 5, listConfirmationPerEmail: 3 });
+    const limits = load({}).rateLimits;
+    expect(limits).toEqual({ signup: 10, listSignup: 20, passwordReset: 10, passwordResetPerAccount: 5, listConfirmationPerEmail: 3, placePages: 60 });
     expect(load({ RATE_LIMITS: "signup=50, listSignup=100" }).rateLimits).toEqual({ ...DEFAULT_RATE_LIMITS, signup: 50, listSignup: 100 });
   });
 

@@ -14,8 +14,9 @@ const DEFAULT_CHAPTER_EMAIL_DOMAINS: Record<string, string> = {
 };
 
 /**
- * Per-hour limits of the abuse-prone public writes (docs/decisions.md, "Rate limits"); RATE_LIMITS="signup=20,..."
- * overrides any of them. Per client address unless the name says otherwise.
+ * Per-hour limits of the abuse-prone public writes (docs/decisions.md, "Rate limits") and of the renders of pages of
+ * new places searched for; RATE_LIMITS="signup=20,..." overrides any of them. Per client address unless the name says
+ * otherwise.
  */
 export interface RateLimits {
   /** POST /api/auth/signup */
@@ -28,6 +29,8 @@ export interface RateLimits {
   passwordResetPerAccount: number;
   /** Confirmation mails to one email address (double opt-in), whoever asks. */
   listConfirmationPerEmail: number;
+  /** Home pages rendered for places searched for whose page was not kept yet (GET /?place=...). */
+  placePages: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -36,6 +39,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordReset: 10,
   passwordResetPerAccount: 5,
   listConfirmationPerEmail: 3,
+  placePages: 60,
 };
 
 export interface Config {

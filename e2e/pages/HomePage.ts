@@ -12,10 +12,19 @@ export class HomePage {
     return this.page.goto("/");
   }
 
+  /** The home page with a place searched for, by its address (as a link or a search without JavaScript brings it). */
+  openSearch(place: string) {
+    return this.page.goto(`/?place=${encodeURIComponent(place)}`);
+  }
+
+  searchBox() {
+    return this.page.getByLabel("Search for a place");
+  }
+
   async searchPlace(text: string, how: "enter" | "button" = "enter") {
     // A search loads the page: the next one is searched from once its islands run, as a visitor would.
     await untilHydrated(this.page);
-    const box = this.page.getByLabel("Search for a place");
+    const box = this.searchBox();
     await box.fill(text);
     if (how === "enter") await box.press("Enter");
     else await this.page.getByRole("button", { name: "Search", exact: true }).click();

@@ -15,6 +15,8 @@ const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export const isSingleLine = (text: string): boolean => !SINGLE_LINE_FORBIDDEN.test(text);
+/** The text on one line: each character a single-line field may not hold as a space (for text shown back, not stored). */
+export const asSingleLine = (text: string): string => text.replace(new RegExp(SINGLE_LINE_FORBIDDEN.source, "g"), " ");
 const isCleanMultiLine = (text: string): boolean => !MULTI_LINE_FORBIDDEN.test(text);
 
 export const singleLineMessage = (label: string) => `${label} must be a single line without control characters`;

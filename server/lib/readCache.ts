@@ -346,6 +346,11 @@ export class ReadCache {
     this.entries.set(key, { key, tables: [], stamp: "", kept: value, expiresAt: Infinity, buildMs: 0, bytes: bytes + ENTRY_OVERHEAD, exact: false });
   }
 
+  /** Whether anything is kept under `key` (current or not), without counting as a use. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** What note() kept under `key`, if it still is. */
   noted<T>(key: string): T | undefined {
     return this.entries.get(key)?.kept as T | undefined;

@@ -129,10 +129,10 @@ export interface TestApp {
 }
 
 /**
- * Every test request comes from 127.0.0.1, so the per-address limits of public writes are raised unless a
- * test passes RATE_LIMITS itself (RATE_LIMITS: "" gives the production defaults).
+ * Every test request comes from 127.0.0.1, so the per-address limits (public writes, pages of new places) are raised
+ * unless a test passes RATE_LIMITS itself (RATE_LIMITS: "" gives the production defaults).
  */
-const TEST_RATE_LIMITS = "signup=10000,listSignup=10000,passwordReset=10000";
+const TEST_RATE_LIMITS = "signup=10000,listSignup=10000,passwordReset=10000,placePages=10000";
 
 export interface TestAppOptions {
   /** Serve the web pages too, from a UI build whose index.html is this text (written to a temporary folder). */

@@ -10,6 +10,7 @@ import { ISLANDS_ATTRIBUTE, ISLANDS_MANIFEST, PAGE_QUERY_PARAMS, SSR_LAZY_ATTRIB
 import { readFormResult } from "./formResult";
 import type { PageCache } from "./pageCache";
 import { COLOR_MODE_COOKIE, colorModeOf } from "../contracts/colorMode";
+import { NOT_FOUND_LOCATION, newPlacePage, searchedPlace, type PlaceSearch } from "./placePage";
 
 export interface IndexPageOptions {
   publicUrl: string;
@@ -24,6 +25,8 @@ export interface IndexPageOptions {
    * was built without it, and every page starts the app).
    */
   islandsScript?: string | null;
+  /** The home page's place search (none: every place searched for is rendered and kept as any page is). */
+  places?: PlaceSearch | null;
 }
 
 /** Where the islands' build (scripts/build-ui.ts) wrote the islands' entry, from its manifest; null without one. */
@@ -61,13 +64,14 @@ interface Visitor {
 /**
  * The URL a page is rendered for and kept under: its path and the query parameters public pages read, in a set
  * order. Others (`?utm_source=x`, `?r=1`) change nothing on the page, so they neither render it again nor take
- * a place in the page cache.
+ * a place in the page cache. The place searched for is the home page's alone, spelled as placeQuery spells it: its
+ * spellings are one page.
  */
 function pageLocation(ctx: Context): string {
   const kept = new URLSearchParams();
   for (const name of PAGE_QUERY_PARAMS) {
-    const value = ctx.query[name];
-    if (typeof value === "string") kept.set(name, value);
+    const value = name === "place" ? searchedPlace(ctx) : ctx.query[name];
+    if (typeof value === "string" && (value || name !== "place")) kept.set(name, value);
   }
   const query = kept.toString();
   return query ? `${ctx.path}?${query}` : ctx.path;
@@ -144,11 +148,20 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
     if (!opts.cache || !opts.render || visitor.token || visitor.formResult) return make(ctx, indexHtml, visitor);
     // index.html comes with the reader's colour mode on <html> (lib/staticUi.ts): one kept page per mode.
     const mode = colorModeOf(ctx.cookies.get(COLOR_MODE_COOKIE));
-    const kept = await opts.cache.page(`${mode} ${visitor.location}`, async () => {
-      const page = await make(ctx, indexHtml, visitor);
-      // Not a public page (status 0): the generic index.html, nothing kept.
-      return page ? { html: page.html, status: page.status, keep: page.rendered } : { html: "", status: 0, keep: false };
-    });
-    return kept.status === 0 ? null : kept;
+    const cache = opts.cache;
+    const kept = (location: string) =>
+      cache.page(`${mode} ${location}`, async () => {
+        const page = await make(ctx, indexHtml, { ...visitor, location });
+        // Not a public page (status 0): the generic index.html, nothing kept.
+        return page ? { html: page.html, status: page.status, keep: page.rendered } : { html: "", status: 0, keep: false };
+      });
+    // A place searched for whose page is not kept: found by the geocoder before anything is rendered (placePage.ts).
+    const place = opts.places ? searchedPlace(ctx) : "";
+    if (opts.places && place && !cache.has(`${mode} ${visitor.location}`)) {
+      const answer = await newPlacePage(ctx, opts.places, place, indexHtml, () => kept(NOT_FOUND_LOCATION));
+      if (answer) return answer;
+    }
+    const page = await kept(visitor.location);
+    return page.status === 0 ? null : page;
   };
 }

@@ -82,6 +82,11 @@ export class PageCache {
     );
   }
 
+  /** Whether a page is kept under `key` (current or not: a page not kept is one never rendered, or pushed out since). */
+  has(key: string): boolean {
+    return this.reads.has(this.prefix + key);
+  }
+
   /** What is kept: the number of pages and their bytes (HTML and compressed forms). */
   size(): { pages: number; bytes: number } {
     const { entries, bytes } = this.reads.size(this.prefix);

@@ -66,7 +66,7 @@ describe("public pages rendered on the server", () => {
         expect(res.status, page).toBe(page === "/page/no_such_page" ? 404 : 200);
       }
       const rendered = await Promise.all(renders.mock.results.map((r) => r.value as ReturnType<typeof ssr.renderPublicPage>));
-      expect(renders.mock.calls.map((c) => c[0])).toEqual([...PAGES, "/?place=Austin%2C+TX", "/?page=2", "/chapter/pa/pittsburgh", "/page/no_such_page"]);
+      expect(renders.mock.calls.map((c) => c[0])).toEqual([...PAGES, "/?place=austin%2C+tx", "/?page=2", "/chapter/pa/pittsburgh", "/page/no_such_page"]);
       expect(rendered.map((p, i) => `${renders.mock.calls[i][0]}: ${p.passes}`)).toEqual(renders.mock.calls.map((c) => `${c[0]}: 1`));
       // The page has what was read: the nearest chapters, the posts of both pages.
       const near = await t.request("GET", "/?place=Austin%2C%20TX", { headers: { accept: "text/html" } });
@@ -82,7 +82,8 @@ describe("public pages rendered on the server", () => {
   it("are valid HTML, with every style in the head", async () => {
     const files: string[] = [];
     const stylesInBody: string[] = [];
-    for (const page of PAGES) {
+    // Also a place's page, and the page of a place not found with what was typed in its search box.
+    for (const page of [...PAGES, "/?place=78704", "/?place=%22Nowhere%22%20%3C%26%3E"]) {
       const res = await t.request("GET", page, { headers: { accept: "text/html" } });
       expect(res.status, page).toBe(200);
       // Rendered on the server, not the empty shell the browser would fill.

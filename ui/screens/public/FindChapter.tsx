@@ -1,8 +1,9 @@
 import { Button, Field, Flex, Heading, Input, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
 import type { NearChaptersAnswer } from "../../../server/contracts/chapter";
+import { PLACE_HINT, PLACE_NOT_FOUND_PARAM, placeQuery } from "../../../server/contracts/place";
 import { formatDate } from "../../lib/format";
 import { chapterQueries } from "../../api/chapters";
 import { ChapterMap } from "../../components/map/ChapterMap";
@@ -69,24 +70,40 @@ function NearestChapters({ answer }: { answer: NearChaptersAnswer }) {
   );
 }
 
+/** What the finder shows: the place searched for, or that it could not be found. */
+export interface FinderProps {
+  /** The place searched for, as placeQuery spells it ("78704", "austin, tx"); empty before a search. */
+  place: string;
+  /** The server found no such place: the page says so (and the server puts what was typed in the search box). */
+  placeNotFound: boolean;
+}
+
+/**
+ * The finder's search in a page's address (`/?place=Austin%2C+TX+78704`): what the server renders the page for, and
+ * the home page gives its finder. A place the server could not find has the page of its own (PLACE_NOT_FOUND_PARAM).
+ */
+export const finderPropsOf = (search: URLSearchParams): FinderProps => ({
+  place: placeQuery(search.get("place") ?? ""),
+  placeNotFound: search.has(PLACE_NOT_FOUND_PARAM),
+});
+
 /**
  * Home's "Find a chapter near you" (spec 000 section 2): the place search, its answer, the map of chapters and the
  * list under it, which work together (a search centres the map; "Show on map" opens a pin). One island of the page
- * (ui/islands/Island.tsx): a search is the page's address (/?place=78704), which the server renders.
+ * (ui/islands/Island.tsx): a search is the page's address (/?place=78704), which the server renders, once for every
+ * spelling of the place, and gives the finder as its props. The search box shows the place as it was found ("Austin,
+ * TX 78704"), or what was typed when it was not.
  */
-export function FindChapter() {
+export function FindChapter({ place, placeNotFound }: FinderProps) {
   const navigate = useNavigate();
   // The pins and the list are a large render: it runs in the background once the pins arrive.
   const chapters = useDeferredValue(useQuery(chapterQueries.pins()).data);
-  // A place search is the page's address (/?place=78704): shareable, Back works, and the server renders the answer.
-  const [params] = useSearchParams();
-  const place = params.get("place")?.trim() ?? "";
   const near = useQuery({ ...chapterQueries.near(place, NEAREST_COUNT), enabled: Boolean(place), retry: false });
-  const [query, setQuery] = useState(place);
+  const [query, setQuery] = useState(() => near.data?.place.label ?? place);
   const queryField = useRef<HTMLInputElement>(null);
   useValueTypedEarly(queryField, query, setQuery);
   const [focus, setFocus] = useState<MapFocus | null>(null);
-  const notFound = Boolean(place) && near.isError;
+  const notFound = placeNotFound || (Boolean(place) && near.isError);
   const [selected, setSelected] = useState<string | null>(null);
   const searched = useRef(false);
   const mapRef = useRef<HTMLDivElement>(null);
@@ -113,12 +130,13 @@ export function FindChapter() {
     searched.current = true;
     setFocus({ lat: found.lat, lng: found.lng, zoom: MAP_ZOOM.search, key: Date.now() });
   }, [found]);
-  // A new search's address (the app moves to it without a page load) shows its place in the box.
+  // A new search's address (the app moves to it without a page load, as Back does) shows its place in the box,
+  // unless the box holds a spelling of it already (what was just typed).
   const shownPlace = useRef(place);
   useEffect(() => {
     if (shownPlace.current === place) return;
     shownPlace.current = place;
-    setQuery(place);
+    setQuery((shown) => (placeQuery(shown) === place ? shown : place));
   }, [place]);
 
   const handleSearch = (e: FormEvent<HTMLFormElement>) => {
@@ -160,7 +178,7 @@ export function FindChapter() {
       </form>
       {notFound && (
         <Text role="status" color="fg.muted">
-          We could not find that place on the map.
+          {`We could not find that place on the map. ${PLACE_HINT}`}
         </Text>
       )}
       {near.data && <NearestChapters answer={near.data} />}

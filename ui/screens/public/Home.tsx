@@ -1,14 +1,14 @@
 import { Box, Container, Grid, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { HOME_PRESS_MENTION_COUNT } from "../../../server/contracts/content";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { settingsQueries } from "../../api/settings";
 import { PressMentionList } from "../../components/PressMentionList";
 import { Island } from "../../islands/Island";
 import { BlogPosts } from "./BlogPosts";
-import { FindChapter } from "./FindChapter";
+import { FindChapter, finderPropsOf } from "./FindChapter";
 import { StateChooser } from "./StateChooser";
 import { LinkButton } from "../../components/LinkButton";
 
@@ -72,13 +72,16 @@ export function Home() {
   useEffect(() => {
     document.title = "Living Liberally: find a chapter near you";
   }, []);
+  // The finder is given the search as the page was rendered for it (the same props when its island hydrates).
+  const [params] = useSearchParams();
+  const finder = finderPropsOf(params);
 
   return (
     <>
       <Hero />
       <Container maxW="6xl" py="6">
         <Stack gap="8">
-          <Island name="findChapter" of={FindChapter} props={{}} />
+          <Island name="findChapter" of={FindChapter} props={finder} />
 
           <Grid templateColumns={{ base: "1fr", md: "1fr 1fr" }} gap="6">
             <Stack gap="2">

@@ -21,7 +21,7 @@ import { LazyScreen } from "../../components/AsyncState";
 import { RequireSignedIn } from "../../components/guards";
 import { lazyNamed } from "../../lib/lazy";
 import { Home } from "./Home";
-import { NEAREST_COUNT } from "./FindChapter";
+import { NEAREST_COUNT, finderPropsOf } from "./FindChapter";
 import { StatePage } from "./StatePage";
 import { ChapterPage, hiddenChapterPlace, NEAR_HIDDEN_CHAPTER } from "./ChapterPage";
 import { ContentPage, WikiPageScreen, BlogPostScreen, PressMentionsScreen } from "./ContentPages";
@@ -46,7 +46,7 @@ const lazyScreen = (node: ReactNode) => <LazyScreen>{node}</LazyScreen>;
 const siteConfig = ({ read }: RouteData) => read(settingsQueries.siteConfig());
 
 const loadHome: RouteLoader = async (data) => {
-  const place = data.search.get("place")?.trim() ?? "";
+  const { place } = finderPropsOf(data.search);
   await Promise.all([
     siteConfig(data),
     data.read(settingsQueries.frontPage()),
