@@ -14,6 +14,13 @@
  *
  *   [-- --duration 10 --warmup 3 --rounds 2 --connections 50 --admin-connections 1 --only /api/chapters/active --min-ratio 0 --max-p99 0]
  *
+ * Then the home page of a place search (the site's pages served from the UI build, built first when its sources
+ * changed): the first place that cannot be found (which renders the one page kept for all of them), then 20 new such
+ * places one at a time, each answered from that kept page: each one's time, their p50 and the whole, against the kept
+ * home page asked with 20 new `?r=` values and the bare server sending the same bytes, measured the same way in the
+ * same run; and that four spellings of one place ("78704", " 78704 ", "78704-0001", "Austin, TX 78704") are one kept
+ * page. `--only` without `/?place` leaves it out.
+ *
  * After the public reads come admin reads as a signed-in admin (an account "bench-admin@example.test" is added
  * to the database the first time): the largest member list's first page, searched by email ("ann", and one
  * member's address as an admin looking for them types it), filtered by status and exported as CSV, the users' first page, the
@@ -37,6 +44,7 @@ import fs from "node:fs";
 import http from "node:http";
 import zlib from "node:zlib";
 import os from "node:os";
+import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -44,6 +52,11 @@ import { scriptArgs } from "./args";
 
 const args = scriptArgs(import.meta.url);
 const here = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(here), "..");
+const UI_DIR = path.join(root, "dist", "ui");
+const only = args.only ? String(args.only).split(",") : null;
+/** Whether the home page of a place search is measured (pages are served from the UI build). */
+const places = !only || only.some((o) => o.startsWith("/?place"));
 /** What each request accepts: what browsers send, or uncompressed answers only. */
 const ACCEPT_ENCODING = args.encoding === "identity" ? "identity" : "gzip, deflate, br, zstd";
 
@@ -87,7 +100,7 @@ async function serve() {
   const db = await benchDatabase({ postgres: Boolean(args.postgres), chapters, bigChapterMembers: chapters * 5, prefix: "chapterhouse_bench" });
   const { given, databaseUrl, drop: dropFresh } = db;
 
-  const running = await startBenchServer(db);
+  const running = await startBenchServer(db, places ? { uiDir: UI_DIR } : {});
   const app = `http://127.0.0.1:${running.port}`;
   const { Chapter } = await import("../server/models");
   const active = await Chapter.query().where({ status: 1 }).resultSize();
@@ -169,7 +182,6 @@ async function serve() {
     ["stats, network", "/api/chapter_stats/network", adminHeaders],
     ["stats, state ny", "/api/chapter_stats/network?state=ny", adminHeaders],
   ];
-  const only = args.only ? String(args.only).split(",") : null;
   const bodies = new Map<string, { body: Buffer; type: string; etag: string; encoding: string }>();
   const targets: Target[] = [];
   const bare = http.createServer((req, res) => {
@@ -228,7 +240,27 @@ async function serve() {
       bareUrl: `http://127.0.0.1:${barePort}${key}`,
     });
   }
-  process.stdout.write(JSON.stringify({ app, targets, active, total, database: databaseUrl ? "Postgres" : "SQLite", given }) + "\n");
+  // The home page and the page of places not found, each rendered once (the first also loads the renderer), and the
+  // bytes the app sends for a place not found, which the bare server sends as the reference.
+  let placePages: PlacePages | null = null;
+  if (places) {
+    const asPage = { accept: "text/html" };
+    let started = performance.now();
+    await rawGet(`${app}/`, asPage);
+    const homeFirstMs = performance.now() - started;
+    started = performance.now();
+    const notFound = await rawGet(`${app}/?place=${encodeURIComponent(`Nowhere ${crypto.randomUUID()} Qq`)}`, asPage);
+    const firstMs = performance.now() - started;
+    if (notFound.status !== 200) throw new Error(`a place not found answered ${notFound.status}`);
+    bodies.set("/bare/place", {
+      body: notFound.body,
+      type: String(notFound.headers["content-type"]),
+      etag: String(notFound.headers.etag ?? ""),
+      encoding: String(notFound.headers["content-encoding"] ?? ""),
+    });
+    placePages = { homeFirstMs, firstMs, bareUrl: `http://127.0.0.1:${barePort}/bare/place` };
+  }
+  process.stdout.write(JSON.stringify({ app, targets, placePages, active, total, database: databaseUrl ? "Postgres" : "SQLite", given }) + "\n");
   // Load may still be in flight when the parent stops us: leave without draining it.
   const stop = async () => {
     await dropFresh();
@@ -243,9 +275,20 @@ function pinned(cpu: number, command: string, argv: string[]): [string, string[]
   return canPin ? ["/usr/bin/taskset", ["-c", String(cpu), command, ...argv]] : [command, argv];
 }
 
+/** What the server process measured of the home page of a place search before the load: its first renders. */
+interface PlacePages {
+  /** The first home page (the renderer loaded, then the page rendered), ms. */
+  homeFirstMs: number;
+  /** The first place not found (its page rendered, once for all of them), ms. */
+  firstMs: number;
+  /** The bare server sending the bytes the app sent for that place. */
+  bareUrl: string;
+}
+
 interface Ready {
   app: string;
   targets: Target[];
+  placePages: PlacePages | null;
   active: number;
   total: number;
   database: string;
@@ -330,6 +373,53 @@ async function conditionalRun(url: string, seconds: number, connections: number,
   return { total, notModified: r.statusCodeStats?.["304"]?.count ?? 0, maxDelayMs: after.maxDelayMs };
 }
 
+/** Each request's time in ms (one at a time, a connection each, as a visitor's browser opens a page), throwing on an answer not 200. */
+async function timeEach(urls: string[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const url of urls) {
+    const started = performance.now();
+    const res = await rawGet(url, { accept: "text/html" });
+    times.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  }
+  return times;
+}
+
+const percentile = (times: number[], p: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor((times.length * p) / 100))];
+
+/**
+ * The home page of a place search: 20 new places that cannot be found, one at a time, each answered from the one kept
+ * page of places not found (what was typed put into its box), against the kept home page asked with 20 new `?r=`
+ * values and the bare server sending the same bytes; and four spellings of one place, one kept page. Answers whether
+ * that held.
+ */
+async function measurePlacePages(app: string, pages: PlacePages): Promise<boolean> {
+  const run = crypto.randomUUID().slice(0, 8);
+  const count = 20;
+  const newPlaces = await timeEach(Array.from({ length: count }, (_, i) => `${app}/?place=${encodeURIComponent(`Nowhere ${run}-${i} Qq`)}`));
+  const kept = await timeEach(Array.from({ length: count }, (_, i) => `${app}/?r=${run}-${i}`));
+  const bare = await timeEach(Array.from({ length: count }, () => pages.bareUrl));
+  const spellings = ["78704", " 78704 ", "78704-0001", "Austin, TX 78704"];
+  const etags = new Set<string>();
+  for (const spelling of spellings) etags.add(String((await rawGet(`${app}/?place=${encodeURIComponent(spelling)}`, { accept: "text/html" })).headers.etag));
+  const ms = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1));
+  const sum = (times: number[]) => times.reduce((a, n) => a + n, 0);
+  console.log("home page of a place search (one request at a time, a connection each):");
+  console.log(
+    `  first home page ${ms(pages.homeFirstMs)} ms (the renderer loaded); first place not found ${ms(pages.firstMs)} ms (its page rendered, once for all)`,
+  );
+  console.log(`  ${count} new places not found, each:  ${newPlaces.map(ms).join(" ")} ms`);
+  console.log(
+    `  ${count} new places not found: p50 ${ms(percentile(newPlaces, 50))} ms, max ${ms(Math.max(...newPlaces))} ms, all ${ms(sum(newPlaces))} ms (aim: p50 within 50 ms)`,
+  );
+  console.log(`  reference, same run: the kept home page with ${count} new ?r= values p50 ${ms(percentile(kept, 50))} ms, all ${ms(sum(kept))} ms;`);
+  console.log(`                       the bare server sending the same bytes p50 ${ms(percentile(bare, 50))} ms, all ${ms(sum(bare))} ms`);
+  const shared = etags.size === 1;
+  console.log(`  four spellings of one place (${spellings.map((s) => JSON.stringify(s)).join(", ")}): ${shared ? "one kept page" : `${etags.size} pages`}`);
+  console.log("");
+  return shared;
+}
+
 /** No JSON answer may be larger than this (calendar feeds aside). */
 const MAX_JSON_BYTES = 1_000_000;
 const kb = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : `${(n / 1000).toFixed(1)} kB`);
@@ -346,10 +436,14 @@ async function bench() {
   // The load generator on the other core.
   if (os.cpus().length >= 2 && fs.existsSync("/usr/bin/taskset")) spawnSync("/usr/bin/taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
 
+  // The pages come from the UI build, made when its sources changed (as npm start does).
+  if (places && spawnSync(process.execPath, [...process.execArgv, path.join(root, "scripts", "build-ui.ts")], { stdio: "inherit", cwd: root }).status !== 0) {
+    throw new Error("the UI build failed");
+  }
   console.log(args.postgres || process.env.DATABASE_URL ? "starting (Postgres)..." : "starting (SQLite)...");
   const ready = await startChild();
   const { child, app, targets } = ready;
-  statsUrl = new URL("/stats", targets[0]?.bareUrl ?? "http://127.0.0.1/").toString();
+  statsUrl = new URL("/stats", targets[0]?.bareUrl ?? ready.placePages?.bareUrl ?? "http://127.0.0.1/").toString();
   let failed = false;
   try {
     await serverStats();
@@ -357,6 +451,7 @@ async function bench() {
       `${ready.database}${ready.given ? " (given)" : " (fresh)"}: ${ready.total} chapters, ${ready.active} active; ${publicConnections} connections (admin reads: ${adminConnections}) (${WRK ? "wrk" : "autocannon"}), ${duration} s a measurement; Accept-Encoding: ${ACCEPT_ENCODING}`,
     );
     console.log("");
+    if (ready.placePages && !(await measurePlacePages(app, ready.placePages))) failed = true;
     console.log(
       `${"read".padEnd(22)} ${pad("bytes", 12)} ${pad("as text", 10)} ${pad("cold ms", 8)} ${pad("delay", 6)} ${pad("app req/s", 10)} ${pad("p50", 6)} ${pad("p99", 6)} ${pad("bare req/s", 11)} ${pad("bare p99", 9)} ${pad("ratio", 6)} ${pad("304s", 6)} ${pad("max loop delay", 15)}`,
     );
