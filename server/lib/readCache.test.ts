@@ -122,18 +122,20 @@ describe("public reads kept ready", () => {
     expect(at(first.body, weekly.id)!.nextDates[0].date).toBe("2031-03-04");
     expect(at(first.body, single.id)!.nextDates[0].date).toBe("2031-03-05");
 
-    // Still the same answer before the Tuesday meeting is 12 hours old (19:00 CST is 01:00 UTC the next day).
-    clock.at = new Date("2031-03-05T12:59:00Z");
+    // Still the same answer until the Tuesday meeting ends (19:00 to 21:00 CST is 01:00 to 03:00 UTC the next day).
+    clock.at = new Date("2031-03-05T02:59:00Z");
     const same = await t.request("GET", "/api/chapters/active", { headers: { "if-none-match": first.headers.get("etag")! } });
     expect(same.status).toBe(304);
 
-    clock.at = new Date("2031-03-05T13:01:00Z");
+    clock.at = new Date("2031-03-05T03:01:00Z");
     const rolled = await events();
     expect(rolled.find((e) => e.id === weekly.id)!.nextDates[0].date).toBe("2031-03-11");
     expect(rolled.find((e) => e.id === single.id)!.nextDates[0].date).toBe("2031-03-05");
 
-    // The single date leaves the list 12 hours after it starts, with no write in between.
-    clock.at = new Date("2031-03-06T13:01:00Z");
+    // The single date leaves the list when it ends, with no write in between.
+    clock.at = new Date("2031-03-06T02:59:00Z");
+    expect((await events()).map((e) => e.id)).toEqual([weekly.id, single.id]);
+    clock.at = new Date("2031-03-06T03:01:00Z");
     expect((await events()).map((e) => e.id)).toEqual([weekly.id]);
     const page = await t.request("GET", `/api/chapter/slug/${chapter.slug}`);
     expect(page.body.chapterEvents.map((e: { id: number }) => e.id)).toEqual([weekly.id]);

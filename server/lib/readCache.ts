@@ -278,7 +278,7 @@ export class ReadCache {
     if (hit && hit.stamp === stamp && hit.expiresAt > now().getTime()) return hit.kept as P;
     const building = this.build(key, tables, stamp, make, now);
     // Only dates rolled over (nothing was written): a build that takes long (the whole network) leaves the
-    // answer it replaces in use meanwhile, a date that passed twelve hours ago shown a few seconds longer.
+    // answer it replaces in use meanwhile, a meetup that has just ended shown a few seconds longer.
     if (hit && hit.stamp === stamp && !hit.exact) {
       if (hit.buildMs >= this.staleAfterMs) {
         // A rebuild that fails leaves the next request to wait for its own, whose failure it then answers (and logs).

@@ -34,7 +34,7 @@ describe("firstUpcomingOccurrence", () => {
     expect(compared).toBe(4 * 8 * 7 * 5);
   });
 
-  it("keeps a single date until 12 hours after it starts", () => {
+  it("keeps a single date until it ends", () => {
     const s: ScheduleInput = {
       isSingleDate: true,
       singleDate: "2026-12-01",
@@ -44,7 +44,8 @@ describe("firstUpcomingOccurrence", () => {
       endTime: "21:00",
       timeZone: "America/Chicago",
     };
-    expect(firstUpcomingOccurrence(s, new Date("2026-12-02T12:59:00Z"))?.date).toBe("2026-12-01");
-    expect(firstUpcomingOccurrence(s, new Date("2026-12-02T13:01:00Z"))).toBeUndefined();
+    // 19:00 to 21:00 in Chicago is 01:00 to 03:00 UTC the next day.
+    expect(firstUpcomingOccurrence(s, new Date("2026-12-02T02:59:00Z"))?.date).toBe("2026-12-01");
+    expect(firstUpcomingOccurrence(s, new Date("2026-12-02T03:01:00Z"))).toBeUndefined();
   });
 });

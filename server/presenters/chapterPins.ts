@@ -5,11 +5,11 @@ import type { ChapterEvent } from "../models/ChapterEvent";
 import { DateTime } from "luxon";
 import {
   HORIZON_DAYS,
-  UPCOMING_GRACE_HOURS,
   isUpcoming,
   luxonZone,
   occurrencesBetween,
   upcomingOccurrences,
+  upcomingUntil,
   type Occurrence,
   type ScheduleInput,
 } from "../schedule/engine";
@@ -102,7 +102,7 @@ export async function presentPinList(
   const memo = nextOccurrenceMemo(now);
   const nextOf: NextOccurrence = (e, timeZone) => {
     const next = memo(e, timeZone);
-    if (next) expiry.at = Math.min(expiry.at, next.start.toMillis() + UPCOMING_GRACE_HOURS * 3600_000);
+    if (next) expiry.at = Math.min(expiry.at, upcomingUntil(next));
     return next;
   };
   const rows = await mapInSlices(chapters, (c) => pinRowOf(c, byChapter.get(c.id) ?? [], nextOf));

@@ -2,7 +2,7 @@ import { displayTitle, normalizeState, type NearChapter } from "../contracts/cha
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import { geocodeOffline } from "../integrations/geocoder/offline";
-import { UPCOMING_GRACE_HOURS } from "../schedule/engine";
+import { upcomingUntil } from "../schedule/engine";
 import { nextOccurrenceMemo, pinRowOf } from "./chapterPins";
 import { mapInSlices } from "../lib/slices";
 
@@ -24,7 +24,7 @@ export async function placedChapters(chapters: Chapter[], events: ChapterEvent[]
   const placed = await mapInSlices(chapters, (c): PlacedChapter | null => {
     const [, , , , , pinLat, pinLng, nextDate, eventName] = pinRowOf(c, byChapter.get(c.id) ?? [], (e, zone) => {
       const next = memo(e, zone);
-      if (next) expiry.at = Math.min(expiry.at, next.start.toMillis() + UPCOMING_GRACE_HOURS * 3600_000);
+      if (next) expiry.at = Math.min(expiry.at, upcomingUntil(next));
       return next;
     });
     const point = pinLat != null && pinLng != null ? { lat: pinLat, lng: pinLng } : geocodeOffline({ postalCode: c.postalCode, city: c.city, state: c.state });

@@ -3,7 +3,6 @@ import type { CancelledMeetup, ChapterEventInfo, ConfirmedDate, NextDate } from 
 import type { ChapterEvent } from "../models/ChapterEvent";
 import {
   NEXT_DATES_LIMIT,
-  UPCOMING_GRACE_HOURS,
   eachUpcomingOccurrence,
   isUpcoming,
   luxonZone,
@@ -49,7 +48,7 @@ function presentOccurrence(o: Occurrence): NextDate {
   };
 }
 
-/** Whether an event is upcoming: repeating events always are; a single date until 12 hours after it starts. */
+/** Whether an event is upcoming: repeating events always are; a single date until it ends. */
 export function isUpcomingEvent(e: EventSchedule, timeZone: string, now: Date): boolean {
   return !e.isSingleDate || upcomingOccurrences(scheduleOf(e, timeZone), now, 1).length > 0;
 }
@@ -115,7 +114,7 @@ export function eventsExpireAt(events: ChapterEventInfo[], timeZone: string, now
   for (const e of events) {
     const first = e.nextDates[0];
     // (The dates are ISO times with their offset, which Date.parse reads as luxon does, for far less.)
-    if (first) at = Math.min(at, Date.parse(first.start) + UPCOMING_GRACE_HOURS * 3_600_000);
+    if (first) at = Math.min(at, Date.parse(first.end));
     if (!e.isSingleDate && e.nextDates.length < NEXT_DATES_LIMIT) {
       // The same for every event of the chapter; in the zone that remembers its offsets (luxon asks Intl for
       // every offset of a zone given by name).

@@ -9,6 +9,7 @@ import type { Chapter } from "../models/Chapter";
 import { isUpcoming, occurrencesBetween } from "../schedule/engine";
 import { scheduleOf } from "../presenters/schedule";
 import { icalProblems } from "../calendar/structure";
+import { meetupEndedAnHourAgo } from "../test/meetupTimes";
 import { ALREADY_PAST, NOT_AN_OCCURRENCE, NOT_REPEATING, NO_LIST_TO_EMAIL, TOO_FAR_AHEAD } from "../commands/cancelledDates";
 
 let t: TestApp;
@@ -21,12 +22,12 @@ const ZONE = "America/New_York";
 
 /**
  * A chapter with a "2nd and 4th Tuesday" event and its next meetups (from the engine), upcoming as the
- * app counts them: until 12 hours after they start (so a meetup that began minutes ago is still the next one).
+ * app counts them: until they end (so a meetup that began minutes ago is still the next one).
  */
 async function secondAndFourthTuesday(overrides: Partial<Chapter> = {}) {
   const chapter = await buildChapter({ timeZone: ZONE, state: "ny", sendInBlueListId: `list-${Math.random().toString(36).slice(2)}`, ...overrides });
   const event = await buildEvent(chapter, { dayOfWeekIndex: 2, weeksOfMonthIndexes: "2,4", startTime: "19:00", endTime: "21:00" });
-  // From yesterday: last night's meetup is still upcoming until 12 hours after it began (just after midnight).
+  // From yesterday: a meetup of last night is still upcoming until it ends.
   const now = DateTime.now().setZone(ZONE);
   const dates = occurrencesBetween(scheduleOf(event, ZONE), now.minus({ days: 1 }).toISODate()!, now.plus({ days: 120 }).toISODate()!)
     .filter((o) => isUpcoming(o, new Date()))
@@ -166,6 +167,15 @@ describe("POST /api/chapter_event/cancel", () => {
   it("answers 400 for a past 2nd Tuesday with the exact message", async () => {
     const { event, host } = await secondAndFourthTuesday();
     const res = await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { slug: event.slug, date: "2025-01-14", note: "", emailList: false } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(ALREADY_PAST);
+  });
+
+  it("answers 400 for a meetup that ended an hour ago, though it started less than 12 hours ago", async () => {
+    const chapter = await buildChapter({ timeZone: ZONE, state: "ny" });
+    const ended = meetupEndedAnHourAgo(ZONE);
+    const event = await buildEvent(chapter, ended.weekly);
+    const res = await t.request("POST", "/api/chapter_event/cancel", { as: await buildHost(chapter), body: { slug: event.slug, date: ended.date, note: "" } });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(ALREADY_PAST);
   });

@@ -5,6 +5,7 @@ import { buildAdmin, buildChapter, buildEvent, buildHost, buildPersonas, grant }
 import { expectAccess, WHO } from "../test/access";
 import { ActivityFeedItem, ChapterEvent, EmailSettings, Job, ListMessage, MailingListContact, MeetupConfirmation, Permission, User } from "../models";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
+import { meetupEndedAnHourAgo } from "../test/meetupTimes";
 import type { Chapter } from "../models/Chapter";
 import type { MeetupConfirmationInfo } from "../contracts/chapter";
 import {
@@ -182,6 +183,16 @@ describe("POST /api/chapter_event/confirm with { slug, date }", () => {
     expect((await ChapterEvent.query().findById(event.id))!.confirmedDates.map((c) => c.date)).toEqual([date]);
     const wrong = await t.request("POST", "/api/chapter_event/confirm", { as: p.host, body: { slug: event.slug, date: "2020-01-01" } });
     expect(wrong.status).toBe(400);
+  });
+
+  it("refuses a meetup that ended an hour ago, though it started less than 12 hours ago", async () => {
+    const chapter = await buildChapter({ timeZone: ZONE });
+    const ended = meetupEndedAnHourAgo(ZONE);
+    const event = await buildEvent(chapter, ended.weekly);
+    const res = await t.request("POST", "/api/chapter_event/confirm", { as: await buildHost(chapter), body: { slug: event.slug, date: ended.date } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("That date is not an upcoming meetup of this event");
+    expect((await ChapterEvent.query().findById(event.id))!.confirmedDates).toEqual([]);
   });
 });
 

@@ -115,21 +115,23 @@ describe("a chapter with 800 past single-date events", () => {
     expect(countEvents((await t.request("GET", `/api/chapter_calendar/${chapter.slug}/events.ics`)).text)).toBe(2 + FEED_PAST_SINGLE_DATES);
   });
 
-  it("a single date stays on the page until 12 hours after it starts, even when that is the next day in UTC", async () => {
+  it("a single date stays on the page until it ends, even when that is the next day in UTC, and not after", async () => {
     const honolulu = await buildChapter({ state: "hi", timeZone: "Pacific/Honolulu" });
-    // 23:00 yesterday in Honolulu is 09:00 today in UTC: still upcoming until 21:00 UTC today.
+    // Yesterday in Honolulu, from 23:00 to 22:59 today (it runs past midnight; 23:00 there is 09:00 UTC): upcoming
+    // until it ends. One that ended at 23:30 yesterday is not.
     const now = DateTime.now().setZone("Pacific/Honolulu");
-    const late = await buildEvent(honolulu, {
+    const yesterday = {
       isSingleDate: true,
       singleDate: now.minus({ days: 1 }).toISODate()!,
-      startTime: "23:00",
-      endTime: "23:30",
       dayOfWeekIndex: null,
       weeksOfMonthIndexes: "",
-    });
-    const stillOn = now.minus({ days: 1 }).set({ hour: 23, minute: 0 }).plus({ hours: 12 }) > DateTime.now();
+      startTime: "23:00",
+    };
+    const overnight = await buildEvent(honolulu, { ...yesterday, name: "Overnight", endTime: "22:59" });
+    await buildEvent(honolulu, { ...yesterday, name: "Ended", endTime: "23:30" });
+    const stillOn = now.set({ hour: 22, minute: 59, second: 0, millisecond: 0 }) > DateTime.now();
     const page = await t.request("GET", `/api/chapter/slug/${honolulu.slug}`);
-    expect(page.body.chapterEvents.map((e: { id: number }) => e.id)).toEqual(stillOn ? [late.id] : []);
+    expect(page.body.chapterEvents.map((e: { id: number }) => e.id)).toEqual(stillOn ? [overnight.id] : []);
   });
 
   it("the chapter admin's list still shows every event, to host access only", async () => {

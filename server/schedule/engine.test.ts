@@ -213,15 +213,16 @@ describe("time zones and daylight saving: wall-clock times never move", () => {
   });
 });
 
-describe("single dates: upcoming until 12 hours after they start", () => {
-  // 2026-03-03 19:00 in New York is 2026-03-04T00:00Z.
+describe("single dates: upcoming until they end", () => {
+  // 2026-03-03 19:00 to 21:00 in New York is 2026-03-04T00:00Z to 02:00Z.
   const s = single("2026-03-03");
   const table: [string, string, string[]][] = [
     ["weeks before", "2026-01-10T12:00:00Z", ["2026-03-03"]],
     ["the morning of the day", "2026-03-03T14:00:00Z", ["2026-03-03"]],
     ["while it runs", "2026-03-04T01:00:00Z", ["2026-03-03"]],
-    ["11h59 after the start", "2026-03-04T11:59:00Z", ["2026-03-03"]],
-    ["exactly 12 hours after the start", "2026-03-04T12:00:00Z", []],
+    ["its last minute", "2026-03-04T01:59:00Z", ["2026-03-03"]],
+    ["exactly when it ends", "2026-03-04T02:00:00Z", []],
+    ["hours after it ended (12 after it started, the old grace)", "2026-03-04T11:59:00Z", []],
     ["the next week", "2026-03-10T12:00:00Z", []],
   ];
   it.each(table)("%s", (_name, now, expected) => {
@@ -242,12 +243,24 @@ describe("next dates of repeating events: from today, six weeks ahead, at most 4
   const table: [string, ScheduleInput, string, string[]][] = [
     ["weekly: today's meeting and the next three", repeating(2, "0"), "2026-03-03T15:00:00Z", ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"]],
     [
-      "weekly: last night's meeting counts until 12 hours after its start",
+      "weekly: tonight's meeting counts while it runs (past midnight UTC)",
       repeating(2, "0"),
-      "2026-03-04T11:00:00Z",
+      "2026-03-04T01:30:00Z",
       ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"],
     ],
-    ["weekly: then it drops off", repeating(2, "0"), "2026-03-04T12:00:00Z", ["2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31"]],
+    ["weekly: it drops off once it ends", repeating(2, "0"), "2026-03-04T02:00:00Z", ["2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31"]],
+    [
+      "weekly: yesterday's meeting that runs past midnight counts until it ends",
+      repeating(2, "0", { startTime: "22:00", endTime: "01:00" }),
+      "2026-03-04T05:30:00Z",
+      ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"],
+    ],
+    [
+      "weekly: and no longer",
+      repeating(2, "0", { startTime: "22:00", endTime: "01:00" }),
+      "2026-03-04T06:00:00Z",
+      ["2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31"],
+    ],
     ["first Tuesday: only one within six weeks", repeating(2, "1"), "2026-03-04T12:00:00Z", ["2026-04-07"]],
     ["first Tuesday: two when the window holds two", repeating(2, "1"), "2026-03-02T12:00:00Z", ["2026-03-03", "2026-04-07"]],
     ["six weeks means today + 42 days, inclusive", repeating(2, "1"), "2026-02-24T15:00:00Z", ["2026-03-03", "2026-04-07"]],
@@ -266,9 +279,9 @@ describe("next dates of repeating events: from today, six weeks ahead, at most 4
       ["2026-03-03", "2026-03-10", "2026-03-17", "2026-03-24"],
     ],
     [
-      "Tokyo: Tuesday 19:00 JST + 12 h has passed",
+      "Tokyo: Tuesday's 19:00 to 21:00 JST has ended",
       repeating(2, "0", { timeZone: "Asia/Tokyo" }),
-      "2026-03-03T22:00:00Z",
+      "2026-03-03T12:00:00Z",
       ["2026-03-10", "2026-03-17", "2026-03-24", "2026-03-31"],
     ],
     ["across a year end", repeating(4, "5"), "2026-12-01T12:00:00Z", ["2026-12-31"]],

@@ -30,8 +30,6 @@ export interface Occurrence {
   end: DateTime;
 }
 
-/** A date stays upcoming until this many hours after it starts (spec 000 sections 4 and 9: "+12 hours"). */
-export const UPCOMING_GRACE_HOURS = 12;
 /** Repeating events are looked up this far ahead (spec: six weeks). */
 export const HORIZON_DAYS = 42;
 /** The chapter page lists this many dates (spec 001 section 9). */
@@ -227,12 +225,18 @@ export function* eachDateBetween(s: ScheduleInput, fromDate: string, toDate: str
   }
 }
 
-/** Whether an occurrence still counts as upcoming at `now`: until 12 hours after it starts. */
-export const isUpcoming = (o: Occurrence, now: Date): boolean => o.start.toMillis() + UPCOMING_GRACE_HOURS * 3_600_000 > now.getTime();
+/**
+ * Whether an occurrence still counts as upcoming at `now`: until it ends. A meetup under way is still the next one
+ * (people may join it); one that has ended is not (docs/schedule.md).
+ */
+export const isUpcoming = (o: Occurrence, now: Date): boolean => upcomingUntil(o) > now.getTime();
+
+/** The moment (milliseconds) an occurrence stops being upcoming: its end. */
+export const upcomingUntil = (o: Occurrence): number => o.end.toMillis();
 
 /**
  * The event's upcoming dates, soonest first: a single date while it is upcoming (however far ahead);
- * a repeating event's dates from today to six weeks ahead (plus yesterday's, while its 12 hours last).
+ * a repeating event's dates from today to six weeks ahead (plus yesterday's, while one that ran past midnight lasts).
  */
 export function upcomingOccurrences(s: ScheduleInput, now: Date, limit = NEXT_DATES_LIMIT): Occurrence[] {
   const out: Occurrence[] = [];
