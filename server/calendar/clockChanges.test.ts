@@ -117,7 +117,15 @@ function feedEvents(): { rows: FeedEvent[]; labels: Map<number, string> } {
   const rows: FeedEvent[] = [];
   const labels = new Map<number, string>();
   US_ZONES.forEach((timeZone, z) => {
-    const chapter: FeedChapter = { id: z + 1, title: timeZone, city: timeZone.split("/").pop()!, state: "co", slug: `zone-${z}`, timeZone };
+    const chapter: FeedChapter = {
+      id: z + 1,
+      title: timeZone,
+      city: timeZone.split("/").pop()!,
+      state: "co",
+      slug: `zone-${z}`,
+      timeZone,
+      typeName: "drinking",
+    };
     const changes = DateTime.fromISO("2026-01-15", { zone: timeZone }).offset !== DateTime.fromISO("2026-07-15", { zone: timeZone }).offset;
     const specs = EVERY_SPEC_ZONES.has(timeZone) ? SPECS.map((_, n) => n) : changes ? CORE_SPECS : [CORE_SPECS[0], CORE_SPECS[2]];
     SPECS.forEach(({ label, ...spec }, n) => {

@@ -2,14 +2,17 @@ import { describe, expect, it } from "vitest";
 import ICAL from "ical.js";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { Chapter } from "../models/Chapter";
-import { buildFeed, forgetRenderedEvents, pieceStats, storedInstant, warmUpFeedWriter } from "./feed";
+import { buildFeed, forgetRenderedEvents, pieceStats, storedInstant, warmUpFeedWriter, type FeedEvent } from "./feed";
 import { DateTime } from "luxon";
 import { countEvents, icalProblems } from "./structure";
 
-const chapter = (o: Partial<Chapter> = {}) =>
-  Chapter.fromJson(
-    { id: 1, slug: "nyc", title: "New York City", city: "New York City", state: "ny", timeZone: "America/New_York", status: 1, ...o },
-    { skipValidation: true },
+const chapter = ({ typeName = "drinking", ...o }: Partial<Chapter> & { typeName?: string } = {}) =>
+  Object.assign(
+    Chapter.fromJson(
+      { id: 1, slug: "nyc", title: "New York City", city: "New York City", state: "ny", timeZone: "America/New_York", status: 1, ...o },
+      { skipValidation: true },
+    ),
+    { typeName },
   );
 const event = (id: number, o: Partial<ChapterEvent> = {}) =>
   ChapterEvent.fromJson(
@@ -40,8 +43,7 @@ const event = (id: number, o: Partial<ChapterEvent> = {}) =>
     },
     { skipValidation: true },
   );
-const feed = (events: { event: ChapterEvent; chapter: Chapter }[]) =>
-  buildFeed({ name: "Test", description: "Test feed", publicUrl: "https://example.org", events });
+const feed = (events: FeedEvent[]) => buildFeed({ name: "Test", description: "Test feed", publicUrl: "https://example.org", events });
 
 describe("the structural check", () => {
   const good = feed([{ event: event(1), chapter: chapter() }]);
@@ -181,13 +183,13 @@ describe("event stamps", () => {
 
 describe("events written once", () => {
   /** Builds a feed, counting the events it wrote and the ones it took as already written. */
-  const counted = (events: { event: ChapterEvent; chapter: Chapter }[]) => {
+  const counted = (events: FeedEvent[]) => {
     const before = { ...pieceStats };
     const text = feed(events);
     return { text, made: pieceStats.made - before.made, kept: pieceStats.kept - before.kept };
   };
   /** The same feed written from nothing, as a new process writes it. */
-  const cold = (events: { event: ChapterEvent; chapter: Chapter }[]) => {
+  const cold = (events: FeedEvent[]) => {
     forgetRenderedEvents();
     return feed(events);
   };
@@ -211,13 +213,17 @@ describe("events written once", () => {
     expect(again.text).toBe(cold(changed));
   });
 
-  it("writes a chapter's events again when the chapter is renamed, and a changed address again everywhere", () => {
+  it("writes a chapter's events again when the chapter or its type is renamed, and a changed address again everywhere", () => {
     forgetRenderedEvents();
     counted(rows());
     const renamed = chapter({ id: 7, slug: "nyc-once", title: "Gotham" });
     const after = counted(rows().map((r) => (r.chapter === nyc ? { ...r, chapter: renamed } : r)));
     expect(after).toMatchObject({ made: 2, kept: 1 });
-    expect(after.text).toContain("SUMMARY:New York City: Gotham at Rudy's Bar");
+    expect(after.text).toContain("SUMMARY:Gotham Drinking Liberally at Rudy's Bar");
+    const retyped = chapter({ id: 7, slug: "nyc-once", title: "Gotham", typeName: "laughing" });
+    const laughing = counted(rows().map((r) => (r.chapter === nyc ? { ...r, chapter: retyped } : r)));
+    expect(laughing).toMatchObject({ made: 2, kept: 1 });
+    expect(laughing.text).toContain("SUMMARY:Gotham Laughing Liberally at Rudy's Bar");
     const elsewhere = buildFeed({ name: "Test", description: "Test feed", publicUrl: "https://chapters.example.net", events: rows() });
     expect(elsewhere).toContain("https://chapters.example.net/chapter/tx/austin-once");
     expect(elsewhere).not.toContain("https://example.org/");

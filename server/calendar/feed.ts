@@ -8,7 +8,7 @@
  */
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { DateTime } from "luxon";
-import { displayTitle, normalizeState } from "../contracts/chapter";
+import { chapterName, normalizeState } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
 import { singleDatesPastBefore, type ChapterEvent } from "../models/ChapterEvent";
 import { occurrenceOfEventOn, scheduleOf } from "../presenters/schedule";
@@ -19,9 +19,9 @@ import { mapInSlices, runInSlices, runToEnd } from "../lib/slices";
 import { keptString } from "../lib/keptString";
 import { sortingByText } from "../lib/collate";
 
-/** What a feed reads of a chapter. */
+/** What a feed reads of a chapter; and the name of its type, which its name in the feed includes (chapterName). */
 export const FEED_CHAPTER_COLUMNS = ["id", "title", "city", "state", "slug", "timeZone"] as const;
-export type FeedChapter = Pick<Chapter, (typeof FEED_CHAPTER_COLUMNS)[number]>;
+export type FeedChapter = Pick<Chapter, (typeof FEED_CHAPTER_COLUMNS)[number]> & { typeName: string };
 /** What a feed reads of an event: its schedule, place, words and stamps. */
 export const FEED_EVENT_COLUMNS = [
   "id",
@@ -215,7 +215,13 @@ const MAX_RENDERED_EVENTS = 50_000;
 export const pieceStats = { made: 0, kept: 0 };
 
 function pieceKey(publicUrl: string, until: string, chapter: FeedChapter, event: FeedEventRow): string {
-  return JSON.stringify([publicUrl, until, FEED_CHAPTER_COLUMNS.map((column) => chapter[column]), FEED_EVENT_COLUMNS.map((column) => event[column])]);
+  return JSON.stringify([
+    publicUrl,
+    until,
+    FEED_CHAPTER_COLUMNS.map((column) => chapter[column]),
+    chapter.typeName,
+    FEED_EVENT_COLUMNS.map((column) => event[column]),
+  ]);
 }
 
 function keepRenderedEvent(key: string, text: string): void {
@@ -228,7 +234,7 @@ export function forgetRenderedEvents(): void {
   renderedEvents.clear();
 }
 
-/** A feed's events in their order, with each chapter's title and zone (the zones in the order of first use). */
+/** A feed's events in their order, with each chapter's name and zone (the zones in the order of first use). */
 interface FeedPlan {
   rows: FeedEvent[];
   titles: Map<FeedChapter, string>;
@@ -238,7 +244,7 @@ interface FeedPlan {
 /**
  * Plans a feed in steps, pausing (a bare `yield`) between them: for a network's tens of thousands of events each
  * step takes a few tens of milliseconds, so a build in slices gives the loop back between them. Events go by
- * chapter (title, then id), each chapter's by id; chapters are put in order once each, as collating text is what
+ * chapter (name, then id), each chapter's by id; chapters are put in order once each, as collating text is what
  * costs (sorting the events themselves by title took a tenth of a second).
  */
 function* planFeed(opts: FeedOptions): Generator<void, FeedPlan> {
@@ -249,7 +255,7 @@ function* planFeed(opts: FeedOptions): Generator<void, FeedPlan> {
     else eventsOf.set(row.chapter, [row]);
   }
   const titles = new Map<FeedChapter, string>();
-  for (const chapter of eventsOf.keys()) titles.set(chapter, displayTitle(chapter));
+  for (const chapter of eventsOf.keys()) titles.set(chapter, chapterName(chapter, chapter.typeName));
   yield;
   const chapters = yield* sortingByText(
     [...eventsOf.keys()].sort((a, b) => a.id - b.id),
@@ -330,7 +336,7 @@ function* feedPieces(opts: FeedOptions, { rows, titles, zones }: FeedPlan, keep 
  * no slice can split. A process pays it as it starts (server.ts), not in the middle of a first build.
  */
 export function warmUpFeedWriter(): string {
-  const chapter: FeedChapter = { id: 0, title: "Warm-up", city: "Albany", state: "ny", slug: "warm-up", timeZone: "America/New_York" };
+  const chapter: FeedChapter = { id: 0, title: "Warm-up", city: "Albany", state: "ny", slug: "warm-up", timeZone: "America/New_York", typeName: "drinking" };
   const at = "2026-01-05T12:00:00.000Z";
   const event: FeedEventRow = {
     id: 0,

@@ -1,8 +1,8 @@
 /**
  * Rendered feeds kept in the read cache (lib/readCache: one bounded LRU per database), stamped with the read
- * versions of the tables a feed is made of (chapters and their events, bumped by triggers in the same transaction
- * as every write): any change by any app process (an event added, edited or deleted; a chapter renamed, hidden or
- * shown) is seen by the next request. A feed is also written again when the cutoff of its past single dates moves
+ * versions of the tables a feed is made of (chapters, their types and their events, bumped by triggers in the same
+ * transaction as every write): any change by any app process (an event added, edited or deleted; a chapter renamed,
+ * hidden or shown; a type renamed) is seen by the next request. A feed is also written again when the cutoff of its past single dates moves
  * (a new UTC day); as nothing was written then, the old one is served while the new one is built. The ETag (a hash
  * of the bytes, which depend only on the stored rows and the cutoff) is the same in every process.
  */
@@ -10,7 +10,7 @@ import type { Knex } from "knex";
 import { isPostgres } from "../db";
 import { CHAPTER_ACTIVE } from "../models/Chapter";
 import { singleDatesPastBefore } from "../models/ChapterEvent";
-import { STATES, displayTitle, type CancelledDate } from "../contracts/chapter";
+import { STATES, chapterName, type CancelledDate } from "../contracts/chapter";
 import {
   feedPiecesInSlices,
   forgetRenderedEvents,
@@ -34,8 +34,8 @@ export interface RenderedFeed {
 
 /** Past single dates each chapter keeps in its feeds, newest first, as history for subscribed calendars. */
 export const FEED_PAST_SINGLE_DATES = 10;
-/** The tables a feed is made of. */
-const FEED_TABLES = ["chapters", "chapter_events"];
+/** The tables a feed is made of (a chapter's name in it includes its type's). */
+const FEED_TABLES = ["chapters", "chapter_types", "chapter_events"];
 const DAY_MS = 86_400_000;
 
 const scopeKey = (scope: FeedScope) => (scope.kind === "chapter" ? `chapter:${scope.slug}` : scope.kind === "state" ? `state:${scope.state}` : "all");
@@ -145,7 +145,12 @@ async function loadFeed(knex: Knex, scope: FeedScope, cutoff: string, chapterId?
     query.where("chapterEvents.id", ">", afterId).orderBy("chapterEvents.id").limit(size);
     return (await readEventChunk(knex, query)).map(feedEventOf);
   };
-  const chapters = (await chapterQuery(FEED_CHAPTER_COLUMNS)) as FeedChapter[];
+  const [chapterRows, types] = await Promise.all([
+    chapterQuery([...FEED_CHAPTER_COLUMNS, "chapterTypeId"]) as Promise<(Omit<FeedChapter, "typeName"> & { chapterTypeId: number })[]>,
+    knex("chapterTypes").select("id", "name") as Promise<{ id: number; name: string }[]>,
+  ]);
+  const typeNames = new Map(types.map((t) => [Number(t.id), t.name]));
+  const chapters: FeedChapter[] = chapterRows.map(({ chapterTypeId, ...c }) => ({ ...c, typeName: typeNames.get(Number(chapterTypeId)) ?? "" }));
   const rows = await readInChunks(eventChunk, FEED_EVENT_CHUNK_ROWS);
   const byId = new Map(chapters.map((chapter) => [chapter.id, chapter]));
   const events: FeedEvent[] = [];
@@ -158,7 +163,7 @@ async function loadFeed(knex: Knex, scope: FeedScope, cutoff: string, chapterId?
 
 function feedTitle(scope: FeedScope, chapters: FeedChapter[]): { name: string; description: string; fileName: string } {
   if (scope.kind === "chapter") {
-    const title = chapters[0] ? displayTitle(chapters[0]) : scope.slug;
+    const title = chapters[0] ? chapterName(chapters[0], chapters[0].typeName) : scope.slug;
     // The file name goes into a Content-Disposition header: nothing but safe characters (old slugs may hold more).
     return { name: title, description: `Meetings of ${title}`, fileName: `${scope.slug.replace(/[^A-Za-z0-9_-]/g, "_")}.ics` };
   }

@@ -301,11 +301,35 @@ export const CHOOSE_STATE_PATH = "/chapters";
 /** An empty state is treated as int. */
 export const normalizeState = (state: string | null | undefined): string => (state ? state.toLowerCase() : "int");
 
-/** The title alone when it equals the city, otherwise "city: title". */
 /** A chapter type's name as people say it: "drinking" is "Drinking Liberally". */
 export const chapterTypeTitle = (name: string): string => (name ? `${name.charAt(0).toUpperCase()}${name.slice(1)} Liberally` : "");
 
+/** The title alone when it equals the city, otherwise "city: title". */
 export const displayTitle = (c: { title: string; city: string }): string => (c.title === c.city ? c.title : `${c.city}: ${c.title}`);
+
+/** The words of a text in lower case, to compare names by ("Drinking  Liberally!" has "drinking" and "liberally"). */
+const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * A chapter's name where it stands alone (a page's title, a calendar, a list of chapters, JSON-LD): its title and
+ * its type's name, "Austin Drinking Liberally", as the network calls its chapters. A title that already names its
+ * type (those words, in any case) is not given it twice: it is the name as it is ("Philly Drinking Liberally"),
+ * or, when it is nothing but the type's name, the city goes before it ("Drinking Liberally" in Austin is "Austin
+ * Drinking Liberally"). A type without a name adds nothing. The rule: docs/decisions/103-a-chapter-says-what-it-is.md.
+ */
+export function chapterName(c: { title: string; city: string }, typeName: string): string {
+  const title = c.title.trim();
+  const type = chapterTypeTitle(typeName.trim());
+  const titleWords = wordsOf(title);
+  const typeWords = wordsOf(type);
+  const named = typeWords.length > 0 && titleWords.some((_, i) => typeWords.every((word, j) => titleWords[i + j] === word));
+  if (!named) return [title, type].filter(Boolean).join(" ");
+  return titleWords.length === typeWords.length ? [c.city.trim(), title].filter(Boolean).join(" ") : title;
+}
 
 /** POST /api/chapter_event/cancel (chapter host access; answers ChapterEventInfo). */
 export interface CancelEventDateRequest {

@@ -9,7 +9,7 @@ import { clearFeedCache, feedChapter, warmUpNetworkFeed } from "../calendar/feed
 /** Longer than a fingerprint is trusted: what another process wrote is then served. */
 import { countEvents, icalProblems } from "../calendar/structure";
 import { buildFeed, pieceStats } from "../calendar/feed";
-import { displayTitle } from "../contracts/chapter";
+import { chapterName } from "../contracts/chapter";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,8 +40,9 @@ describe("a chapter's feed", () => {
     expect(res.text).toContain("RRULE:FREQ=MONTHLY;BYDAY=2TH,4TH\r\n");
     expect(res.text).toContain("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=FR\r\n");
     expect(res.text).toContain("DTSTART;TZID=America/Chicago:20270501T190000\r\n");
-    expect(res.text).toContain("SUMMARY:Austin: Drinking Liberally at Picnic\r\n");
-    expect(res.text).toContain("X-WR-CALNAME:Austin: Drinking Liberally\r\n");
+    // The chapter's name with its type, as it stands alone: its title is its type's name, so the city goes first.
+    expect(res.text).toContain("SUMMARY:Austin Drinking Liberally at Picnic\r\n");
+    expect(res.text).toContain("X-WR-CALNAME:Austin Drinking Liberally\r\n");
     expect(res.text.match(/BEGIN:VTIMEZONE\r\nTZID:America\/Chicago/g)).toHaveLength(1);
   });
 
@@ -63,9 +64,10 @@ describe("a chapter's feed", () => {
     // Coordinates that need 17 digits to come back as stored (SQLite's JSON and printf("%.17g") give fewer).
     await buildEvent(chapter, { dayOfWeekIndex: 1, weeksOfMonthIndexes: "0", lat: 35.937194024218996, lng: -0.000012345678901234568 });
     const res = await t.request("GET", feedPath(chapter.slug));
-    const model = await Chapter.query().findById(chapter.id).withGraphFetched("chapterEvents").throwIfNotFound();
-    const title = displayTitle(model);
-    const events = model.chapterEvents!.map((event) => ({ event, chapter: model }));
+    const model = await Chapter.query().findById(chapter.id).withGraphFetched("[chapterEvents, chapterType]").throwIfNotFound();
+    const feedChapter = Object.assign(model, { typeName: model.chapterType!.name });
+    const title = chapterName(model, feedChapter.typeName);
+    const events = model.chapterEvents!.map((event) => ({ event, chapter: feedChapter }));
     expect(res.text).toContain("EXDATE;TZID=Europe/Zurich:20270302T190000");
     expect(res.text).toContain("GEO:47.36667188954213;8.545032612349177");
     expect(res.text).toContain("GEO:35.937194024218996;-0.000012345678901234568");
@@ -150,7 +152,18 @@ describe("a chapter's feed", () => {
       .where({ id: chapter.id })
       .update({ title: "Renamed Chapter", updated_at: new Date(Date.now() + 2000).toISOString() });
     const renamed = await t.request("GET", feedPath(chapter.slug));
-    expect(renamed.text).toContain("X-WR-CALNAME:Springfield: Renamed Chapter\r\n");
+    expect(renamed.text).toContain("X-WR-CALNAME:Renamed Chapter Drinking Liberally\r\n");
+
+    // ...or renames its type.
+    await t.services.knex("chapter_types").where({ id: chapter.chapterTypeId }).update({ name: "pouring" });
+    try {
+      const retyped = await t.request("GET", feedPath(chapter.slug), { headers: { "if-none-match": renamed.headers.get("etag")! } });
+      expect(retyped.status).toBe(200);
+      expect(retyped.text).toContain("X-WR-CALNAME:Renamed Chapter Pouring Liberally\r\n");
+      expect(retyped.text).toContain("SUMMARY:Renamed Chapter Pouring Liberally at Replacement\r\n");
+    } finally {
+      await t.services.knex("chapter_types").where({ id: chapter.chapterTypeId }).update({ name: "drinking" });
+    }
 
     // A cold process renders the same bytes and so the same ETag.
     clearFeedCache(t.services.knex);
@@ -333,7 +346,7 @@ describe("text that would break the calendar's structure", () => {
     return { calendar, events };
   }
 
-  it("keeps a chapter's title, city and event text inert in the chapter, state and network feeds (rows stored before validation)", async () => {
+  it("keeps a chapter's name and event text inert in the chapter, state and network feeds (rows stored before validation)", async () => {
     const chapter = await buildChapter({ title: `Evil${INJECTION}`, city: `Cheyenne${INJECTION}\u0007\u001b`, state: "wy", slug: 'evil"chapter;x' });
     await buildEvent(chapter, { name: `Bar${INJECTION}\u2028X-INJECTED:1`, description: `Upstairs${INJECTION}\u000b`, address2: INJECTION });
     await buildEvent(chapter, { name: "Second", isSingleDate: true, singleDate: "2030-05-01", dayOfWeekIndex: null, weeksOfMonthIndexes: "" });
@@ -344,9 +357,9 @@ describe("text that would break the calendar's structure", () => {
     const { calendar, events } = checkFeed(own.text, 2);
     // ical.js leaves X- properties escaped (the line breaks read "\n"); NAME is TEXT, unescaped.
     const escaped = (text: string) => text.replace(/\r\n/g, "\\n");
-    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe(`Cheyenne${escaped(INJECTION)}: Evil${escaped(INJECTION)}`);
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe(`Evil${escaped(INJECTION)} Drinking Liberally`);
     expect(escaped(String(calendar.getFirstPropertyValue("name")).replace(/\n/g, "\r\n"))).toBe(calendar.getFirstPropertyValue("x-wr-calname"));
-    expect(String(calendar.getFirstPropertyValue("x-wr-caldesc"))).toMatch(/^Meetings of Cheyenne\\nBEGIN:VEVENT\\n/);
+    expect(String(calendar.getFirstPropertyValue("x-wr-caldesc"))).toMatch(/^Meetings of Evil\\nBEGIN:VEVENT\\n/);
     const bar = events.find((e) => String(e.getFirstPropertyValue("summary")).includes("Bar"))!;
     expect(bar.getFirstPropertyValue("summary")).toContain("\nBEGIN:VEVENT\n");
     expect(bar.getFirstPropertyValue("url")).toBe(`${t.config.publicUrl}/chapter/wy/evil%22chapter%3Bx`);
