@@ -58,6 +58,8 @@ export interface NearChapter {
   slug: string;
   /** The display title. */
   title: string;
+  /** The chapter's name with its type, as it stands alone in a list ("Austin Drinking Liberally": chapterName). */
+  name: string;
   city: string;
   /** Lower case; "int" outside the US. */
   state: string;

@@ -8,6 +8,7 @@ import {
   CHAPTER_ACTIVE,
   CHAPTER_PAGE_DATES,
   STATES,
+  chapterName,
   chapterPageMeetups,
   chapterTypeTitle,
   type ChapterDetail,
@@ -54,7 +55,8 @@ export interface HeadSite {
 
 const NETWORK_DESCRIPTION = "Find a Living Liberally chapter near you: progressive community over drinks, films, comedy, dinners and books.";
 
-const titled = (title: string) => `${title} | ${SITE_NAME}`;
+/** A page's document title: what it is, then the site's name. */
+export const titled = (title: string) => `${title} | ${SITE_NAME}`;
 
 /** The head of a path that names nothing: 404, kept out of search engines. */
 const notFoundHead = (title: string, path: string): PageHead => ({
@@ -119,9 +121,9 @@ function soonest(events: ChapterEventInfo[]): { event: ChapterEventInfo; start: 
  * The chapter's meetups as schema.org Events: the dates its page lists (chapterPageMeetups), and the cancelled
  * meetups within that range, marked EventCancelled (as Google asks for cancelled events) rather than left out.
  */
-function eventsJsonLd(chapter: ChapterDetail, url: string) {
+function eventsJsonLd(chapter: ChapterDetail, name: string, url: string) {
   const events = chapter.chapterEvents;
-  const organizer = { "@type": "Organization", name: chapter.displayTitle, url };
+  const organizer = { "@type": "Organization", name, url };
   const listed = chapterPageMeetups(events);
   const lastListed = listed.length === CHAPTER_PAGE_DATES ? Date.parse(listed[listed.length - 1].start) : Infinity;
   const cancelled = events.flatMap((event) =>
@@ -131,7 +133,7 @@ function eventsJsonLd(chapter: ChapterDetail, url: string) {
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
     .map(({ event: e, start, end, cancelled: isCancelled }) => ({
       "@type": "Event",
-      name: `${chapter.displayTitle} at ${e.name}`,
+      name: `${name} at ${e.name}`,
       description: summarize(plainText(e.description), 300),
       startDate: start,
       endDate: end,
@@ -174,9 +176,10 @@ export function chapterHead(chapter: ChapterDetail | null, { publicUrl }: HeadSi
   if (!chapter) return notFoundHead("Chapter not found", "/");
   const state = chapter.state;
   const path = `/chapter/${state}/${chapter.slug}`;
-  const title = titled(chapter.displayTitle);
+  const name = chapterName(chapter, chapter.chapterType.name);
+  const title = titled(name);
   if (chapter.status !== CHAPTER_ACTIVE || chapter.restricted) {
-    return { title, description: `${chapter.displayTitle} is not meeting at the moment. ${NETWORK_DESCRIPTION}`, path, noindex: true };
+    return { title, description: `${name} is not meeting at the moment. ${NETWORK_DESCRIPTION}`, path, noindex: true };
   }
   const type = chapterTypeTitle(chapter.chapterType.name);
   const place = [chapter.city, state === "int" ? "" : state.toUpperCase()].filter(Boolean).join(", ");
@@ -193,17 +196,17 @@ export function chapterHead(chapter: ChapterDetail | null, { publicUrl }: HeadSi
     description,
     path,
     image: chapter.headerImage ?? chapterTypeImagePath(chapter.chapterTypeId),
-    imageAlt: chapter.displayTitle,
+    imageAlt: name,
     jsonLd: [
       {
         "@context": "https://schema.org",
         "@type": "Organization",
-        name: chapter.displayTitle,
+        name,
         url,
         description,
         address: { "@type": "PostalAddress", addressLocality: chapter.city, addressRegion: state.toUpperCase(), addressCountry: chapter.country || "US" },
         parentOrganization: { "@type": "Organization", name: SITE_NAME, url: `${publicUrl}/` },
-        event: eventsJsonLd(chapter, url),
+        event: eventsJsonLd(chapter, name, url),
       },
     ],
   };

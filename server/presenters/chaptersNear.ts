@@ -1,4 +1,4 @@
-import { displayTitle, normalizeState, type NearChapter } from "../contracts/chapter";
+import { chapterName, displayTitle, normalizeState, type NearChapter } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import { geocodeOffline } from "../integrations/geocoder/offline";
@@ -14,10 +14,17 @@ export interface PlacedChapter extends Omit<NearChapter, "distanceMiles"> {
 
 /**
  * Every active chapter with a place, for the nearest-chapter search: the place of its pin (the event the home map
- * pins) or, for a chapter with no event placed yet, the centre of its ZIP code or city. `expiry.at` becomes the
- * moment a next date shown stops being upcoming.
+ * pins) or, for a chapter with no event placed yet, the centre of its ZIP code or city. `types` name the chapters'
+ * types; `expiry.at` becomes the moment a next date shown stops being upcoming.
  */
-export async function placedChapters(chapters: Chapter[], events: ChapterEvent[], now: Date, expiry: { at: number }): Promise<PlacedChapter[]> {
+export async function placedChapters(
+  chapters: Chapter[],
+  events: ChapterEvent[],
+  types: { id: number; name: string }[],
+  now: Date,
+  expiry: { at: number },
+): Promise<PlacedChapter[]> {
+  const typeNames = new Map(types.map((t) => [t.id, t.name]));
   const byChapter = new Map<number, ChapterEvent[]>();
   for (const e of events) byChapter.set(e.chapterId, [...(byChapter.get(e.chapterId) ?? []), e]);
   const memo = nextOccurrenceMemo(now);
@@ -33,6 +40,7 @@ export async function placedChapters(chapters: Chapter[], events: ChapterEvent[]
       id: c.id,
       slug: c.slug,
       title: displayTitle(c),
+      name: chapterName(c, typeNames.get(c.chapterTypeId) ?? ""),
       city: c.city,
       state: normalizeState(c.state),
       chapterTypeId: c.chapterTypeId,

@@ -9,7 +9,7 @@ import type { Chapter } from "../models/Chapter";
 import { isUpcoming, occurrencesBetween } from "../schedule/engine";
 import { scheduleOf } from "../presenters/schedule";
 import { icalProblems } from "../calendar/structure";
-import { meetupEndedAnHourAgo } from "../test/meetupTimes";
+import { meetupHoursFromNow } from "../test/meetupTimes";
 import { ALREADY_PAST, NOT_AN_OCCURRENCE, NOT_REPEATING, NO_LIST_TO_EMAIL, TOO_FAR_AHEAD } from "../commands/cancelledDates";
 
 let t: TestApp;
@@ -173,7 +173,7 @@ describe("POST /api/chapter_event/cancel", () => {
 
   it("answers 400 for a meetup that ended an hour ago, though it started less than 12 hours ago", async () => {
     const chapter = await buildChapter({ timeZone: ZONE, state: "ny" });
-    const ended = meetupEndedAnHourAgo(ZONE);
+    const ended = meetupHoursFromNow(ZONE, -3, -1);
     const event = await buildEvent(chapter, ended.weekly);
     const res = await t.request("POST", "/api/chapter_event/cancel", { as: await buildHost(chapter), body: { slug: event.slug, date: ended.date, note: "" } });
     expect(res.status).toBe(400);

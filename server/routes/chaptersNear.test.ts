@@ -33,7 +33,9 @@ describe("GET /api/chapters/near", () => {
     expect(res.body.place.label).toBe("Austin, TX 78704");
     expect(res.body.chapters.map((c) => c.slug)).toEqual(["austin", "dallas", "seattle"]);
     const [austin, dallas] = res.body.chapters;
-    expect(austin).toMatchObject({ title: "Austin: Drinking Liberally", city: "Austin", state: "tx", chapterTypeId: 1 });
+    // The display title, and the name with its type as lists show it alone.
+    expect(austin).toMatchObject({ title: "Austin: Drinking Liberally", name: "Austin Drinking Liberally", city: "Austin", state: "tx", chapterTypeId: 1 });
+    expect(dallas.name).toBe("Dallas Drinking Liberally");
     expect(austin.distanceMiles).toBeGreaterThan(0);
     expect(austin.distanceMiles).toBeLessThan(5);
     expect(austin.distanceMiles).toBe(Math.round(milesBetween(res.body.place, { lat: 30.2622, lng: -97.7228 }) * 10) / 10);
@@ -126,6 +128,7 @@ describe("the nearest chapters, kept", () => {
       id: i,
       slug: `c${i}`,
       title: `Chapter ${i % 500}`,
+      name: `Chapter ${i % 500} Drinking Liberally`,
       city: "",
       state: "tx",
       chapterTypeId: 1,

@@ -56,7 +56,7 @@ export function chaptersNearRoutes(router: Router, s: Services) {
         ChapterType.query().select("id", "name").orderBy("id"),
       ]);
       const expiry = { at: Infinity };
-      const chapters = await placedChapters(rows, events, now, expiry);
+      const chapters = await placedChapters(rows, events, types, now, expiry);
       return { kept: { chapters, types, expiresAt: expiry.at }, expiresAt: expiry.at };
     });
 

@@ -5,7 +5,7 @@ import { buildAdmin, buildChapter, buildEvent, buildHost, buildPersonas, grant }
 import { expectAccess, WHO } from "../test/access";
 import { ActivityFeedItem, ChapterEvent, EmailSettings, Job, ListMessage, MailingListContact, MeetupConfirmation, Permission, User } from "../models";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER } from "../models/Role";
-import { meetupEndedAnHourAgo } from "../test/meetupTimes";
+import { meetupHoursFromNow } from "../test/meetupTimes";
 import type { Chapter } from "../models/Chapter";
 import type { MeetupConfirmationInfo } from "../contracts/chapter";
 import {
@@ -187,7 +187,7 @@ describe("POST /api/chapter_event/confirm with { slug, date }", () => {
 
   it("refuses a meetup that ended an hour ago, though it started less than 12 hours ago", async () => {
     const chapter = await buildChapter({ timeZone: ZONE });
-    const ended = meetupEndedAnHourAgo(ZONE);
+    const ended = meetupHoursFromNow(ZONE, -3, -1);
     const event = await buildEvent(chapter, ended.weekly);
     const res = await t.request("POST", "/api/chapter_event/confirm", { as: await buildHost(chapter), body: { slug: event.slug, date: ended.date } });
     expect(res.status).toBe(400);

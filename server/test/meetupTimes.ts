@@ -1,20 +1,21 @@
 import { DateTime } from "luxon";
 
 /**
- * A meetup of a chapter in `zone` that started three hours ago and ended an hour ago (today's, or last night's
- * when it is early morning there): its date, and the weekly schedule it is a meetup of (weekday, 0 = Sunday, and
- * start and end times, "HH:mm"). Over, though it started less than 12 hours ago.
+ * A meetup of a chapter in `zone` that starts `startHours` from now and ends `endHours` from now (negative: ago),
+ * rounded down to the minute: its date (the day it starts, there) and the weekly schedule it is a meetup of
+ * (weekday, 0 = Sunday; start and end times, "HH:mm"). For a meetup that ended an hour ago though it started
+ * less than 12 hours ago (-3, -1), or one under way (-1, 1), at any time of day.
  */
-export function meetupEndedAnHourAgo(zone: string) {
+export function meetupHoursFromNow(zone: string, startHours: number, endHours: number) {
   const now = DateTime.now().setZone(zone);
-  const start = now.minus({ hours: 3 });
+  const start = now.plus({ hours: startHours });
   return {
     date: start.toISODate()!,
     weekly: {
       dayOfWeekIndex: start.weekday % 7,
       weeksOfMonthIndexes: "0",
       startTime: start.toFormat("HH:mm"),
-      endTime: now.minus({ hours: 1 }).toFormat("HH:mm"),
+      endTime: now.plus({ hours: endHours }).toFormat("HH:mm"),
     },
   };
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { sitemapSchemaErrors } from "../test/sitemapSchema";
+import { DateTime } from "luxon";
 import { buildChapter, buildEvent } from "../test/factories";
+import { meetupHoursFromNow } from "../test/meetupTimes";
 import { buildBlogPost, buildPage, buildPressMention, buildWikiPage } from "../test/siteAdminFactories";
 import { CHAPTER_HIDDEN, type Chapter } from "../models/Chapter";
 import { ChapterEvent } from "../models/ChapterEvent";
@@ -64,7 +66,8 @@ describe("a chapter page's HTML, read without a browser", () => {
     const res = await t.request("GET", "/chapter/tx/austin", { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);
     const h = head(res.text);
-    expect(h.title).toBe("Austin: Drinking Liberally | Living Liberally");
+    // Its name with its type (the title is the type's name alone, so the city goes first).
+    expect(h.title).toBe("Austin Drinking Liberally | Living Liberally");
     expect(h.titles).toBe(1);
     expect(h.canonical).toBe("https://example.org/chapter/tx/austin");
     const description = h.meta("description")!;
@@ -75,19 +78,28 @@ describe("a chapter page's HTML, read without a browser", () => {
     expect(h.meta("og:description")).toBe(description);
     expect(h.meta("og:url")).toBe("https://example.org/chapter/tx/austin");
     expect(h.meta("og:image")).toBe(`https://example.org/og/chapter_type/${austin.chapterTypeId}.png`);
+    expect(h.meta("og:image:alt")).toBe("Austin Drinking Liberally");
+    expect(h.meta("twitter:title")).toBe(h.title);
     expect(h.meta("twitter:card")).toBe("summary_large_image");
     expect(h.meta("robots")).toBeUndefined();
 
     const [org] = h.jsonLd;
     expect(org["@type"]).toBe("Organization");
-    expect(org.name).toBe("Austin: Drinking Liberally");
-    const events = org.event as { startDate: string; name: string; location: { name: string; address: { addressLocality: string } } }[];
+    expect(org.name).toBe("Austin Drinking Liberally");
+    const events = org.event as {
+      startDate: string;
+      name: string;
+      organizer: { name: string };
+      location: { name: string; address: { addressLocality: string } };
+    }[];
     expect(events.length).toBeGreaterThan(0);
+    expect(events[0].name).toBe("Austin Drinking Liberally at The Scoot Inn");
+    expect(events[0].organizer.name).toBe("Austin Drinking Liberally");
     expect(events[0].location.name).toBe("The Scoot Inn");
     expect(events[0].location.address.addressLocality).toBe("Austin");
     // The first Tuesday of a month, 7 pm in Austin, and no earlier than now.
     const first = new Date(events[0].startDate);
-    expect(first.getTime()).toBeGreaterThan(Date.now() - 12 * 3600_000);
+    expect(first.getTime()).toBeGreaterThan(Date.now() - 24 * 3600_000);
     expect(events[0].startDate).toMatch(/T19:00:00-0[56]:00$/);
     // The description's next meetup is the JSON-LD's first date.
     const day = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(
@@ -126,6 +138,25 @@ describe("a chapter page's HTML, read without a browser", () => {
     expect(scheduled(after).some((e) => e.startDate === cancelled.startDate)).toBe(false);
   });
 
+  it("lists no meetup that has ended as an Event or as the next meetup, though it started less than 12 hours ago", async () => {
+    const zone = "America/Denver";
+    const boulder = await buildChapter({ slug: "boulder-ended", city: "Boulder", title: "Boulder", state: "co", timeZone: zone });
+    const ended = meetupHoursFromNow(zone, -3, -1);
+    await buildEvent(boulder, { ...ended.weekly, name: "Ended Tavern" });
+    await buildEvent(boulder, {
+      name: "Later Pub",
+      isSingleDate: true,
+      singleDate: DateTime.now().setZone(zone).plus({ days: 3 }).toISODate()!,
+      dayOfWeekIndex: null,
+    });
+    const h = head((await t.request("GET", "/chapter/co/boulder-ended", { headers: { accept: "text/html" } })).text);
+    const events = h.jsonLd[0].event as { name: string; startDate: string }[];
+    expect(events.map((e) => e.startDate.slice(0, 10))).not.toContain(ended.date);
+    expect(events[0].name).toBe("Boulder Drinking Liberally at Later Pub");
+    expect(h.meta("description")).toContain("Next meetup:");
+    expect(h.meta("description")).toContain("at Later Pub.");
+  });
+
   it("uses the chapter's own header image when it has one", async () => {
     const other = await buildChapter({ slug: "boise", city: "Boise", title: "Drinking Liberally", state: "id" });
     const { UploadedImage } = await import("../models/UploadedImage");
@@ -156,8 +187,8 @@ describe("a chapter page's HTML, read without a browser", () => {
     const res = await t.request("GET", "/chapter/tx/xss", { headers: { accept: "text/html" } });
     expect(res.text).not.toContain("<script>alert(1)");
     const h = head(res.text);
-    expect(h.jsonLd[0].name).toBe(`Evil "City": </script><script>alert(1)</script>`);
-    expect(h.meta("og:title")).toBe(escapeHtml(`Evil "City": </script><script>alert(1)</script> | Living Liberally`));
+    expect(h.jsonLd[0].name).toBe(`</script><script>alert(1)</script> Drinking Liberally`);
+    expect(h.meta("og:title")).toBe(escapeHtml(`</script><script>alert(1)</script> Drinking Liberally | Living Liberally`));
   });
 });
 

@@ -51,7 +51,10 @@ describe("public pages rendered on the server", () => {
   it("a chapter page carries its title, about text, next meetup and host in the HTML, styled, with the answers it read", async () => {
     const { res, root, text, state } = await html("/chapter/tx/austin");
     expect(res.status).toBe(200);
-    expect(text).toContain("Austin: Drinking Liberally");
+    // The heading is the chapter's title, with its type beside it.
+    expect(root).toMatch(
+      /<h1[^>]*><a[^>]*href="\/chapter\/tx\/austin"[^>]*>Austin: Drinking Liberally<\/a><\/h1><span[^>]*data-testid="chapter-type"[^>]*>Drinking Liberally<\/span>/,
+    );
     expect(text).toContain("We meet for beers and talk.");
     expect(text).toContain("The Scoot Inn");
     expect(text).toContain("1308 E 4th St");
@@ -77,7 +80,7 @@ describe("public pages rendered on the server", () => {
     const { res } = await html("/chapter/tx/austin");
     const inHead = res.text.slice(0, res.text.indexOf("</head>"));
     expect(inHead.match(/<title>/g)).toHaveLength(1);
-    expect(inHead).toContain("<title>Austin: Drinking Liberally | Living Liberally</title>");
+    expect(inHead).toContain("<title>Austin Drinking Liberally | Living Liberally</title>");
     expect(inHead).toContain('<link rel="canonical" href="https://example.org/chapter/tx/austin" />');
     const [org] = [...inHead.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
     expect(org.event[0].location.name).toBe("The Scoot Inn");
@@ -147,7 +150,7 @@ describe("public pages rendered on the server", () => {
     expect(root).toContain('href="/chapters/ok"');
     expect(text).toContain("See the chapters in Oklahoma");
     expect(text).toContain("Active chapters near Tulsa");
-    expect(text).toMatch(/Austin: Drinking Liberally \(\d+(\.\d)? mi\)/);
+    expect(text).toMatch(/Austin Drinking Liberally \(\d+(\.\d)? mi\)/);
     expect(root).toContain('href="/chapter/tx/austin"');
   }, 60_000);
 

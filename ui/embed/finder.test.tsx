@@ -14,6 +14,7 @@ const austin: NearChapter = {
   id: 1,
   slug: "austin",
   title: "Austin",
+  name: "Austin Drinking Liberally",
   city: "Austin",
   state: "tx",
   chapterTypeId: 1,
@@ -32,7 +33,7 @@ function mount(attributes: Record<string, string>) {
 
 describe("<chapterhouse-finder>", () => {
   it("lists the nearest chapters with headings, absolute links and next meetups, as text", async () => {
-    const fetch = vi.fn(async () => json(answer([austin, { ...austin, id: 2, slug: "evil", title: '<img src=x onerror="alert(1)">', next: null }])));
+    const fetch = vi.fn(async () => json(answer([austin, { ...austin, id: 2, slug: "evil", name: '<img src=x onerror="alert(1)">', next: null }])));
     vi.stubGlobal("fetch", fetch);
     const { root } = mount({ place: "78704", limit: "2", type: "drinking" });
     await vi.waitFor(() => expect(root.querySelectorAll("li")).toHaveLength(2));
@@ -41,6 +42,8 @@ describe("<chapterhouse-finder>", () => {
     expect(root.querySelector("h2")!.textContent).toBe("Drinking Liberally chapters near Austin, TX 78704");
     const links = [...root.querySelectorAll("li h3 a")];
     expect(links.map((a) => a.getAttribute("href"))).toEqual([`${ORIGIN}/chapter/tx/austin`, `${ORIGIN}/chapter/tx/evil`]);
+    // Each chapter by its name with its type.
+    expect(links[0].textContent).toBe("Austin Drinking Liberally");
     expect(root.querySelector("li")!.textContent).toContain("2.3 miles away");
     expect(root.querySelector("li")!.textContent).toContain("Next meetup: Tuesday, December 1, 2026, Scholz Garten");
     // Markup in the data stays text: no element is made from it.

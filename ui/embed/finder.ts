@@ -58,7 +58,7 @@ export function searchUrl(place: string, limit: number, type: string): string {
 function chapterItem(c: NearChapter): HTMLLIElement {
   const miles = `${c.distanceMiles} ${c.distanceMiles === 1 ? "mile" : "miles"} away`;
   const next = c.next ? `Next meetup: ${formatDate(c.next.date)}${c.next.name ? `, ${c.next.name}` : ""}` : "No meetup scheduled yet";
-  return el("li", {}, el("h3", {}, el("a", { href: new URL(chapterPath(c), ORIGIN).href }, c.title)), el("p", { class: "muted" }, miles), el("p", {}, next));
+  return el("li", {}, el("h3", {}, el("a", { href: new URL(chapterPath(c), ORIGIN).href }, c.name)), el("p", { class: "muted" }, miles), el("p", {}, next));
 }
 
 /** A search that failed: what to say, and whether asking again may help (not for a place the site does not know). */

@@ -134,7 +134,8 @@ export const NearChapters = answer<C.NearChaptersAnswer>()(
       z.object({
         id: int(),
         slug: z.string(),
-        title: z.string(),
+        title: z.string().describe("The display title"),
+        name: z.string().describe('The chapter\'s name with its type, as it stands alone: "Austin Drinking Liberally"'),
         city: z.string(),
         state: z.string(),
         chapterTypeId: int(),

@@ -1,8 +1,17 @@
-import { Alert, Box, Container, Flex, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Container, Flex, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { CONFIRMED_BY_HOST, STATES, chapterPageMeetups, type ChapterDetail, type ChapterEventInfo } from "../../../server/contracts/chapter";
+import {
+  CONFIRMED_BY_HOST,
+  STATES,
+  chapterName,
+  chapterPageMeetups,
+  chapterTypeTitle,
+  type ChapterDetail,
+  type ChapterEventInfo,
+} from "../../../server/contracts/chapter";
+import { titled } from "../../../server/contracts/pageHead";
 import { chapterQueries } from "../../api/chapters";
 import { pressMentionQueries } from "../../api/pressMentions";
 import { AsyncState, useDeferredQuery, Loading } from "../../components/AsyncState";
@@ -18,6 +27,7 @@ import { ChapterMapIsland, ChapterSignupIsland } from "./ChapterIslands";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
 import { LinkButton } from "../../components/LinkButton";
+import { chapterTypeColours } from "../../components/chapterTypeColours";
 
 const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
 /** What hosts and admins see on a hidden chapter's page (visitors see CHAPTER_NOT_ACTIVE instead). */
@@ -89,7 +99,7 @@ function HiddenChapterWayOn({ chapter }: { chapter: ChapterDetail }) {
             {chapters.map((c) => (
               <li key={c.id}>
                 <Link asChild color="link">
-                  <RouterLink to={`/chapter/${c.state}/${c.slug}`}>{c.title}</RouterLink>
+                  <RouterLink to={`/chapter/${c.state}/${c.slug}`}>{c.name}</RouterLink>
                 </Link>
                 {` (${c.distanceMiles} mi)`}
               </li>
@@ -236,7 +246,7 @@ export function ChapterPage() {
   // Asked for beside the chapter, not after it: the map and the signup widget need it.
 
   useEffect(() => {
-    if (chapter) document.title = `${chapter.displayTitle} | Living Liberally`;
+    if (chapter) document.title = titled(chapterName(chapter, chapter.chapterType.name));
   }, [chapter]);
 
   return (
@@ -260,16 +270,25 @@ export function ChapterPage() {
 
 function ChapterView({ chapter }: { chapter: ChapterDetail }) {
   const path = chapterPath(chapter);
+  // The title as the spec has it, with what kind of chapter it is beside it.
+  const type = chapterTypeTitle(chapter.chapterType.name);
   return (
     <Container maxW="5xl" py="8">
       <Stack gap="6">
         {!chapter.restricted && chapter.headerImage && <ChapterHeaderImage src={chapter.headerImage} alt={`${chapter.displayTitle} header`} />}
         <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-          <Heading as="h1" size="2xl">
-            <Link asChild variant="plain" color="inherit">
-              <RouterLink to={path}>{chapter.displayTitle}</RouterLink>
-            </Link>
-          </Heading>
+          <HStack gap="3" wrap="wrap">
+            <Heading as="h1" size="2xl">
+              <Link asChild variant="plain" color="inherit">
+                <RouterLink to={path}>{chapter.displayTitle}</RouterLink>
+              </Link>
+            </Heading>
+            {type && (
+              <Badge css={chapterTypeColours(chapter.chapterType)} size="lg" data-testid="chapter-type">
+                {type}
+              </Badge>
+            )}
+          </HStack>
           {chapter.abilities.host && (
             <LinkButton colorPalette="brand" variant="outline">
               <RouterLink to={`${path}/admin`}>Admin tools</RouterLink>

@@ -38,7 +38,7 @@ function NearestChapters({ answer }: { answer: NearChaptersAnswer }) {
             <>
               {" The nearest is "}
               <Link asChild color="link">
-                <RouterLink to={`/chapter/${nearest.state}/${nearest.slug}`}>{nearest.title}</RouterLink>
+                <RouterLink to={`/chapter/${nearest.state}/${nearest.slug}`}>{nearest.name}</RouterLink>
               </Link>
               {` (${nearest.distanceMiles} mi away).`}
             </>
@@ -59,7 +59,7 @@ function NearestChapters({ answer }: { answer: NearChaptersAnswer }) {
         {chapters.map((c) => (
           <li key={c.id}>
             <Link asChild color="link" fontWeight="semibold">
-              <RouterLink to={`/chapter/${c.state}/${c.slug}`}>{c.title}</RouterLink>
+              <RouterLink to={`/chapter/${c.state}/${c.slug}`}>{c.name}</RouterLink>
             </Link>
             <Text as="span" color="fg.muted">{` ${c.distanceMiles} mi`}</Text>
             <Text fontSize="sm">{c.next ? `Next meetup: ${formatDate(c.next.date)} at ${c.next.name}` : "No meetup scheduled yet"}</Text>
