@@ -69,7 +69,7 @@ test.describe("chapter admin events", () => {
     await expect(events.item(renamed).getByTestId("event-schedule")).toHaveText("Thursday, Even Weeks, 7:00pm to 9:30pm");
     await expect(events.count()).toHaveText(`${before + 1} Events for this Chapter`);
     const feed = await nycFeed(page);
-    expect(feed).toContain(`SUMMARY:New York City at ${renamed}`);
+    expect(feed).toContain(`SUMMARY:New York City Drinking Liberally at ${renamed}`);
     expect(feed).toContain("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TH");
 
     await events.openEdit(renamed);

@@ -11,7 +11,7 @@ test.describe("public pages with JavaScript off", () => {
   test("a chapter page shows its title, about text, next events, posts, contact, signup form and calendar links", async ({ page }) => {
     const res = await page.goto("/chapter/co/denver");
     expect(res?.status()).toBe(200);
-    await expect(page).toHaveTitle("Denver | Living Liberally");
+    await expect(page).toHaveTitle("Denver Drinking Liberally | Living Liberally");
     await expect(page.getByRole("heading", { level: 1, name: "Denver" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Next Event" })).toBeVisible();
     await expect(page.getByText("Wynkoop Brewing").first()).toBeVisible();

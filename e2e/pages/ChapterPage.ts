@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { downloadOf } from "./downloads";
 import { MailingListWidget } from "./MailingListWidget";
 import { MapWidget } from "./MapWidget";
 
@@ -17,6 +18,31 @@ export class ChapterPage {
 
   title() {
     return this.page.getByRole("heading", { level: 1 });
+  }
+
+  /** The chapter's type, beside its title ("Drinking Liberally"). */
+  type() {
+    return this.page.getByTestId("chapter-type");
+  }
+
+  /** The content of one of the head's meta tags ("og:title", "description"), as link previews read it. */
+  meta(key: string) {
+    return this.page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute("content");
+  }
+
+  /** The page's JSON-LD: the chapter as an Organization, with its meetups as Events. */
+  async jsonLd(): Promise<{ name: string; event: { name: string; startDate: string; location: { name: string } }[] }> {
+    return JSON.parse((await this.page.locator('script[type="application/ld+json"]').first().textContent()) ?? "null");
+  }
+
+  /** The "Next Event" section. */
+  nextEvent() {
+    return this.page.getByRole("region", { name: "Next Event" });
+  }
+
+  /** The chapter's calendar as "Download .ics" gives it. */
+  async downloadCalendar(): Promise<string> {
+    return (await downloadOf(this.page, () => this.page.getByRole("link", { name: "Download .ics" }).click())).text;
   }
 
   adminTools() {
