@@ -5,8 +5,8 @@ import type { CancelledDate, ConfirmedDate } from "../contracts/chapter";
 
 /**
  * The UTC date before which every single date is past, in any zone: a date's latest start is 23:59 at UTC-12,
- * i.e. noon of the next day in UTC, and a meetup lasts less than a day (it is upcoming until it ends), so it is
- * over before noon of the day after. Two days before today (UTC) is safe;
+ * i.e. noon of the next day in UTC, and a meetup lasts at most a day (it is upcoming until it ends), so it is
+ * over by noon of the day after. Two days before today (UTC) is safe;
  * the schedule engine decides the last day or two exactly (`isUpcomingEvent` in presenters/schedule.ts).
  */
 export function singleDatesPastBefore(now: Date): string {
