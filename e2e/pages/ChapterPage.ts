@@ -35,6 +35,11 @@ export class ChapterPage {
     return JSON.parse((await this.page.locator('script[type="application/ld+json"]').first().textContent()) ?? "null");
   }
 
+  /** Each listed meetup's "Add to Google Calendar" link (named "Add to Google Calendar: {place}, {date}"). */
+  googleCalendarLinks() {
+    return this.page.getByRole("link", { name: /^Add to Google Calendar: / });
+  }
+
   /** The "Next Event" section. */
   nextEvent() {
     return this.page.getByRole("region", { name: "Next Event" });

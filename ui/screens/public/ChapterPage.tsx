@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Container, Flex, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import {
   CONFIRMED_BY_HOST,
@@ -19,6 +19,7 @@ import { addressText, chapterPath, formatDate, formatTime, scheduleText, timeRan
 import { PressMentionList } from "../../components/PressMentionList";
 import { RichHtml } from "../../components/RichHtml";
 import { CalendarLinks } from "../../components/CalendarLinks";
+import { AddToGoogleCalendar } from "../../components/AddToGoogleCalendar";
 import { CancelledDates } from "../../components/CancelledDates";
 import { ConfirmedByHost, isConfirmed } from "../../components/ConfirmedByHost";
 import { ChapterEmails } from "./ChapterEmails";
@@ -52,13 +53,14 @@ function ChapterHeaderImage({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-function EventBlock({ event, date }: { event: ChapterEventInfo; date?: string }) {
+function EventBlock({ event, date, children }: { event: ChapterEventInfo; date?: string; children?: ReactNode }) {
   return (
     <Box>
       <Text fontWeight="semibold">{event.name}</Text>
       <Text>{addressText(event)}</Text>
       <Text>{date ? formatDate(date) : scheduleText(event)}</Text>
       <Text>{timeRange(event)}</Text>
+      {children}
       <ConfirmedByHost event={event} date={date} />
       <CancelledDates event={event} />
       {event.description && <Text color="fg.muted">{event.description}</Text>}
@@ -147,7 +149,9 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
             Next Event
           </Heading>
           {next ? (
-            <EventBlock event={next.event} date={next.date} />
+            <EventBlock event={next.event} date={next.date}>
+              <AddToGoogleCalendar meetup={next} chapter={chapter} />
+            </EventBlock>
           ) : chapter.chapterEvents.length ? (
             chapter.chapterEvents.map((e) => <EventBlock key={e.id} event={e} />)
           ) : (
@@ -165,7 +169,7 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
               {more.map((u) => (
                 <li key={`${u.event.id}-${u.start}`}>
                   {`${formatDate(u.date)}, ${formatTime(u.event.startTime)}: ${u.event.name}`}
-                  {isConfirmed(u.event, u.date) ? ` (${CONFIRMED_BY_HOST})` : ""}
+                  {isConfirmed(u.event, u.date) ? ` (${CONFIRMED_BY_HOST})` : ""} <AddToGoogleCalendar meetup={u} chapter={chapter} />
                 </li>
               ))}
             </Stack>
