@@ -7,6 +7,12 @@ const built = Boolean(process.env.CHAPTERHOUSE_BUILT);
 /** The browser's assets: dist/ui, beside dist/server when this runs compiled (scripts/build.ts), else from the root. */
 const uiDir = fileURLToPath(new URL(built ? "../ui" : "../dist/ui", import.meta.url));
 
+/** SIGTERM or SIGINT: stop once the start is over (a signal during the start waits for it), then exit 0. */
+const stopSignal = new Promise<NodeJS.Signals>((resolve) => {
+  process.once("SIGINT", resolve);
+  process.once("SIGTERM", resolve);
+});
+
 try {
   const config = loadConfig();
   const running = await startServer(config, {
@@ -22,12 +28,9 @@ try {
   if (Number(process.versions.node.split(".")[0]) < 24) {
     running.services.log.warn(`Chapterhouse is made for Node 24 or newer (package.json's engines); this is Node ${process.versions.node}`);
   }
-  const stop = async () => {
-    await running.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  await stopSignal;
+  await running.close();
+  process.exit(0);
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(`Configuration error: ${err.message}`);
