@@ -13,6 +13,8 @@ import type { JobContext } from "../jobs/queue";
 import type { Services } from "../services";
 import { loadChapterHealth } from "./load";
 import { healthOf } from "./rule";
+import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
+import { chapterContact } from "../lib/networkContact";
 
 export const JOB_HEALTH_DAILY = "health.daily";
 export const JOB_HEALTH_MAIL_HOSTS = "health.mailHosts";
@@ -120,13 +122,21 @@ export async function mailHostsAtRisk(s: Services, p: { chapterId: number; notic
     .where({ "permissions.chapterId": chapter.id, "permissions.roleId": ROLE_CHAPTER_HOST })
     .select("users.id", "users.email", "users.name")) as { id: number; email: string; name: string }[];
   const url = `${chapterUrl(s, chapter)}/admin/email`;
+  const look = await chapterLook(chapter);
+  const replyTo = (await chapterContact(s, chapter.id)).email;
   for (const host of hosts) {
-    await s.mail.send({
-      to: host.email,
+    const letter = composeLetter({
       subject: `${displayTitle(chapter)} has not emailed its list for ${p.weeks}`,
-      text: `Hi ${host.name},\n\nYour chapter has not emailed its list for ${p.weeks}: send a note about your next meetup.\n\nChapters that stay silent longer are taken off the map until they email their list again.\n\nSend an email: ${url}\n`,
-      idempotencyKey: `chapter-health-${p.noticeId}-user-${host.id}`,
+      greeting: `Hi ${host.name},`,
+      blocks: [
+        `Your chapter has not emailed its list for ${p.weeks}: send a note about your next meetup.`,
+        "Chapters that stay silent longer are taken off the map until they email their list again.",
+        { label: "Send an email", link: url },
+      ],
+      why: `You are receiving this email because you host ${displayTitle(chapter)}.`,
+      look,
     });
+    await s.mail.send(automaticMessage(host.email, letter, replyTo, `chapter-health-${p.noticeId}-user-${host.id}`));
   }
 }
 

@@ -1,6 +1,8 @@
 import { SITE_NAME } from "../contracts/pageHead";
 import { chapterTypeTitle, displayTitle } from "../contracts/chapter";
 import type { Chapter } from "../models/Chapter";
+import type { MailMessage } from "../integrations/mail/types";
+import type { ContactPerson } from "../contracts/firstSteps";
 import { ChapterType } from "../models/ChapterType";
 import { breakLongRuns } from "../lib/richText";
 import { escapeHtml, LINK_STYLE, mailFrame, NETWORK_COLOUR, type MailLook } from "./frame";
@@ -88,3 +90,14 @@ export function composeLetter(input: LetterInput): Letter {
   const footer = `<p style="margin:0">${linked(input.why)}</p>`;
   return { subject: input.subject, text, html: mailFrame(input.subject, input.look ?? NETWORK_LOOK, body, footer) };
 }
+
+/**
+ * A letter no person wrote, as a message to one person: Auto-Submitted, and replies going to someone who reads
+ * them (a field organizer, the network contact, an applicant), never to MAIL_FROM.
+ */
+export function automaticMessage(to: string, letter: Letter, replyTo: string, idempotencyKey?: string): MailMessage {
+  return { to, ...letter, replyTo, headers: { ...AUTO_SUBMITTED }, ...(idempotencyKey ? { idempotencyKey } : {}) };
+}
+
+/** "Name (email)": someone a person can write to, as letters name them. */
+export const contactWords = (c: ContactPerson) => (c.name && c.name !== c.email ? `${c.name} (${c.email})` : c.email);

@@ -63,7 +63,7 @@ export function registerApiRoutes(router: Router, s: Services): void {
   pressMentionPublicRoutes(router, s);
   contentPublicRoutes(router, s);
   siteConfigRoutes(router, s);
-  hostApplicationApplicantRoutes(router);
+  hostApplicationApplicantRoutes(router, s);
   mailingListRoutes(router, s);
   mailingListExportRoutes(router, s);
   emailSettingsRoutes(router, s);

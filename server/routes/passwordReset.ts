@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import { automaticMessage, composeLetter } from "../mail/letter";
+import { networkContact } from "../lib/networkContact";
 import type Router from "@koa/router";
 import { z } from "zod";
 import { hashPassword, newPasswordSchema } from "../auth/passwords";
@@ -58,11 +60,17 @@ export function passwordResetRoutes(router: Router, s: Services) {
       usedAt: null,
     });
     const link = `${s.config.publicUrl}/password_verify/${token}`;
-    await s.mail.send({
-      to: user.email,
+    const letter = composeLetter({
       subject: "Reset your password",
-      text: `Hi ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email.\n`,
+      greeting: `Hi ${user.name},`,
+      blocks: [
+        "Someone asked to reset the password of your account. To choose a new password, open this link within one hour:",
+        link,
+        "If you did not ask for this, you can ignore this email.",
+      ],
+      why: "You are receiving this email because a password reset was asked for your account.",
     });
+    await s.mail.send(automaticMessage(user.email, letter, (await networkContact(s)).email));
     ctx.body = { result: "ok" };
   });
 
