@@ -1,6 +1,6 @@
 /** Chapter health (issue 16): shapes of /api/chapter_health shared by server and UI. No Node imports here. */
 import { z } from "zod";
-import { STATES } from "./chapter";
+import { displayTitle, STATES } from "./chapter";
 
 export const HEALTH_STATES = ["active", "at_risk", "dormant"] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
@@ -148,7 +148,9 @@ export function silenceText(days: number): string {
   return `${days} day${days === 1 ? "" : "s"}`;
 }
 
-export const atRiskTitle = (days: number) => `Your chapter has not emailed its list for ${silenceText(days)}: send a note about your next meetup`;
+/** The at-risk activity item's title: it names the chapter, as the network's Recent Activity lists every chapter's. */
+export const atRiskTitle = (chapter: { title: string; city: string }, days: number) =>
+  `${displayTitle(chapter)} has not emailed its list for ${silenceText(days)}: at risk`;
 
 /** Whole days of silence of a row at an instant (the list's `at`). */
 export const silentDaysOf = (row: Pick<ChapterHealthRow, "countedFrom">, at: string): number =>
