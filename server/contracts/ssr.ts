@@ -31,4 +31,25 @@ export const PAGE_QUERY_PARAMS: readonly string[] = ["place", MORE_PAGES_PARAM, 
  * What a form posted without JavaScript answered, carried to the page it returns to (server/web/formResult.ts),
  * which shows it next to the form.
  */
-export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult };
+export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult } | { posted: PostedForm };
+
+/**
+ * The account and host application forms, which post without JavaScript to their own page's path
+ * (server/web/accountForms.ts, server/web/startChapterForm.ts): the registration, the reset link request, the reset
+ * link's new password, and the host application's two steps (the account, then the application).
+ */
+export const POSTED_FORMS = ["register", "passwordReset", "newPassword", "hostAccount", "hostApplication"] as const;
+export type PostedFormName = (typeof POSTED_FORMS)[number];
+
+/** What one of those forms answered, for its screen to show as it shows the same answer with JavaScript. */
+export interface PostedForm {
+  form: PostedFormName;
+  /** The form did what it was sent for: the screen shows what it shows after success. */
+  done: boolean;
+  /** The API's answer word where the screen reads one (a reset request's "ok" or "user not found"). */
+  result?: string;
+  /** The refusal's message, shown as the screen shows the API's. */
+  message?: string;
+  /** What was typed, to fill the form in again: never a password. */
+  values: Record<string, string>;
+}

@@ -134,7 +134,7 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
     if (!head) return null;
     const withTags = withHead(indexHtml, headTags(head, opts.publicUrl));
     const page = opts.render ? await rendered(ctx, withTags, visitor, opts.publicUrl, loaded, opts.islandsScript ?? null) : { html: withTags, rendered: false };
-    return { ...page, status: head.status ?? 200 };
+    return { ...page, status: head.status ?? 200, personal: loaded.personal };
   };
   return async (ctx, indexHtml): Promise<IndexPage | null> => {
     const cookie = ctx.cookies.get(SESSION_COOKIE);
@@ -153,7 +153,8 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
       cache.page(`${mode} ${location}`, async () => {
         const page = await make(ctx, indexHtml, { ...visitor, location });
         // Not a public page (status 0): the generic index.html, nothing kept.
-        return page ? { html: page.html, status: page.status, keep: page.rendered } : { html: "", status: 0, keep: false };
+        // A page of one person (RouteHandle.personal) is rendered for each request, never kept.
+        return page ? { html: page.html, status: page.status, keep: page.rendered && !page.personal } : { html: "", status: 0, keep: false };
       });
     // A place searched for whose page is not kept: found by the geocoder before anything is rendered (placePage.ts).
     const place = opts.places ? searchedPlace(ctx) : "";
