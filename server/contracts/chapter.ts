@@ -1,4 +1,6 @@
 /** Chapter shapes shared by server and UI (spec 000 section 3, spec 001 section 3). */
+import type { ReviveContact } from "./chapterRevive";
+
 export interface ChapterTypeInfo {
   id: number;
   name: string;
@@ -166,6 +168,8 @@ export interface ChapterSummary {
 export interface ChapterDetail extends ChapterSummary {
   /** True when the viewer may not see this chapter's content (inactive, no host access). */
   restricted: boolean;
+  /** On a restricted (hidden) chapter: whom its page's revive form writes to, by name; null otherwise. */
+  reviveContact: ReviveContact | null;
   postalCode: string;
   country: string;
   emailAlias: string;

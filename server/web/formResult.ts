@@ -2,10 +2,12 @@ import type { Context } from "koa";
 import type { FormResult } from "../contracts/ssr";
 import type { JoinListResult } from "../contracts/mailingList";
 import type { SignInFormResult } from "../contracts/user";
+import { REVIVE_MESSAGE_MAX, type ReviveResult } from "../contracts/chapterRevive";
 import { allowSecure, type SessionOptions } from "../auth/session";
 
 /**
- * The cookie that carries a plain form post's result (the mailing-list signup, the sign-in form) to the page it
+ * The cookie that carries a plain form post's result (the mailing-list signup, the sign-in form, a hidden chapter's
+ * revive form) to the page it
  * returns to: the page shows it next to the form once, and is rendered for that visitor alone (not kept).
  */
 export const FORM_RESULT_COOKIE = "ch_form";
@@ -42,15 +44,31 @@ function signInResultOf(v: Partial<SignInFormResult> | undefined): SignInFormRes
   return email !== undefined && message ? { email, message } : null;
 }
 
+function reviveResultOf(v: Partial<ReviveResult> | undefined): ReviveResult | null {
+  if (!v || typeof v.chapterId !== "number" || typeof v.ok !== "boolean") return null;
+  const typed = v.typed && {
+    name: text(v.typed.name) ?? "",
+    email: text(v.typed.email) ?? "",
+    message: typeof v.typed.message === "string" ? v.typed.message.slice(0, REVIVE_MESSAGE_MAX) : "",
+  };
+  return { chapterId: v.chapterId, ok: v.ok, sentTo: text(v.sentTo), message: text(v.message), field: text(v.field), typed };
+}
+
 /** The result of a plain form post for the page being rendered, once: the cookie is cleared as it is read. */
 export function readFormResult(ctx: Context): FormResult | null {
   const raw = ctx.cookies.get(FORM_RESULT_COOKIE);
   if (!raw) return null;
   ctx.cookies.set(FORM_RESULT_COOKIE, null, { httpOnly: true, sameSite: "lax", overwrite: true });
   try {
-    const v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as { join?: Partial<JoinListResult>; signIn?: Partial<SignInFormResult> };
+    const v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as {
+      join?: Partial<JoinListResult>;
+      signIn?: Partial<SignInFormResult>;
+      revive?: Partial<ReviveResult>;
+    };
     const join = joinResultOf(v.join);
     if (join) return { join };
+    const revive = reviveResultOf(v.revive);
+    if (revive) return { revive };
     const signIn = signInResultOf(v.signIn);
     return signIn ? { signIn } : null;
   } catch {
