@@ -84,6 +84,12 @@ export interface NearChaptersAnswer {
 /** The status of a chapter that meets (the others are hidden from the public). */
 export const CHAPTER_ACTIVE = 1;
 
+/**
+ * The one word for a chapter's status wherever it is shown (spec 001: 1 Active, 0 Hidden): any status but 1 is
+ * "Hidden", on public pages and admin screens alike. Health (at risk, dormant) is another thing, with its own words.
+ */
+export const chapterStatusLabel = (status: number): "Active" | "Hidden" => (status === CHAPTER_ACTIVE ? "Active" : "Hidden");
+
 /** How many meetup dates a chapter page lists: Next Event, then three More Upcoming Events (spec 001). */
 export const CHAPTER_PAGE_DATES = 4;
 
