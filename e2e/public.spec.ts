@@ -276,7 +276,7 @@ test.describe("state pages", () => {
     await expect(items.locator("a").first()).toHaveText("Austin");
     await expect(items.getByRole("link")).toHaveText(["Austin", "Dallas", "Houston: Houston Laughing Liberally"]);
     await expect(items.nth(1)).toHaveAttribute("data-inactive", "true");
-    await expect(items.nth(1).getByText("Inactive")).toBeVisible();
+    await expect(items.nth(1).getByText("Hidden")).toBeVisible();
     await expect(state.typeToggles()).toHaveText(["dining", "drinking", "laughing"]);
     await state.typeToggles().filter({ hasText: "dining" }).click();
     await expect(state.typeToggles().filter({ hasText: "dining" })).toHaveAttribute("aria-pressed", "false");

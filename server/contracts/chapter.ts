@@ -1,4 +1,6 @@
 /** Chapter shapes shared by server and UI (spec 000 section 3, spec 001 section 3). */
+import type { ReviveContact } from "./chapterRevive";
+
 export interface ChapterTypeInfo {
   id: number;
   name: string;
@@ -81,6 +83,12 @@ export interface NearChaptersAnswer {
 
 /** The status of a chapter that meets (the others are hidden from the public). */
 export const CHAPTER_ACTIVE = 1;
+
+/**
+ * The one word for a chapter's status wherever it is shown (spec 001: 1 Active, 0 Hidden): any status but 1 is
+ * "Hidden", on public pages and admin screens alike. Health (at risk, dormant) is another thing, with its own words.
+ */
+export const chapterStatusLabel = (status: number): "Active" | "Hidden" => (status === CHAPTER_ACTIVE ? "Active" : "Hidden");
 
 /** How many meetup dates a chapter page lists: Next Event, then three More Upcoming Events (spec 001). */
 export const CHAPTER_PAGE_DATES = 4;
@@ -166,6 +174,8 @@ export interface ChapterSummary {
 export interface ChapterDetail extends ChapterSummary {
   /** True when the viewer may not see this chapter's content (inactive, no host access). */
   restricted: boolean;
+  /** On a restricted (hidden) chapter: whom its page's revive form writes to, by name; null otherwise. */
+  reviveContact: ReviveContact | null;
   postalCode: string;
   country: string;
   emailAlias: string;

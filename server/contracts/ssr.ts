@@ -1,5 +1,6 @@
 import type { JoinListResult } from "./mailingList";
 import type { SignInFormResult } from "./user";
+import type { ReviveResult } from "./chapterRevive";
 
 /** The element of a server-rendered page that holds the query cache the browser hydrates with (ui/api/serverState.ts). */
 export const SSR_STATE_ID = "ssr-state";
@@ -31,7 +32,7 @@ export const PAGE_QUERY_PARAMS: readonly string[] = ["place", MORE_PAGES_PARAM, 
  * What a form posted without JavaScript answered, carried to the page it returns to (server/web/formResult.ts),
  * which shows it next to the form.
  */
-export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult } | { posted: PostedForm };
+export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult } | { posted: PostedForm } | { revive: ReviveResult };
 
 /**
  * The account and host application forms, which post without JavaScript to their own page's path

@@ -31,7 +31,7 @@ export const atRiskNote = (since: string) => `No email to the list since ${calen
 /** The activity item (and admin notice) of a chapter the rule took off the map; `since` as above. */
 export function dormantNotice(chapter: { title: string; city: string }, dormantAfterDays: number, since: string) {
   return {
-    title: `${displayTitle(chapter)} is dormant and off the map`,
+    title: `${displayTitle(chapter)} is dormant and now hidden`,
     body: `No email to the list for ${silenceText(dormantAfterDays)} (since ${calendarDateMedium(since)}). A list email from a host or an admin's re-enabling brings it back.`,
   };
 }

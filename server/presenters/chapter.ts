@@ -1,6 +1,8 @@
 import type { ChapterDetail, ChapterEventInfo, ChapterSummary } from "../contracts/chapter";
 import { displayTitle, normalizeState } from "../contracts/chapter";
-import { ROLE_NAMES } from "../contracts/roles";
+import { ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../contracts/roles";
+import type { ReviveContact } from "../contracts/chapterRevive";
+import { SITE_NAME } from "../contracts/pageHead";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import { chapterAbilities } from "../policies/chapter";
@@ -65,6 +67,19 @@ export function presentUpcomingEvents(events: ChapterEvent[] | undefined, timeZo
     .map((e) => presentEvent(e, timeZone, now));
 }
 
+/** The chapter's field organizer people write to about it (the longest-serving one), if it has one. */
+export function fieldOrganizerOf(c: Chapter) {
+  return [...(c.permissions ?? [])]
+    .filter((p) => p.roleId === ROLE_FIELD_ORGANIZER && p.user)
+    .sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? "") || a.id - b.id)[0]?.user;
+}
+
+/** Whom a hidden chapter's revive form writes to, by name: its field organizer, else the network. */
+export function reviveContactOf(c: Chapter): ReviveContact {
+  const organizer = fieldOrganizerOf(c);
+  return organizer ? { kind: "field_organizer", name: organizer.name } : { kind: "network", name: SITE_NAME };
+}
+
 /** Relations a chapter detail needs; load with withGraphFetched(CHAPTER_DETAIL_GRAPH). */
 export const CHAPTER_DETAIL_GRAPH = "[chapterType, chapterEvents(mayBeUpcoming), chapterLinks, permissions.[user]]";
 
@@ -84,6 +99,8 @@ export function presentChapter(
   const base = {
     ...summary,
     restricted: !abilities.view,
+    // What a hidden chapter's page offers visitors: a note to whoever can help it meet again.
+    reviveContact: abilities.view ? null : reviveContactOf(c),
     postalCode: "",
     country: "",
     emailAlias: "",

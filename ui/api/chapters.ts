@@ -33,6 +33,8 @@ export const chapterKeys = {
   id: (id: number) => [...chapterKeys.all, "id", id] as const,
   settingsOptions: () => [...chapterKeys.all, "settingsOptions"] as const,
   near: (place: string, limit: number) => [...chapterKeys.all, "near", place, limit] as const,
+  /** What a hidden chapter's revive form answered, posted without the app (server/web/reviveChapter.ts). */
+  reviveResult: (chapterId: number) => ["reviveChapterResult", chapterId] as const,
 };
 
 /** A pin row of GET /api/chapters/pins, by name. */

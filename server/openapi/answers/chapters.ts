@@ -66,6 +66,10 @@ export const ChapterDetail = answer<C.ChapterDetail>()(
   "ChapterDetail",
   ChapterSummary.extend({
     restricted: z.boolean().describe("True when the viewer may not see the chapter's private fields (they are then empty)"),
+    reviveContact: z
+      .object({ kind: z.enum(["field_organizer", "network"]), name: z.string() })
+      .nullable()
+      .describe("On a restricted (hidden) chapter, whom its page's revive form writes to (POST /revive_chapter); null otherwise"),
     postalCode: z.string(),
     country: z.string(),
     emailAlias: z.string(),
