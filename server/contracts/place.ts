@@ -39,6 +39,18 @@ const STATE_NAME_WORDS = Math.max(...[...STATE_BY_NAME.keys()].map((name) => nam
  */
 export const FINDER_TYPES = ["drinking", "screening", "living", "laughing", "dining", "reading"] as const;
 
+/**
+ * The query parameter of the chapter type the home page's finder searches for (`/?place=78704&type=drinking`): one of
+ * FINDER_TYPES; empty or none is every type.
+ */
+export const FINDER_TYPE_PARAM = "type";
+
+/** The chapter type a finder search is for, in lower case: one of FINDER_TYPES, or "" for every type (none, empty, or no type's name). */
+export function finderType(value: unknown): string {
+  const type = typeof value === "string" ? value.trim().toLowerCase() : "";
+  return (FINDER_TYPES as readonly string[]).includes(type) ? type : "";
+}
+
 /** Words that end what is said before a place ("near", "in", "Drinking Liberally", "chapters"). */
 const LEAD_ENDS = new Set([
   "near",
