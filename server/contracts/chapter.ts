@@ -22,6 +22,11 @@ export interface NextDate {
   end: string;
   /** YYYY-MM-DD in the chapter's time zone */
   date: string;
+  /** How many are going (GET /api/chapter/slug/{slug} and /id/{id} only). */
+  going?: number;
+  /** With a capacity set on the event: the places, and how many wait for one. */
+  capacity?: number;
+  waitlisted?: number;
 }
 
 export interface ChapterEventInfo {
@@ -51,6 +56,8 @@ export interface ChapterEventInfo {
   cancelledDates: CancelledMeetup[];
   /** Upcoming meetups a host confirmed are on, soonest first. */
   confirmedDates: ConfirmedDate[];
+  /** How many may be going to each meetup; null for no limit. */
+  capacity: number | null;
   updatedAt: string;
 }
 
@@ -197,8 +204,13 @@ export interface ChapterDetail extends ChapterSummary {
 }
 
 /** POST /api/chapter_event (answers ChapterEventInfo): the event's own fields; create without a slug, update with it. */
-export type ChapterEventInput = Omit<ChapterEventInfo, "id" | "slug" | "lat" | "lng" | "nextDates" | "cancelledDates" | "confirmedDates" | "updatedAt"> & {
+export type ChapterEventInput = Omit<
+  ChapterEventInfo,
+  "id" | "slug" | "lat" | "lng" | "nextDates" | "cancelledDates" | "confirmedDates" | "capacity" | "updatedAt"
+> & {
   slug?: string;
+  /** A positive whole number (or its digits, as a form holds it), null or "" for no limit; left out, it stays. */
+  capacity?: number | string | null;
 };
 
 /** GET /api/chapters/active and /api/chapters/state/{state}: summaries with the events the maps pin. */

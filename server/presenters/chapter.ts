@@ -52,6 +52,7 @@ export function presentEvent(e: ChapterEvent, timeZone: string, now = new Date()
     nextDates: nextDatesFor(e, timeZone, now),
     cancelledDates: cancelledDatesFor(e, timeZone, now),
     confirmedDates: confirmedDatesFor(e, timeZone, now),
+    capacity: e.capacity ?? null,
     updatedAt: e.updatedAt!,
   };
 }
