@@ -84,7 +84,13 @@ describe("public pages rendered on the server", () => {
     const stylesInBody: string[] = [];
     // Also a place's page (of every type, and of one type, with none near), and the page of a place not found with
     // what was typed in its search box.
-    for (const page of [...PAGES, "/?place=78704", "/?place=78704&type=drinking", "/?place=78704&type=laughing", "/?place=%22Nowhere%22%20%3C%26%3E&type=reading"]) {
+    for (const page of [
+      ...PAGES,
+      "/?place=78704",
+      "/?place=78704&type=drinking",
+      "/?place=78704&type=laughing",
+      "/?place=%22Nowhere%22%20%3C%26%3E&type=reading",
+    ]) {
       const res = await t.request("GET", page, { headers: { accept: "text/html" } });
       expect(res.status, page).toBe(200);
       // Rendered on the server, not the empty shell the browser would fill.
