@@ -4,6 +4,19 @@ import { E2E_ACCOUNTS, type AccountName } from "./accounts";
 
 export { E2E_ACCOUNTS };
 
+/** React's production builds report a hydration mismatch as minified errors 418, 423 and 425. */
+export const HYDRATION_ERROR = /hydrat|did not match|Minified React error #(418|423|425)/i;
+
+/** What the page says in its console (errors and warnings) and the errors it throws from now on, each with its address. */
+export function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`${page.url()}: ${e.message}`));
+  return problems;
+}
+
 /**
  * Signs in through the API in the page's own browser context. page.request shares the context's cookies: the
  * session and CSRF cookies the answer sets are the browser's, as after the form, and the session is checked by

@@ -57,6 +57,8 @@ for (const scheme of ["light", "dark"] as const) {
     test.use({ colorScheme: scheme });
 
     test("axe finds no violation of any impact, with no mode chosen on the site", async ({ page }) => {
+      // A few seconds a page: the test's time grows with the list.
+      test.setTimeout(10_000 * PUBLIC_SCREENS.length);
       expect(await new ScreenSweep(page).checkAsTheDeviceShows(PUBLIC_SCREENS)).toEqual([]);
     });
   });

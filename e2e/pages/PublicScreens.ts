@@ -3,6 +3,9 @@ export const PUBLIC_SCREENS = [
   "/",
   // The home page after Load More without JavaScript (two pages of news).
   "/?page=2",
+  // A finder's search with a chapter type chosen, as its form sends it, and a place not found.
+  "/?place=Austin%2C+TX+78704&type=drinking",
+  "/?place=Nowhere+Qq&type=",
   "/about",
   "/chapter_types",
   "/press_mentions",

@@ -1,4 +1,3 @@
-import { FINDER_TYPE_PARAM } from "./place";
 import type { JoinListResult } from "./mailingList";
 import type { SignInFormResult } from "./user";
 import type { ReviveResult } from "./chapterRevive";
@@ -27,7 +26,7 @@ export const MAX_MORE_PAGES = 20;
  * The query parameters that public pages read. A page is rendered for, and kept under, its path and these
  * alone: any other parameter (`?utm_source=x`) changes nothing on the page (server/web/indexPage.ts).
  */
-export const PAGE_QUERY_PARAMS: readonly string[] = ["place", FINDER_TYPE_PARAM, MORE_PAGES_PARAM, "returnUrl"];
+export const PAGE_QUERY_PARAMS: readonly string[] = ["place", "type", MORE_PAGES_PARAM, "returnUrl"];
 
 /**
  * What a form posted without JavaScript answered, carried to the page it returns to (server/web/formResult.ts),
