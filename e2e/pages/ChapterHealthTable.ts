@@ -72,12 +72,12 @@ export class ChapterHealthTable {
       .evaluate((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth + 1);
   }
 
-  /** The filter button of a state ("All", "At risk", "Dormant", "Active"), which shows its count. */
-  filter(label: "All" | "At risk" | "Dormant" | "Active") {
+  /** The filter button of a state ("All", "At risk", "Dormant", "Healthy"), which shows its count. */
+  filter(label: "All" | "At risk" | "Dormant" | "Healthy") {
     return this.root.getByRole("group", { name: "Show chapters by health" }).getByRole("button", { name: new RegExp(`^${label} \\d+$`) });
   }
 
-  async count(label: "All" | "At risk" | "Dormant" | "Active"): Promise<number> {
+  async count(label: "All" | "At risk" | "Dormant" | "Healthy"): Promise<number> {
     return Number(((await this.filter(label).textContent()) ?? "").replace(/\D+/g, ""));
   }
 

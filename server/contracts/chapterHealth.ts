@@ -5,7 +5,8 @@ import { displayTitle, STATES } from "./chapter";
 export const HEALTH_STATES = ["active", "at_risk", "dormant"] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
-export const HEALTH_LABELS: Record<HealthState, string> = { active: "Active", at_risk: "At risk", dormant: "Dormant" };
+/** Health's words, none of them a status's ("Active" and "Hidden" are chapterStatusLabel's): a healthy chapter may be hidden. */
+export const HEALTH_LABELS: Record<HealthState, string> = { active: "Healthy", at_risk: "At risk", dormant: "Dormant" };
 
 /** The network's policy (start-a-chapter screens): no email for 6 weeks is at risk, 8 weeks dormant. */
 export const DEFAULT_HEALTH_SETTINGS = { atRiskAfterDays: 42, dormantAfterDays: 56 } as const;

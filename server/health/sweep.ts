@@ -13,6 +13,8 @@ import type { JobContext } from "../jobs/queue";
 import type { Services } from "../services";
 import { loadChapterHealth } from "./load";
 import { healthOf } from "./rule";
+import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
+import { chapterContact } from "../lib/networkContact";
 
 export const JOB_HEALTH_DAILY = "health.daily";
 export const JOB_HEALTH_MAIL_HOSTS = "health.mailHosts";
@@ -29,7 +31,7 @@ export const atRiskNote = (since: string) => `No email to the list since ${calen
 /** The activity item (and admin notice) of a chapter the rule took off the map; `since` as above. */
 export function dormantNotice(chapter: { title: string; city: string }, dormantAfterDays: number, since: string) {
   return {
-    title: `${displayTitle(chapter)} is dormant and off the map`,
+    title: `${displayTitle(chapter)} is dormant and now hidden`,
     body: `No email to the list for ${silenceText(dormantAfterDays)} (since ${calendarDateMedium(since)}). A list email from a host or an admin's re-enabling brings it back.`,
   };
 }
@@ -120,13 +122,21 @@ export async function mailHostsAtRisk(s: Services, p: { chapterId: number; notic
     .where({ "permissions.chapterId": chapter.id, "permissions.roleId": ROLE_CHAPTER_HOST })
     .select("users.id", "users.email", "users.name")) as { id: number; email: string; name: string }[];
   const url = `${chapterUrl(s, chapter)}/admin/email`;
+  const look = await chapterLook(chapter);
+  const replyTo = (await chapterContact(s, chapter.id)).email;
   for (const host of hosts) {
-    await s.mail.send({
-      to: host.email,
+    const letter = composeLetter({
       subject: `${displayTitle(chapter)} has not emailed its list for ${p.weeks}`,
-      text: `Hi ${host.name},\n\nYour chapter has not emailed its list for ${p.weeks}: send a note about your next meetup.\n\nChapters that stay silent longer are taken off the map until they email their list again.\n\nSend an email: ${url}\n`,
-      idempotencyKey: `chapter-health-${p.noticeId}-user-${host.id}`,
+      greeting: `Hi ${host.name},`,
+      blocks: [
+        `Your chapter has not emailed its list for ${p.weeks}: send a note about your next meetup.`,
+        "Chapters that stay silent longer are taken off the map until they email their list again.",
+        { label: "Send an email", link: url },
+      ],
+      why: `You are receiving this email because you host ${displayTitle(chapter)}.`,
+      look,
     });
+    await s.mail.send(automaticMessage(host.email, letter, replyTo, `chapter-health-${p.noticeId}-user-${host.id}`));
   }
 }
 

@@ -154,7 +154,7 @@ describe("GET /api/chapter_health", () => {
     expect(res.headers.get("content-type")).toContain("text/csv");
     const lines = res.text.trim().split("\r\n");
     expect(lines[0]).toContain('"Chapter","Slug","State","Health"');
-    expect(lines.find((l) => l.includes(chapter.slug))).toContain('"Quiet Town","' + chapter.slug + '","IL","Active"');
+    expect(lines.find((l) => l.includes(chapter.slug))).toContain('"Quiet Town","' + chapter.slug + '","IL","Healthy"');
   });
 });
 
@@ -205,11 +205,11 @@ describe("the daily job, with the clock moved forward", () => {
     const state = await t.request<{ id: number; status: number; chapterEvents: unknown[] }[]>("GET", "/api/chapters/state/il");
     expect(state.body.find((c) => c.id === chapter.id)).toMatchObject({ status: 0, chapterEvents: [] });
     const feed = await items(chapter);
-    expect(feed.map((i) => i.title)).toEqual([AT_RISK_TITLE, "Quiet Town is dormant and off the map"]);
+    expect(feed.map((i) => i.title)).toEqual([AT_RISK_TITLE, "Quiet Town is dormant and now hidden"]);
     expect(feed[1].note).toMatch(/^No email to the list for 8 weeks \(since [A-Z][a-z]{2} \d{1,2}, \d{4}\)\./);
     const events = await AdminEvent.query().where({ type: "chapter_dormant" });
     expect(events).toHaveLength(1);
-    expect(events[0].payload).toMatchObject({ title: "Quiet Town is dormant and off the map" });
+    expect(events[0].payload).toMatchObject({ title: "Quiet Town is dormant and now hidden" });
     expect(await rowOf(chapter)).toMatchObject({ health: "dormant", status: 0, dormantByRule: true });
 
     at(57);

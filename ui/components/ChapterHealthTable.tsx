@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Field, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { calendarDateMedium, localDateIn } from "../../server/contracts/schedule";
+import { chapterStatusLabel } from "../../server/contracts/chapter";
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
@@ -294,7 +295,7 @@ export function ChapterHealthTable({
                     </Link>
                     {r.status !== 1 && (
                       <Badge ms="2" variant="outline">
-                        Off the map
+                        {chapterStatusLabel(r.status)}
                       </Badge>
                     )}
                     <Text fontSize="xs" color="fg.muted" data-testid="health-hosts">

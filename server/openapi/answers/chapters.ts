@@ -26,7 +26,17 @@ export const ChapterSummary = answer<C.ChapterSummary>()(
   }),
 );
 
-const NextDate = answer<C.NextDate>()("NextDate", z.object({ start: timestamp(), end: timestamp(), date: day() }));
+const NextDate = answer<C.NextDate>()(
+  "NextDate",
+  z.object({
+    start: timestamp(),
+    end: timestamp(),
+    date: day(),
+    going: int().optional().describe("How many are going (a chapter's answer only)"),
+    capacity: int().optional().describe("The places, when the event has a capacity"),
+    waitlisted: int().optional().describe("How many wait for a place, when the event has a capacity"),
+  }),
+);
 
 export const ChapterEvent = answer<C.ChapterEventInfo>()(
   "ChapterEvent",
@@ -54,6 +64,7 @@ export const ChapterEvent = answer<C.ChapterEventInfo>()(
     nextDates: z.array(NextDate),
     cancelledDates: z.array(z.object({ date: day(), note: z.string(), start: timestamp(), end: timestamp() })),
     confirmedDates: z.array(z.object({ date: day(), at: timestamp() })),
+    capacity: int().nullable().describe("How many may be going to each meetup; null for no limit"),
     updatedAt: timestamp(),
   }),
 );
@@ -66,6 +77,10 @@ export const ChapterDetail = answer<C.ChapterDetail>()(
   "ChapterDetail",
   ChapterSummary.extend({
     restricted: z.boolean().describe("True when the viewer may not see the chapter's private fields (they are then empty)"),
+    reviveContact: z
+      .object({ kind: z.enum(["field_organizer", "network"]), name: z.string() })
+      .nullable()
+      .describe("On a restricted (hidden) chapter, whom its page's revive form writes to (POST /revive_chapter); null otherwise"),
     postalCode: z.string(),
     country: z.string(),
     emailAlias: z.string(),
