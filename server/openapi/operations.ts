@@ -121,12 +121,13 @@ export const operations: Record<string, Operation> = {
     "POST /api/chapter_event/uncancel": { summary: "Undo a cancelled meetup date", body: events.uncancelDateSchema, answer: ch.ChapterEvent },
     "DELETE /api/chapter_event/slug/:slug": { summary: "Delete an event", answer: z.object({ deleted: z.literal(true), slug: z.string() }) },
     "POST /api/rsvp": {
+      public: true,
       summary: "Say whether you are coming to a meetup: signed in, recorded at once (200); otherwise 202 and a link by email",
       body: rsvpBodySchema,
       answer: z.union([pp.RsvpResult, pp.RsvpPending]),
     },
-    "GET /api/rsvp_link/:token": { summary: "What an RSVP email's link names (reading changes nothing)", answer: pp.RsvpLinkInfo },
-    "POST /api/rsvp/confirm": { summary: "Record the answer an RSVP email's link names", body: rsvpConfirmSchema, answer: pp.RsvpResult },
+    "GET /api/rsvp_link/:token": { public: true, summary: "What an RSVP email's link names (reading changes nothing)", answer: pp.RsvpLinkInfo },
+    "POST /api/rsvp/confirm": { public: true, summary: "Record the answer an RSVP email's link names", body: rsvpConfirmSchema, answer: pp.RsvpResult },
     "GET /api/rsvp/:eventSlug/:date": { summary: "Who answered a meetup (the chapter's hosts, field organizers and admins)", answer: pp.RsvpList },
     "GET /api/meetup_confirmations/settings": { summary: "How many hours ahead hosts are asked to confirm", answer: ch.MeetupConfirmSettings },
     "POST /api/meetup_confirmations/settings": {
