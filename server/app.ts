@@ -16,6 +16,7 @@ import { joinListRoutes } from "./web/joinList";
 import { signInFormRoutes } from "./web/signInForm";
 import { accountFormRoutes } from "./web/accountForms";
 import { startChapterFormRoutes } from "./web/startChapterForm";
+import { reviveChapterRoutes } from "./web/reviveChapter";
 import { chooseStateRoutes } from "./web/chooseState";
 import { PageCache } from "./web/pageCache";
 import { uploadedImages } from "./routes/uploads";
@@ -131,6 +132,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
     signInFormRoutes(s, sessionOptions),
     accountFormRoutes(s, sessionOptions),
     startChapterFormRoutes(s, sessionOptions),
+    reviveChapterRoutes(s, sessionOptions),
     chooseStateRoutes(),
   ])
     app.use(router.routes());

@@ -17,6 +17,7 @@ import { App, appRoutes } from "./App";
 import { createQueryClient } from "./api/queryClient";
 import { ServerAddressGate } from "./components/ServerAddressGate";
 import { mailingListKeys } from "./api/mailingLists";
+import { chapterKeys } from "./api/chapters";
 import { authKeys, authQueries } from "./api/auth";
 import { isRouteHandle, sitemapOf, type Answer, type RouteData } from "./lib/routeData";
 import { ApiRequestError } from "./api/client";
@@ -212,6 +213,7 @@ export async function listSitemap(): Promise<SitemapEntry[]> {
 function seedFormResult(client: QueryClient, result: FormResult | null | undefined) {
   if (!result) return;
   if ("join" in result) client.setQueryData(mailingListKeys.joinResult(result.join.listId), result.join);
+  else if ("revive" in result) client.setQueryData(chapterKeys.reviveResult(result.revive.chapterId), result.revive);
   else if ("signIn" in result) client.setQueryData(authKeys.signInFormResult(), result.signIn);
   else client.setQueryData(postedFormKey(result.posted.form), result.posted);
 }

@@ -6,6 +6,7 @@ import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import type { Viewer } from "../policies/viewer";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
+import { enqueueChapterLiveMail } from "./chapterLiveMail";
 
 /** Upserts a chapter's health row (pin, rule state, count start). */
 export async function saveChapterHealthRow(trx: Knex | Knex.Transaction, chapterId: number, patch: Record<string, unknown>, at: string): Promise<void> {
@@ -57,10 +58,22 @@ export async function reviveOnListEmail(s: Services, chapter: Chapter, viewer: V
   return bringBack(trx, chapter, s.jobs.now().toISOString(), `${viewer.name} emailed the chapter's list.`, viewer.id);
 }
 
-/** An admin re-enables a dormant chapter (the health table's Re-enable, or status Active in Chapter Settings). */
+/**
+ * An admin re-enables a dormant chapter (the health table's Re-enable, or status Active in Chapter Settings); its
+ * hosts hear they are live again.
+ */
 export async function reactivateChapter(s: Services, chapter: Chapter, note: string, viewer: Viewer, outer?: Knex.Transaction): Promise<boolean> {
-  const work = (trx: Knex.Transaction) =>
-    bringBack(trx, chapter, s.jobs.now().toISOString(), note ? `Re-enabled by ${viewer.name}: ${note}` : `Re-enabled by ${viewer.name}.`, viewer.id);
+  const work = async (trx: Knex.Transaction) => {
+    const back = await bringBack(
+      trx,
+      chapter,
+      s.jobs.now().toISOString(),
+      note ? `Re-enabled by ${viewer.name}: ${note}` : `Re-enabled by ${viewer.name}.`,
+      viewer.id,
+    );
+    if (back) await enqueueChapterLiveMail(s, trx, chapter.id);
+    return back;
+  };
   return outer ? work(outer) : s.knex.transaction(work);
 }
 

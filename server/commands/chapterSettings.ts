@@ -5,6 +5,7 @@ import { displayTitle } from "../contracts/chapter";
 import type { Viewer } from "../policies/viewer";
 import { recordActivity } from "./activity";
 import { reactivateChapter } from "./chapterHealth";
+import { enqueueChapterLiveMail } from "./chapterLiveMail";
 
 /** Field labels as the settings screen names them, for the activity note. */
 const CHAPTER_FIELD_LABELS: Record<string, string> = {
@@ -62,8 +63,10 @@ export async function updateChapter(s: Services, chapter: Chapter, changes: Chap
   await Chapter.transaction(async (trx) => {
     await Chapter.query(trx).patch(changes).where({ id: chapter.id });
     // Set Active again: a chapter the health rule made dormant restarts its count (docs/decisions.md).
+    // Made active: the hosts hear they are live (a dormant chapter's return tells them itself).
     if (changes.status === CHAPTER_ACTIVE && chapter.status !== CHAPTER_ACTIVE)
-      await reactivateChapter(s, chapter, "Chapter Status set to Active in Chapter Settings.", viewer, trx);
+      if (!(await reactivateChapter(s, chapter, "Chapter Status set to Active in Chapter Settings.", viewer, trx)))
+        await enqueueChapterLiveMail(s, trx, chapter.id);
     // A new list id: hand the chapter's contacts to that list at the provider.
     if (changes.sendInBlueListId !== undefined || changes.brontoListId !== undefined) await enqueueChapterResync(s, chapter.id, trx);
     const settings = Object.keys(changes).filter((k) => k !== "about");

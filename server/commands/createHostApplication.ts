@@ -4,13 +4,16 @@ import type { Viewer } from "../policies/viewer";
 import { makeSlug } from "../lib/slug";
 import { recordActivity } from "./activity";
 import { publishAdminEvent } from "../events/adminEvents";
+import type { Services } from "../services";
+import { enqueueApplicationReceived } from "./hostApplicationReceived";
 
 /**
- * Files a new host application (status open) and, in the same transaction, tells the admins:
- * a desktop notice (admin event) and an admin-only activity feed item.
+ * Files a new host application (status open) and, in the same transaction, tells the admins: a desktop notice
+ * (admin event), an admin-only activity feed item, and the queued mails (the applicant's receipt with what happens
+ * next; a notice to the admins and the state's field organizers: hostApplicationReceived.ts).
  */
-export async function createHostApplication(viewer: Viewer, input: HostApplicationInput): Promise<ChapterHostApplication> {
-  return ChapterHostApplication.transaction(async (trx) => {
+export async function createHostApplication(s: Services, viewer: Viewer, input: HostApplicationInput): Promise<ChapterHostApplication> {
+  return s.knex.transaction(async (trx) => {
     const application = await ChapterHostApplication.query(trx).insertAndFetch({
       userId: viewer.id,
       slug: makeSlug(input.city, input.state),
@@ -43,6 +46,7 @@ export async function createHostApplication(viewer: Viewer, input: HostApplicati
       },
       trx,
     );
+    await enqueueApplicationReceived(s, trx, application.id);
     return application;
   });
 }

@@ -5,6 +5,9 @@ import { ChapterHostApplication, type ApplicationStatus } from "../models/Chapte
 import { ChapterHostApplicationNote } from "../models/ChapterHostApplicationNote";
 import type { JobContext } from "../jobs/queue";
 import type { Services } from "../services";
+import { HIDDEN_UNTIL_SWITCHED_ON, type ContactPerson } from "../contracts/firstSteps";
+import { automaticMessage, composeLetter, contactWords, type Letter } from "../mail/letter";
+import { chapterContact, networkContact } from "../lib/networkContact";
 
 /** The job that tells an applicant what was decided (issue 29): one per decision, after it is committed. */
 export const JOB_APPLICATION_MAIL = "application.mail";
@@ -36,47 +39,47 @@ const FIRST_STEPS = [
   "Send a first email to your mailing list (Send Email).",
 ];
 
-interface Letter {
-  subject: string;
-  text: string;
-}
+const WHY = "You are receiving this email because you applied to host a chapter.";
 
-function letter(s: Services, application: ChapterHostApplication, chapter: Chapter | null, payload: ApplicationMailPayload): Letter {
+function letter(s: Services, application: ChapterHostApplication, chapter: Chapter | null, payload: ApplicationMailPayload, contact: ContactPerson): Letter {
   const name = application.user?.name ?? "";
   const what = `${chapterTypeTitle(application.type)} chapter in ${application.city}`.trim();
-  const note = payload.note ? `\n\nA note from the team:\n\n${payload.note}` : "";
-  const sign = "\n\nThank you,\nLiving Liberally\n";
+  const note = payload.note ? ["A note from the team:", payload.note] : [];
+  const base = { greeting: `Hi ${name},`, why: WHY };
   if (payload.status === "approved" && chapter) {
     const admin = `${s.config.publicUrl}/chapter/${normalizeState(chapter.state)}/${chapter.slug}/admin`;
-    return {
+    return composeLetter({
+      ...base,
       subject: `Your ${what} is approved`,
-      text:
-        `Hi ${name},\n\nWelcome aboard! Your application to host a ${what} is approved, and your chapter, ${displayTitle(chapter)}, is ready for you. ` +
-        `Sign in with this email address and open its admin:\n\n${admin}\n\nFirst steps:\n\n` +
-        FIRST_STEPS.map((step, i) => `${i + 1}. ${step}`).join("\n") +
-        `\n\nYour chapter is hidden until a field organizer or admin switches it on. Once it is, people near you find it on the map and can join its mailing list.` +
-        note +
-        sign,
-    };
+      blocks: [
+        `Welcome aboard! Your application to host a ${what} is approved, and your chapter, ${displayTitle(chapter)}, is ready for you. Sign in with this email address and open its admin:`,
+        admin,
+        "First steps:",
+        { steps: FIRST_STEPS },
+        `${HIDDEN_UNTIL_SWITCHED_ON}. ${contactWords(contact)} can switch it on and answers your questions: reply to this email. Once it is on, people near you find it on the map and can join its mailing list.`,
+        ...note,
+      ],
+    });
   }
   if (payload.status === "approved_without_creation") {
-    return {
+    return composeLetter({
+      ...base,
       subject: "Your host application is approved",
-      text:
-        `Hi ${name},\n\nYour application to host a ${what} is approved. No new chapter was made for it: a field organizer or admin will add you as a host of an existing chapter, ` +
-        `and you will find it in your account once they have.` +
-        note +
-        sign,
-    };
+      blocks: [
+        `Your application to host a ${what} is approved. No new chapter was made for it: a field organizer or admin will add you as a host of an existing chapter, and you will find it in your account once they have.`,
+        ...note,
+      ],
+    });
   }
-  return {
+  return composeLetter({
+    ...base,
     subject: "About your host application",
-    text:
-      `Hi ${name},\n\nThank you for applying. After looking at it carefully, we are not able to approve your application to host a ${what} at this time.` +
-      note +
-      `\n\nYou are still welcome at any chapter near you: ${s.config.publicUrl}/` +
-      sign,
-  };
+    blocks: [
+      `Thank you for applying. After looking at it carefully, we are not able to approve your application to host a ${what} at this time.`,
+      ...note,
+      `You are still welcome at any chapter near you: ${s.config.publicUrl}/`,
+    ],
+  });
 }
 
 /**
@@ -89,13 +92,10 @@ export async function mailApplicant(s: Services, payload: ApplicationMailPayload
   const application = await ChapterHostApplication.query().findById(payload.applicationId).withGraphFetched("user");
   if (!application?.user || application.status !== payload.status) return;
   const chapter = application.chapterId ? ((await Chapter.query().findById(application.chapterId)) ?? null) : null;
-  const { subject, text } = letter(s, application, chapter, payload);
-  await s.mail.send({
-    to: application.user.email,
-    subject,
-    text,
-    idempotencyKey: `host-application-${application.id}-${payload.status}-${ctx.job.id}`,
-  });
+  const contact = chapter ? await chapterContact(s, chapter.id) : await networkContact(s);
+  const { subject, ...parts } = letter(s, application, chapter, payload, contact);
+  const key = `host-application-${application.id}-${payload.status}-${ctx.job.id}`;
+  await s.mail.send(automaticMessage(application.user.email, { subject, ...parts }, contact.email, key));
   await ChapterHostApplicationNote.query().insert({
     chapterHostApplicationId: application.id,
     userId: payload.actorId,

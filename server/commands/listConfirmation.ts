@@ -10,6 +10,8 @@ import { MailingListContact } from "../models/MailingListContact";
 import { enqueueContactSync, findOrInsertContact } from "../mailingLists/contacts";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
+import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
+import { chapterContact } from "../lib/networkContact";
 
 /** How long a confirmation link works. */
 const CONFIRMATION_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -38,11 +40,18 @@ export async function requestListConfirmation(s: Services, chapter: Chapter, ema
   if (!pending) return;
   const name = displayTitle(chapter);
   const link = `${s.config.publicUrl}/confirm_subscription/${token}`;
-  await s.mail.send({
-    to: email,
+  const letter = composeLetter({
     subject: `Please confirm your subscription to the ${name} mailing list`,
-    text: `Hi,\n\nSomeone, hopefully you, asked to join the ${name} mailing list with this address. To confirm, open this link within 7 days:\n\n${link}\n\nIf you did not ask for this, ignore this email and you will not be added.\n`,
+    greeting: "Hi,",
+    blocks: [
+      `Someone, hopefully you, asked to join the ${name} mailing list with this address. To confirm, open this link within 7 days:`,
+      link,
+      "If you did not ask for this, ignore this email and you will not be added.",
+    ],
+    why: `You are receiving this email because this address was entered to join the ${name} mailing list.`,
+    look: await chapterLook(chapter),
   });
+  await s.mail.send(automaticMessage(email, letter, (await chapterContact(s, chapter.id)).email));
 }
 
 const isPending = (c: MailingListContact) => Boolean(c.confirmRequestedAt) && Date.parse(c.confirmRequestedAt!) + CONFIRMATION_LIFETIME_MS > Date.now();

@@ -19,6 +19,8 @@ import { chapterPolicy } from "../policies/chapter";
 import { authorizeLinkHolder, linkHolderNow, type LinkHolder } from "../auth/linkHolder";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
+import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
+import { chapterContact } from "../lib/networkContact";
 
 export const JOB_MEETUP_CONFIRM_SWEEP = "meetups.confirmSweep";
 export const JOB_MEETUP_CONFIRM_MAIL = "meetups.confirmMail";
@@ -193,17 +195,19 @@ export async function mailMeetupConfirmation(s: Services, p: { confirmationId: n
   const when = `${dateWords(confirmation.date)}, ${timeLabel(event.startTime)}`;
   const link = `${s.config.publicUrl}/confirm_meetup/${confirmationToken(s.config.sessionSecret, confirmation.id)}`;
   const chapterUrl = `${s.config.publicUrl}/chapter/${normalizeState(event.chapter.state)}/${event.chapter.slug}`;
-  await s.mail.send({
-    to: host.email,
+  const letter = composeLetter({
     subject: `Is ${event.name} on ${when}?`,
-    text: [
-      `Hi ${host.name},`,
+    greeting: `Hi ${host.name},`,
+    blocks: [
       `${displayTitle(event.chapter)} meets at ${event.name} on ${when}. Is it on?`,
-      `Answer here (no need to sign in): ${link}`,
+      { label: "Answer here (no need to sign in)", link },
       `Confirmed meetups show "Confirmed by the host" on ${chapterUrl}, so people know they can count on it. If it is not on, you can cancel it from the same link and tell your list.`,
-    ].join("\n\n"),
-    idempotencyKey: `meetup-confirmation-${confirmation.id}`,
+    ],
+    why: `You are receiving this email because you host ${displayTitle(event.chapter)}.`,
+    look: await chapterLook(event.chapter),
   });
+  const replyTo = (await chapterContact(s, event.chapter.id)).email;
+  await s.mail.send(automaticMessage(host.email, letter, replyTo, `meetup-confirmation-${confirmation.id}`));
   await MeetupConfirmation.query().patch({ emailedAt: now.toISOString() }).findById(confirmation.id);
 }
 

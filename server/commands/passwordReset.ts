@@ -7,6 +7,8 @@ import { User } from "../models/User";
 import { emailSchema, parse } from "../lib/validate";
 import { bucketFor, enforceLimit } from "../lib/rateLimits";
 import type { Services } from "../services";
+import { automaticMessage, composeLetter } from "../mail/letter";
+import { networkContact } from "../lib/networkContact";
 import { changePassword } from "./changePassword";
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
@@ -66,11 +68,17 @@ export async function sendResetLink(ctx: Context, s: Services, body: unknown): P
     usedAt: null,
   });
   const link = `${s.config.publicUrl}/password_verify/${token}`;
-  await s.mail.send({
-    to: user.email,
+  const letter = composeLetter({
     subject: "Reset your password",
-    text: `Hi ${user.name},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email.\n`,
+    greeting: `Hi ${user.name},`,
+    blocks: [
+      "Someone asked to reset the password of your account. To choose a new password, open this link within one hour:",
+      link,
+      "If you did not ask for this, you can ignore this email.",
+    ],
+    why: "You are receiving this email because a password reset was asked for your account.",
   });
+  await s.mail.send(automaticMessage(user.email, letter, (await networkContact(s)).email));
   return "ok";
 }
 

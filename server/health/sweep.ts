@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import type { Transaction } from "objection";
 import { atRiskTitle, silenceText, type ChapterHealthRow, type ChapterHealthSettings } from "../contracts/chapterHealth";
 import { displayTitle } from "../contracts/chapter";
-import { localDateIn } from "../contracts/schedule";
+import { calendarDateMedium, localDateIn } from "../contracts/schedule";
 import { Chapter, CHAPTER_ACTIVE, CHAPTER_HIDDEN } from "../models/Chapter";
 import { Job } from "../models/Job";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
@@ -13,6 +13,8 @@ import type { JobContext } from "../jobs/queue";
 import type { Services } from "../services";
 import { loadChapterHealth } from "./load";
 import { healthOf } from "./rule";
+import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
+import { chapterContact } from "../lib/networkContact";
 
 export const JOB_HEALTH_DAILY = "health.daily";
 export const JOB_HEALTH_MAIL_HOSTS = "health.mailHosts";
@@ -23,14 +25,14 @@ const HEALTH_RUN_HOUR_UTC = 14;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const chapterUrl = (s: Services, c: { state: string; slug: string }) => `${s.config.publicUrl}/chapter/${(c.state || "int").toLowerCase()}/${c.slug}`;
 
-/** The at-risk activity item's note; `since` is the local date the silence began. */
-export const atRiskNote = (since: string) => `At risk: no email to the list since ${since}.`;
+/** The at-risk activity item's note; `since` is the local date the silence began (YYYY-MM-DD), written as people read dates. */
+export const atRiskNote = (since: string) => `No email to the list since ${calendarDateMedium(since)}. A list email about the next meetup keeps it on the map.`;
 
 /** The activity item (and admin notice) of a chapter the rule took off the map; `since` as above. */
 export function dormantNotice(chapter: { title: string; city: string }, dormantAfterDays: number, since: string) {
   return {
-    title: `${displayTitle(chapter)} is dormant and off the map`,
-    body: `No email to the list for ${silenceText(dormantAfterDays)} (since ${since}). A list email from a host or an admin's re-enabling brings it back.`,
+    title: `${displayTitle(chapter)} is dormant and now hidden`,
+    body: `No email to the list for ${silenceText(dormantAfterDays)} (since ${calendarDateMedium(since)}). A list email from a host or an admin's re-enabling brings it back.`,
   };
 }
 
@@ -88,7 +90,7 @@ export async function runHealthSweep(s: Services, now: Date): Promise<{ atRisk: 
         await recordActivity(
           {
             type: "chapter_health",
-            title: atRiskTitle(settings.atRiskAfterDays),
+            title: atRiskTitle(chapter, settings.atRiskAfterDays),
             note: atRiskNote(localDateIn(row.countedFrom, row.timeZone)),
             userId: null,
             chapterId: chapter.id,
@@ -120,13 +122,21 @@ export async function mailHostsAtRisk(s: Services, p: { chapterId: number; notic
     .where({ "permissions.chapterId": chapter.id, "permissions.roleId": ROLE_CHAPTER_HOST })
     .select("users.id", "users.email", "users.name")) as { id: number; email: string; name: string }[];
   const url = `${chapterUrl(s, chapter)}/admin/email`;
+  const look = await chapterLook(chapter);
+  const replyTo = (await chapterContact(s, chapter.id)).email;
   for (const host of hosts) {
-    await s.mail.send({
-      to: host.email,
+    const letter = composeLetter({
       subject: `${displayTitle(chapter)} has not emailed its list for ${p.weeks}`,
-      text: `Hi ${host.name},\n\nYour chapter has not emailed its list for ${p.weeks}: send a note about your next meetup.\n\nChapters that stay silent longer are taken off the map until they email their list again.\n\nSend an email: ${url}\n`,
-      idempotencyKey: `chapter-health-${p.noticeId}-user-${host.id}`,
+      greeting: `Hi ${host.name},`,
+      blocks: [
+        `Your chapter has not emailed its list for ${p.weeks}: send a note about your next meetup.`,
+        "Chapters that stay silent longer are taken off the map until they email their list again.",
+        { label: "Send an email", link: url },
+      ],
+      why: `You are receiving this email because you host ${displayTitle(chapter)}.`,
+      look,
     });
+    await s.mail.send(automaticMessage(host.email, letter, replyTo, `chapter-health-${p.noticeId}-user-${host.id}`));
   }
 }
 

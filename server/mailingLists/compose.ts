@@ -6,7 +6,7 @@ import { EmailSettings } from "../models/EmailSettings";
 import type { ListMessage } from "../models/ListMessage";
 import type { MailingListContact } from "../models/MailingListContact";
 import { User } from "../models/User";
-import { renderRichText } from "../lib/richText";
+import { renderRichTextForMail } from "../lib/richText";
 import { richTextToPlainText } from "../lib/plainText";
 import { parseAddress } from "../integrations/mail/headers";
 import { listEmailHtml, listEmailText, type ListEmailLook } from "./emailTemplate";
@@ -72,7 +72,7 @@ export function composeListEmail(message: ListMessage, ctx: ListEmailContext): L
     colour: ctx.type?.hexColor ?? "",
     postalAddress: ctx.postalAddress,
   };
-  const bodyHtml = renderRichText(message.body);
+  const bodyHtml = renderRichTextForMail(message.body);
   const bodyText = richTextToPlainText(message.body);
   const alias = chapter.emailAlias && mailDomain ? `${chapter.emailAlias}@${mailDomain}` : "";
   return {

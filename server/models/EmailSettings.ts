@@ -3,8 +3,8 @@ import { BaseModel } from "./BaseModel";
 export type EmailServiceName = "sendInBlue" | "bronto";
 
 /**
- * The single row (id 1): which email-marketing provider the site uses, whether list signups need confirming, and
- * the postal address list emails show.
+ * The single row (id 1): which email-marketing provider the site uses, whether list signups need confirming, the
+ * postal address list emails show and the network's contact.
  */
 export class EmailSettings extends BaseModel {
   static override tableName = "email_settings";
@@ -17,4 +17,7 @@ export class EmailSettings extends BaseModel {
   postalAddress!: string;
   /** How many hours before a meetup its hosts are asked to confirm it; 0 turns the emails off. */
   meetupConfirmHours!: number;
+  /** Who hosts and applicants write to (Reply-To, a new host's dashboard); empty: MAIL_FROM stands in. */
+  networkContactName!: string;
+  networkContactEmail!: string;
 }

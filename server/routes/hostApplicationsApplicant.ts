@@ -10,6 +10,7 @@ import { multiLine, singleLine } from "../contracts/text";
 import { HOST_APPLICATION_TYPES } from "../contracts/hostApplication";
 import { createHostApplication } from "../commands/createHostApplication";
 import { presentHostApplicationForApplicant } from "../presenters/hostApplication";
+import type { Services } from "../services";
 
 const required = (label: string, max: number) =>
   z
@@ -32,11 +33,11 @@ export const hostApplicationSchema = z.object({
 });
 
 /** Host applications, applicant side (spec 000 section 7). The admin side lives with the site admin routes. */
-export function hostApplicationApplicantRoutes(router: Router) {
+export function hostApplicationApplicantRoutes(router: Router, s: Services) {
   router.post("/chapter_host_application", async (ctx) => {
     const viewer = requireViewer(ctx);
     const input = parse(hostApplicationSchema, ctx.request.body);
-    const application = await createHostApplication(viewer, input);
+    const application = await createHostApplication(s, viewer, input);
     application.user = undefined;
     ctx.status = 201;
     ctx.body = presentHostApplicationForApplicant(application);

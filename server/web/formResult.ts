@@ -2,12 +2,13 @@ import type { Context } from "koa";
 import { POSTED_FORMS, type FormResult, type PostedForm, type PostedFormName } from "../contracts/ssr";
 import type { JoinListResult } from "../contracts/mailingList";
 import type { SignInFormResult } from "../contracts/user";
+import { REVIVE_MESSAGE_MAX, type ReviveResult } from "../contracts/chapterRevive";
 import { allowSecure, type SessionOptions } from "../auth/session";
 
 /**
  * The cookie that carries a plain form post's result (the mailing-list signup, the sign-in form, the account and
- * host application forms) to the page it returns to: the page shows it next to the form once, and is rendered for
- * that visitor alone (not kept).
+ * host application forms, a hidden chapter's revive form) to the page it returns to: the page shows it next to the
+ * form once, and is rendered for that visitor alone (not kept).
  */
 export const FORM_RESULT_COOKIE = "ch_form";
 const FORM_RESULT_MS = 5 * 60_000;
@@ -74,6 +75,16 @@ function postedResultOf(v: Partial<PostedForm> | undefined): PostedForm | null {
   return { form: v.form as PostedFormName, done: v.done, result: text(v.result), message: text(v.message), values };
 }
 
+function reviveResultOf(v: Partial<ReviveResult> | undefined): ReviveResult | null {
+  if (!v || typeof v.chapterId !== "number" || typeof v.ok !== "boolean") return null;
+  const typed = v.typed && {
+    name: text(v.typed.name) ?? "",
+    email: text(v.typed.email) ?? "",
+    message: typeof v.typed.message === "string" ? v.typed.message.slice(0, REVIVE_MESSAGE_MAX) : "",
+  };
+  return { chapterId: v.chapterId, ok: v.ok, sentTo: text(v.sentTo), message: text(v.message), field: text(v.field), typed };
+}
+
 /** The result of a plain form post for the page being rendered, once: the cookie is cleared as it is read. */
 export function readFormResult(ctx: Context): FormResult | null {
   const raw = ctx.cookies.get(FORM_RESULT_COOKIE);
@@ -84,9 +95,12 @@ export function readFormResult(ctx: Context): FormResult | null {
       join?: Partial<JoinListResult>;
       signIn?: Partial<SignInFormResult>;
       posted?: Partial<PostedForm>;
+      revive?: Partial<ReviveResult>;
     };
     const join = joinResultOf(v.join);
     if (join) return { join };
+    const revive = reviveResultOf(v.revive);
+    if (revive) return { revive };
     const signIn = signInResultOf(v.signIn);
     if (signIn) return { signIn };
     const posted = postedResultOf(v.posted);

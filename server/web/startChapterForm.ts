@@ -42,7 +42,7 @@ export function startChapterFormRoutes(s: Services, sessionOptions: SessionOptio
       const user = await userOfSessionCookie(ctx.cookies.get(SESSION_COOKIE), sessionOptions.secret);
       if (!user) throw unauthorized();
       const input = parse(hostApplicationSchema, typed);
-      await createHostApplication(viewerFromUser(user), input);
+      await createHostApplication(s, viewerFromUser(user), input);
     });
     const posted =
       "refused" in outcome
