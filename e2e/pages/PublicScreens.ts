@@ -17,5 +17,9 @@ export const PUBLIC_SCREENS = [
   "/intro_start_chapter",
   "/start_chapter",
   "/signin",
+  "/register_for_account",
+  "/password_reset",
+  // A reset link's page, for a link that does not work (a working one is made by a test: e2e/noscript.spec.ts).
+  "/password_verify/not-a-real-token-at-all-000000",
   "/page/no_such_page",
 ];
