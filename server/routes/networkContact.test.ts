@@ -63,7 +63,7 @@ describe("the network contact in General Settings", () => {
         "networkContactName",
       ],
     ] as const) {
-      const res = await save(body);
+      const res = await t.request<{ error: string; field: string }>("POST", "/api/email_settings", { as: p.admin, body });
       expect([res.status, res.body.error, res.body.field], JSON.stringify(body)).toEqual([400, error, field]);
     }
     expect((await t.request<EmailSettingsInfo>("GET", "/api/email_settings", { as: p.admin })).body.networkContactEmail).toBe("");
