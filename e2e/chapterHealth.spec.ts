@@ -61,7 +61,7 @@ test.describe("chapter health", () => {
     await health.openDashboard();
     const api = (await (await page.request.get("/api/chapter_health")).json()) as ChapterHealthRow[];
     expect(await health.count("All")).toBe(api.length);
-    expect((await health.count("Active")) + (await health.count("At risk")) + (await health.count("Dormant"))).toBe(api.length);
+    expect((await health.count("Healthy")) + (await health.count("At risk")) + (await health.count("Dormant"))).toBe(api.length);
     await expect(health.rows()).toHaveCount(Math.min(api.length, 100));
     expect(await seriousViolations(page, '[data-testid="chapter-health"]')).toEqual([]);
     // The demo network has quiet chapters: some at risk, Pittsburgh dormant (the rule took it off the map); each
@@ -164,7 +164,7 @@ test.describe("chapter health", () => {
     const health = new ChapterHealthTable(page);
     await health.openDashboard();
     expect(await health.healthsShown()).toEqual(["at_risk", "dormant", "active"]);
-    expect([await health.count("At risk"), await health.count("Dormant"), await health.count("Active")]).toEqual([1, 1, 1]);
+    expect([await health.count("At risk"), await health.count("Dormant"), await health.count("Healthy")]).toEqual([1, 1, 1]);
     await expect(health.row("quiet_town")).toContainText("45");
     await expect(health.silenceFrom("quiet_town")).toHaveText(/^since the last email on /);
     await expect(health.row("busy_city")).toContainText("Jul 14, 2026");
@@ -172,7 +172,7 @@ test.describe("chapter health", () => {
     await health.filter("Dormant").click();
     await expect(health.filter("Dormant")).toHaveAttribute("aria-pressed", "true");
     await expect.poll(() => health.healthsShown()).toEqual(["dormant"]);
-    await expect(health.row("sleepy_hollow")).toContainText("Off the map");
+    await expect(health.row("sleepy_hollow")).toContainText("Hidden");
     await expect(health.root.getByRole("button", { name: "Re-enable Sleepy Hollow" })).toBeVisible();
     expect(await seriousViolations(page, '[data-testid="chapter-health"]')).toEqual([]);
     // The dormant notice's link opens the table on the dormant chapters.

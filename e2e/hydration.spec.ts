@@ -128,7 +128,7 @@ test.describe("a public page an anonymous visitor opens starts by its islands", 
     await expect(page.locator("html[data-ready=true]")).toBeAttached();
     await expect(page.getByLabel("Search for a place")).toHaveValue("59001");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page).toHaveURL(/\/\?place=59001$/);
+    await expect(page).toHaveURL(/\/\?place=59001#find-results$/);
   });
 
   test("a signed-in visitor's public page starts the app", async ({ page }) => {

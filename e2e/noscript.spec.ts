@@ -37,9 +37,28 @@ test.describe("public pages with JavaScript off", () => {
     const home = new HomePage(page);
     await home.open();
     await home.searchPlace("78704", "button");
-    await expect(page).toHaveURL(/\/\?place=78704$/);
+    // The form sends its type (empty: every type), and the page opens at the answer.
+    await expect(page).toHaveURL(/\/\?place=78704&type=#find-results$/);
     await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
     await expect(home.nearestLinks().first()).toHaveAttribute("href", /^\/chapter\/tx\//);
+  });
+
+  test("the place search takes what people type and a chapter type; the next Tab goes on from the answer", async ({ page }) => {
+    const home = new HomePage(page);
+    await home.open();
+    await home.searchPlace("drinking liberally near Austin, TX 78704", "button", "Drinking Liberally");
+    await expect(page).toHaveURL(/\/\?place=drinking\+liberally\+near\+Austin%2C\+TX\+78704&type=drinking#find-results$/);
+    await expect(home.resultsHeading()).toHaveText("Nearest Drinking Liberally chapters to Austin, TX 78704");
+    await expect(home.nearestLinks()).not.toHaveCount(0);
+    await expect(home.nearestLinks().filter({ hasNotText: "Drinking Liberally" })).toHaveCount(0);
+    await expect(home.typeChoice()).toHaveValue("drinking");
+    await page.keyboard.press("Tab");
+    await expect(home.nearestLinks().first()).toBeFocused();
+
+    await home.searchPlace("Nowhere Qq", "button");
+    await expect(home.placeNotFound()).toHaveText('We could not find that place on the map. Try a ZIP code or "City, ST".');
+    await expect(home.searchBox()).toHaveValue("Nowhere Qq");
+    await expect(home.typeChoice()).toHaveValue("drinking");
   });
 
   test("the mailing-list signup works as a plain form post, with the same answers", async ({ page }) => {

@@ -82,20 +82,20 @@ test.describe("home", () => {
     const home = new HomePage(page);
     await home.open();
     await home.searchPlace("78704");
-    await expect(page).toHaveURL(/\/\?place=78704$/);
+    await expect(page).toHaveURL(/\/\?place=78704#find-results$/);
     await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
     await expect(home.nearestLinks().first()).toHaveText(/^Austin/);
     await expect(home.nearest().getByRole("listitem").first()).toContainText(/\d+(\.\d)? mi/);
     await expect(home.nearest().getByRole("listitem").first()).toContainText("Next meetup:");
 
     await home.searchPlace("59001");
-    await expect(page).toHaveURL(/\/\?place=59001$/);
+    await expect(page).toHaveURL(/\/\?place=59001#find-results$/);
     await expect(home.nearest()).toContainText(/^No chapter within 50 miles of [^.]+, MT 59001\. The nearest is .+ \(\d+(\.\d)? mi away\)\./);
     const start = home.nearest().getByRole("link", { name: /^Start a chapter in / });
     await expect(start).toHaveAttribute("href", /^\/start_chapter\?city=.+&state=MT$/);
 
     await page.goBack();
-    await expect(page).toHaveURL(/\/\?place=78704$/);
+    await expect(page).toHaveURL(/\/\?place=78704#find-results$/);
     await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
   });
 
@@ -115,9 +115,66 @@ test.describe("home", () => {
     await expect(home.searchBox()).toHaveValue('Nowhere "Qq" <b>');
     // The islands run on that page: a search from it goes on.
     await home.searchPlace("78704");
-    await expect(page).toHaveURL(/\/\?place=78704$/);
+    await expect(page).toHaveURL(/\/\?place=78704#find-results$/);
     await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
     expect(problems.filter((m) => /hydrat|did not match|Minified React error/i.test(m))).toEqual([]);
+  });
+
+  test("the finder takes what people type and a chapter type, and moves focus to its answer; a search's page hydrates without a mismatch", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    const home = new HomePage(page);
+    // The address the finder's form sends for "Austin, TX 78704".
+    await home.openAddress("/?place=Austin%2C+TX+78704");
+    await expect(home.resultsHeading()).toHaveText("Nearest chapters to Austin, TX 78704");
+    await expect(home.typeChoice()).toHaveValue("");
+    // Every type: the nearest lists chapters of other types too.
+    await expect(home.nearestLinks().filter({ hasNotText: "Drinking Liberally" })).not.toHaveCount(0);
+
+    await home.searchPlace("drinking liberally near Austin, TX 78704");
+    await expect(page).toHaveURL(/\/\?place=drinking\+liberally\+near\+Austin%2C\+TX\+78704#find-results$/);
+    await expect(home.resultsHeading()).toHaveText("Nearest chapters to Austin, TX 78704");
+    // Focus is on the answer, and the keyboard goes on from it.
+    await expect(home.resultsHeading()).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(home.nearestLinks().first()).toBeFocused();
+
+    await home.searchPlace("78704-1234", "button", "Drinking Liberally");
+    await expect(page).toHaveURL(/\/\?place=78704-1234&type=drinking#find-results$/);
+    await expect(home.resultsHeading()).toHaveText("Nearest Drinking Liberally chapters to Austin, TX 78704");
+    await expect(home.resultsHeading()).toBeFocused();
+    await expect(home.nearestLinks()).not.toHaveCount(0);
+    await expect(home.nearestLinks().filter({ hasNotText: "Drinking Liberally" })).toHaveCount(0);
+    await expect(home.typeChoice()).toHaveValue("drinking");
+
+    // A place not found: the notice says what to type, and focus is back in the box to type it.
+    await home.searchPlace("Nowhere Qq", "enter", "Laughing Liberally");
+    await expect(home.placeNotFound()).toHaveText('We could not find that place on the map. Try a ZIP code or "City, ST".');
+    await expect(home.searchBox()).toBeFocused();
+    await expect(home.searchBox()).toHaveAccessibleDescription('We could not find that place on the map. Try a ZIP code or "City, ST".');
+    await expect(home.typeChoice()).toHaveValue("laughing");
+    expect(problems.filter((m) => /#418|hydrat|did not match|Minified React error/i.test(m))).toEqual([]);
+  });
+
+  test("a search's page hydrates without a mismatch for a signed-in visitor too", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    await signInAs(page, "user");
+    const home = new HomePage(page);
+    await home.openAddress("/?place=Austin%2C+TX+78704&type=laughing");
+    await expect(home.resultsHeading()).toHaveText("No Laughing Liberally chapter within 50 miles of Austin, TX 78704.");
+    await expect(home.typeChoice()).toHaveValue("laughing");
+    await home.searchPlace("Austin Texas", "enter", "All chapter types");
+    await expect(page).toHaveURL(/\/\?place=Austin\+Texas#find-results$/);
+    await expect(home.resultsHeading()).toHaveText("Nearest chapters to Austin, TX");
+    await expect(home.resultsHeading()).toBeFocused();
+    expect(problems.filter((m) => /#418|hydrat|did not match|Minified React error/i.test(m))).toEqual([]);
   });
 
   test("'Map loading...' shows until the outlines arrive", async ({ page }) => {
@@ -276,7 +333,7 @@ test.describe("state pages", () => {
     await expect(items.locator("a").first()).toHaveText("Austin");
     await expect(items.getByRole("link")).toHaveText(["Austin", "Dallas", "Houston: Houston Laughing Liberally"]);
     await expect(items.nth(1)).toHaveAttribute("data-inactive", "true");
-    await expect(items.nth(1).getByText("Inactive")).toBeVisible();
+    await expect(items.nth(1).getByText("Hidden")).toBeVisible();
     await expect(state.typeToggles()).toHaveText(["dining", "drinking", "laughing"]);
     await state.typeToggles().filter({ hasText: "dining" }).click();
     await expect(state.typeToggles().filter({ hasText: "dining" })).toHaveAttribute("aria-pressed", "false");

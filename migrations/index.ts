@@ -39,6 +39,7 @@ import * as st0300 from "./20261231000300_version_list_messages";
 import * as pd0100 from "./20270101000100_index_what_a_person_did";
 import * as lr0100 from "./20270103000100_count_list_delivery_retries";
 import * as nc0500 from "./20270104000500_add_network_contact_to_email_settings";
+import * as rs0100 from "./20270110000100_create_rsvps";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -90,6 +91,7 @@ export const migrations: Array<[string, Migration]> = [
   ["20270101000100_index_what_a_person_did", pd0100],
   ["20270103000100_count_list_delivery_retries", lr0100],
   ["20270104000500_add_network_contact_to_email_settings", nc0500],
+  ["20270110000100_create_rsvps", rs0100],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

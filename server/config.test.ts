@@ -26,7 +26,15 @@ describe("TRUST_PROXY", () => {
 describe("RATE_LIMITS", () => {
   it("has per-hour defaults that any entry overrides", () => {
     const limits = load({}).rateLimits;
-    expect(limits).toEqual({ signup: 10, listSignup: 20, passwordReset: 10, passwordResetPerAccount: 5, listConfirmationPerEmail: 3, placePages: 60 });
+    expect(limits).toEqual({
+      signup: 10,
+      listSignup: 20,
+      passwordReset: 10,
+      passwordResetPerAccount: 5,
+      listConfirmationPerEmail: 3,
+      reviveMessage: 5,
+      placePages: 60,
+    });
     expect(load({ RATE_LIMITS: "signup=50, listSignup=100" }).rateLimits).toEqual({ ...DEFAULT_RATE_LIMITS, signup: 50, listSignup: 100 });
   });
 

@@ -29,6 +29,8 @@ export interface RateLimits {
   passwordResetPerAccount: number;
   /** Confirmation mails to one email address (double opt-in), whoever asks. */
   listConfirmationPerEmail: number;
+  /** Messages sent from hidden chapters' revive forms (POST /revive_chapter). */
+  reviveMessage: number;
   /** Home pages rendered for places searched for whose page was not kept yet (GET /?place=...). */
   placePages: number;
 }
@@ -39,6 +41,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordReset: 10,
   passwordResetPerAccount: 5,
   listConfirmationPerEmail: 3,
+  reviveMessage: 5,
   placePages: 60,
 };
 

@@ -17,11 +17,13 @@ import { App, appRoutes } from "./App";
 import { createQueryClient } from "./api/queryClient";
 import { ServerAddressGate } from "./components/ServerAddressGate";
 import { mailingListKeys } from "./api/mailingLists";
+import { chapterKeys } from "./api/chapters";
 import { authKeys, authQueries } from "./api/auth";
 import { isRouteHandle, sitemapOf, type Answer, type RouteData } from "./lib/routeData";
 import { ApiRequestError } from "./api/client";
 import { isPagedByAddress, morePagesOf } from "./lib/morePages";
 import { LazyShown } from "./lib/lazy";
+import { postedFormKey } from "./lib/postedForm";
 import { createEmotionCache } from "./lib/emotionCache";
 import type { FormResult } from "../server/contracts/ssr";
 import type { HeadSite, PageHead, SitemapEntry } from "../server/contracts/pageHead";
@@ -151,6 +153,8 @@ export interface LoadedPage {
   client: QueryClient;
   /** Whether its route hydrates only its islands for anonymous visitors (RouteHandle.islands). */
   islands: boolean;
+  /** Whether its page is one person's, never kept (RouteHandle.personal). */
+  personal: boolean;
 }
 
 const answerOf = <T,>(read: Promise<T>): Promise<Answer<T>> =>
@@ -174,7 +178,15 @@ const routeData = (client: QueryClient, params: RouteData["params"], search: URL
  * read is kept as the screen would keep it: it shows it. A head that cannot be made (a read it needs failed
  * otherwise than 404) throws.
  */
-async function loadRoute(client: QueryClient, location: string, pages: number): Promise<{ head: (site: HeadSite) => PageHead | null; islands: boolean }> {
+async function loadRoute(
+  client: QueryClient,
+  location: string,
+  pages: number,
+): Promise<{
+  head: (site: HeadSite) => PageHead | null;
+  islands: boolean;
+  personal: boolean;
+}> {
   const url = new URL(location, "http://localhost");
   const match = matchRoutes(routes(), url.pathname)?.at(-1);
   const params = match?.params ?? {};
@@ -184,6 +196,7 @@ async function loadRoute(client: QueryClient, location: string, pages: number): 
   return {
     head: (site) => (isRouteHandle(handle) && handle.head ? handle.head(answers, site, params) : null),
     islands: isRouteHandle(handle) && handle.islands === true,
+    personal: isRouteHandle(handle) && handle.personal === true,
   };
 }
 
@@ -200,7 +213,9 @@ export async function listSitemap(): Promise<SitemapEntry[]> {
 function seedFormResult(client: QueryClient, result: FormResult | null | undefined) {
   if (!result) return;
   if ("join" in result) client.setQueryData(mailingListKeys.joinResult(result.join.listId), result.join);
-  else client.setQueryData(authKeys.signInFormResult(), result.signIn);
+  else if ("revive" in result) client.setQueryData(chapterKeys.reviveResult(result.revive.chapterId), result.revive);
+  else if ("signIn" in result) client.setQueryData(authKeys.signInFormResult(), result.signIn);
+  else client.setQueryData(postedFormKey(result.posted.form), result.posted);
 }
 
 /** A query cache for the page, filled by its route's loader; and how its head is made from the loader's answers. */
@@ -216,8 +231,8 @@ async function readRoute(location: string, inputs: RenderInputs) {
  * renders the page (renderPage) only when it has one. Also how the head is made with rendering off (SSR=false).
  */
 export async function loadPage(location: string, site: HeadSite, inputs: RenderInputs = {}): Promise<LoadedPage> {
-  const { client, head, islands } = await readRoute(location, inputs);
-  return { head: head(site), client, islands };
+  const { client, head, islands, personal } = await readRoute(location, inputs);
+  return { head: head(site), client, islands, personal };
 }
 
 /** Renders the page from what loadPage read (or reads it first, without its head). */

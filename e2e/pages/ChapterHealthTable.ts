@@ -33,12 +33,12 @@ export class ChapterHealthTable {
     return this.row(slug).getByTestId("silence-from");
   }
 
-  /** The filter button of a state ("All", "At risk", "Dormant", "Active"), which shows its count. */
-  filter(label: "All" | "At risk" | "Dormant" | "Active") {
+  /** The filter button of a state ("All", "At risk", "Dormant", "Healthy"), which shows its count. */
+  filter(label: "All" | "At risk" | "Dormant" | "Healthy") {
     return this.root.getByRole("group", { name: "Show chapters by health" }).getByRole("button", { name: new RegExp(`^${label} \\d+$`) });
   }
 
-  async count(label: "All" | "At risk" | "Dormant" | "Active"): Promise<number> {
+  async count(label: "All" | "At risk" | "Dormant" | "Healthy"): Promise<number> {
     return Number(((await this.filter(label).textContent()) ?? "").replace(/\D+/g, ""));
   }
 

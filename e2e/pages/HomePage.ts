@@ -17,13 +17,25 @@ export class HomePage {
     return this.page.goto(`/?place=${encodeURIComponent(place)}`);
   }
 
+  /** The home page at an address as given (`/?place=Austin%2C+TX+78704`, as the finder's form without JavaScript sends it). */
+  openAddress(address: string) {
+    return this.page.goto(address);
+  }
+
   searchBox() {
     return this.page.getByLabel("Search for a place");
   }
 
-  async searchPlace(text: string, how: "enter" | "button" = "enter") {
+  /** The finder's chapter type choice ("All chapter types", "Drinking Liberally", ...). */
+  typeChoice() {
+    return this.page.getByLabel("Chapter type");
+  }
+
+  /** Searches for a place as a visitor types it, of one chapter type when given (its label: "Drinking Liberally"). */
+  async searchPlace(text: string, how: "enter" | "button" = "enter", type?: string) {
     // A search loads the page: the next one is searched from once its islands run, as a visitor would.
     await untilHydrated(this.page);
+    if (type) await this.typeChoice().selectOption({ label: type });
     const box = this.searchBox();
     await box.fill(text);
     if (how === "enter") await box.press("Enter");
@@ -33,6 +45,16 @@ export class HomePage {
   /** The answer to a place search: the nearest chapters, or the message that none is near. */
   nearest() {
     return this.page.getByTestId("nearest-chapters");
+  }
+
+  /** The answer's heading ("Nearest chapters to ...", "No chapter within 50 miles of ..."), where focus goes after a search. */
+  resultsHeading() {
+    return this.nearest().getByRole("heading", { level: 3 });
+  }
+
+  /** What the finder says of a place it cannot find, with what to type. */
+  placeNotFound() {
+    return this.page.getByText("We could not find that place on the map.");
   }
 
   nearestLinks() {

@@ -116,6 +116,18 @@ async function loadSessionUser(userId: number, sid: string): Promise<User | unde
   return user;
 }
 
+/**
+ * The user of the live session a session cookie names, or null (none, a token this server did not sign, an ended
+ * session). For the forms posted without JavaScript, outside the API router: they check where the post comes from
+ * instead of the X-CSRF-Token header (server/web/formPost.ts).
+ */
+export async function userOfSessionCookie(token: string | undefined, secret: string): Promise<User | null> {
+  const claims = token ? verify(token, secret) : null;
+  const userId = Number(claims?.sub);
+  if (!claims || !Number.isSafeInteger(userId)) return null;
+  return (await loadSessionUser(userId, claims.sid)) ?? null;
+}
+
 /** Whether a session token is well signed and names a live session: a cheap check, without loading the user. */
 export async function isLiveSession(token: string, secret: string): Promise<boolean> {
   const claims = verify(token, secret);

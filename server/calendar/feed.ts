@@ -77,7 +77,7 @@ const FEED_TTL_SECONDS = 3600;
 
 const UTC_ZONES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT"]);
 
-const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">) =>
+export const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">) =>
   `${publicUrl}/chapter/${encodeURIComponent(normalizeState(c.state))}/${encodeURIComponent(c.slug)}`;
 
 /**
@@ -86,7 +86,7 @@ const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">) =>
  * semicolons of event properties itself; it drops nothing else, so other controls go here, and Unicode
  * line separators become line breaks it will escape.
  */
-function icsText(text: string): string {
+export function icsText(text: string): string {
   return text.replace(/[\u0085\u2028\u2029]/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "");
 }
 
@@ -97,7 +97,7 @@ function icsCalendarText(text: string): string {
     .replace(/\r\n|\r|\n/g, "\\n");
 }
 
-function locationOf(e: FeedEventRow): string {
+export function locationOf(e: Pick<FeedEventRow, "name" | "address1" | "address2" | "city" | "state" | "postalCode" | "country">): string {
   const cityLine = [e.city, [e.state, e.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return [e.name, e.address1, e.address2, cityLine, e.country]
     .map((p) => p?.trim())

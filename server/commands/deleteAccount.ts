@@ -8,6 +8,7 @@ import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { ChapterHostApplication } from "../models/ChapterHostApplication";
 import { MailingListContact, type ContactStatus } from "../models/MailingListContact";
 import { Permission } from "../models/Permission";
+import { Rsvp } from "../models/Rsvp";
 import { ROLE_ADMIN, ROLE_CHAPTER_HOST } from "../models/Role";
 import { Session } from "../models/Session";
 import { User } from "../models/User";
@@ -27,7 +28,8 @@ const ON_LIST: ContactStatus[] = ["active", "onboarding", "unconfirmed", "transa
  * Deletes an account, in one transaction: refused (409) while the person is the only host of an active chapter or
  * the network's only admin. Their roles and sessions go, then the row itself; the tables that point at users keep
  * their rows without the link (SET NULL: notes, posts, list emails) or lose the person's own rows with it (CASCADE:
- * host applications, notes about them, reset links, meetup confirmations). Activity items keep their history with
+ * host applications, notes about them, reset links, meetup confirmations); their answers to meetups go too,
+ * those given with their address included. Activity items keep their history with
  * "a former member" in place of the name and email. With `leaveLists`, every list membership of their address is
  * unsubscribed (and mirrored to the list provider).
  */
@@ -37,6 +39,7 @@ export async function deleteAccount(s: Services, user: User, opts: { leaveLists:
     const contacts = await MailingListContact.query(trx).where({ email: user.email });
     if (opts.leaveLists) for (const contact of contacts) await leaveList(s, contact, trx);
     await forgetInActivity(user, contacts, trx);
+    await Rsvp.ofPerson(user, trx).delete();
     await Permission.query(trx).delete().where({ userId: user.id });
     await Session.query(trx).delete().where({ userId: user.id });
     await User.query(trx).deleteById(user.id);

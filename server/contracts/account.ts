@@ -64,6 +64,18 @@ export interface MyData {
     emailedAt: string | null;
     confirmedAt: string | null;
   }[];
+  /** The person's answers to meetups (given signed in or with their address): yes or no, where each stands, whether they came. */
+  rsvps: {
+    chapter: MyDataChapter | null;
+    event: string | null;
+    date: string;
+    email: string;
+    name: string;
+    answer: string;
+    status: string;
+    answeredAt: string;
+    attended: boolean;
+  }[];
   /** The person's sign-ins the site still keeps (ended ones for a day): when, until when, and which one made this download. */
   sessions: { createdAt: string; expiresAt: string; signedOutAt: string | null; current: boolean }[];
   /** The lists cut at MY_DATA_LIST_LIMIT rows, with how many rows they have in all. */

@@ -21,3 +21,14 @@ describe("a chapter's name where it stands alone", () => {
     expect(chapterName({ title, city }, type)).toBe(expected);
   });
 });
+
+describe("a chapter's status word", () => {
+  it("is one word per status everywhere (1 Active, anything else Hidden), and no health word is a status word", async () => {
+    const { chapterStatusLabel } = await import("./chapter");
+    const { HEALTH_LABELS } = await import("./chapterHealth");
+    const { CHAPTER_STATUSES } = await import("./chapterAdmin");
+    expect([1, 0, 2].map(chapterStatusLabel)).toEqual(["Active", "Hidden", "Hidden"]);
+    expect(CHAPTER_STATUSES.map((s) => s.label)).toEqual(["Active", "Hidden"]);
+    expect(Object.values(HEALTH_LABELS).filter((l) => l === "Active" || l === "Hidden")).toEqual([]);
+  });
+});

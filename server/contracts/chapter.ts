@@ -1,4 +1,6 @@
 /** Chapter shapes shared by server and UI (spec 000 section 3, spec 001 section 3). */
+import type { ReviveContact } from "./chapterRevive";
+
 export interface ChapterTypeInfo {
   id: number;
   name: string;
@@ -20,6 +22,11 @@ export interface NextDate {
   end: string;
   /** YYYY-MM-DD in the chapter's time zone */
   date: string;
+  /** How many are going (GET /api/chapter/slug/{slug} and /id/{id} only). */
+  going?: number;
+  /** With a capacity set on the event: the places, and how many wait for one. */
+  capacity?: number;
+  waitlisted?: number;
 }
 
 export interface ChapterEventInfo {
@@ -49,6 +56,8 @@ export interface ChapterEventInfo {
   cancelledDates: CancelledMeetup[];
   /** Upcoming meetups a host confirmed are on, soonest first. */
   confirmedDates: ConfirmedDate[];
+  /** How many may be going to each meetup; null for no limit. */
+  capacity: number | null;
   updatedAt: string;
 }
 
@@ -81,6 +90,12 @@ export interface NearChaptersAnswer {
 
 /** The status of a chapter that meets (the others are hidden from the public). */
 export const CHAPTER_ACTIVE = 1;
+
+/**
+ * The one word for a chapter's status wherever it is shown (spec 001: 1 Active, 0 Hidden): any status but 1 is
+ * "Hidden", on public pages and admin screens alike. Health (at risk, dormant) is another thing, with its own words.
+ */
+export const chapterStatusLabel = (status: number): "Active" | "Hidden" => (status === CHAPTER_ACTIVE ? "Active" : "Hidden");
 
 /** How many meetup dates a chapter page lists: Next Event, then three More Upcoming Events (spec 001). */
 export const CHAPTER_PAGE_DATES = 4;
@@ -166,6 +181,8 @@ export interface ChapterSummary {
 export interface ChapterDetail extends ChapterSummary {
   /** True when the viewer may not see this chapter's content (inactive, no host access). */
   restricted: boolean;
+  /** On a restricted (hidden) chapter: whom its page's revive form writes to, by name; null otherwise. */
+  reviveContact: ReviveContact | null;
   postalCode: string;
   country: string;
   emailAlias: string;
@@ -187,8 +204,13 @@ export interface ChapterDetail extends ChapterSummary {
 }
 
 /** POST /api/chapter_event (answers ChapterEventInfo): the event's own fields; create without a slug, update with it. */
-export type ChapterEventInput = Omit<ChapterEventInfo, "id" | "slug" | "lat" | "lng" | "nextDates" | "cancelledDates" | "confirmedDates" | "updatedAt"> & {
+export type ChapterEventInput = Omit<
+  ChapterEventInfo,
+  "id" | "slug" | "lat" | "lng" | "nextDates" | "cancelledDates" | "confirmedDates" | "capacity" | "updatedAt"
+> & {
   slug?: string;
+  /** A positive whole number (or its digits, as a form holds it), null or "" for no limit; left out, it stays. */
+  capacity?: number | string | null;
 };
 
 /** GET /api/chapters/active and /api/chapters/state/{state}: summaries with the events the maps pin. */

@@ -1,6 +1,7 @@
 /** Shapes of the chapter admin area's answers, shared by server and UI. No Node imports here. */
 import type { PressMentionFields } from "./pressMention";
 import { isSingleLine } from "./text";
+import { chapterStatusLabel } from "./chapter";
 
 export interface UserRef {
   id: number;
@@ -136,8 +137,8 @@ export const SETTINGS_CHAPTER_TYPES = [
 ] as const;
 
 export const CHAPTER_STATUSES = [
-  { id: 1, label: "Active" },
-  { id: 0, label: "Hidden" },
+  { id: 1, label: chapterStatusLabel(1) },
+  { id: 0, label: chapterStatusLabel(0) },
 ] as const;
 
 /** The sentence shown to hosts on Chapter Settings (spec 001 section 6); also the API's 403 message. */

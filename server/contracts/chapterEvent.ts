@@ -57,6 +57,9 @@ const weeksString = z
       .map((p) => Number(p.trim())),
   );
 
+/** The one message for a capacity that is not a place count. */
+export const CAPACITY_MESSAGE = "Capacity must be a whole number from 1 to 100000, or empty for no limit";
+
 /**
  * The body of POST /api/chapter_event (spec 001 section 3, ChapterEvent): create when it names no existing
  * event (by id or slug), update otherwise. Week codes come as weeksOfMonthIndexesArray or weeksOfMonthIndexes.
@@ -94,6 +97,10 @@ export const chapterEventBodySchema = z
     ),
     weeksOfMonthIndexesArray: weeksArray.nullish(),
     weeksOfMonthIndexes: weeksString.nullish(),
+    capacity: z.preprocess(
+      (v) => (v === undefined ? undefined : v === "" || (typeof v === "string" && v.trim() === "") ? null : intLike(v)),
+      z.number({ error: CAPACITY_MESSAGE }).int(CAPACITY_MESSAGE).min(1, CAPACITY_MESSAGE).max(100_000, CAPACITY_MESSAGE).nullish(),
+    ),
     frequency: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
@@ -134,6 +141,8 @@ export const chapterEventBodySchema = z
         singleDate: v.isSingleDate ? v.singleDate! : null,
         dayOfWeekIndex: v.isSingleDate ? null : v.dayOfWeekIndex!,
         weeksOfMonthIndexes: codes.join(","),
+        // Left out, the stored capacity stays (a client that does not know it keeps it).
+        ...(v.capacity === undefined ? {} : { capacity: v.capacity }),
       },
     };
   });

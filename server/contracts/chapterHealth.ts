@@ -1,11 +1,12 @@
 /** Chapter health (issue 16): shapes of /api/chapter_health shared by server and UI. No Node imports here. */
 import { z } from "zod";
-import { STATES } from "./chapter";
+import { displayTitle, STATES } from "./chapter";
 
 export const HEALTH_STATES = ["active", "at_risk", "dormant"] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
-export const HEALTH_LABELS: Record<HealthState, string> = { active: "Active", at_risk: "At risk", dormant: "Dormant" };
+/** Health's words, none of them a status's ("Active" and "Hidden" are chapterStatusLabel's): a healthy chapter may be hidden. */
+export const HEALTH_LABELS: Record<HealthState, string> = { active: "Healthy", at_risk: "At risk", dormant: "Dormant" };
 
 /** The network's policy (start-a-chapter screens): no email for 6 weeks is at risk, 8 weeks dormant. */
 export const DEFAULT_HEALTH_SETTINGS = { atRiskAfterDays: 42, dormantAfterDays: 56 } as const;
@@ -148,7 +149,9 @@ export function silenceText(days: number): string {
   return `${days} day${days === 1 ? "" : "s"}`;
 }
 
-export const atRiskTitle = (days: number) => `Your chapter has not emailed its list for ${silenceText(days)}: send a note about your next meetup`;
+/** The at-risk activity item's title: it names the chapter, as the network's Recent Activity lists every chapter's. */
+export const atRiskTitle = (chapter: { title: string; city: string }, days: number) =>
+  `${displayTitle(chapter)} has not emailed its list for ${silenceText(days)}: at risk`;
 
 /** Whole days of silence of a row at an instant (the list's `at`). */
 export const silentDaysOf = (row: Pick<ChapterHealthRow, "countedFrom">, at: string): number =>

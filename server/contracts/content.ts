@@ -28,6 +28,13 @@ export interface PressMentionInfo extends PressMentionFields {
 }
 
 /**
+ * A press mention in the public lists (GET /api/press_mention/public, /public/all, /public/{count}, /public/state/{state}):
+ * the spec's fields (title, url, notes, createdAt, slug, isVisible, chapter) and its id; the chapter, when it has one,
+ * is named by `chapter`. Its notes are empty: the lists are the same for everyone.
+ */
+export type PublicPressMentionInfo = Omit<PressMentionInfo, "chapterId">;
+
+/**
  * A public item with when it last changed (ISO 8601, UTC), one row of GET /api/page/public/dates,
  * /api/wiki_page/public/dates, /api/blog_post/public/dates and /api/press_mention/public/dates: compact, for listing
  * every page (the sitemap's entries, which the route handles state).

@@ -13,6 +13,12 @@ export const HOST_APPLICATION_STATUS_LABELS: Record<HostApplicationStatus, strin
   denied: "Denied",
 };
 
+/**
+ * The host application's page (spec 000 section 5), where its form also posts without JavaScript: `step=account`
+ * (the signed-out visitor's account) or `step=application`.
+ */
+export const START_CHAPTER_PATH = "/start_chapter";
+
 export interface HostApplicationInput {
   city: string;
   state: string;

@@ -89,6 +89,9 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
+/** The network's preview image, of every public page that has no image of its own (server/web/seoRoutes.ts). */
+export const NETWORK_IMAGE_PATH = "/og/network.png";
+
 /** The preview image of chapters of a type without a header image of their own (routes in server/web/seoRoutes.ts). */
 const chapterTypeImagePath = (chapterTypeId: number) => `/og/chapter_type/${chapterTypeId}.png`;
 

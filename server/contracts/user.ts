@@ -46,6 +46,13 @@ export interface SignInFormResult {
   message: string;
 }
 
+/**
+ * The registration and the reset link request also work as plain form posts without JavaScript, to their own page's
+ * path (as the reset link's page does, at /password_verify/{token}); each comes back to its page with its answer.
+ */
+export const REGISTER_PATH = "/register_for_account";
+export const PASSWORD_RESET_PATH = "/password_reset";
+
 /** POST /api/auth/signup (answers AuthResponse). */
 export interface SignUpRequest {
   name: string;

@@ -107,7 +107,7 @@ describe.skipIf(!onPostgres)("the daily health job in two app processes (Postgre
     const items = await knex("activityFeedItems").where({ type: "chapter_health" }).select("chapterId", "title");
     expect(items).toHaveLength(AT_RISK + DORMANT);
     expect(new Set(items.map((i) => i.chapterId)).size).toBe(AT_RISK + DORMANT);
-    expect(items.filter((i) => i.title.startsWith("Your chapter has not emailed its list for 6 weeks"))).toHaveLength(AT_RISK);
+    expect(items.filter((i) => i.title.endsWith(" has not emailed its list for 6 weeks: at risk"))).toHaveLength(AT_RISK);
 
     const statuses = await knex("chapters").select("id", "status");
     const statusOf = new Map(statuses.map((r) => [r.id, Number(r.status)]));

@@ -36,7 +36,7 @@ describe("healthOf", () => {
 
 describe("the notice and the settings", () => {
   it("words the silence in weeks when whole, else in days", () => {
-    expect(atRiskTitle(42)).toBe("Your chapter has not emailed its list for 6 weeks: send a note about your next meetup");
+    expect(atRiskTitle({ title: "Austin", city: "Austin" }, 42)).toBe("Austin has not emailed its list for 6 weeks: at risk");
     expect(silenceText(7)).toBe("1 week");
     expect(silenceText(10)).toBe("10 days");
     expect(silenceText(1)).toBe("1 day");

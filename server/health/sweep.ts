@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import type { Transaction } from "objection";
 import { atRiskTitle, silenceText, type ChapterHealthRow, type ChapterHealthSettings } from "../contracts/chapterHealth";
 import { displayTitle } from "../contracts/chapter";
-import { localDateIn } from "../contracts/schedule";
+import { calendarDateMedium, localDateIn } from "../contracts/schedule";
 import { Chapter, CHAPTER_ACTIVE, CHAPTER_HIDDEN } from "../models/Chapter";
 import { Job } from "../models/Job";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
@@ -25,14 +25,14 @@ const HEALTH_RUN_HOUR_UTC = 14;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const chapterUrl = (s: Services, c: { state: string; slug: string }) => `${s.config.publicUrl}/chapter/${(c.state || "int").toLowerCase()}/${c.slug}`;
 
-/** The at-risk activity item's note; `since` is the local date the silence began. */
-export const atRiskNote = (since: string) => `At risk: no email to the list since ${since}.`;
+/** The at-risk activity item's note; `since` is the local date the silence began (YYYY-MM-DD), written as people read dates. */
+export const atRiskNote = (since: string) => `No email to the list since ${calendarDateMedium(since)}. A list email about the next meetup keeps it on the map.`;
 
 /** The activity item (and admin notice) of a chapter the rule took off the map; `since` as above. */
 export function dormantNotice(chapter: { title: string; city: string }, dormantAfterDays: number, since: string) {
   return {
-    title: `${displayTitle(chapter)} is dormant and off the map`,
-    body: `No email to the list for ${silenceText(dormantAfterDays)} (since ${since}). A list email from a host or an admin's re-enabling brings it back.`,
+    title: `${displayTitle(chapter)} is dormant and now hidden`,
+    body: `No email to the list for ${silenceText(dormantAfterDays)} (since ${calendarDateMedium(since)}). A list email from a host or an admin's re-enabling brings it back.`,
   };
 }
 
@@ -90,7 +90,7 @@ export async function runHealthSweep(s: Services, now: Date): Promise<{ atRisk: 
         await recordActivity(
           {
             type: "chapter_health",
-            title: atRiskTitle(settings.atRiskAfterDays),
+            title: atRiskTitle(chapter, settings.atRiskAfterDays),
             note: atRiskNote(localDateIn(row.countedFrom, row.timeZone)),
             userId: null,
             chapterId: chapter.id,

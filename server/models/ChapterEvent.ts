@@ -46,6 +46,8 @@ export class ChapterEvent extends BaseModel {
   cancelledDates!: (CancelledDate & { postId?: number })[];
   /** Meetups a host confirmed are on: the date and when. */
   confirmedDates!: ConfirmedDate[];
+  /** How many may be going to each meetup (null: no limit). */
+  capacity!: number | null;
   chapter?: Chapter;
 
   static override modifiers: Modifiers<QueryBuilder<ChapterEvent>> = {

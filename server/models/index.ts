@@ -29,3 +29,4 @@ export * from "./User";
 export * from "./UserNote";
 export * from "./WikiPage";
 export * from "./MeetupConfirmation";
+export * from "./Rsvp";

@@ -4,6 +4,7 @@ import { namedAnswers } from "./answers/answer";
 import "./answers/people"; // names ApiError, the error shape every operation answers
 import type { Operation, OtherAnswer } from "./operation";
 import { operations } from "./operations";
+import { SESSION_COOKIE } from "../auth/session";
 
 type Json = Record<string, unknown>;
 type JsonSchemaOptions = NonNullable<Parameters<typeof z.toJSONSchema>[1]>;
@@ -76,6 +77,28 @@ function requestBody(op: Operation): Json | undefined {
   return { required: true, content: { "application/json": { schema: requestSchema(op.body) } } };
 }
 
+/**
+ * How a caller signs a request: the browser's session cookie, with the X-CSRF-Token header (the ch_csrf cookie's
+ * value) on every write, or the desktop app's Bearer token (server/auth/session.ts).
+ */
+const SECURITY_SCHEMES = {
+  sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie /api/auth/signin sets" },
+  csrfToken: {
+    type: "apiKey",
+    in: "header",
+    name: "X-CSRF-Token",
+    description: "With the session cookie, on every request but GET, HEAD and OPTIONS: the value of the ch_csrf cookie",
+  },
+  bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A session token, as the desktop app sends it" },
+};
+
+/** The ways to sign an operation; a public one also takes none (`{}`). */
+function securityOf(method: string, op: Operation): Json[] {
+  const cookie = method === "GET" ? { sessionCookie: [] } : { sessionCookie: [], csrfToken: [] };
+  const signed = [cookie, { bearerAuth: [] }];
+  return op.public ? [{}, ...signed] : signed;
+}
+
 const isOther = (answer: Operation["answer"]): answer is OtherAnswer => answer !== null && "mediaType" in answer;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
@@ -138,6 +161,7 @@ export function buildOpenApiDocument(table: Record<string, Operation> = operatio
       tags: [op.tag],
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: body } : {}),
+      security: securityOf(method, op),
       responses: responses(op, answerSchema),
     };
   }
@@ -150,9 +174,11 @@ export function buildOpenApiDocument(table: Record<string, Operation> = operatio
       version: packageVersion(),
       description: "The JSON API of Chapterhouse. Signed-in calls carry the session cookie with an X-CSRF-Token header, or Authorization: Bearer.",
     },
+    // The site that serves the document: every path begins with /api, wherever the site is.
+    servers: [{ url: "/", description: "This site" }],
     tags: [...tags].map((name) => ({ name })),
     paths,
-    components: { schemas: components },
+    components: { schemas: components, securitySchemes: SECURITY_SCHEMES },
   };
 }
 

@@ -25,6 +25,11 @@ export interface Operation {
   answer: z.ZodType | OtherAnswer | null;
   /** The status of a successful answer: 200 unless said. */
   status?: number;
+  /**
+   * Whether anyone may call it without signing in (the sign-in may still change the answer). Everything else
+   * answers 401 to an anonymous caller.
+   */
+  public?: boolean;
 }
 
 export const csv = (description: string): OtherAnswer => ({ mediaType: "text/csv", description });

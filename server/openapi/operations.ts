@@ -32,6 +32,7 @@ import { settingsSchema as meetupConfirmSettingsSchema } from "../routes/meetupC
 import { createSchema as resetCreateSchema, newPasswordBody } from "../routes/passwordReset";
 import { grantSchema, permissionDeleteSchema } from "../routes/permissions";
 import { geocodeQuery } from "../routes/siteConfig";
+import { rsvpBodySchema, rsvpConfirmSchema } from "../contracts/rsvp";
 import * as ch from "./answers/chapters";
 import * as ct from "./answers/content";
 import * as ls from "./answers/lists";
@@ -40,34 +41,51 @@ import { csv, html, ics, tagged, type Operation } from "./operation";
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 const ok = z.object({ ok: z.literal(true) });
+/** This document: an OpenAPI 3.1 object, whose parts the OpenAPI specification describes. */
+const openApiDocument = z
+  .looseObject({
+    openapi: z.string(),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    servers: z.array(z.looseObject({ url: z.string() })),
+    paths: z.record(z.string(), z.unknown()),
+    components: z.looseObject({}),
+  })
+  .describe("An OpenAPI 3.1 document");
 const lastEventId = z.object({ lastEventId: z.string().optional().describe("Replay notices after this id (or send the Last-Event-ID header)") });
 
 export const operations: Record<string, Operation> = {
   ...tagged("Account", {
-    "GET /api/auth/user": { summary: "The signed-in user, or null", answer: pp.AuthAnswer },
-    "POST /api/auth/signup": { summary: "Create an account and sign in", body: signupSchema, answer: pp.AuthAnswer, status: 201 },
-    "POST /api/auth/signin": { summary: "Sign in with email and password", body: signinSchema, answer: pp.AuthAnswer },
-    "GET /api/auth/signout": { summary: "Sign out (ends the session)", answer: pp.ResultAnswer },
+    "GET /api/auth/user": { public: true, summary: "The signed-in user, or null", answer: pp.AuthAnswer },
+    "POST /api/auth/signup": { public: true, summary: "Create an account and sign in", body: signupSchema, answer: pp.AuthAnswer, status: 201 },
+    "POST /api/auth/signin": { public: true, summary: "Sign in with email and password", body: signinSchema, answer: pp.AuthAnswer },
+    "GET /api/auth/signout": { public: true, summary: "Sign out (ends the session)", answer: pp.ResultAnswer },
     "GET /api/auth/my_data": { summary: "Download my data as a JSON file", answer: pp.MyData },
     "POST /api/auth/delete_account": { summary: "Delete my account (asks for the password again)", body: deleteAccountSchema, answer: pp.ResultAnswer },
-    "POST /api/password_reset/create": { summary: "Email a password reset link", body: resetCreateSchema, answer: pp.ResultAnswer },
-    "GET /api/password_reset/check/:token": { summary: "Whether a reset link is still good", answer: pp.ResultAnswer },
-    "POST /api/password_reset/new_password": { summary: "Set a new password with a reset link", body: newPasswordBody, answer: pp.ResultAnswer },
+    "POST /api/password_reset/create": { public: true, summary: "Email a password reset link", body: resetCreateSchema, answer: pp.ResultAnswer },
+    "GET /api/password_reset/check/:token": { public: true, summary: "Whether a reset link is still good", answer: pp.ResultAnswer },
+    "POST /api/password_reset/new_password": { public: true, summary: "Set a new password with a reset link", body: newPasswordBody, answer: pp.ResultAnswer },
   }),
   ...tagged("Chapters", {
-    "GET /api/chapters/near": { summary: "The chapters nearest a place", query: nearSchema, answer: ch.NearChapters },
-    "GET /api/chapter/slug/:slug": { summary: "A chapter's page by slug", answer: ch.ChapterDetail },
-    "GET /api/chapter/id/:id": { summary: "A chapter's page by id", answer: ch.ChapterDetail },
-    "GET /api/chapters": { summary: "Every chapter, as summaries", query: chapterListQuery, paged: true, answer: list(ch.ChapterSummary) },
-    "GET /api/chapters/active": { summary: "Active chapters with their upcoming events", paged: true, answer: list(ch.ChapterWithEvents) },
+    "GET /api/chapters/near": { public: true, summary: "The chapters nearest a place", query: nearSchema, answer: ch.NearChapters },
+    "GET /api/chapter/slug/:slug": { public: true, summary: "A chapter's page by slug", answer: ch.ChapterDetail },
+    "GET /api/chapter/id/:id": { public: true, summary: "A chapter's page by id", answer: ch.ChapterDetail },
+    "GET /api/chapters": { public: true, summary: "Every chapter, as summaries", query: chapterListQuery, paged: true, answer: list(ch.ChapterSummary) },
+    "GET /api/chapters/active": { public: true, summary: "Active chapters with their upcoming events", paged: true, answer: list(ch.ChapterWithEvents) },
     "GET /api/chapters/active/dates": {
+      public: true,
       summary: "Every active chapter's page (slug and state) and when it last changed, by id",
       answer: list(ch.ActiveChapterDate),
     },
-    "GET /api/chapters/pins": { summary: "The home map's pins, one compact row per active chapter", answer: ch.ChapterPins },
+    "GET /api/chapters/pins": { public: true, summary: "The home map's pins, one compact row per active chapter", answer: ch.ChapterPins },
     "GET /api/chapters/my": { summary: "The caller's chapters with their roles", paged: true, answer: list(ch.MyChapter) },
-    "GET /api/chapters/state/:state": { summary: "A state's active chapters with their upcoming events", paged: true, answer: list(ch.ChapterWithEvents) },
+    "GET /api/chapters/state/:state": {
+      public: true,
+      summary: "A state's active chapters with their upcoming events",
+      paged: true,
+      answer: list(ch.ChapterWithEvents),
+    },
     "GET /api/chapters/search": {
+      public: true,
       summary: "Chapters whose title, city or slug contain a text (50 at most)",
       query: chapterSearchQuery,
       answer: list(ch.ChapterSummary),
@@ -75,27 +93,41 @@ export const operations: Record<string, Operation> = {
     "GET /api/chapter/first_steps/:id": { summary: "A new chapter's first steps", answer: ch.ChapterFirstSteps },
   }),
   ...tagged("Calendar", {
-    "GET /api/chapter_calendar/all/events.ics": { summary: "Every chapter's meetups as an iCalendar feed", answer: ics("The network's feed") },
-    "GET /api/chapter_calendar/state/:state/events.ics": { summary: "A state's meetups as an iCalendar feed", answer: ics("The state's feed") },
-    "GET /api/chapter_calendar/:slug/events.ics": { summary: "A chapter's meetups as an iCalendar feed", answer: ics("The chapter's feed") },
+    "GET /api/chapter_calendar/all/events.ics": { public: true, summary: "Every chapter's meetups as an iCalendar feed", answer: ics("The network's feed") },
+    "GET /api/chapter_calendar/state/:state/events.ics": { public: true, summary: "A state's meetups as an iCalendar feed", answer: ics("The state's feed") },
+    "GET /api/chapter_calendar/:slug/events.ics": { public: true, summary: "A chapter's meetups as an iCalendar feed", answer: ics("The chapter's feed") },
   }),
   ...tagged("Events", {
-    "GET /api/chapter_event/slug/:slug": { summary: "An event by slug", answer: ch.ChapterEvent },
+    "GET /api/chapter_event/slug/:slug": { public: true, summary: "An event by slug", answer: ch.ChapterEvent },
     "GET /api/chapter_event/chapter/:chapterId/all": { summary: "A chapter's events", answer: list(ch.ChapterEvent) },
     "POST /api/chapter_event": { summary: "Create an event (201) or, with a slug, update it", body: events.chapterEventBodySchema, answer: ch.ChapterEvent },
     "POST /api/chapter_event/cancel": {
+      public: true,
       summary: "Cancel one meetup date (by slug and date, or by a confirmation link's token)",
       body: z.union([events.cancelDateSchema, events.cancelByTokenSchema]),
       answer: ch.ChapterEvent,
     },
     "POST /api/chapter_event/confirm": {
+      public: true,
       summary: "Confirm one meetup date (by slug and date, or by a confirmation link's token)",
       body: z.union([events.confirmDateSchema, events.confirmByTokenSchema]),
       answer: ch.ChapterEvent,
     },
-    "GET /api/chapter_event/confirmation/:token": { summary: "What a confirmation link names (reading changes nothing)", answer: ch.MeetupConfirmation },
+    "GET /api/chapter_event/confirmation/:token": {
+      public: true,
+      summary: "What a confirmation link names (reading changes nothing)",
+      answer: ch.MeetupConfirmation,
+    },
     "POST /api/chapter_event/uncancel": { summary: "Undo a cancelled meetup date", body: events.uncancelDateSchema, answer: ch.ChapterEvent },
     "DELETE /api/chapter_event/slug/:slug": { summary: "Delete an event", answer: z.object({ deleted: z.literal(true), slug: z.string() }) },
+    "POST /api/rsvp": {
+      summary: "Say whether you are coming to a meetup: signed in, recorded at once (200); otherwise 202 and a link by email",
+      body: rsvpBodySchema,
+      answer: z.union([pp.RsvpResult, pp.RsvpPending]),
+    },
+    "GET /api/rsvp_link/:token": { summary: "What an RSVP email's link names (reading changes nothing)", answer: pp.RsvpLinkInfo },
+    "POST /api/rsvp/confirm": { summary: "Record the answer an RSVP email's link names", body: rsvpConfirmSchema, answer: pp.RsvpResult },
+    "GET /api/rsvp/:eventSlug/:date": { summary: "Who answered a meetup (the chapter's hosts, field organizers and admins)", answer: pp.RsvpList },
     "GET /api/meetup_confirmations/settings": { summary: "How many hours ahead hosts are asked to confirm", answer: ch.MeetupConfirmSettings },
     "POST /api/meetup_confirmations/settings": {
       summary: "Change how many hours ahead hosts are asked",
@@ -181,30 +213,43 @@ export const operations: Record<string, Operation> = {
     "GET /api/press_mention/all": { summary: "Every press mention (admins)", answer: list(ct.PressMentionAdmin) },
   }),
   ...tagged("Content", {
-    "GET /api/press_mention/public/all": { summary: "Every visible press mention", answer: list(ct.PressMention) },
-    "GET /api/press_mention/public": { summary: "Every visible press mention", answer: list(ct.PressMention) },
-    "GET /api/press_mention/public/state/:state": { summary: "A state's visible press mentions", answer: list(ct.PressMention) },
-    "GET /api/press_mention/public/dates": { summary: "Every visible press mention's slug and last change, newest first", answer: list(ct.PublicDate) },
-    "GET /api/press_mention/public/:count": { summary: "The newest visible press mentions", answer: list(ct.PressMention) },
-    "GET /api/press_mention/chapter/:id/public": { summary: "A chapter's visible press mentions", answer: list(ct.PressMention) },
-    "GET /api/press_mention/slug/:slug": { summary: "A press mention by slug", answer: ct.PressMention },
-    "GET /api/front_page": { summary: "The front page's settings", answer: ct.FrontPage },
-    "GET /api/blog_post/public/dates": { summary: "Every public blog post's slug and last change, newest first", answer: list(ct.PublicDate) },
-    "GET /api/blog_post/public/:page": { summary: "Public blog posts, newest first, a page at a time", answer: list(ct.BlogPost) },
-    "GET /api/blog_post/slug/:slug": { summary: "A blog post by slug", answer: ct.BlogPost },
-    "GET /api/page/public/dates": { summary: "Every public page's slug and last change, by slug", answer: list(ct.PublicDate) },
-    "GET /api/page/slug/:slug": { summary: "A page by slug", answer: ct.Page },
-    "GET /api/wiki_page/public/dates": { summary: "Every public wiki page's slug and last change, by slug", answer: list(ct.PublicDate) },
-    "GET /api/wiki_page/slug/:slug": { summary: "A wiki page by slug", answer: ct.WikiPage },
-    "GET /api/site_config": { summary: "What the UI needs to know about the site", answer: ct.SiteConfig },
-    "GET /api/geocode": { summary: "A place for a ZIP code or city (offline data, or Google with a key)", query: geocodeQuery, answer: ct.Geocode },
-    "GET /api/chapter_blog_post/public/:chapterId/:page": { summary: "A chapter's public posts, a page at a time", answer: list(ls.ChapterBlogPost) },
-    "GET /api/chapter_blog_post/slug/:slug": { summary: "A chapter post by slug", answer: ls.ChapterBlogPost },
+    "GET /api/press_mention/public/all": { public: true, summary: "Every visible press mention", answer: list(ct.PublicPressMention) },
+    "GET /api/press_mention/public": { public: true, summary: "Every visible press mention", answer: list(ct.PublicPressMention) },
+    "GET /api/press_mention/public/state/:state": { public: true, summary: "A state's visible press mentions", answer: list(ct.PublicPressMention) },
+    "GET /api/press_mention/public/dates": {
+      public: true,
+      summary: "Every visible press mention's slug and last change, newest first",
+      answer: list(ct.PublicDate),
+    },
+    "GET /api/press_mention/public/:count": { public: true, summary: "The newest visible press mentions", answer: list(ct.PublicPressMention) },
+    "GET /api/press_mention/chapter/:id/public": { public: true, summary: "A chapter's visible press mentions", answer: list(ct.PressMention) },
+    "GET /api/press_mention/slug/:slug": { public: true, summary: "A press mention by slug", answer: ct.PressMention },
+    "GET /api/front_page": { public: true, summary: "The front page's settings", answer: ct.FrontPage },
+    "GET /api/blog_post/public/dates": { public: true, summary: "Every public blog post's slug and last change, newest first", answer: list(ct.PublicDate) },
+    "GET /api/blog_post/public/:page": { public: true, summary: "Public blog posts, newest first, a page at a time", answer: list(ct.BlogPost) },
+    "GET /api/blog_post/slug/:slug": { public: true, summary: "A blog post by slug", answer: ct.BlogPost },
+    "GET /api/page/public/dates": { public: true, summary: "Every public page's slug and last change, by slug", answer: list(ct.PublicDate) },
+    "GET /api/page/slug/:slug": { public: true, summary: "A page by slug", answer: ct.Page },
+    "GET /api/wiki_page/public/dates": { public: true, summary: "Every public wiki page's slug and last change, by slug", answer: list(ct.PublicDate) },
+    "GET /api/wiki_page/slug/:slug": { public: true, summary: "A wiki page by slug", answer: ct.WikiPage },
+    "GET /api/site_config": { public: true, summary: "What the UI needs to know about the site", answer: ct.SiteConfig },
+    "GET /api/geocode": {
+      public: true,
+      summary: "A place for a ZIP code or city (offline data, or Google with a key)",
+      query: geocodeQuery,
+      answer: ct.Geocode,
+    },
+    "GET /api/chapter_blog_post/public/:chapterId/:page": {
+      public: true,
+      summary: "A chapter's public posts, a page at a time",
+      answer: list(ls.ChapterBlogPost),
+    },
+    "GET /api/chapter_blog_post/slug/:slug": { public: true, summary: "A chapter post by slug", answer: ls.ChapterBlogPost },
     "GET /api/chapter_blog_post/:chapterId": { summary: "A chapter's posts", answer: list(ls.ChapterBlogPost) },
   }),
   ...tagged("Mailing lists", {
-    "POST /api/mailing_list/sign_up": { summary: "Join a chapter's mailing list", body: signUpSchema, answer: ls.SignUpAnswer },
-    "GET /api/mailing_list/list_id/:chapterId": { summary: "A chapter's list id and its state", answer: ls.ChapterListId },
+    "POST /api/mailing_list/sign_up": { public: true, summary: "Join a chapter's mailing list", body: signUpSchema, answer: ls.SignUpAnswer },
+    "GET /api/mailing_list/list_id/:chapterId": { public: true, summary: "A chapter's list id and its state", answer: ls.ChapterListId },
     "POST /api/mailing_list/delete": { summary: "Remove a member from a list", body: contactDeleteSchema, answer: ls.SignUpAnswer },
     "POST /api/mailing_list/sign_up_many": { summary: "Add pasted addresses to a list", body: signUpManySchema, answer: ls.SignUpManyAnswer },
     "GET /api/mailing_list/chapter_list_id/:id": { summary: "A list's members and counts", query: memberQuerySchema, paged: true, answer: ls.ChapterList },
@@ -222,11 +267,12 @@ export const operations: Record<string, Operation> = {
     },
     "POST /api/mailing_list/preview": { summary: "Preview a list email as members will see it", body: previewSchema, answer: ls.ListEmailPreview },
     "GET /api/mailing_list/messages/:chapterId": { summary: "A chapter's list emails and their delivery", answer: list(ls.ListMessage) },
-    "GET /api/mailing_list/confirm/:token": { summary: "What a sign-up confirmation link names", answer: ls.ListConfirmation },
-    "POST /api/mailing_list/confirm/:token": { summary: "Confirm a list sign-up", answer: ls.ListConfirmation },
-    "GET /api/mailing_list/unsubscribe/:token": { summary: "What an unsubscribe link names", answer: ls.Unsubscribe },
-    "POST /api/mailing_list/unsubscribe/:token": { summary: "Unsubscribe with a link's token", answer: ls.Unsubscribe },
+    "GET /api/mailing_list/confirm/:token": { public: true, summary: "What a sign-up confirmation link names", answer: ls.ListConfirmation },
+    "POST /api/mailing_list/confirm/:token": { public: true, summary: "Confirm a list sign-up", answer: ls.ListConfirmation },
+    "GET /api/mailing_list/unsubscribe/:token": { public: true, summary: "What an unsubscribe link names", answer: ls.Unsubscribe },
+    "POST /api/mailing_list/unsubscribe/:token": { public: true, summary: "Unsubscribe with a link's token", answer: ls.Unsubscribe },
     "POST /api/mailing_list/webhooks/brevo/:secret": {
+      public: true,
       summary: "Brevo's webhook: bounces, spam reports, unsubscribes, opens and clicks",
       body: z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))]).describe("Brevo's event, or a list of them"),
       answer: z.object({ ok: z.literal(true), applied: z.number().int() }),
@@ -246,7 +292,7 @@ export const operations: Record<string, Operation> = {
     "DELETE /api/admin/mailgun/aliases/:id": { summary: "Delete an email alias", answer: null, status: 204 },
   }),
   ...tagged("Chapter health", {
-    "GET /api/chapter_health": { summary: "Every chapter's health", query: healthQuerySchema, paged: true, answer: ch.HealthList },
+    "GET /api/chapter_health": { summary: "Every chapter's health", query: healthQuerySchema, paged: true, answer: list(ch.HealthRow) },
     "GET /api/chapter_health/summary": {
       summary: "The health table, a page at a time, with counts by state",
       query: healthQuerySchema,
@@ -266,7 +312,7 @@ export const operations: Record<string, Operation> = {
     },
   }),
   ...tagged("API", {
-    "GET /api/openapi.json": { summary: "This document (OpenAPI 3.1)", answer: { mediaType: "application/json", description: "The OpenAPI document" } },
-    "GET /api/docs": { summary: "This document as a readable page", answer: html("One page listing every operation") },
+    "GET /api/openapi.json": { public: true, summary: "This document (OpenAPI 3.1)", answer: openApiDocument },
+    "GET /api/docs": { public: true, summary: "This document as a readable page", answer: html("One page listing every operation") },
   }),
 };

@@ -1,6 +1,8 @@
 import type { ChapterDetail, ChapterEventInfo, ChapterSummary } from "../contracts/chapter";
 import { displayTitle, normalizeState } from "../contracts/chapter";
-import { ROLE_NAMES } from "../contracts/roles";
+import { ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../contracts/roles";
+import type { ReviveContact } from "../contracts/chapterRevive";
+import { SITE_NAME } from "../contracts/pageHead";
 import type { Chapter } from "../models/Chapter";
 import type { ChapterEvent } from "../models/ChapterEvent";
 import { chapterAbilities } from "../policies/chapter";
@@ -50,6 +52,7 @@ export function presentEvent(e: ChapterEvent, timeZone: string, now = new Date()
     nextDates: nextDatesFor(e, timeZone, now),
     cancelledDates: cancelledDatesFor(e, timeZone, now),
     confirmedDates: confirmedDatesFor(e, timeZone, now),
+    capacity: e.capacity ?? null,
     updatedAt: e.updatedAt!,
   };
 }
@@ -63,6 +66,19 @@ export function presentUpcomingEvents(events: ChapterEvent[] | undefined, timeZo
     .filter((e) => isUpcomingEvent(e, timeZone, now))
     .sort((a, b) => a.id - b.id)
     .map((e) => presentEvent(e, timeZone, now));
+}
+
+/** The chapter's field organizer people write to about it (the longest-serving one), if it has one. */
+export function fieldOrganizerOf(c: Chapter) {
+  return [...(c.permissions ?? [])]
+    .filter((p) => p.roleId === ROLE_FIELD_ORGANIZER && p.user)
+    .sort((a, b) => (a.createdAt ?? "").localeCompare(b.createdAt ?? "") || a.id - b.id)[0]?.user;
+}
+
+/** Whom a hidden chapter's revive form writes to, by name: its field organizer, else the network. */
+export function reviveContactOf(c: Chapter): ReviveContact {
+  const organizer = fieldOrganizerOf(c);
+  return organizer ? { kind: "field_organizer", name: organizer.name } : { kind: "network", name: SITE_NAME };
 }
 
 /** Relations a chapter detail needs; load with withGraphFetched(CHAPTER_DETAIL_GRAPH). */
@@ -84,6 +100,8 @@ export function presentChapter(
   const base = {
     ...summary,
     restricted: !abilities.view,
+    // What a hidden chapter's page offers visitors: a note to whoever can help it meet again.
+    reviveContact: abilities.view ? null : reviveContactOf(c),
     postalCode: "",
     country: "",
     emailAlias: "",

@@ -1,4 +1,4 @@
-import type { BlogPostInfo, FrontPageInfo, PageInfo, PressMentionInfo, WikiPageInfo } from "../contracts/content";
+import type { BlogPostInfo, FrontPageInfo, PageInfo, PressMentionInfo, PublicPressMentionInfo, WikiPageInfo } from "../contracts/content";
 import { FRONT_PAGE_IMAGE_PATH } from "../contracts/content";
 import { displayTitle, normalizeState } from "../contracts/chapter";
 import type { BlogPost } from "../models/BlogPost";
@@ -30,6 +30,12 @@ export function presentPressMention(m: PressMention, viewer: Viewer | null): Pre
     chapterId: m.chapterId,
     chapter: c ? { id: c.id, slug: c.slug, title: c.title, displayTitle: displayTitle(c), city: c.city, state: normalizeState(c.state) } : null,
   };
+}
+
+/** A press mention in the public lists: the same for every caller (no notes), its chapter named by `chapter`. */
+export function presentPublicPressMention(m: PressMention): PublicPressMentionInfo {
+  const { chapterId: _, ...rest } = presentPressMention(m, null);
+  return rest;
 }
 
 export function presentBlogPost(p: BlogPost): BlogPostInfo {

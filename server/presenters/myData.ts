@@ -12,6 +12,7 @@ import type { ChapterNote } from "../models/ChapterNote";
 import type { ListMessage } from "../models/ListMessage";
 import type { MeetupConfirmation } from "../models/MeetupConfirmation";
 import type { Session } from "../models/Session";
+import type { Rsvp } from "../models/Rsvp";
 
 /** Every record of the person the download holds, one list per kind (a new kind is one more list here). */
 export interface MyDataRecords {
@@ -23,10 +24,11 @@ export interface MyDataRecords {
   activity: ActivityFeedItem[];
   listEmails: ListMessage[];
   confirmations: MeetupConfirmation[];
+  rsvps: Rsvp[];
   sessions: Session[];
   /** The session the download was asked with. */
   currentSessionId: string | undefined;
-  /** The events the confirmations name, by id. */
+  /** The events the confirmations and answers name, by id. */
   events: Map<number, ChapterEvent>;
   /** The chapters the records name, by id. */
   chapters: Map<number, Chapter>;
@@ -101,6 +103,20 @@ export function presentMyData(records: MyDataRecords, now = new Date()): MyData 
         askedAt: c.createdAt!,
         emailedAt: c.emailedAt,
         confirmedAt: c.confirmedAt,
+      };
+    }),
+    rsvps: records.rsvps.map((r) => {
+      const event = events.get(r.chapterEventId);
+      return {
+        chapter: chapterOf(chapters, event?.chapterId ?? null),
+        event: event?.name ?? null,
+        date: r.date,
+        email: r.email,
+        name: r.name,
+        answer: r.answer,
+        status: r.status,
+        answeredAt: r.answeredAt,
+        attended: r.attended,
       };
     }),
     sessions: records.sessions.map((s) => ({

@@ -19,6 +19,7 @@ import { ListMessage } from "../models/ListMessage";
 import { MailingListContact } from "../models/MailingListContact";
 import { MeetupConfirmation } from "../models/MeetupConfirmation";
 import { Permission } from "../models/Permission";
+import { Rsvp } from "../models/Rsvp";
 import { Session } from "../models/Session";
 import type { User } from "../models/User";
 import { requireViewer } from "../policies/authorize";
@@ -66,7 +67,7 @@ const idsOf = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is num
 async function readMyData(user: User, currentSessionId: string | undefined): Promise<MyDataRecords> {
   const truncated: MyData["truncated"] = [];
   const mine = { userId: user.id };
-  const [permissions, applications, contacts, notes, activity, listEmails, confirmations, sessions] = await Promise.all([
+  const [permissions, applications, contacts, notes, activity, listEmails, confirmations, rsvps, sessions] = await Promise.all([
     Permission.query().where(mine).orderBy("id"),
     ChapterHostApplication.query().where(mine).orderBy("id"),
     MailingListContact.query().where({ email: user.email }).orderBy("id"),
@@ -74,14 +75,30 @@ async function readMyData(user: User, currentSessionId: string | undefined): Pro
     newest("activity", ActivityFeedItem.query().where(mine), truncated),
     newest("listEmails", ListMessage.query().where(mine), truncated),
     newest("meetupConfirmations", MeetupConfirmation.query().where(mine), truncated),
+    newest("rsvps", Rsvp.ofPerson(user), truncated),
     newest("sessions", Session.query().where(mine), truncated),
   ]);
-  const eventIds = idsOf(confirmations.map((c) => c.chapterEventId));
+  const eventIds = idsOf([...confirmations, ...rsvps].map((c) => c.chapterEventId));
   const events = new Map((eventIds.length ? await ChapterEvent.query().whereIn("id", eventIds).select("id", "name", "chapterId") : []).map((e) => [e.id, e]));
   const chapterIds = idsOf([permissions, contacts, notes, activity, listEmails, [...events.values()]].flat().map((r) => r.chapterId));
   const chapters = new Map((chapterIds.length ? await Chapter.query().whereIn("id", chapterIds) : []).map((c) => [c.id, c]));
   truncated.sort((a, b) => a.list.localeCompare(b.list));
-  return { user, permissions, applications, contacts, notes, activity, listEmails, confirmations, sessions, currentSessionId, events, chapters, truncated };
+  return {
+    user,
+    permissions,
+    applications,
+    contacts,
+    notes,
+    activity,
+    listEmails,
+    confirmations,
+    rsvps,
+    sessions,
+    currentSessionId,
+    events,
+    chapters,
+    truncated,
+  };
 }
 
 /** People own their data (issue 32): the signed-in person downloads what the site keeps about them, or deletes it. */

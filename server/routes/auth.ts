@@ -1,31 +1,15 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
-import { z } from "zod";
-import { ApiError, crossSiteRequest, jsonRequired, toHttpError } from "../errors";
-import { hashPassword, newPasswordSchema } from "../auth/passwords";
+import { crossSiteRequest, jsonRequired, toHttpError } from "../errors";
+import { registerAccount, signupSchema } from "../auth/signUp";
 import { clearSessionCookies, revokeSession, setSessionCookies } from "../auth/session";
 import { checkSignIn, SIGN_IN_FAILED, startSession } from "../auth/signIn";
 import { fromAnotherSite } from "../auth/crossSite";
-import { bucketFor, enforceLimit } from "../lib/rateLimits";
-import { User } from "../models/User";
+import type { User } from "../models/User";
 import { presentCurrentUser } from "../presenters/user";
-import { emailSchema, parse } from "../lib/validate";
-import { singleLine } from "../contracts/text";
 import type { Services } from "../services";
 
-export { SIGN_IN_FAILED };
-
-export const signupSchema = z
-  .object({
-    name: singleLine(z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name is too long"), "Name"),
-    email: emailSchema,
-    password: newPasswordSchema,
-    confirmPassword: z.string().optional(),
-  })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+export { SIGN_IN_FAILED, signupSchema };
 
 /** The desktop app asks for a Bearer token instead of cookies. */
 const wantsBearer = (ctx: Context) => ctx.get("x-session-transport").toLowerCase() === "bearer";
@@ -60,24 +44,7 @@ export function authRoutes(router: Router, s: Services) {
 
   router.post("/auth/signup", async (ctx) => {
     if (!ctx.is("application/json")) throw jsonRequired("registration");
-    await authAnswer(ctx, async () => {
-      const input = parse(signupSchema, ctx.request.body);
-      await enforceLimit(ctx, {
-        bucket: bucketFor("signup", ctx.ip),
-        limit: s.config.rateLimits.signup,
-        message: (wait) => `Too many new accounts from your address. Please try again in ${wait}.`,
-      });
-      const existing = await User.query().findOne({ email: input.email });
-      if (existing) throw new ApiError(409, "email_taken", "An account with that email already exists.", "email");
-      const user = await User.query().insertAndFetch({
-        name: input.name,
-        email: input.email,
-        username: input.email,
-        passwordHash: await hashPassword(input.password),
-      });
-      user.permissions = [];
-      return { user, passwordHash: user.passwordHash, status: 201 };
-    });
+    await authAnswer(ctx, async () => ({ ...(await registerAccount(ctx, s, ctx.request.body)), status: 201 }));
   });
 
   router.post("/auth/signin", async (ctx) => {

@@ -27,6 +27,7 @@ import {
 const hasToken = (body: unknown) => typeof body === "object" && body !== null && "token" in body;
 import { cancelEventDate, uncancelEventDate } from "../commands/cancelledDates";
 import { confirmMeetup, readConfirmationLink } from "../commands/meetupConfirmations";
+import { fillFreedPlaces } from "../commands/rsvps";
 import { displayTitle, normalizeState, type MeetupConfirmationInfo } from "../contracts/chapter";
 
 const ADDRESS_FIELDS = ["address1", "address2", "city", "state", "postalCode", "country"] as const;
@@ -102,6 +103,9 @@ export function chapterEventRoutes(router: Router, s: Services) {
       const addressChanged = ADDRESS_FIELDS.some((k) => existing[k] !== input.fields[k]) || existing.lat == null;
       const point = addressChanged ? await geocode(s, input.fields) : undefined;
       const updated = await updateChapterEvent(chapter, existing, input.fields, point, viewer.id);
+      // More places (or none to count): the waitlists take them at once.
+      if (updated.capacity == null ? existing.capacity != null : existing.capacity != null && updated.capacity > existing.capacity)
+        await fillFreedPlaces(s, Object.assign(updated, { chapter }));
       ctx.body = presentEvent(updated, chapter.timeZone);
       return;
     }

@@ -9,7 +9,7 @@ import type { ChapterPinList } from "../contracts/chapter";
 import { ensureDailyHealthJob } from "../health/sweep";
 
 const DAY = 86_400_000;
-const AT_RISK_TITLE = "Your chapter has not emailed its list for 6 weeks: send a note about your next meetup";
+const AT_RISK_TITLE = "Quiet Town has not emailed its list for 6 weeks: at risk";
 
 let t: TestApp;
 let p: Personas;
@@ -154,7 +154,7 @@ describe("GET /api/chapter_health", () => {
     expect(res.headers.get("content-type")).toContain("text/csv");
     const lines = res.text.trim().split("\r\n");
     expect(lines[0]).toContain('"Chapter","Slug","State","Health"');
-    expect(lines.find((l) => l.includes(chapter.slug))).toContain('"Quiet Town","' + chapter.slug + '","IL","Active"');
+    expect(lines.find((l) => l.includes(chapter.slug))).toContain('"Quiet Town","' + chapter.slug + '","IL","Healthy"');
   });
 });
 
@@ -171,6 +171,8 @@ describe("the daily job, with the clock moved forward", () => {
     expect((await rowOf(chapter)).health).toBe("at_risk");
     let feed = await items(chapter);
     expect(feed.map((i) => i.title)).toEqual([AT_RISK_TITLE]);
+    // The date as people read it ("Oct 14, 2026"), in the chapter's zone: the network's feed shows it as it is.
+    expect(feed[0].note).toMatch(/^No email to the list since [A-Z][a-z]{2} \d{1,2}, \d{4}\. A list email about the next meetup keeps it on the map\.$/);
     expect(feed[0].adminOnly).toBe(false);
     expect(hostMails()).toHaveLength(1);
     expect(hostMails()[0].text).toContain("has not emailed its list for 6 weeks");
@@ -203,11 +205,11 @@ describe("the daily job, with the clock moved forward", () => {
     const state = await t.request<{ id: number; status: number; chapterEvents: unknown[] }[]>("GET", "/api/chapters/state/il");
     expect(state.body.find((c) => c.id === chapter.id)).toMatchObject({ status: 0, chapterEvents: [] });
     const feed = await items(chapter);
-    expect(feed.map((i) => i.title)).toEqual([AT_RISK_TITLE, "Quiet Town is dormant and off the map"]);
-    expect(feed[1].note).toContain("No email to the list for 8 weeks");
+    expect(feed.map((i) => i.title)).toEqual([AT_RISK_TITLE, "Quiet Town is dormant and now hidden"]);
+    expect(feed[1].note).toMatch(/^No email to the list for 8 weeks \(since [A-Z][a-z]{2} \d{1,2}, \d{4}\)\./);
     const events = await AdminEvent.query().where({ type: "chapter_dormant" });
     expect(events).toHaveLength(1);
-    expect(events[0].payload).toMatchObject({ title: "Quiet Town is dormant and off the map" });
+    expect(events[0].payload).toMatchObject({ title: "Quiet Town is dormant and now hidden" });
     expect(await rowOf(chapter)).toMatchObject({ health: "dormant", status: 0, dormantByRule: true });
 
     at(57);
@@ -352,7 +354,7 @@ describe("GET and POST /api/chapter_health/settings", () => {
     expect((await rowOf(fresh)).health).toBe("at_risk");
     await t.services.jobs.enqueue("health.daily", {});
     await runDaily();
-    expect((await items(fresh)).map((i) => i.title)).toEqual(["Your chapter has not emailed its list for 2 weeks: send a note about your next meetup"]);
+    expect((await items(fresh)).map((i) => i.title)).toEqual(["Fresh Town has not emailed its list for 2 weeks: at risk"]);
     now = new Date(start + 21 * DAY);
     await t.services.jobs.enqueue("health.daily", {});
     await runDaily();

@@ -13,7 +13,9 @@ import { readPage, setPageHeaders } from "../lib/paging";
 import { CHAPTER_LIST_LIMIT_MAX, CHAPTER_LIST_PAGE_SIZE } from "../contracts/paging";
 import { requireViewer } from "../policies/authorize";
 import { STATES, displayTitle } from "../contracts/chapter";
-import type { ChapterSummary } from "../contracts/chapter";
+import type { ChapterDetail, ChapterSummary } from "../contracts/chapter";
+import type { Viewer } from "../policies/viewer";
+import { withMeetupCounts } from "../presenters/rsvp";
 import { presentChapter, presentChapterSummary, presentUpcomingEvents } from "../presenters/chapter";
 import { presentActiveChapterDates } from "../presenters/publicDates";
 import { EVENT_DATE_COLUMNS, eventsExpireAt } from "../presenters/schedule";
@@ -131,7 +133,13 @@ async function activeChaptersChanged(afterId: number, size: number) {
 
 /** The tables chapter lists are made of, and those a chapter's page adds (see lib/readCache). */
 export const CHAPTER_LIST_TABLES = ["chapters", "chapter_types", "chapter_events"];
-const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permissions", "users", "chapter_blog_posts", "uploaded_images"];
+const CHAPTER_DETAIL_TABLES = [...CHAPTER_LIST_TABLES, "chapter_links", "permissions", "users", "chapter_blog_posts", "uploaded_images", "rsvps"];
+
+/** A chapter's page answer: the chapter as the viewer may see it, with who's coming to each listed date. */
+async function chapterPageAnswer(chapter: Chapter, viewer: Viewer | null, now = new Date()): Promise<ChapterDetail> {
+  const detail = presentChapter(chapter, viewer, await chapterExtras(chapter.id), now);
+  return { ...detail, chapterEvents: await withMeetupCounts(detail.chapterEvents) };
+}
 
 /** Chapters with their upcoming events (none for inactive ones) as lists present them, and when those events stop being true. */
 async function withUpcomingEvents(chapters: Chapter[], now: Date) {
@@ -159,12 +167,12 @@ export function chapterRoutes(router: Router, s: Services) {
     const viewer = ctx.state.viewer;
     if (viewer) {
       const chapter = await loadChapterDetail({ slug });
-      ctx.body = presentChapter(chapter, viewer, await chapterExtras(chapter.id));
+      ctx.body = await chapterPageAnswer(chapter, viewer);
       return;
     }
     const answer = await reads.answer(`chapter:${slug}`, CHAPTER_DETAIL_TABLES, async (now) => {
       const chapter = await loadChapterDetail({ slug });
-      const value = presentChapter(chapter, null, await chapterExtras(chapter.id), now);
+      const value = await chapterPageAnswer(chapter, null, now);
       return { value, expiresAt: eventsExpireAt(value.chapterEvents, chapter.timeZone, now) };
     });
     sendCached(ctx, answer);
@@ -172,7 +180,7 @@ export function chapterRoutes(router: Router, s: Services) {
 
   router.get("/chapter/id/:id", async (ctx) => {
     const chapter = await loadChapterDetail({ id: intParam(ctx.params.id) });
-    ctx.body = presentChapter(chapter, ctx.state.viewer, await chapterExtras(chapter.id));
+    ctx.body = await chapterPageAnswer(chapter, ctx.state.viewer);
   });
 
   /**

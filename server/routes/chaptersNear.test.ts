@@ -45,6 +45,31 @@ describe("GET /api/chapters/near", () => {
     expect(dallas.distanceMiles).toBeLessThan(200);
   });
 
+  it("takes what people type: a ZIP code or ZIP+4 anywhere in the text, a state's name, words around the place", async () => {
+    for (const typed of ["Austin, TX 78704", "78704-1234", "drinking liberally near Austin, TX 78704", "78704 Austin, Texas"]) {
+      const res = await t.request<NearChaptersAnswer>("GET", `/api/chapters/near?place=${encodeURIComponent(typed)}`);
+      expect(res.status, typed).toBe(200);
+      expect(res.body.place.label, typed).toBe("Austin, TX 78704");
+      expect(
+        res.body.chapters.map((c) => c.slug),
+        typed,
+      ).toEqual(["austin", "dallas", "seattle"]);
+    }
+    // As a browser sends the finder's form ("+" for a space).
+    const form = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=Austin%2C+TX+78704&type=");
+    expect(form.status).toBe(200);
+    expect(form.body.chapters.map((c) => c.slug)).toEqual(["austin", "dallas", "seattle"]);
+    for (const typed of ["Austin, Texas", "Austin Texas", "Drinking Liberally Austin TX"]) {
+      const res = await t.request<NearChaptersAnswer>("GET", `/api/chapters/near?place=${encodeURIComponent(typed)}&limit=1`);
+      expect(res.status, typed).toBe(200);
+      expect(res.body.place.label, typed).toBe("Austin, TX");
+      expect(
+        res.body.chapters.map((c) => c.slug),
+        typed,
+      ).toEqual(["austin"]);
+    }
+  });
+
   it("takes a city and state, and a limit", async () => {
     const res = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=Seattle%2C%20WA&limit=1");
     expect(res.status).toBe(200);
@@ -73,6 +98,9 @@ describe("GET /api/chapters/near", () => {
       const none = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=78704&type=reading");
       expect(none.status).toBe(200);
       expect(none.body).toMatchObject({ place: { label: "Austin, TX 78704" }, chapters: [] });
+      // No type (the home page's form sends an empty one): every type.
+      const all = await t.request<NearChaptersAnswer>("GET", "/api/chapters/near?place=78704&type=");
+      expect(all.body.chapters.map((c) => c.slug)).toEqual(["austin", "dallas", "seattle"]);
       const unknown = await t.request("GET", "/api/chapters/near?place=78704&type=brewing");
       expect(unknown.status).toBe(400);
       expect(unknown.body).toMatchObject({

@@ -35,6 +35,7 @@ import { chapterHealthRoutes } from "./chapterHealth";
 import { chapterStatsRoutes } from "./chapterStats";
 import { chapterFirstStepsRoutes } from "./chapterFirstSteps";
 import { openApiRoutes } from "./openapi";
+import { rsvpRoutes } from "./rsvps";
 
 /** Every API resource, mounted under /api. One module per resource, keeping the spec's paths. */
 export function registerApiRoutes(router: Router, s: Services): void {
@@ -44,6 +45,7 @@ export function registerApiRoutes(router: Router, s: Services): void {
   chaptersNearRoutes(router, s);
   meetupConfirmSettingsRoutes(router);
   chapterRoutes(router, s);
+  rsvpRoutes(router, s);
   activityFeedRoutes(router);
   chapterSettingsRoutes(router, s);
   chapterFirstStepsRoutes(router, s);

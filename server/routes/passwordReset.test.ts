@@ -42,6 +42,10 @@ describe("password reset", () => {
     expect((await t.request("GET", `/api/password_reset/check/${token}`)).body).toEqual({ result: "ok" });
     const short = await t.request("POST", "/api/password_reset/new_password", { body: { token, password: "abc" } });
     expect(short.status).toBe(400);
+    // A confirmation, when sent (the form without JavaScript sends one), must match.
+    const differ = await t.request("POST", "/api/password_reset/new_password", { body: { token, password: "brand-new-pw", confirmPassword: "brand-new-pv" } });
+    expect(differ.status).toBe(400);
+    expect(differ.body).toMatchObject({ error: "Passwords do not match", field: "confirmPassword" });
     const ok = await t.request("POST", "/api/password_reset/new_password", { body: { token, password: "brand-new-pw" } });
     expect(ok.body).toEqual({ result: "ok" });
 

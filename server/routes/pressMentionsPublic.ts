@@ -11,7 +11,7 @@ import { showOrNotFound } from "../policies/authorize";
 import { chapterPolicy } from "../policies/chapter";
 import { pressMentionPolicy, publicPressMentions } from "../policies/pressMention";
 import { STATES } from "../contracts/chapter";
-import { presentPressMention } from "../presenters/content";
+import { presentPressMention, presentPublicPressMention } from "../presenters/content";
 import { presentPublicDates } from "../presenters/publicDates";
 import type { Services } from "../services";
 
@@ -42,7 +42,7 @@ export function pressMentionPublicRoutes(router: Router, s: Services) {
   const reads = readCacheOf(s.knex);
   /** Sends the visitor's view of these mentions, kept ready under `key` (lib/readCache). */
   const sendMentions = async (ctx: Context, key: string, load: () => PromiseLike<PressMention[]>) =>
-    sendCached(ctx, await reads.answer(key, PRESS_TABLES, async () => ({ value: (await load()).map((m) => presentPressMention(m, null)) })));
+    sendCached(ctx, await reads.answer(key, PRESS_TABLES, async () => ({ value: (await load()).map(presentPublicPressMention) })));
 
   /** Every visible press mention (the /press_mentions page). */
   for (const path of ["/press_mention/public/all", "/press_mention/public"]) {

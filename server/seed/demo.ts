@@ -20,6 +20,7 @@ import { DEMO_BLOG, DEMO_CHAPTERS, DEMO_HOSTS, DEMO_PAGES, DEMO_PRESS, DEMO_WIKI
 import { geocodeOffline } from "../integrations/geocoder/offline";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
 import { DEMO_PROFILES } from "./demoProfiles";
+import { displayTitle } from "../contracts/chapter";
 import { seedDemoHistory, type SeededChapter } from "./demoHistory";
 
 /** Loads the demo network when the database has no chapters yet. Demo hosts get random passwords nobody knows. */
@@ -114,7 +115,7 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
       });
       await ActivityFeedItem.query(trx).insert({
         type: "chapter_note",
-        title: `Note on ${h.chapters[0]}`,
+        title: `Note on ${displayTitle(DEMO_CHAPTERS.find((c) => c.slug === h.chapters[0])!)}`,
         note: "Checked in with the venue.",
         adminOnly: false,
         userId: user.id,

@@ -213,7 +213,7 @@ async function seedHealthNotices(trx: Knex.Transaction, chapters: SeededChapter[
     const activity = { userId: null, chapterId: c.id, adminOnly: false, type: "chapter_health", objectId: null };
     await trx("activityFeedItems").insert({
       ...activity,
-      title: atRiskTitle(atRiskAfterDays),
+      title: atRiskTitle(c.demo, atRiskAfterDays),
       note: atRiskNote(sinceDate),
       createdAt: atRisk,
       updatedAt: atRisk,

@@ -2,7 +2,7 @@
  * The head of a public page written into the HTML the server sends: the route's handle makes it
  * (server/contracts/pageHead.ts, ui/screens/public/routes.tsx); this writes it, escaped, into index.html.
  */
-import { SITE_NAME, type PageHead } from "../contracts/pageHead";
+import { NETWORK_IMAGE_PATH, SITE_NAME, type PageHead } from "../contracts/pageHead";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
@@ -21,6 +21,9 @@ const absolute = (publicUrl: string, pathOrUrl: string) => (/^https?:\/\//.test(
 /** The head elements of a page, escaped. */
 export function headTags(head: PageHead, publicUrl: string): string {
   const url = absolute(publicUrl, head.path);
+  // Every page has a preview image: its own (a chapter's), else the network's.
+  const image = absolute(publicUrl, head.image ?? NETWORK_IMAGE_PATH);
+  const imageAlt = head.image ? head.imageAlt : SITE_NAME;
   const meta = (attr: "name" | "property", key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -32,12 +35,12 @@ export function headTags(head: PageHead, publicUrl: string): string {
     meta("property", "og:title", head.title),
     meta("property", "og:description", head.description),
     meta("property", "og:url", url),
-    head.image ? meta("property", "og:image", absolute(publicUrl, head.image)) : "",
-    head.image && head.imageAlt ? meta("property", "og:image:alt", head.imageAlt) : "",
-    meta("name", "twitter:card", head.image ? "summary_large_image" : "summary"),
+    meta("property", "og:image", image),
+    imageAlt ? meta("property", "og:image:alt", imageAlt) : "",
+    meta("name", "twitter:card", "summary_large_image"),
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", head.description),
-    head.image ? meta("name", "twitter:image", absolute(publicUrl, head.image)) : "",
+    meta("name", "twitter:image", image),
     ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ];
   return tags.filter(Boolean).join("\n    ");

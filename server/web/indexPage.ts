@@ -10,7 +10,8 @@ import { ISLANDS_ATTRIBUTE, ISLANDS_MANIFEST, PAGE_QUERY_PARAMS, SSR_LAZY_ATTRIB
 import { readFormResult } from "./formResult";
 import type { PageCache } from "./pageCache";
 import { COLOR_MODE_COOKIE, colorModeOf } from "../contracts/colorMode";
-import { NOT_FOUND_LOCATION, newPlacePage, searchedPlace, type PlaceSearch } from "./placePage";
+import { newPlacePage, notFoundLocation, searchedPlace, searchedType, type PlaceSearch } from "./placePage";
+import { FINDER_TYPE_PARAM } from "../contracts/place";
 
 export interface IndexPageOptions {
   publicUrl: string;
@@ -64,14 +65,16 @@ interface Visitor {
 /**
  * The URL a page is rendered for and kept under: its path and the query parameters public pages read, in a set
  * order. Others (`?utm_source=x`, `?r=1`) change nothing on the page, so they neither render it again nor take
- * a place in the page cache. The place searched for is the home page's alone, spelled as placeQuery spells it: its
- * spellings are one page.
+ * a place in the page cache. The place searched for and its chapter type are the home page's alone, the place
+ * spelled as placeQuery spells it (its spellings are one page), the type one of the finder's (or none: every type).
  */
 function pageLocation(ctx: Context): string {
   const kept = new URLSearchParams();
   for (const name of PAGE_QUERY_PARAMS) {
-    const value = name === "place" ? searchedPlace(ctx) : ctx.query[name];
-    if (typeof value === "string" && (value || name !== "place")) kept.set(name, value);
+    const search = name === "place" ? searchedPlace(ctx) : name === FINDER_TYPE_PARAM ? searchedType(ctx) : null;
+    const value = search ?? ctx.query[name];
+    // An empty search is none (the finder's form sends `type=` for every type).
+    if (typeof value === "string" && (value || search === null)) kept.set(name, value);
   }
   const query = kept.toString();
   return query ? `${ctx.path}?${query}` : ctx.path;
@@ -134,7 +137,7 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
     if (!head) return null;
     const withTags = withHead(indexHtml, headTags(head, opts.publicUrl));
     const page = opts.render ? await rendered(ctx, withTags, visitor, opts.publicUrl, loaded, opts.islandsScript ?? null) : { html: withTags, rendered: false };
-    return { ...page, status: head.status ?? 200 };
+    return { ...page, status: head.status ?? 200, personal: loaded.personal };
   };
   return async (ctx, indexHtml): Promise<IndexPage | null> => {
     const cookie = ctx.cookies.get(SESSION_COOKIE);
@@ -153,12 +156,13 @@ export function indexPageFor(opts: IndexPageOptions): IndexPageFor {
       cache.page(`${mode} ${location}`, async () => {
         const page = await make(ctx, indexHtml, { ...visitor, location });
         // Not a public page (status 0): the generic index.html, nothing kept.
-        return page ? { html: page.html, status: page.status, keep: page.rendered } : { html: "", status: 0, keep: false };
+        // A page of one person (RouteHandle.personal) is rendered for each request, never kept.
+        return page ? { html: page.html, status: page.status, keep: page.rendered && !page.personal } : { html: "", status: 0, keep: false };
       });
     // A place searched for whose page is not kept: found by the geocoder before anything is rendered (placePage.ts).
     const place = opts.places ? searchedPlace(ctx) : "";
     if (opts.places && place && !cache.has(`${mode} ${visitor.location}`)) {
-      const answer = await newPlacePage(ctx, opts.places, place, indexHtml, () => kept(NOT_FOUND_LOCATION));
+      const answer = await newPlacePage(ctx, opts.places, place, indexHtml, () => kept(notFoundLocation(searchedType(ctx))));
       if (answer) return answer;
     }
     const page = await kept(visitor.location);

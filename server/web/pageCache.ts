@@ -3,9 +3,10 @@ import type { Knex } from "knex";
 import { etagOf, ReadCache, readCacheOf } from "../lib/readCache";
 import { VERSIONED_TABLES } from "../../migrations/20261210000100_create_read_versions";
 import { MORE_VERSIONED_TABLES } from "../../migrations/20261222000100_version_more_public_tables";
+import { RSVP_VERSIONED_TABLES } from "../../migrations/20270110000100_create_rsvps";
 
 /** The tables public pages are made of (not, say, list members or chapter health, which no public page shows). */
-const PAGE_TABLES = [...VERSIONED_TABLES, ...MORE_VERSIONED_TABLES];
+const PAGE_TABLES = [...VERSIONED_TABLES, ...MORE_VERSIONED_TABLES, ...RSVP_VERSIONED_TABLES];
 
 /** A rendered page kept for anonymous visitors, with its compressed forms made once. */
 export interface KeptPage {

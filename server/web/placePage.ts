@@ -5,7 +5,7 @@
  * per client address on rendering pages of places not kept yet.
  */
 import type { Context } from "koa";
-import { PLACE_MAX_LENGTH, PLACE_NOT_FOUND_PARAM, placeQuery } from "../contracts/place";
+import { FINDER_TYPE_PARAM, PLACE_MAX_LENGTH, PLACE_NOT_FOUND_PARAM, finderType, placeQuery } from "../contracts/place";
 import { asSingleLine, isSingleLine } from "../contracts/text";
 import type { IndexPage } from "../lib/staticUi";
 import { etagOf } from "../lib/readCache";
@@ -23,6 +23,9 @@ export interface PlaceSearch {
 /** The location the page of every place that cannot be found is rendered for, and kept under. */
 export const NOT_FOUND_LOCATION = `/?${PLACE_NOT_FOUND_PARAM}=1`;
 
+/** That page with the chapter type searched for chosen in the finder (as pageLocation keeps it): one for each type. */
+export const notFoundLocation = (type: string): string => (type ? `${NOT_FOUND_LOCATION}&${FINDER_TYPE_PARAM}=${type}` : NOT_FOUND_LOCATION);
+
 /** The place searched for on the home page as typed (`?place=`), or null: none, or on another page (only the home page has a finder). */
 function typedPlace(ctx: Context): string | null {
   const typed = ctx.path === "/" ? ctx.query.place : undefined;
@@ -32,6 +35,11 @@ function typedPlace(ctx: Context): string | null {
 /** The place a page request searches for as placeQuery spells it: what the page is rendered for; "" for none. */
 export function searchedPlace(ctx: Context): string {
   return placeQuery(typedPlace(ctx) ?? "");
+}
+
+/** The chapter type the home page's finder searches for (finderType): one of the finder's, "" for every type and on other pages. */
+export function searchedType(ctx: Context): string {
+  return ctx.path === "/" ? finderType(ctx.query[FINDER_TYPE_PARAM]) : "";
 }
 
 /**

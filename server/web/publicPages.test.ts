@@ -79,11 +79,31 @@ describe("public pages rendered on the server", () => {
     }
   }, 120_000);
 
+  it("each have a preview image (og:image and twitter:image), an absolute URL that answers a PNG", async () => {
+    const images = new Map<string, string>();
+    for (const page of [...PAGES, "/?place=78704", "/chapter/pa/pittsburgh"]) {
+      const res = await t.request("GET", page, { headers: { accept: "text/html" } });
+      const headHtml = res.text.slice(0, res.text.indexOf("</head>"));
+      const og = /<meta property="og:image" content="([^"]*)"/.exec(headHtml)?.[1];
+      const twitter = /<meta name="twitter:image" content="([^"]*)"/.exec(headHtml)?.[1];
+      expect({ page, og, same: twitter === og }).toEqual({ page, og: expect.stringMatching(/^https:\/\/example\.org\/\S+\.(png|jpg)/), same: true });
+      images.set(page, og!);
+    }
+    // Pages without an image of their own (all but the chapter pages) show the network's.
+    expect(images.get("/")).toBe("https://example.org/og/network.png");
+    expect(images.get("/signin")).toBe("https://example.org/og/network.png");
+    for (const url of new Set(images.values())) {
+      const res = await t.request("GET", url.slice("https://example.org".length));
+      expect({ url, status: res.status, type: res.headers.get("content-type") }).toEqual({ url, status: 200, type: "image/png" });
+    }
+  }, 120_000);
+
   it("are valid HTML, with every style in the head", async () => {
     const files: string[] = [];
     const stylesInBody: string[] = [];
     // Also a place's page, and the page of a place not found with what was typed in its search box.
-    for (const page of [...PAGES, "/?place=78704", "/?place=%22Nowhere%22%20%3C%26%3E"]) {
+    // Also a hidden chapter's page with its revive form.
+    for (const page of [...PAGES, "/?place=78704", "/?place=%22Nowhere%22%20%3C%26%3E", "/chapter/pa/pittsburgh"]) {
       const res = await t.request("GET", page, { headers: { accept: "text/html" } });
       expect(res.status, page).toBe(200);
       // Rendered on the server, not the empty shell the browser would fill.

@@ -6,7 +6,7 @@ import { ChapterType } from "../models/ChapterType";
 import { intParam } from "../lib/validate";
 import { notFound } from "../errors";
 import { escapeHtml } from "./head";
-import { SITE_NAME, type SitemapEntry } from "../contracts/pageHead";
+import { NETWORK_IMAGE_PATH, SITE_NAME, type SitemapEntry } from "../contracts/pageHead";
 import { etagOf, matchesEtag } from "../lib/readCache";
 import { readSitemap } from "./ssr";
 
@@ -59,6 +59,16 @@ async function chapterTypeImage(type: { name: string; hexColor: string }): Promi
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 
+/** The 1200×630 preview image of the network: its name and what it is, on the brand's blue. */
+async function networkImage(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
+  <rect width="1200" height="630" fill="#2b6cb0"/>
+  <text x="80" y="290" font-family="DejaVu Sans, sans-serif" font-size="96" font-weight="bold" fill="#ffffff">${escapeHtml(SITE_NAME)}</text>
+  <text x="80" y="390" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#ffffff">Progressive social chapters near you</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+}
+
 const imageCache = new Map<string, Buffer>();
 
 /** Sends a file-like answer the same for everyone with its Cache-Control and an ETag, or 304 when the caller has it. */
@@ -76,7 +86,7 @@ export function sendCached(ctx: Context, type: string, body: string | Buffer, ca
 }
 
 /**
- * /sitemap.xml, /robots.txt and the per-type preview images that link previews of chapters without a header image
+ * /sitemap.xml, /robots.txt, the network's preview image and the per-type preview images that link previews of chapters without a header image
  * use. The sitemap lists what the public route table's handles state (ui/screens/public/routes.tsx), read through
  * the API in this process as an anonymous visitor.
  */
@@ -88,6 +98,14 @@ export function seoRoutes(publicUrl: string): Router {
   });
   router.get("/robots.txt", (ctx) => {
     sendCached(ctx, "text/plain; charset=utf-8", robotsTxt(publicUrl), "public, max-age=3600");
+  });
+  router.get(NETWORK_IMAGE_PATH, async (ctx) => {
+    let png = imageCache.get("network");
+    if (!png) {
+      png = await networkImage();
+      imageCache.set("network", png);
+    }
+    sendCached(ctx, "image/png", png, "public, max-age=86400");
   });
   router.get("/og/chapter_type/:file", async (ctx) => {
     const match = /^(\d+)\.png$/.exec(ctx.params.file);

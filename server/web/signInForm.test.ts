@@ -7,34 +7,14 @@ import { SIGN_IN_FAILED } from "../auth/signIn";
 import { SIGN_IN_PATH } from "../contracts/user";
 import { FORM_RESULT_COOKIE } from "./formResult";
 import { FROM_ANOTHER_SITE } from "./signInForm";
+import { cookieOf, firstFormTag, pageOf, postForm } from "../test/formPosts";
 
 let t: TestApp;
 let user: User;
 
 /** The sign-in form as a browser with JavaScript off posts it from the site's own page. */
-const post = (fields: Record<string, string>, headers: Record<string, string> = { "sec-fetch-site": "same-origin" }) =>
-  t.request("POST", SIGN_IN_PATH, {
-    raw: new URLSearchParams(fields).toString(),
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-  });
-
-const cookieOf = (res: { headers: Headers }, name: string) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(";")[0];
-
-/** A page as the browser then loads it: its markup, and its text without tags. */
-async function page(location: string, cookie = "") {
-  const res = await t.request("GET", location, { headers: { accept: "text/html", cookie } });
-  const text = res.text
-    .replace(/<style[\s\S]*?<\/style>/g, "")
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
-  return { res, text };
-}
+const post = (fields: Record<string, string>, headers?: Record<string, string>) => postForm(t, SIGN_IN_PATH, fields, headers);
+const page = (location: string, cookie = "") => pageOf(t, location, cookie);
 
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_URL: "https://example.org" }, { uiIndex: TEST_INDEX_HTML });
@@ -48,7 +28,7 @@ describe("/signin without JavaScript", () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain("<title>Sign In | Living Liberally</title>");
     expect(res.text).toContain('<meta name="robots" content="noindex"');
-    const form = /<form[^>]*>/.exec(res.text.slice(res.text.indexOf("<main")))![0];
+    const form = firstFormTag(res.text);
     expect(form).toContain('method="post"');
     expect(form).toContain('action="/signin"');
     expect(res.text).toMatch(/<input type="hidden" name="returnUrl" value="\/my_chapters"\/>/);

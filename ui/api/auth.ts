@@ -24,13 +24,17 @@ export const authQueries = {
       queryFn: async ({ signal }): Promise<CurrentUser | null> => (await api.get<AuthResponse>("/api/auth/user", signal)).user,
       staleTime: Infinity,
     }),
-  /** Whether a password reset link still works ("ok"). Asked afresh on every visit: a link works only once. */
+  /**
+   * Whether a password reset link still works ("ok"). Asked afresh on every visit (stale at once): a link works
+   * only once. Kept a little while unwatched, so the answer the server read for its page is still there when the
+   * page renders, and when the browser hydrates it.
+   */
   passwordToken: (token: string) =>
     queryOptions({
       queryKey: authKeys.passwordToken(token),
       queryFn: get<PasswordResetAnswer>(`/api/password_reset/check/${encodeURIComponent(token)}`),
       staleTime: 0,
-      gcTime: 0,
+      gcTime: 30_000,
     }),
 };
 

@@ -32,7 +32,9 @@ export const chapterKeys = {
   slug: (slug: string) => [...chapterKeys.all, "slug", slug] as const,
   id: (id: number) => [...chapterKeys.all, "id", id] as const,
   settingsOptions: () => [...chapterKeys.all, "settingsOptions"] as const,
-  near: (place: string, limit: number) => [...chapterKeys.all, "near", place, limit] as const,
+  near: (place: string, limit: number, type: string) => [...chapterKeys.all, "near", place, limit, type] as const,
+  /** What a hidden chapter's revive form answered, posted without the app (server/web/reviveChapter.ts). */
+  reviveResult: (chapterId: number) => ["reviveChapterResult", chapterId] as const,
 };
 
 /** A pin row of GET /api/chapters/pins, by name. */
@@ -90,9 +92,12 @@ export const chapterQueries = {
   byId: (id: number) => queryOptions({ queryKey: chapterKeys.id(id), queryFn: get<ChapterDetail>(`/api/chapter/id/${id}`) }),
   /** What the Chapter Settings form offers (types, time zones, which list id the site needs). */
   settingsOptions: () => queryOptions({ queryKey: chapterKeys.settingsOptions(), queryFn: get<ChapterSettingsOptions>("/api/chapter/settings_options") }),
-  /** The active chapters nearest a place (a ZIP code or "City, ST"), nearest first. */
-  near: (place: string, limit: number) =>
-    queryOptions({ queryKey: chapterKeys.near(place, limit), queryFn: get<NearChaptersAnswer>(`/api/chapters/near?place=${enc(place)}&limit=${limit}`) }),
+  /** The active chapters nearest a place (a ZIP code or "City, ST"), nearest first; of one chapter type, or of all (""). */
+  near: (place: string, limit: number, type = "") =>
+    queryOptions({
+      queryKey: chapterKeys.near(place, limit, type),
+      queryFn: get<NearChaptersAnswer>(`/api/chapters/near?place=${enc(place)}&limit=${limit}${type ? `&type=${enc(type)}` : ""}`),
+    }),
 };
 
 /**

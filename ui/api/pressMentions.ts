@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PressMentionInfo as ChapterPressMention, PressMentionInput } from "../../server/contracts/chapterAdmin";
-import type { PressMentionInfo, PublicDate } from "../../server/contracts/content";
+import type { PressMentionInfo, PublicDate, PublicPressMentionInfo } from "../../server/contracts/content";
 import type { PressMentionAdmin } from "../../server/contracts/siteAdmin";
 import { activityKeys } from "./activity";
 import { api } from "./client";
@@ -23,12 +23,12 @@ const pressMentionKeys = {
 export const pressMentionQueries = {
   /** The newest public mentions, as many as asked for (the home page shows 8). */
   publicRecent: (count: number) =>
-    queryOptions({ queryKey: pressMentionKeys.publicRecent(count), queryFn: get<PressMentionInfo[]>(`/api/press_mention/public/${count}`) }),
-  publicAll: () => queryOptions({ queryKey: pressMentionKeys.publicAll(), queryFn: get<PressMentionInfo[]>("/api/press_mention/public/all") }),
+    queryOptions({ queryKey: pressMentionKeys.publicRecent(count), queryFn: get<PublicPressMentionInfo[]>(`/api/press_mention/public/${count}`) }),
+  publicAll: () => queryOptions({ queryKey: pressMentionKeys.publicAll(), queryFn: get<PublicPressMentionInfo[]>("/api/press_mention/public/all") }),
   /** Every public mention as its slug and last change, newest first (the sitemap dates /press_mentions by them). */
   publicDates: () => queryOptions({ queryKey: pressMentionKeys.publicDates(), queryFn: get<PublicDate[]>("/api/press_mention/public/dates") }),
   publicState: (state: string) =>
-    queryOptions({ queryKey: pressMentionKeys.publicState(state), queryFn: get<PressMentionInfo[]>(`/api/press_mention/public/state/${enc(state)}`) }),
+    queryOptions({ queryKey: pressMentionKeys.publicState(state), queryFn: get<PublicPressMentionInfo[]>(`/api/press_mention/public/state/${enc(state)}`) }),
   publicChapter: (chapterId: number) =>
     queryOptions({ queryKey: pressMentionKeys.publicChapter(chapterId), queryFn: get<PressMentionInfo[]>(`/api/press_mention/chapter/${chapterId}/public`) }),
   /** Every mention of a chapter, visible or not (host access). */

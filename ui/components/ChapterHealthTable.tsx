@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Field, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { calendarDateMedium, localDateIn } from "../../server/contracts/schedule";
+import { chapterStatusLabel } from "../../server/contracts/chapter";
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import {
@@ -22,6 +23,7 @@ import { notify } from "./Toaster";
 
 const COLORS: Record<HealthState, string> = { active: "success", at_risk: "warning", dormant: "danger" };
 
+/** The sortable columns; short headers (their cells are dates and numbers), so the table fits beside the admin menu at 1280 px. */
 const COLUMNS: Array<{ key: HealthSortKey; label: string; numeric?: boolean }> = [
   { key: "title", label: "Chapter" },
   { key: "health", label: "Health" },
@@ -33,6 +35,9 @@ const COLUMNS: Array<{ key: HealthSortKey; label: string; numeric?: boolean }> =
   { key: "members", label: "Members", numeric: true },
   { key: "growth30d", label: "New (30 days)", numeric: true },
 ];
+
+/** The chapter column stays in view when a narrow screen scrolls the table sideways. */
+const STICKY = { position: "sticky", left: 0, zIndex: 1, bg: "bg" } as const;
 
 /** What the table shows: one state or all, a search, the column it is sorted by, and the page. */
 export interface HealthTableView {
@@ -96,7 +101,7 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
   if (pinning) {
     return (
       <form onSubmit={handlePin} aria-label={`Pin ${name} active`}>
-        <HStack gap="2">
+        <HStack gap="1" wrap="wrap" minW="40">
           <Input
             size="xs"
             value={note}
@@ -116,7 +121,7 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
     );
   }
   return (
-    <HStack gap="2">
+    <Stack gap="1" align="flex-start">
       {row.pinnedActive ? (
         <Button size="xs" variant="outline" onClick={() => void handleUnpin()} aria-label={`Unpin ${name}`}>
           Unpin
@@ -131,7 +136,26 @@ function AdminActions({ row }: { row: ChapterHealthRow }) {
           Re-enable
         </Button>
       )}
-    </HStack>
+    </Stack>
+  );
+}
+
+/**
+ * A row's days of silence. Counted from the last email (the Last email column shows its date), the cell is the
+ * number of days alone; counted from the chapter's founding or its bringing back, it says so and when.
+ */
+function DaysSilent({ row, at }: { row: ChapterHealthRow; at: string }) {
+  return (
+    <>
+      <Text as="span" data-testid="days-silent">
+        {silentDaysOf(row, at)}
+      </Text>
+      {row.silenceFrom !== "last_email" && (
+        <Text as="span" display="block" fontSize="xs" color="fg.muted" data-testid="silence-from">
+          {silenceStartText(row.silenceFrom, dateIn(row.countedFrom, row.timeZone))}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -251,29 +275,32 @@ export function ChapterHealthTable({
                     key={c.key}
                     textAlign={c.numeric ? "end" : undefined}
                     aria-sort={view.sort === c.key ? (view.order === "desc" ? "descending" : "ascending") : "none"}
+                    {...(c.key === "title" ? STICKY : {})}
                   >
-                    <Button size="xs" variant="plain" px="0" onClick={() => handleSort(c.key)}>
+                    <Button size="xs" variant="plain" px="0" h="auto" minH="6" whiteSpace="normal" textAlign="inherit" onClick={() => handleSort(c.key)}>
                       {c.label}
                       {view.sort === c.key ? (view.order === "desc" ? " ▼" : " ▲") : ""}
                     </Button>
                   </Table.ColumnHeader>
                 ))}
-                <Table.ColumnHeader>Hosts</Table.ColumnHeader>
                 {canManage && <Table.ColumnHeader>Actions</Table.ColumnHeader>}
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {data.rows.map((r) => (
                 <Table.Row key={r.chapterId} data-testid="health-row" data-health={r.health} data-slug={r.slug} data-state={r.state}>
-                  <Table.Cell>
+                  <Table.Cell {...STICKY} minW="36">
                     <Link asChild color="link" fontWeight="medium">
                       <RouterLink to={chapterPath(r)}>{r.title}</RouterLink>
                     </Link>
                     {r.status !== 1 && (
                       <Badge ms="2" variant="outline">
-                        Off the map
+                        {chapterStatusLabel(r.status)}
                       </Badge>
                     )}
+                    <Text fontSize="xs" color="fg.muted" data-testid="health-hosts">
+                      {r.hosts.length ? `Hosts: ${r.hosts.join(", ")}` : "No host"}
+                    </Text>
                   </Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={COLORS[r.health]}>{HEALTH_LABELS[r.health]}</Badge>
@@ -283,19 +310,15 @@ export function ChapterHealthTable({
                       </Badge>
                     )}
                   </Table.Cell>
-                  <Table.Cell>{dateIn(r.lastEmailAt, r.timeZone)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{dateIn(r.lastEmailAt, r.timeZone)}</Table.Cell>
                   <Table.Cell textAlign="end">
-                    {silentDaysOf(r, data.at)}
-                    <Text as="span" display="block" fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="silence-from">
-                      {silenceStartText(r.silenceFrom, dateIn(r.countedFrom, r.timeZone))}
-                    </Text>
+                    <DaysSilent row={r} at={data.at} />
                   </Table.Cell>
-                  <Table.Cell>{dateIn(r.lastMeetupAt, r.timeZone)}</Table.Cell>
-                  <Table.Cell>{dateIn(r.nextMeetupAt, r.timeZone)}</Table.Cell>
-                  <Table.Cell>{r.lastConfirmedMeetup ? calendarDateMedium(r.lastConfirmedMeetup) : "—"}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{dateIn(r.lastMeetupAt, r.timeZone)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{dateIn(r.nextMeetupAt, r.timeZone)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{r.lastConfirmedMeetup ? calendarDateMedium(r.lastConfirmedMeetup) : "—"}</Table.Cell>
                   <Table.Cell textAlign="end">{r.members}</Table.Cell>
                   <Table.Cell textAlign="end">{r.growth30d}</Table.Cell>
-                  <Table.Cell>{r.hosts.join(", ") || "—"}</Table.Cell>
                   {canManage && (
                     <Table.Cell>
                       <AdminActions row={r} />

@@ -1,10 +1,10 @@
 import { Link, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
-import type { PressMentionInfo } from "../../server/contracts/content";
+import type { PublicPressMentionInfo } from "../../server/contracts/content";
 import { chapterPath, formatCreated } from "../lib/format";
 
 /** Press mentions as a list: title linking out, date, and the chapter when there is one. */
-export function PressMentionList({ mentions, showChapter = true }: { mentions: PressMentionInfo[]; showChapter?: boolean }) {
+export function PressMentionList({ mentions, showChapter = true }: { mentions: PublicPressMentionInfo[]; showChapter?: boolean }) {
   return (
     <Stack as="ul" gap="3" listStyleType="none" data-testid="press-mentions">
       {mentions.map((m) => (

@@ -26,6 +26,7 @@ const event = (over: Partial<ChapterEventInfo>): ChapterEventInfo => ({
   nextDates: [],
   cancelledDates: [],
   confirmedDates: [],
+  capacity: null,
   updatedAt: "",
   ...over,
 });

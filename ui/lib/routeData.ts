@@ -59,6 +59,11 @@ export interface RouteHandle<A = unknown> {
    * for them, and the app loads when they go further. Signed-in visitors get the app on every page.
    */
   islands?: boolean;
+  /**
+   * A page whose address only one person has (a password reset link's): rendered for each request, never kept for
+   * the anonymous visitors who share pages (server/web/pageCache.ts).
+   */
+  personal?: boolean;
   head?(answers: A, site: HeadSite, params: Readonly<Record<string, string | undefined>>): PageHead | null;
   /**
    * The pages of the route the sitemap lists, read as the loader reads (no params: the route's own path for a fixed

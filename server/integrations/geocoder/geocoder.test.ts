@@ -33,6 +33,19 @@ describe("Google geocoder against a local fake of the API", () => {
 
   it("gives a label for place search", async () => {
     expect(await google.geocodePlace("Flatiron")).toEqual({ ...FAKE_LOCATION, label: "Flatiron, New York, NY 10010, USA" });
+    expect(fake.requests.at(-1)!.searchParams.get("address")).toBe("flatiron");
+    expect(fake.requests.at(-1)!.searchParams.has("components")).toBe(false);
+  });
+
+  it("asks for a place search's ZIP code, or its city and state, in the US", async () => {
+    const asked = async (typed: string) => {
+      await google.geocodePlace(typed);
+      const last = fake.requests.at(-1)!;
+      return [last.searchParams.get("address"), last.searchParams.get("components")];
+    };
+    expect(await asked("drinking liberally near Austin, TX 78704-1234")).toEqual(["78704", "country:US"]);
+    expect(await asked("Drinking Liberally Austin, Texas")).toEqual(["austin, tx", "country:US"]);
+    expect(await asked("Paris, France")).toEqual(["paris, france", null]);
   });
 
   it.each([
@@ -71,11 +84,25 @@ describe("offline geocoder", () => {
 
   it("finds a place searched for in each of its spellings, labelled with the names of the ZIP data", async () => {
     const zip = { lat: 30.2428, lng: -97.7658, label: "Austin, TX 78704" };
-    for (const typed of ["78704", " 78704 ", "78704-0001", "Austin, TX 78704"]) expect(await offline.geocodePlace(typed), typed).toEqual(zip);
+    for (const typed of ["78704", " 78704 ", "78704-0001", "78704-1234", "Austin, TX 78704", "drinking liberally near Austin, TX 78704", "78704 Austin TX"]) {
+      expect(await offline.geocodePlace(typed), typed).toEqual(zip);
+    }
     const city = await offline.geocodePlace("austin tx");
     expect(city).toMatchObject({ label: "Austin, TX", lat: expect.closeTo(30.3, 0) });
-    for (const typed of ["Austin, Texas", "AUSTIN, TX", "Austin"]) expect(await offline.geocodePlace(typed), typed).toEqual(city);
+    for (const typed of ["Austin, Texas", "Austin Texas", "AUSTIN, TX", "Austin", "drinking liberally near Austin, TX", "Drinking Liberally Austin TX"]) {
+      expect(await offline.geocodePlace(typed), typed).toEqual(city);
+    }
+    expect(await offline.geocodePlace("Reading, PA")).toMatchObject({ label: "Reading, PA", lat: expect.closeTo(40.3, 0) });
+    expect(await offline.geocodePlace("Salt Lake City Utah")).toMatchObject({ label: "Salt Lake City, UT" });
     expect(await offline.geocodePlace("london")).toMatchObject({ label: "London" });
     expect(await offline.geocodePlace("Nowhereville, ZZ")).toBeNull();
+    expect(await offline.geocodePlace("Drinking Liberally")).toBeNull();
+  });
+
+  it("finds a city named alone in the state with most of its ZIP codes, and a state alone at its middle", async () => {
+    expect(await offline.geocodePlace("New York")).toMatchObject({ label: "New York, NY" });
+    expect(await offline.geocodePlace("Washington")).toMatchObject({ label: "Washington, DC" });
+    expect(await offline.geocodePlace("Texas")).toMatchObject({ label: "Texas", lat: expect.closeTo(31, -1), lng: expect.closeTo(-98, -1) });
+    expect(await offline.geocodePlace("chapters in Texas")).toMatchObject({ label: "Texas" });
   });
 });

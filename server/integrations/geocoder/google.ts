@@ -1,6 +1,6 @@
 import type { AddressQuery, GeoPoint, Geocoder } from "./types";
 import { defaultLogger, type Logger } from "../../lib/log";
-import { placeQuery } from "../../contracts/place";
+import { parsePlace } from "../../contracts/place";
 
 /** The documented answer of the Geocoding API (only the parts we read). */
 interface GoogleGeocodeResponse {
@@ -38,14 +38,20 @@ export class GoogleGeocoder implements Geocoder {
     return hit ? { lat: hit.lat, lng: hit.lng } : null;
   }
 
+  /**
+   * A place search as parsePlace reads it: its ZIP code ("78704"), its city and state ("austin, tx"), or its text
+   * ("london"). A ZIP code or a city in a US state is looked up in the US (five digits are a postcode elsewhere too).
+   */
   async geocodePlace(text: string): Promise<(GeoPoint & { label: string }) | null> {
-    return this.lookup(placeQuery(text));
+    const place = parsePlace(text);
+    return this.lookup(place.zip ?? place.text, place.zip || place.state ? "country:US" : null);
   }
 
-  private async lookup(address: string): Promise<(GeoPoint & { label: string }) | null> {
+  private async lookup(address: string, components: string | null = null): Promise<(GeoPoint & { label: string }) | null> {
     if (!address) return null;
     const url = new URL(this.opts.url);
     url.searchParams.set("address", address);
+    if (components) url.searchParams.set("components", components);
     url.searchParams.set("key", this.opts.apiKey);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000), headers: { accept: "application/json" } });

@@ -1,6 +1,7 @@
 import zipcodes, { type ZipRecord } from "zipcodes";
 import type { AddressQuery, GeoPoint, Geocoder } from "./types";
-import { PLACE_MAX_LENGTH, placeQuery } from "../../contracts/place";
+import { PLACE_MAX_LENGTH, parsePlace } from "../../contracts/place";
+import { STATES } from "../../contracts/chapter";
 
 /** Centres of a few places outside the US ZIP data the demo and common input use, by their names in lower case. */
 const WORLD_CITIES: Record<string, GeoPoint & { label: string }> = {
@@ -65,37 +66,42 @@ export function geocodeOffline(q: AddressQuery): GeoPoint | null {
   return byZip(q.postalCode) ?? byCity(q.city ?? "", q.state);
 }
 
+/** The middle of a US state's ZIP codes, labelled with its name: a state searched for alone ("Texas"). */
+function byStateName(name: string): (GeoPoint & { label: string }) | null {
+  const entry = Object.entries(STATES).find(([abbr, full]) => abbr.length === 2 && full.toLowerCase() === name);
+  const hit = entry ? averageOf(zipcodes.lookupByState(entry[0].toUpperCase())) : null;
+  return entry && hit ? { ...hit, label: entry[1] } : null;
+}
+
 /**
- * Free text as typed in the home page search, read as placeQuery spells it: "10014", "78704-0001", "Austin, TX 78704",
- * "Austin, TX", "Austin TX", "Portland, Oregon", "London". Labelled with the names the ZIP data gives ("Austin, TX").
+ * Free text as typed in the home page search, read as parsePlace reads it: "10014", "78704-0001", "Austin, TX 78704",
+ * "Austin, TX", "Austin Texas", "drinking liberally near Austin, TX", "London", "Texas". Labelled with the names the
+ * ZIP data gives ("Austin, TX").
  */
 export function geocodePlaceOffline(text: string): (GeoPoint & { label: string }) | null {
-  const t = placeQuery(text);
-  if (!t || t.length > PLACE_MAX_LENGTH) return null;
-  if (/^\d{5}$/.test(t)) {
-    const rec = zipcodes.lookup(t);
+  const place = parsePlace(text);
+  if (place.zip) {
+    const rec = zipcodes.lookup(place.zip);
     return rec ? { lat: rec.latitude, lng: rec.longitude, label: `${rec.city}, ${rec.state} ${rec.zip}` } : null;
   }
-  const m = t.match(/^(.+?)[,\s]+([a-z .]+)$/);
-  if (m) {
-    const stateRaw = m[2].trim();
-    const abbr = stateRaw.length === 2 ? stateRaw.toUpperCase() : Object.entries(zipcodes.states.abbr).find(([, name]) => name.toLowerCase() === stateRaw)?.[0];
-    if (abbr) {
-      const zips = zipsOf(m[1].trim(), abbr);
-      const hit = averageOf(zips);
-      if (hit) return { ...hit, label: `${zips[0].city}, ${abbr}` };
-    }
+  if (place.city && place.state) {
+    const abbr = place.state.toUpperCase();
+    const zips = zipsOf(place.city, abbr);
+    const hit = averageOf(zips);
+    return hit ? { ...hit, label: `${zips[0].city}, ${abbr}` } : null;
   }
+  const t = place.text;
+  if (!t || t.length > PLACE_MAX_LENGTH) return null;
   const world = WORLD_CITIES[t];
   if (world) return { ...world };
-  // A bare US city name: take the state with the most ZIP codes for it.
+  // A bare US city name: take the state with the most ZIP codes for it ("New York", "Washington" are cities first).
   let best: ZipRecord[] = [];
   for (const abbr of Object.keys(zipcodes.states.abbr)) {
     const recs = zipsOf(t, abbr);
     if (recs.length > best.length) best = recs;
   }
   const hit = averageOf(best);
-  return hit ? { ...hit, label: `${best[0].city}, ${best[0].state}` } : null;
+  return hit ? { ...hit, label: `${best[0].city}, ${best[0].state}` } : byStateName(t);
 }
 
 export class OfflineGeocoder implements Geocoder {

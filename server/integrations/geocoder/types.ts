@@ -15,6 +15,6 @@ export interface AddressQuery {
 export interface Geocoder {
   readonly name: string;
   geocodeAddress(query: AddressQuery): Promise<GeoPoint | null>;
-  /** A place search, read as placeQuery (server/contracts/place.ts) spells it: its spellings find the same place. */
+  /** A place search, read as parsePlace (server/contracts/place.ts) reads it: its spellings find the same place. */
   geocodePlace(text: string): Promise<(GeoPoint & { label: string }) | null>;
 }

@@ -28,6 +28,9 @@ export function mailOptions(original: MailMessage, mailFrom: string): Mail.Optio
     text: crlf(message.text),
     ...(message.html ? { html: crlf(message.html) } : {}),
     headers: message.headers,
+    ...(message.attachments?.length
+      ? { attachments: message.attachments.map((a) => ({ filename: headerText(a.filename), contentType: headerText(a.contentType), content: a.content })) }
+      : {}),
     ...(message.idempotencyKey ? { messageId: messageIdFor(headerText(message.idempotencyKey), network.email) } : {}),
   };
 }

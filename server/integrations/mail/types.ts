@@ -1,3 +1,11 @@
+/** A file carried by a message (an RSVP's meetup as an .ics). */
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type, with parameters (e.g. `text/calendar; charset=utf-8; method=PUBLISH`). */
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -9,6 +17,8 @@ export interface MailMessage {
   /** Where replies go (a list email: the chapter's alias, or its host). */
   replyTo?: string;
   headers?: Record<string, string>;
+  /** Files after the text (and HTML): the message becomes multipart/mixed. */
+  attachments?: MailAttachment[];
   /**
    * Names this message for good (e.g. `list-message-12-contact-34`): SMTP sends it as the Message-ID, the outbox
    * as the file name; a transport that honours keys delivers a message with a key it has seen before only once.

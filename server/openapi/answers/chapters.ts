@@ -2,11 +2,7 @@ import { z } from "zod";
 import type * as C from "../../contracts/chapter";
 import type { ChapterFirstSteps as FirstStepsT } from "../../contracts/firstSteps";
 import { FIRST_STEP_KEYS } from "../../contracts/firstSteps";
-import type {
-  ChapterHealthList as HealthListT,
-  ChapterHealthPage as HealthPageT,
-  ChapterHealthSettings as HealthSettingsT,
-} from "../../contracts/chapterHealth";
+import type { ChapterHealthRow as HealthRowT, ChapterHealthPage as HealthPageT, ChapterHealthSettings as HealthSettingsT } from "../../contracts/chapterHealth";
 import { HEALTH_STATES, SILENCE_STARTS } from "../../contracts/chapterHealth";
 import type { ChapterStats as StatsT } from "../../contracts/chapterStats";
 import { answer, day, int, timestamp } from "./answer";
@@ -30,7 +26,17 @@ export const ChapterSummary = answer<C.ChapterSummary>()(
   }),
 );
 
-const NextDate = answer<C.NextDate>()("NextDate", z.object({ start: timestamp(), end: timestamp(), date: day() }));
+const NextDate = answer<C.NextDate>()(
+  "NextDate",
+  z.object({
+    start: timestamp(),
+    end: timestamp(),
+    date: day(),
+    going: int().optional().describe("How many are going (a chapter's answer only)"),
+    capacity: int().optional().describe("The places, when the event has a capacity"),
+    waitlisted: int().optional().describe("How many wait for a place, when the event has a capacity"),
+  }),
+);
 
 export const ChapterEvent = answer<C.ChapterEventInfo>()(
   "ChapterEvent",
@@ -58,6 +64,7 @@ export const ChapterEvent = answer<C.ChapterEventInfo>()(
     nextDates: z.array(NextDate),
     cancelledDates: z.array(z.object({ date: day(), note: z.string(), start: timestamp(), end: timestamp() })),
     confirmedDates: z.array(z.object({ date: day(), at: timestamp() })),
+    capacity: int().nullable().describe("How many may be going to each meetup; null for no limit"),
     updatedAt: timestamp(),
   }),
 );
@@ -70,6 +77,10 @@ export const ChapterDetail = answer<C.ChapterDetail>()(
   "ChapterDetail",
   ChapterSummary.extend({
     restricted: z.boolean().describe("True when the viewer may not see the chapter's private fields (they are then empty)"),
+    reviveContact: z
+      .object({ kind: z.enum(["field_organizer", "network"]), name: z.string() })
+      .nullable()
+      .describe("On a restricted (hidden) chapter, whom its page's revive form writes to (POST /revive_chapter); null otherwise"),
     postalCode: z.string(),
     country: z.string(),
     emailAlias: z.string(),
@@ -181,41 +192,37 @@ export const HealthSettings = answer<HealthSettingsT>()("HealthSettings", z.obje
 
 const healthCounts = z.object({ active: int(), at_risk: int(), dormant: int() });
 
-export const HealthList = answer<HealthListT>()(
-  "HealthList",
+/** One chapter's row of the health table: GET /api/chapter_health answers a page of them, as an array. */
+export const HealthRow = answer<HealthRowT>()(
+  "HealthRow",
   z.object({
-    settings: HealthSettings,
-    counts: healthCounts,
-    at: timestamp(),
-    rows: z.array(
-      z.object({
-        chapterId: int(),
-        slug: z.string(),
-        title: z.string(),
-        state: z.string(),
-        status: int(),
-        health: z.enum(HEALTH_STATES),
-        lastEmailAt: timestamp().nullable(),
-        countedFrom: timestamp(),
-        silenceFrom: z.enum(SILENCE_STARTS),
-        timeZone: z.string(),
-        lastMeetupAt: timestamp().nullable(),
-        nextMeetupAt: timestamp().nullable(),
-        lastConfirmedMeetup: z.string().nullable(),
-        members: int(),
-        growth30d: int(),
-        hosts: z.array(z.string()),
-        pinnedActive: z.boolean(),
-        pinNote: z.string(),
-        dormantByRule: z.boolean(),
-      }),
-    ),
+    chapterId: int(),
+    slug: z.string(),
+    title: z.string(),
+    state: z.string(),
+    status: int(),
+    health: z.enum(HEALTH_STATES),
+    lastEmailAt: timestamp().nullable(),
+    countedFrom: timestamp(),
+    silenceFrom: z.enum(SILENCE_STARTS),
+    timeZone: z.string(),
+    lastMeetupAt: timestamp().nullable(),
+    nextMeetupAt: timestamp().nullable(),
+    lastConfirmedMeetup: z.string().nullable(),
+    members: int(),
+    growth30d: int(),
+    hosts: z.array(z.string()),
+    pinnedActive: z.boolean(),
+    pinNote: z.string(),
+    dormantByRule: z.boolean(),
   }),
 );
 
+const healthList = z.object({ settings: HealthSettings, counts: healthCounts, at: timestamp(), rows: z.array(HealthRow) });
+
 export const HealthPage = answer<HealthPageT>()(
   "HealthPage",
-  HealthList.extend({ total: int(), matching: int(), page: int(), limit: int(), byState: z.array(healthCounts.extend({ state: z.string() })) }),
+  healthList.extend({ total: int(), matching: int(), page: int(), limit: int(), byState: z.array(healthCounts.extend({ state: z.string() })) }),
 );
 
 export const ChapterStats = answer<StatsT>()(

@@ -19,13 +19,20 @@ const pressMentionFields = {
   createdAt: timestamp(),
 };
 
+const pressMentionChapter = z.object({ id: int(), slug: z.string(), title: z.string(), displayTitle: z.string(), city: z.string(), state: z.string() });
+
 export const PressMention = answer<T.PressMentionInfo>()(
   "PressMention",
   z.object({
     ...pressMentionFields,
     chapterId: int().nullable(),
-    chapter: z.object({ id: int(), slug: z.string(), title: z.string(), displayTitle: z.string(), city: z.string(), state: z.string() }).nullable(),
+    chapter: pressMentionChapter.nullable(),
   }),
+);
+
+export const PublicPressMention = answer<T.PublicPressMentionInfo>()(
+  "PublicPressMention",
+  z.object({ ...pressMentionFields, chapter: pressMentionChapter.nullable() }).describe("A press mention in the public lists; `chapter` names its chapter"),
 );
 
 export const ChapterPressMention = answer<ChapterPressMentionT>()("ChapterPressMention", z.object({ ...pressMentionFields, chapterId: int().nullable() }));

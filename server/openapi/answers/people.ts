@@ -5,7 +5,10 @@ import type * as U from "../../contracts/user";
 import { MY_DATA_LIST_LIMIT, type MyData as MyDataT } from "../../contracts/account";
 import type { HostApplicationInfo } from "../../contracts/hostApplication";
 import { HOST_APPLICATION_STATUSES, HOST_APPLICATION_TYPES } from "../../contracts/hostApplication";
-import { answer, int, timestamp } from "./answer";
+import type * as R from "../../contracts/rsvp";
+import { RSVP_ANSWERS, RSVP_STATUSES } from "../../contracts/rsvp";
+import { answer, day, int, timestamp } from "./answer";
+import { ChapterEvent } from "./chapters";
 
 /** Answers about people, their roles, notes and host applications (server/presenters/user.ts, chapterAdmin.ts, siteAdmin.ts). */
 
@@ -229,11 +232,53 @@ export const MyData = answer<MyDataT>()(
         confirmedAt: timestamp().nullable(),
       }),
     ),
+    rsvps: z.array(
+      z.object({
+        chapter: myDataChapter,
+        event: z.string().nullable(),
+        date: z.string().describe("The meetup's date, YYYY-MM-DD in the chapter's time zone"),
+        email: z.string(),
+        name: z.string(),
+        answer: z.string().describe("yes or no"),
+        status: z.string().describe("going, waitlisted or not_going"),
+        answeredAt: timestamp(),
+        attended: z.boolean(),
+      }),
+    ),
     sessions: z
       .array(z.object({ createdAt: timestamp(), expiresAt: timestamp(), signedOutAt: timestamp().nullable(), current: z.boolean() }))
       .describe("Sign-ins the site keeps, without their ids or tokens"),
     truncated: z
       .array(z.object({ list: z.string(), shown: int(), total: int() }))
       .describe(`The lists cut at their newest ${MY_DATA_LIST_LIMIT} rows, with their size`),
+  }),
+);
+
+const RsvpPerson = answer<R.RsvpPerson>()("RsvpPerson", z.object({ name: z.string(), email: z.string() }));
+const rsvpStatus = z.enum(RSVP_STATUSES);
+
+export const RsvpResult = answer<R.RsvpResult>()("RsvpResult", z.object({ status: rsvpStatus, going: int().describe("How many are going to the meetup now") }));
+export const RsvpPending = answer<R.RsvpPending>()("RsvpPending", z.object({ status: z.literal("pending").describe("A link to confirm went to the address") }));
+export const RsvpList = answer<R.RsvpList>()(
+  "RsvpList",
+  z.object({
+    going: z.array(RsvpPerson),
+    waitlisted: z.array(RsvpPerson).describe("In the order places will be given"),
+    notGoing: z.array(RsvpPerson),
+  }),
+);
+export const RsvpLinkInfo = answer<R.RsvpLinkInfo>()(
+  "RsvpLinkInfo",
+  z.object({
+    chapterTitle: z.string(),
+    chapterPath: z.string(),
+    event: ChapterEvent,
+    date: day(),
+    start: timestamp(),
+    end: timestamp(),
+    email: z.string(),
+    answer: z.enum(RSVP_ANSWERS),
+    status: rsvpStatus.nullable().describe("Where this address's answer stands now; null before any"),
+    going: int(),
   }),
 );

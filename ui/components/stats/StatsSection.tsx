@@ -44,6 +44,21 @@ export function ChapterStatsSection({ chapterId, title }: { chapterId: number; t
 /** The states a network's stats can be narrowed to: the two-letter ones (International is not a state). */
 const TWO_LETTER_STATES = STATE_OPTIONS.filter((s) => s.abbr.length === 2);
 
+/**
+ * My Chapters' stats for a field organizer: the sum of their chapters' last twelve months (the server counts only the
+ * chapters they organize), by UTC months like the network's.
+ */
+export function FieldOrganizerStatsSection() {
+  const query = useQuery(statsQueries.network(""));
+  return (
+    <StatsCard
+      query={query}
+      caption="Your chapters: the last 12 months"
+      note="The chapters you organize, together: the last 12 months, by UTC months. Meetups count in the month of their date."
+    />
+  );
+}
+
 /** The site admin Dashboard's stats: the network's last twelve months (UTC months), then one state's. */
 export function NetworkStatsSection() {
   const [state, setState] = useState("");

@@ -24,11 +24,13 @@ export function accountValid(v: AccountValues): boolean {
 /**
  * The account form of the registration page and the host application (POST /api/auth/signup): sends only valid
  * values, signs the new user in, then calls `onDone`. A refusal shows the server's message (an email in use).
+ * Without JavaScript the form posts to the server, which answers the same (server/web/accountForms.ts).
  */
-export function useSignupForm(onDone?: () => void) {
+export function useSignupForm(onDone?: () => void, typed?: Partial<AccountValues>) {
   const { setSignedIn } = useCurrentUser();
   return useSubmitForm<AccountValues>({
-    defaultValues: emptyAccount,
+    // What a form posted without JavaScript came back with (the name and email, never the passwords).
+    defaultValues: { ...emptyAccount, name: typed?.name ?? "", email: typed?.email ?? "" },
     onSubmit: async (v) => {
       if (!accountValid(v)) return;
       try {

@@ -8,14 +8,22 @@ import { ErrorAlert } from "../../components/ErrorAlert";
 import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { Page } from "../../components/Page";
 import { useSubmitForm } from "../../lib/forms";
+import { useScriptsRun } from "../../lib/hydration";
+import { postedRefusal, usePostedForm } from "../../lib/postedForm";
 import { passwordOk } from "../../lib/validation";
 
 type View = "checking" | "invalid" | "form" | "done";
 
+/**
+ * A reset link's page: the new password form while the link works. Without JavaScript the form posts to the server
+ * (server/web/accountForms.ts), which comes back here with "Great!" or the refusal above the form.
+ */
 export function PasswordVerify() {
   const { token = "" } = useParams();
   const check = useQuery(authQueries.passwordToken(token));
-  const [done, setDone] = useState(false);
+  const posted = usePostedForm("newPassword");
+  const scriptsRun = useScriptsRun();
+  const [done, setDone] = useState(posted?.done ?? false);
   const view: View = done ? "done" : check.isPending ? "checking" : check.data?.result === "ok" ? "form" : "invalid";
   const { values, field, submit, busy, error } = useSubmitForm({
     defaultValues: { password: "", confirmPassword: "" },
@@ -52,11 +60,12 @@ export function PasswordVerify() {
   }
   return (
     <Page title="Reset Password" maxW="md">
-      <form onSubmit={submit} noValidate>
+      <form method="post" action={`/password_verify/${encodeURIComponent(token)}`} onSubmit={submit} noValidate>
         <Stack gap="4">
-          <ErrorAlert message={error?.message ?? null} />
+          <ErrorAlert message={error?.message ?? postedRefusal(posted)} testId="new-password-error" />
           <NewPasswordFields label="New Password" password={field("password")} confirmPassword={field("confirmPassword")} />
-          <Button type="submit" colorPalette="brand" disabled={busy || !passwordOk(password, confirm)}>
+          {/* Without JavaScript the button always sends the form: the server says what is wrong. */}
+          <Button type="submit" colorPalette="brand" disabled={scriptsRun && (busy || !passwordOk(password, confirm))}>
             {busy ? <Spinner size="sm" aria-label="Saving" /> : "Save New Password"}
           </Button>
         </Stack>

@@ -1,16 +1,26 @@
 import { Alert, Button, Heading, Link as ChakraLink, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { REGISTER_PATH } from "../../../server/contracts/user";
 import { DonePage } from "../../components/DonePage";
 import { Page } from "../../components/Page";
+import { useScriptsRun } from "../../lib/hydration";
+import { postedRefusal, usePostedForm } from "../../lib/postedForm";
 import { safeReturnUrl } from "../../lib/returnUrl";
 import { AccountFields, accountValid, useSignupForm } from "./AccountFields";
 
+/**
+ * Registration. Without JavaScript the form posts to the server (server/web/accountForms.ts), which comes back here
+ * signed in, showing the success view, or with the refusal above the form and the name and email filled in.
+ */
 export function Register() {
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get("returnUrl"));
-  const [done, setDone] = useState(false);
-  const { values, set, submit, busy, error } = useSignupForm(() => setDone(true));
+  const posted = usePostedForm("register");
+  const scriptsRun = useScriptsRun();
+  const [done, setDone] = useState(posted?.done ?? false);
+  const { values, set, submit, busy, error } = useSignupForm(() => setDone(true), posted?.values);
+  const message = error?.message ?? postedRefusal(posted);
 
   if (done) {
     return (
@@ -28,16 +38,18 @@ export function Register() {
 
   return (
     <Page title="Register" maxW="md">
-      <form onSubmit={submit} noValidate>
+      <form method="post" action={REGISTER_PATH} onSubmit={submit} noValidate>
+        {params.get("returnUrl") && <input type="hidden" name="returnUrl" value={returnUrl} />}
         <Stack gap="4">
-          {error && (
-            <Alert.Root status="warning">
+          {message && (
+            <Alert.Root status="warning" data-testid="register-error">
               <Alert.Indicator />
-              <Alert.Title>{error.message}</Alert.Title>
+              <Alert.Title>{message}</Alert.Title>
             </Alert.Root>
           )}
           <AccountFields values={values} set={set} />
-          <Button type="submit" colorPalette="brand" disabled={busy || !accountValid(values)}>
+          {/* Without JavaScript the button always sends the form: the server says what is missing. */}
+          <Button type="submit" colorPalette="brand" disabled={scriptsRun && (busy || !accountValid(values))}>
             {busy ? <Spinner size="sm" aria-label="Registering" /> : "Register"}
           </Button>
           <Heading as="h2" size="sm" fontWeight="normal">

@@ -109,7 +109,7 @@ function HiddenNotice({ who, dormant }: { who: SwitchedOnBy; dormant: boolean })
                 </>
               )
             )}
-            {dormant && <Text>It went off the map after a long time without a list email: emailing your list brings it back at once.</Text>}
+            {dormant && <Text>It was hidden after a long time without a list email: emailing your list makes it active again at once.</Text>}
           </Stack>
         </Alert.Description>
       </Alert.Content>

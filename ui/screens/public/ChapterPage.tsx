@@ -23,6 +23,7 @@ import { AddToGoogleCalendar } from "../../components/AddToGoogleCalendar";
 import { CancelledDates } from "../../components/CancelledDates";
 import { ConfirmedByHost, isConfirmed } from "../../components/ConfirmedByHost";
 import { ChapterEmails } from "./ChapterEmails";
+import { ReviveChapterForm } from "./ReviveChapterForm";
 import { Island } from "../../islands/Island";
 import { ChapterMapIsland, ChapterSignupIsland } from "./ChapterIslands";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
@@ -75,8 +76,8 @@ export const hiddenChapterPlace = (chapter: Pick<ChapterDetail, "state" | "city"
   chapter.state !== "int" && chapter.city ? `${chapter.city}, ${chapter.state.toUpperCase()}` : "";
 
 /**
- * A hidden chapter's page, as visitors see it: the spec's "This Chapter is not active." and a way on, its state's
- * chapters and the active chapters nearest it.
+ * A hidden chapter's page, as visitors see it: the spec's "This Chapter is not active.", then a way to help it meet
+ * again (a note to its field organizer or the network), its state's chapters and the active chapters nearest it.
  */
 function HiddenChapterWayOn({ chapter }: { chapter: ChapterDetail }) {
   const stateName = STATES[chapter.state];
@@ -86,6 +87,7 @@ function HiddenChapterWayOn({ chapter }: { chapter: ChapterDetail }) {
   return (
     <Stack gap="4" data-testid="hidden-chapter-way-on">
       <Text fontSize="lg">{CHAPTER_NOT_ACTIVE}</Text>
+      <ReviveChapterForm chapter={chapter} />
       {stateName && chapter.state !== "int" && (
         <Link asChild color="link">
           <RouterLink to={`/chapters/${chapter.state}`}>{`See the chapters in ${stateName}`}</RouterLink>
@@ -108,9 +110,6 @@ function HiddenChapterWayOn({ chapter }: { chapter: ChapterDetail }) {
           </Stack>
         </Stack>
       )}
-      <Link asChild color="link">
-        <RouterLink to="/intro_start_chapter">Start a chapter here</RouterLink>
-      </Link>
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Field, Flex, Heading, Input, Link, Stack, Text } from "@chakra-ui/react";
+import { Button, Field, Flex, Heading, Input, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
-import type { NearChaptersAnswer } from "../../../server/contracts/chapter";
-import { PLACE_HINT, PLACE_NOT_FOUND_PARAM, placeQuery } from "../../../server/contracts/place";
+import { chapterTypeTitle, type NearChaptersAnswer } from "../../../server/contracts/chapter";
+import { FINDER_TYPES, FINDER_TYPE_PARAM, PLACE_HINT, PLACE_NOT_FOUND_PARAM, finderType, placeQuery } from "../../../server/contracts/place";
 import { formatDate } from "../../lib/format";
 import { chapterQueries } from "../../api/chapters";
 import { ChapterMap } from "../../components/map/ChapterMap";
@@ -17,33 +17,51 @@ import { MapChapterList } from "../../components/MapChapterList";
 export const NEAREST_COUNT = 5;
 const NEAR_MILES = 50;
 
+/**
+ * The id of a search's answer heading, and the fragment of a search's address (`/?place=78704#find-results`): the
+ * page opens at the answer, and keyboard and screen-reader focus moves to it (with JavaScript off, the browser
+ * starts the next Tab there).
+ */
+const RESULTS_ID = "find-results";
+/** The notice that a place could not be found, which describes the search box. */
+const NOT_FOUND_ID = "place-not-found";
+
 /** "Austin, TX 78704" -> city and state for the start-a-chapter form. */
 function cityAndState(label: string): { city: string; state: string } {
   const m = /^(.+?),\s*([A-Z]{2})\b/.exec(label);
   return m ? { city: m[1], state: m[2] } : { city: label, state: "" };
 }
 
-/** The answer to "is there one near me, and when?": the nearest chapters with distances and next meetups. */
-function NearestChapters({ answer }: { answer: NearChaptersAnswer }) {
+/** The answer's heading: where focus moves after a search (RESULTS_ID). */
+function ResultsHeading({ children }: { children: string }) {
+  return (
+    <Heading as="h3" size="md" id={RESULTS_ID} tabIndex={-1}>
+      {children}
+    </Heading>
+  );
+}
+
+/** The answer to "is there one near me, and when?": the nearest chapters (of the type chosen) with distances and next meetups. */
+function NearestChapters({ answer, type }: { answer: NearChaptersAnswer; type: string }) {
   const { place, chapters } = answer;
   const nearest = chapters[0];
   const { city, state } = cityAndState(place.label);
   const start = `/start_chapter?${new URLSearchParams({ city, state }).toString()}`;
+  // "chapters", or "Drinking Liberally chapters" for a type.
+  const kind = type ? `${chapterTypeTitle(type)} chapter` : "chapter";
   if (!nearest || nearest.distanceMiles > NEAR_MILES) {
     return (
       <Stack gap="2" role="status" data-testid="nearest-chapters">
-        <Text>
-          {`No chapter within ${NEAR_MILES} miles of ${place.label}.`}
-          {nearest && (
-            <>
-              {" The nearest is "}
-              <Link asChild color="link">
-                <RouterLink to={`/chapter/${nearest.state}/${nearest.slug}`}>{nearest.name}</RouterLink>
-              </Link>
-              {` (${nearest.distanceMiles} mi away).`}
-            </>
-          )}
-        </Text>
+        <ResultsHeading>{`No ${kind} within ${NEAR_MILES} miles of ${place.label}.`}</ResultsHeading>
+        {nearest && (
+          <Text>
+            {" The nearest is "}
+            <Link asChild color="link">
+              <RouterLink to={`/chapter/${nearest.state}/${nearest.slug}`}>{nearest.name}</RouterLink>
+            </Link>
+            {` (${nearest.distanceMiles} mi away).`}
+          </Text>
+        )}
         <Link asChild color="link" fontWeight="semibold">
           <RouterLink to={start}>{`Start a chapter in ${city}`}</RouterLink>
         </Link>
@@ -51,10 +69,8 @@ function NearestChapters({ answer }: { answer: NearChaptersAnswer }) {
     );
   }
   return (
-    <Stack as="section" aria-labelledby="nearest-heading" gap="2" data-testid="nearest-chapters">
-      <Heading as="h3" size="md" id="nearest-heading">
-        {`Nearest chapters to ${place.label}`}
-      </Heading>
+    <Stack as="section" aria-labelledby={RESULTS_ID} gap="2" data-testid="nearest-chapters">
+      <ResultsHeading>{`Nearest ${kind}s to ${place.label}`}</ResultsHeading>
       <Stack as="ol" gap="2" listStyleType="none">
         {chapters.map((c) => (
           <li key={c.id}>
@@ -76,6 +92,8 @@ export interface FinderProps {
   place: string;
   /** The server found no such place: the page says so (and the server puts what was typed in the search box). */
   placeNotFound: boolean;
+  /** The chapter type searched for ("drinking"), "" for every type (finderType). */
+  type: string;
 }
 
 /**
@@ -85,7 +103,33 @@ export interface FinderProps {
 export const finderPropsOf = (search: URLSearchParams): FinderProps => ({
   place: placeQuery(search.get("place") ?? ""),
   placeNotFound: search.has(PLACE_NOT_FOUND_PARAM),
+  type: finderType(search.get(FINDER_TYPE_PARAM)),
 });
+
+/** A search's address: its place and its chapter type (none for every type), opening at its answer. */
+export function searchAddress(place: string, type: string): string {
+  const query = new URLSearchParams();
+  if (place) query.set("place", place);
+  if (type) query.set(FINDER_TYPE_PARAM, type);
+  const search = query.toString();
+  return search ? `/?${search}#${RESULTS_ID}` : "/";
+}
+
+/**
+ * Moves focus to a search's answer once it is shown, when the page's address is a search's (its fragment): to the
+ * answer's heading, or to the search box when the place was not found (the notice describes it). Once for each
+ * search: focus stays where the visitor takes it next.
+ */
+function useFocusOnAnswer(search: string, answered: boolean, notFound: boolean, box: RefObject<HTMLInputElement | null>) {
+  const focused = useRef("");
+  useEffect(() => {
+    if (!search || focused.current === search || window.location.hash !== `#${RESULTS_ID}`) return;
+    const target = notFound ? box.current : answered ? document.getElementById(RESULTS_ID) : null;
+    if (!target) return;
+    focused.current = search;
+    target.focus();
+  }, [search, answered, notFound, box]);
+}
 
 /**
  * Home's "Find a chapter near you" (spec 000 section 2): the place search, its answer, the map of chapters and the
@@ -94,11 +138,11 @@ export const finderPropsOf = (search: URLSearchParams): FinderProps => ({
  * spelling of the place, and gives the finder as its props. The search box shows the place as it was found ("Austin,
  * TX 78704"), or what was typed when it was not.
  */
-export function FindChapter({ place, placeNotFound }: FinderProps) {
+export function FindChapter({ place, placeNotFound, type }: FinderProps) {
   const navigate = useNavigate();
   // The pins and the list are a large render: it runs in the background once the pins arrive.
   const chapters = useDeferredValue(useQuery(chapterQueries.pins()).data);
-  const near = useQuery({ ...chapterQueries.near(place, NEAREST_COUNT), enabled: Boolean(place), retry: false });
+  const near = useQuery({ ...chapterQueries.near(place, NEAREST_COUNT, type), enabled: Boolean(place), retry: false });
   const [query, setQuery] = useState(() => near.data?.place.label ?? place);
   const queryField = useRef<HTMLInputElement>(null);
   useValueTypedEarly(queryField, query, setQuery);
@@ -107,6 +151,8 @@ export function FindChapter({ place, placeNotFound }: FinderProps) {
   const [selected, setSelected] = useState<string | null>(null);
   const searched = useRef(false);
   const mapRef = useRef<HTMLDivElement>(null);
+  // The search answered: its place and type, or a place not found (whose page has no place: the server found none).
+  useFocusOnAnswer(placeNotFound ? "not found" : place && `${place} ${type}`, Boolean(near.data), notFound, queryField);
 
   // Recentre on the visitor's position, unless they have searched for a place already.
   useEffect(() => {
@@ -141,10 +187,11 @@ export function FindChapter({ place, placeNotFound }: FinderProps) {
 
   const handleSearch = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    // What the box shows: a search sent while the page was being hydrated may come before React has read it.
-    const text = String(new FormData(e.currentTarget).get("place") ?? "").trim();
+    // What the form shows: a search sent while the page was being hydrated may come before React has read it.
+    const form = new FormData(e.currentTarget);
+    const text = String(form.get("place") ?? "").trim();
     // A new search (or an empty one) never repeats the answer of an older one.
-    navigate(text ? `/?${new URLSearchParams({ place: text }).toString()}` : "/");
+    navigate(searchAddress(text, finderType(form.get(FINDER_TYPE_PARAM))));
   };
 
   const handleShowOnMap = (id: string) => {
@@ -157,8 +204,8 @@ export function FindChapter({ place, placeNotFound }: FinderProps) {
       <Heading as="h2" size="lg" id="find-heading">
         Find a chapter near you
       </Heading>
-      {/* A plain GET form: without JavaScript it goes to /?place=..., which the server renders. */}
-      <form method="get" action="/" role="search" onSubmit={handleSearch}>
+      {/* A plain GET form: without JavaScript it goes to /?place=...&type=...#find-results, which the server renders. */}
+      <form method="get" action={`/#${RESULTS_ID}`} role="search" onSubmit={handleSearch}>
         <Flex gap="2" align="flex-end" wrap="wrap">
           <Field.Root flex="1" minW="220px">
             <Field.Label>Search for a place</Field.Label>
@@ -169,7 +216,23 @@ export function FindChapter({ place, placeNotFound }: FinderProps) {
               onChange={(e) => setQuery(e.target.value)}
               placeholder="City, state or ZIP code"
               autoComplete="off"
+              aria-describedby={notFound ? NOT_FOUND_ID : undefined}
             />
+          </Field.Root>
+          <Field.Root width="auto" minW="200px">
+            <Field.Label>Chapter type</Field.Label>
+            <NativeSelect.Root>
+              {/* The type searched for; a new search's address brings its own (key). */}
+              <NativeSelect.Field key={type} name={FINDER_TYPE_PARAM} defaultValue={type} autoComplete="off">
+                <option value="">All chapter types</option>
+                {FINDER_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {chapterTypeTitle(t)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
           </Field.Root>
           <Button type="submit" colorPalette="brand">
             Search
@@ -177,11 +240,11 @@ export function FindChapter({ place, placeNotFound }: FinderProps) {
         </Flex>
       </form>
       {notFound && (
-        <Text role="status" color="fg.muted">
+        <Text role="status" color="fg.muted" id={NOT_FOUND_ID}>
           {`We could not find that place on the map. ${PLACE_HINT}`}
         </Text>
       )}
-      {near.data && <NearestChapters answer={near.data} />}
+      {near.data && <NearestChapters answer={near.data} type={type} />}
       <div ref={mapRef}>
         <ChapterMap
           view={{ kind: "us" }}

@@ -1,4 +1,4 @@
-import { Box, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
+import { HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
 import type { MyChapterInfo } from "../../../server/contracts/chapter";
 import { chapterQueries } from "../../api/chapters";
@@ -8,11 +8,15 @@ import { AsyncState } from "../../components/AsyncState";
 import { chapterPath } from "../../lib/format";
 import { Page } from "../../components/Page";
 import { ChapterHealthSection } from "../../components/ChapterHealthSection";
+import { FieldOrganizerStatsSection } from "../../components/stats/StatsSection";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { ROLE_CHAPTER_HOST, ROLE_FIELD_ORGANIZER, ROLE_NAMES } from "../../../server/contracts/roles";
 import { LinkButton } from "../../components/LinkButton";
 
-/** /my_chapters: the user's chapters by display title (500 at a time, Load More), their roles in each, and the Admin button. */
+/**
+ * /my_chapters: the user's chapters by display title (500 at a time, Load More), their roles in each, and the Admin
+ * button; for a field organizer, their chapters' stats and health.
+ */
 export function MyChapters() {
   const chapters = usePagedList(chapterQueries.my());
   const { user } = useCurrentUser();
@@ -28,9 +32,10 @@ export function MyChapters() {
       </AsyncState>
       <LoadMore query={chapters} />
       {user?.isFieldOrganizer && !user.isAdmin && (
-        <Box mt="8">
+        <Stack mt="8" gap="8">
+          <FieldOrganizerStatsSection />
           <ChapterHealthSection canManage={false} />
-        </Box>
+        </Stack>
       )}
     </Page>
   );

@@ -1,13 +1,15 @@
 import { Alert, Box, Button, Field, Heading, HStack, Link, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import { HOST_APPLICATION_TYPES, type HostApplicationInfo, type HostApplicationType } from "../../../server/contracts/hostApplication";
+import { HOST_APPLICATION_TYPES, START_CHAPTER_PATH, type HostApplicationType } from "../../../server/contracts/hostApplication";
 import { useApplyToHost } from "../../api/hostApplications";
 import { useCurrentUser } from "../../auth/CurrentUser";
 import { FormField } from "../../components/FormField";
 import { Page } from "../../components/Page";
 import { StateSelect } from "../../components/StateSelect";
 import { useSubmitForm } from "../../lib/forms";
+import { useScriptsRun } from "../../lib/hydration";
+import { postedRefusal, usePostedForm } from "../../lib/postedForm";
 import { AccountFields, accountValid, useSignupForm } from "../account/AccountFields";
 
 export const APPLY_TITLE = "Apply to Host a New Chapter";
@@ -21,11 +23,21 @@ function WarningBox({ text }: { text: string }) {
   );
 }
 
-/** Signed-out visitors create their account first, right here. */
+/**
+ * Signed-out visitors create their account first, right here. Without JavaScript the form posts to the server
+ * (`step=account`, server/web/startChapterForm.ts), which comes back here signed in, or with the refusal above the
+ * form and the name and email filled in.
+ */
 function AccountStep() {
-  const { values, set, submit, busy, error } = useSignupForm();
+  const posted = usePostedForm("hostAccount");
+  // An application posted once the session had ended comes back here, saying so.
+  const application = usePostedForm("hostApplication");
+  const scriptsRun = useScriptsRun();
+  const { values, set, submit, busy, error } = useSignupForm(undefined, posted?.values);
+  const message = error?.message ?? postedRefusal(posted) ?? postedRefusal(application);
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="account-heading">
+    <form method="post" action={START_CHAPTER_PATH} onSubmit={submit} noValidate aria-labelledby="account-heading">
+      <input type="hidden" name="step" value="account" />
       <Stack gap="4">
         <Heading as="h2" size="lg" id="account-heading">
           First, create your account
@@ -36,9 +48,10 @@ function AccountStep() {
             <RouterLink to={`/signin?returnUrl=${encodeURIComponent("/start_chapter")}`}>Sign In</RouterLink>
           </Link>
         </Text>
-        {error && <WarningBox text={error.message} />}
+        {message && <WarningBox text={message} />}
         <AccountFields values={values} set={set} />
-        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={busy || !accountValid(values)}>
+        {/* Without JavaScript the button always sends the form: the server says what is missing. */}
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={scriptsRun && (busy || !accountValid(values))}>
           {busy ? <Spinner size="sm" aria-label="Creating your account" /> : "Create Account"}
         </Button>
       </Stack>
@@ -55,30 +68,40 @@ interface ChapterInfo {
 
 const infoValid = (v: ChapterInfo) => Boolean(v.city.trim() && v.state && v.type && v.reason.trim());
 
-function ChapterInfoStep({ onDone }: { onDone: (a: HostApplicationInfo) => void }) {
+/**
+ * The application. Without JavaScript the form posts to the server (`step=application`,
+ * server/web/startChapterForm.ts), which comes back here with "Great!", or with the refusal above the form and
+ * everything typed filled in.
+ */
+function ChapterInfoStep({ onDone, typed, refusal }: { onDone: () => void; typed: Record<string, string> | null; refusal: string | null }) {
   const apply = useApplyToHost();
+  const scriptsRun = useScriptsRun();
   // A search that found no chapter nearby links here with its city and state filled in.
   const [params] = useSearchParams();
   const { values, set, submit, busy, error } = useSubmitForm<ChapterInfo>({
     defaultValues: {
-      city: params.get("city")?.slice(0, 100) ?? "",
-      state: (params.get("state") ?? "").toUpperCase().slice(0, 2),
-      type: "drinking",
-      reason: "",
+      city: (typed?.city ?? params.get("city") ?? "").slice(0, 100),
+      state: typed?.state?.slice(0, 3) ?? (params.get("state") ?? "").toUpperCase().slice(0, 2),
+      type: HOST_APPLICATION_TYPES.find((t) => t === typed?.type) ?? "drinking",
+      reason: typed?.reason ?? "",
     },
     serverErrorsAbove: true,
     onSubmit: async (v) => {
-      if (infoValid(v)) onDone(await apply.mutateAsync({ ...v, city: v.city.trim(), reason: v.reason.trim() }));
+      if (!infoValid(v)) return;
+      await apply.mutateAsync({ ...v, city: v.city.trim(), reason: v.reason.trim() });
+      onDone();
     },
   });
+  const message = error?.message ?? refusal;
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="chapter-info-heading">
+    <form method="post" action={START_CHAPTER_PATH} onSubmit={submit} noValidate aria-labelledby="chapter-info-heading">
+      <input type="hidden" name="step" value="application" />
       <Stack gap="4">
         <Heading as="h2" size="lg" id="chapter-info-heading">
           About your chapter
         </Heading>
-        {error && <WarningBox text={error.message} />}
+        {message && <WarningBox text={message} />}
         <FormField label="City" name="city" value={values.city} onChange={set("city")} required autoComplete="address-level2" />
         <Field.Root required>
           <Field.Label htmlFor="apply-state">
@@ -101,7 +124,8 @@ function ChapterInfoStep({ onDone }: { onDone: (a: HostApplicationInfo) => void 
           </HStack>
         </Box>
         <FormField label="Why do you want to start a chapter?" name="reason" value={values.reason} onChange={set("reason")} required multiline rows={5} />
-        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={busy || !infoValid(values)}>
+        {/* Without JavaScript the button always sends the form: the server says what is missing. */}
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={scriptsRun && (busy || !infoValid(values))}>
           {busy ? <Spinner size="sm" aria-label="Sending" /> : "Apply"}
         </Button>
       </Stack>
@@ -112,7 +136,9 @@ function ChapterInfoStep({ onDone }: { onDone: (a: HostApplicationInfo) => void 
 /** /start_chapter (spec 000 sections 2 and 5). */
 export function StartChapter() {
   const { user } = useCurrentUser();
-  const [done, setDone] = useState<HostApplicationInfo | null>(null);
+  const posted = usePostedForm("hostApplication");
+  const [done, setDone] = useState(posted?.done ?? false);
+  const handleDone = () => setDone(true);
   return (
     <Page title={APPLY_TITLE}>
       {done ? (
@@ -126,7 +152,7 @@ export function StartChapter() {
           </Link>
         </Stack>
       ) : user ? (
-        <ChapterInfoStep onDone={setDone} />
+        <ChapterInfoStep onDone={handleDone} typed={posted?.values ?? null} refusal={postedRefusal(posted)} />
       ) : (
         <AccountStep />
       )}

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from "@chakra-
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { STATES, type ChapterSummary } from "../../../server/contracts/chapter";
+import { STATES, chapterStatusLabel, type ChapterSummary } from "../../../server/contracts/chapter";
 import { chapterQueries } from "../../api/chapters";
 import { AsyncState, useDeferredQuery, Loading } from "../../components/AsyncState";
 import { addressText, chapterPath, hasPlace, nextDateText, timeRange } from "../../lib/format";
@@ -118,7 +118,7 @@ export function StateChapters({ state }: { state: string }) {
                         <Badge css={chapterTypeColours(c.chapterType)} textTransform="capitalize">
                           {c.chapterType.name}
                         </Badge>
-                        {inactive && <Badge variant="outline">Inactive</Badge>}
+                        {inactive && <Badge variant="outline">{chapterStatusLabel(c.status)}</Badge>}
                       </HStack>
                       {events.map((e) => (
                         <Box key={e.id} fontSize="sm">

@@ -47,14 +47,14 @@ const lazyScreen = (node: ReactNode) => <LazyScreen>{node}</LazyScreen>;
 const siteConfig = ({ read }: RouteData) => read(settingsQueries.siteConfig());
 
 const loadHome: RouteLoader = async (data) => {
-  const { place } = finderPropsOf(data.search);
+  const { place, type } = finderPropsOf(data.search);
   await Promise.all([
     siteConfig(data),
     data.read(settingsQueries.frontPage()),
     data.read(chapterQueries.pins()),
     data.readPages(contentQueries.publicBlog()),
     data.read(pressMentionQueries.publicRecent(HOME_PRESS_MENTION_COUNT)),
-    place ? data.read({ ...chapterQueries.near(place, NEAREST_COUNT), retry: false }) : undefined,
+    place ? data.read({ ...chapterQueries.near(place, NEAREST_COUNT, type), retry: false }) : undefined,
   ]);
 };
 

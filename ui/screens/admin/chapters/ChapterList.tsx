@@ -2,7 +2,7 @@ import { Badge, Box, Heading, Input, Link, Stack, Table, Text } from "@chakra-ui
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterSummary } from "../../../../server/contracts/chapter";
-import { STATES } from "../../../../server/contracts/chapter";
+import { STATES, chapterStatusLabel } from "../../../../server/contracts/chapter";
 import { chapterQueries } from "../../../api/chapters";
 import { usePagedList } from "../../../api/paging";
 import { LoadMore } from "../../../components/LoadMore";
@@ -59,7 +59,7 @@ export function ChapterList() {
                             {c.chapterType.name && <Badge css={chapterTypeColours(c.chapterType)}>{capitalize(c.chapterType.name)}</Badge>}
                           </Table.Cell>
                           <Table.Cell>
-                            {c.status === 1 ? <Badge colorPalette="success">Active</Badge> : <Badge colorPalette="neutral">Hidden</Badge>}
+                            <Badge colorPalette={c.status === 1 ? "success" : "neutral"}>{chapterStatusLabel(c.status)}</Badge>
                           </Table.Cell>
                           <LinksCell
                             links={[

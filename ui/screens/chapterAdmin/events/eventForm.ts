@@ -19,6 +19,8 @@ export interface EventFormValues extends Pick<
   weeks: number[];
   startTime: string;
   endTime: string;
+  /** Places per meetup as typed; empty for no limit. */
+  capacity: string;
 }
 
 /** A new event of a chapter starts in the chapter's state (and country, outside the US). */
@@ -46,6 +48,7 @@ export const NEW_EVENT: EventFormValues = {
   weeks: [0],
   startTime: "19:00",
   endTime: "21:00",
+  capacity: "",
 };
 
 export function valuesOf(e: ChapterEventInfo): EventFormValues {
@@ -64,6 +67,7 @@ export function valuesOf(e: ChapterEventInfo): EventFormValues {
     weeks: e.isSingleDate ? [0] : e.weeksOfMonthIndexesArray,
     startTime: e.startTime,
     endTime: e.endTime,
+    capacity: e.capacity == null ? "" : String(e.capacity),
   };
 }
 
@@ -100,6 +104,7 @@ export function eventBody(v: EventFormValues, chapterId: number, slug?: string):
     weeksOfMonthIndexes: v.isSingleDate ? "" : weeks.join(","),
     startTime: v.startTime,
     endTime: v.endTime,
+    capacity: v.capacity.trim() === "" ? null : v.capacity.trim(),
   };
 }
 
