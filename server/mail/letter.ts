@@ -81,12 +81,12 @@ function blockHtml(block: LetterBlock): string {
  */
 export function composeLetter(input: LetterInput): Letter {
   const signature = input.signature ?? ["Thank you,", SITE_NAME];
-  const parts = [...(input.greeting ? [input.greeting] : []), ...input.blocks.map(blockText), signature.join("\n")];
+  const parts = [...(input.greeting ? [input.greeting] : []), ...input.blocks.map(blockText), ...(signature.length ? [signature.join("\n")] : [])];
   const text = `${parts.join("\n\n")}\n\n--\n${input.why}\n`;
   const body =
     (input.greeting ? `${P}${linked(input.greeting)}</p>\n` : "") +
     input.blocks.map(blockHtml).join("\n") +
-    `\n<p style="margin:0">${signature.map((line) => escapeHtml(line)).join("<br>")}</p>`;
+    (signature.length ? `\n<p style="margin:0">${signature.map((line) => escapeHtml(line)).join("<br>")}</p>` : "");
   const footer = `<p style="margin:0">${linked(input.why)}</p>`;
   return { subject: input.subject, text, html: mailFrame(input.subject, input.look ?? NETWORK_LOOK, body, footer) };
 }
