@@ -49,7 +49,6 @@ export const networkContactBodySchema = z
     message: "Network Contact Email is required with a name",
     path: ["networkContactEmail"],
   });
-export type NetworkContactUpdate = z.input<typeof networkContactBodySchema>;
 
 /** Blog, page and wiki slugs: lowercase letters, digits and underscores (spec 001 section 5, enforced here). */
 const contentSlugSchema = z

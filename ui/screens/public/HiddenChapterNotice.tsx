@@ -6,7 +6,7 @@ import { firstStepsQueries } from "../../api/firstSteps";
 import { PersonContact } from "../../components/PersonContact";
 
 /** What hosts, field organizers and admins read on a hidden chapter's page (visitors see "This Chapter is not active."). */
-export const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, field organizers and admins see this page.";
+const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, field organizers and admins see this page.";
 /** The way on for those who may change Chapter Settings (field organizers and admins). */
 const ENABLE_IN_SETTINGS = "It can be enabled in Chapter Settings.";
 
