@@ -62,4 +62,9 @@ export class ChapterDashboardPage {
   switchedOnBy(): Locator {
     return this.page.getByTestId("switched-on-by");
   }
+
+  /** "Questions? Write to ...": who a visible chapter's hosts ask (its field organizer, else the network contact). */
+  contact(): Locator {
+    return this.page.getByTestId("first-steps-contact");
+  }
 }

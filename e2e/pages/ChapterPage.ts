@@ -77,6 +77,11 @@ export class ChapterPage {
     return this.page.getByTestId("hidden-chapter-notice");
   }
 
+  /** In a hidden chapter's notice, for its hosts: who can make the chapter active. */
+  whoMakesItActive() {
+    return this.page.getByTestId("who-makes-it-active");
+  }
+
   emails() {
     return this.page.getByTestId("chapter-emails");
   }

@@ -38,6 +38,12 @@ export class SendEmailPage {
     return section;
   }
 
+  /** The HTML part the preview shows, as the document members' mail clients get. */
+  async previewHtml(): Promise<string> {
+    const section = await this.preview();
+    return (await section.locator("iframe").getAttribute("srcdoc")) ?? "";
+  }
+
   sendButton() {
     return this.page.getByRole("form", { name: "Send Email" }).getByRole("button", { name: /^Send/ });
   }

@@ -26,6 +26,18 @@ export async function setPostalAddress(viewer: Viewer, postalAddress: string): P
   });
 }
 
+/** The network's contact; a change is an admin-only activity item, in one transaction. */
+export async function setNetworkContact(viewer: Viewer, contact: { name: string; email: string }): Promise<void> {
+  await EmailSettings.transaction(async (trx) => {
+    const row = await EmailSettings.query(trx).findById(1);
+    if (!row || (row.networkContactName === contact.name && row.networkContactEmail === contact.email)) return;
+    await row.$query(trx).patch({ networkContactName: contact.name, networkContactEmail: contact.email });
+    const title = contact.email ? "Network contact changed" : "Network contact removed";
+    const note = contact.email ? (contact.name ? `${contact.name} <${contact.email}>` : contact.email) : "";
+    await recordActivity({ type: "mailing_list", title, note, adminOnly: true, userId: viewer.id }, trx);
+  });
+}
+
 /**
  * Switches the email-marketing provider, in one transaction: saves the choice, queues the re-sync of every
  * contact to the new provider, the lists of chapters that have none there (and, for Bronto, the poll of the last day's unsubscribes) and records it.

@@ -9,6 +9,7 @@ import { CHAPTER_ACTIVE } from "../models/Chapter";
 import { fieldOrganizerOf, reviveContactOf } from "../presenters/chapter";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
+import { composeLetter } from "../mail/letter";
 
 /** Only a hidden chapter's page offers the form; an active chapter is joined through its mailing list. */
 const notHidden = () => new ApiError(409, "chapter_active", "This chapter is active: join its mailing list to hear about its meetups.", "chapterId");
@@ -30,21 +31,19 @@ export async function sendReviveMessage(ctx: Context, s: Services, input: Revive
   const to = organizer ? { name: organizer.name, email: organizer.email } : await networkContact(s);
   const name = chapterName(chapter, chapter.chapterType?.name ?? "");
   const page = `${s.config.publicUrl}/chapter/${normalizeState(chapter.state)}/${chapter.slug}`;
-  await s.mail.send({
-    to: to.email,
-    replyTo: input.email,
+  // A person's message, passed on: both parts like every letter, but not Auto-Submitted, and replies go to its writer.
+  const letter = composeLetter({
     subject: `${input.name} would like to help ${name} meet again`,
-    text: [
-      `Hi${to.name ? ` ${to.name}` : ""},`,
-      "",
+    greeting: `Hi${to.name ? ` ${to.name}` : ""},`,
+    blocks: [
       `${input.name} <${input.email}> wrote from the page of ${name}, which is hidden (not active):`,
-      "",
       input.message,
-      "",
       `Reply to this email to answer them. The chapter's page: ${page}`,
-      "",
-    ].join("\n"),
+    ],
+    why: `You are receiving this email because you are ${organizer ? "the field organizer of this chapter" : "the network contact"}.`,
+    signature: [],
   });
+  await s.mail.send({ to: to.email, replyTo: input.email, ...letter });
   await recordActivity({
     type: "chapter_health",
     title: `${input.name} offered to help ${name} meet again`,

@@ -13,7 +13,9 @@ import type { Viewer } from "../policies/viewer";
 import { nextDatesFor, occurrenceOfEventOn } from "../presenters/schedule";
 import type { Occurrence } from "../schedule/engine";
 import { meetupIcs } from "../calendar/meetupIcs";
-import { escapeHtml } from "../web/head";
+import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
+import { chapterContact } from "../lib/networkContact";
+import type { MailMessage } from "../integrations/mail/types";
 import type { Services } from "../services";
 
 export const RSVP_LINK_INVALID = "This link is not valid. Open the chapter's page to say whether you are coming.";
@@ -228,10 +230,20 @@ export const chapterPathOf = (c: Pick<Chapter, "state" | "slug">) => `/chapter/$
 
 const whenOf = (event: ChapterEvent, date: string) => `${dateWords(date)}, ${timeLabel(event.startTime)}`;
 
-/** A short mail with a text part and an HTML part made of the same paragraphs (escaped), links made clickable. */
-function paragraphsMail(paragraphs: string[]): { text: string; html: string } {
-  const html = paragraphs.map((p) => `<p>${escapeHtml(p).replace(/https?:\/\/[^\s<&]+/g, (url) => `<a href="${url}">${url}</a>`)}</p>`).join("\n");
-  return { text: paragraphs.join("\n\n"), html: `<!doctype html><html><body>\n${html}\n</body></html>` };
+/**
+ * A short letter about a chapter's meetup (server/mail/letter.ts: both parts, the chapter's look), Auto-Submitted,
+ * replies going to the chapter's field organizer, else the network contact.
+ */
+async function meetupMail(s: Services, event: EventWithChapter, to: string, subject: string, blocks: string[]): Promise<MailMessage> {
+  const [greeting, ...rest] = blocks;
+  const letter = composeLetter({
+    subject,
+    greeting,
+    blocks: rest,
+    why: `You are receiving this email because this address answered a meetup of ${nameOfChapter(event.chapter)}.`,
+    look: await chapterLook(event.chapter),
+  });
+  return automaticMessage(to, letter, (await chapterContact(s, event.chapter.id)).email);
 }
 
 /** The mail to an address that answered without signing in: the link that records it (opening it changes nothing). */
@@ -240,13 +252,13 @@ export async function mailRsvpLink(s: Services, event: EventWithChapter, claim: 
   const chapter = nameOfChapter(event.chapter);
   const when = whenOf(event, claim.date);
   const question = claim.answer === "yes" ? "that you are coming to" : "that you cannot make it to";
-  const body = paragraphsMail([
+  const message = await meetupMail(s, event, claim.email, `Confirm your answer: ${event.name} on ${when}`, [
     claim.name ? `Hi ${claim.name},` : "Hi,",
     `Someone, hopefully you, asked to tell ${chapter} ${question} ${event.name} on ${when}. To confirm, open this link and press the button:`,
     link,
     "If you did not ask for this, ignore this email and nothing will be recorded.",
   ]);
-  await s.mail.send({ to: claim.email, subject: `Confirm your answer: ${event.name} on ${when}`, ...body });
+  await s.mail.send(message);
 }
 
 /** The mail that follows a recorded "yes": where the person stands, with the meetup as an .ics attachment. */
@@ -255,7 +267,8 @@ async function mailAnswerRecorded(s: Services, event: EventWithChapter, occurren
   const url = `${s.config.publicUrl}${chapterPathOf(event.chapter)}`;
   const when = whenOf(event, occurrence.date);
   const going = who.status === "going";
-  const body = paragraphsMail([
+  const subject = going ? `You're going: ${event.name} on ${when}` : `You're on the waitlist: ${event.name} on ${when}`;
+  const message = await meetupMail(s, event, who.email, subject, [
     who.name ? `Hi ${who.name},` : "Hi,",
     going
       ? `You are going to ${event.name} on ${when}, with ${chapter}. The meetup is attached for your calendar.`
@@ -264,9 +277,7 @@ async function mailAnswerRecorded(s: Services, event: EventWithChapter, occurren
     "Can't make it after all? Answer again from the chapter's page.",
   ]);
   await s.mail.send({
-    to: who.email,
-    subject: going ? `You're going: ${event.name} on ${when}` : `You're on the waitlist: ${event.name} on ${when}`,
-    ...body,
+    ...message,
     attachments: [
       { filename: "meetup.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: meetupIcs({ event, occurrence, title: chapter, url }) },
     ],
@@ -278,16 +289,14 @@ async function mailPlaceOpened(s: Services, event: EventWithChapter, occurrence:
   const chapter = nameOfChapter(event.chapter);
   const url = `${s.config.publicUrl}${chapterPathOf(event.chapter)}`;
   const when = whenOf(event, occurrence.date);
-  const body = paragraphsMail([
+  const message = await meetupMail(s, event, person.email, `A place opened: ${event.name} on ${when}`, [
     person.name ? `Hi ${person.name},` : "Hi,",
     `A place opened at ${event.name} on ${when}, and it is yours: you are going, with ${chapter}. The meetup is attached for your calendar.`,
     `The chapter's page: ${url}`,
     "Can't make it after all? Answer again from the chapter's page, so the next person gets the place.",
   ]);
   await s.mail.send({
-    to: person.email,
-    subject: `A place opened: ${event.name} on ${when}`,
-    ...body,
+    ...message,
     attachments: [
       { filename: "meetup.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: meetupIcs({ event, occurrence, title: chapter, url }) },
     ],

@@ -24,6 +24,32 @@ export const postalAddressBodySchema = z.object({
   ),
 });
 
+const CONTACT_EMAIL_INVALID = "Network Contact Email is not a valid email address";
+const isEmail = (v: string) => z.string().email().safeParse(v).success;
+
+/**
+ * The network's contact (General Settings; POST /api/email_settings `networkContactName`, `networkContactEmail`):
+ * who hosts and applicants write to, set as Reply-To of automatic mail. Both empty: MAIL_FROM stands in. A name
+ * needs an address.
+ */
+export const networkContactBodySchema = z
+  .object({
+    networkContactName: singleLine(
+      z.string({ error: "Network Contact Name must be text" }).trim().max(120, "Network Contact Name must be at most 120 characters"),
+      "Network Contact Name",
+    ),
+    networkContactEmail: z
+      .string({ error: CONTACT_EMAIL_INVALID })
+      .trim()
+      .max(254, "Network Contact Email is too long")
+      .refine((v) => v === "" || isEmail(v), CONTACT_EMAIL_INVALID)
+      .transform((v) => v.toLowerCase()),
+  })
+  .refine((v) => v.networkContactName === "" || v.networkContactEmail !== "", {
+    message: "Network Contact Email is required with a name",
+    path: ["networkContactEmail"],
+  });
+
 /** Blog, page and wiki slugs: lowercase letters, digits and underscores (spec 001 section 5, enforced here). */
 const contentSlugSchema = z
   .string({ error: "Slug is Required" })

@@ -1,6 +1,6 @@
 /**
- * A new host's first steps (issue 29), GET /api/chapter/first_steps/{id}: what the chapter dashboard shows while
- * the chapter is hidden or has never emailed its list. Shared by server and UI. No Node imports here.
+ * A new host's first steps (issues 29 and 41), GET /api/chapter/first_steps/{id}: what the chapter dashboard shows
+ * while the chapter is hidden or any step is not done. Shared by server and UI. No Node imports here.
  */
 
 /** The steps, in the order the dashboard lists them. */
@@ -29,16 +29,19 @@ export interface ContactPerson {
   email: string;
 }
 
-/** Who switches a hidden chapter on: its field organizers, or, when it has none, the network's own address. */
+/** Who switches a hidden chapter on: its field organizers, or, when it has none, the network contact. */
 export interface SwitchedOnBy {
   /** The chapter's field organizers, longest-serving first; empty when it has none. */
   fieldOrganizers: ContactPerson[];
-  /** Only when the chapter has no field organizer: MAIL_FROM's address and General Settings' postal address ("" when unset). */
-  network: { email: string; postalAddress: string } | null;
+  /**
+   * Only when the chapter has no field organizer: the network contact (General Settings, else MAIL_FROM) and
+   * General Settings' postal address ("" when unset).
+   */
+  network: { name: string; email: string; postalAddress: string } | null;
 }
 
 export interface ChapterFirstSteps {
-  /** Whether the dashboard shows the checklist: while the chapter is hidden or has never emailed its list. */
+  /** Whether the dashboard shows the checklist: while the chapter is hidden or any step is not done. */
   show: boolean;
   /** Not on the map (status Hidden). */
   hidden: boolean;
@@ -47,4 +50,6 @@ export interface ChapterFirstSteps {
   steps: FirstStep[];
   /** Only while hidden: who can switch it on. */
   switchedOnBy: SwitchedOnBy | null;
+  /** Who the chapter's hosts write to with questions: its longest-serving field organizer, else the network contact. */
+  contact: ContactPerson;
 }

@@ -24,6 +24,11 @@ export interface EmailSettingsInfo {
   doubleOptIn: boolean;
   /** The network's postal address in the footer of list emails; empty: none shown. */
   postalAddress: string;
+  /** The network's contact as General Settings hold it (both empty: MAIL_FROM stands in). */
+  networkContactName: string;
+  networkContactEmail: string;
+  /** Who automatic mail names and replies go to when no field organizer does: the contact above, else MAIL_FROM. */
+  networkContact: { name: string; email: string };
   /** What list traffic goes through right now. */
   activeProvider: ActiveListProvider;
   /** Whether a key is configured for each selectable service. */
@@ -73,6 +78,9 @@ export interface EmailSettingsUpdate {
   serviceName?: EmailServiceName;
   doubleOptIn?: boolean;
   postalAddress?: string;
+  /** Set together: the network's contact (both empty: none, MAIL_FROM stands in). */
+  networkContactName?: string;
+  networkContactEmail?: string;
 }
 
 /**

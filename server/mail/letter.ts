@@ -11,7 +11,7 @@ import { escapeHtml, LINK_STYLE, mailFrame, NETWORK_COLOUR, type MailLook } from
  * A part of a letter: a paragraph (line breaks kept, addresses in it made links), a link on its own (with what it
  * does, the label), or numbered steps.
  */
-export type LetterBlock = string | { link: string; label?: string } | { steps: string[] };
+type LetterBlock = string | { link: string; label?: string } | { steps: string[] };
 
 export interface LetterInput {
   subject: string;
@@ -33,7 +33,7 @@ export interface Letter {
   html: string;
 }
 
-export const NETWORK_LOOK: MailLook = { heading: SITE_NAME, kicker: "", colour: NETWORK_COLOUR };
+const NETWORK_LOOK: MailLook = { heading: SITE_NAME, kicker: "", colour: NETWORK_COLOUR };
 
 /** A chapter's band: its name on its type's colour, the type's name above it (as its list emails look). */
 export async function chapterLook(chapter: Chapter): Promise<MailLook> {
@@ -42,7 +42,7 @@ export async function chapterLook(chapter: Chapter): Promise<MailLook> {
 }
 
 /** The header of a message no person sent (RFC 3834): auto-responders and vacation replies leave it alone. */
-export const AUTO_SUBMITTED = { "Auto-Submitted": "auto-generated" } as const;
+const AUTO_SUBMITTED = { "Auto-Submitted": "auto-generated" } as const;
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)]/g;
 
@@ -81,12 +81,12 @@ function blockHtml(block: LetterBlock): string {
  */
 export function composeLetter(input: LetterInput): Letter {
   const signature = input.signature ?? ["Thank you,", SITE_NAME];
-  const parts = [...(input.greeting ? [input.greeting] : []), ...input.blocks.map(blockText), signature.join("\n")];
+  const parts = [...(input.greeting ? [input.greeting] : []), ...input.blocks.map(blockText), ...(signature.length ? [signature.join("\n")] : [])];
   const text = `${parts.join("\n\n")}\n\n--\n${input.why}\n`;
   const body =
     (input.greeting ? `${P}${linked(input.greeting)}</p>\n` : "") +
     input.blocks.map(blockHtml).join("\n") +
-    `\n<p style="margin:0">${signature.map((line) => escapeHtml(line)).join("<br>")}</p>`;
+    (signature.length ? `\n<p style="margin:0">${signature.map((line) => escapeHtml(line)).join("<br>")}</p>` : "");
   const footer = `<p style="margin:0">${linked(input.why)}</p>`;
   return { subject: input.subject, text, html: mailFrame(input.subject, input.look ?? NETWORK_LOOK, body, footer) };
 }

@@ -62,7 +62,7 @@ describe("GET /api/chapter/first_steps/{id}", () => {
     expect((await t.request("GET", "/api/chapter/first_steps/999999", { as: p.host })).status).toBe(404);
   });
 
-  it("a new hidden chapter without a field organizer: nothing done, and the network's address names who switches it on", async () => {
+  it("a new hidden chapter without a field organizer: nothing done, and the network contact names who switches it on", async () => {
     const { chapter: fresh, host } = await newChapter();
     expect(await stepsOf(fresh, host)).toEqual({
       show: true,
@@ -74,13 +74,35 @@ describe("GET /api/chapter/first_steps/{id}", () => {
         { key: "headerImage", done: false },
         { key: "listEmail", done: false },
       ],
-      switchedOnBy: { fieldOrganizers: [], network: { email: NETWORK, postalAddress: "" } },
+      switchedOnBy: { fieldOrganizers: [], network: { name: "Living Liberally", email: NETWORK, postalAddress: "" } },
+      contact: { name: "Living Liberally", email: NETWORK },
     });
     await EmailSettings.query().findById(1).patch({ postalAddress: "PO Box 1\nNew York, NY 10001" });
     try {
-      expect((await stepsOf(fresh, host)).switchedOnBy?.network).toEqual({ email: NETWORK, postalAddress: "PO Box 1\nNew York, NY 10001" });
+      expect((await stepsOf(fresh, host)).switchedOnBy?.network).toEqual({
+        name: "Living Liberally",
+        email: NETWORK,
+        postalAddress: "PO Box 1\nNew York, NY 10001",
+      });
     } finally {
       await EmailSettings.query().findById(1).patch({ postalAddress: "" });
+    }
+  });
+
+  it("names the network contact of General Settings instead of MAIL_FROM once one is set (issue 41)", async () => {
+    const { chapter: fresh, host } = await newChapter();
+    const saved = await t.request("POST", "/api/email_settings", {
+      as: p.admin,
+      body: { networkContactName: "Nia Network", networkContactEmail: "Nia@Example.org" },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      const answer = await stepsOf(fresh, host);
+      expect(answer.switchedOnBy?.network).toEqual({ name: "Nia Network", email: "nia@example.org", postalAddress: "" });
+      expect(answer.contact).toEqual({ name: "Nia Network", email: "nia@example.org" });
+      expect(JSON.stringify(answer)).not.toContain(NETWORK);
+    } finally {
+      await EmailSettings.query().findById(1).patch({ networkContactName: "", networkContactEmail: "" });
     }
   });
 
@@ -100,10 +122,11 @@ describe("GET /api/chapter/first_steps/{id}", () => {
       ],
       network: null,
     });
+    expect(answer.contact).toEqual({ name: "Fay Organizer", email: first.email });
     expect(JSON.stringify(answer)).not.toMatch(/passwordHash|username|"id"/);
   });
 
-  it("marks each step done as the host does it, and stops showing once the chapter is on and has emailed its list", async () => {
+  it("marks each step done as the host does it, and stops showing once the chapter is on and every step is done", async () => {
     const { chapter: fresh, host } = await newChapter();
     expect(done(await stepsOf(fresh, host))).toEqual([]);
 
@@ -134,14 +157,20 @@ describe("GET /api/chapter/first_steps/{id}", () => {
     expect(await stepsOf(fresh, host)).toMatchObject({ show: false, hidden: false, dormant: false, switchedOnBy: null });
   });
 
-  it("a visible chapter that has never emailed its list shows the steps without the hidden notice, until it emails", async () => {
-    const visible = await buildChapter({ status: 1, about: "Already written" });
+  it("a visible chapter shows the steps without the hidden notice until every one is done, not only until it emails (issue 41)", async () => {
+    const visible = await buildChapter({ status: 1, about: "" });
     const host = await buildHost(visible);
     expect(await stepsOf(visible, host)).toMatchObject({ show: true, hidden: false, switchedOnBy: null });
-    expect(done(await stepsOf(visible, host))).toEqual(["about"]);
     await emailList(visible, host);
+    await buildEvent(visible);
+    // Emailed, with an event, but About and the header image still empty: still shown.
+    expect(await stepsOf(visible, host)).toMatchObject({ show: true, hidden: false, switchedOnBy: null });
+    expect(done(await stepsOf(visible, host))).toEqual(["event", "listEmail"]);
+    expect((await t.request("POST", "/api/chapter", { as: host, body: { id: visible.id, about: "Already written" } })).status).toBe(200);
+    expect((await stepsOf(visible, host)).show).toBe(true);
+    await uploadHeader(visible, host);
     expect(await stepsOf(visible, host)).toMatchObject({ show: false, hidden: false, switchedOnBy: null });
-    expect(done(await stepsOf(visible, host))).toEqual(["about", "listEmail"]);
+    expect(done(await stepsOf(visible, host))).toEqual(["about", "event", "headerImage", "listEmail"]);
   });
 
   it("a chapter the two-month rule took off the map is dormant: hidden, and a list email brings it back", async () => {
@@ -151,7 +180,7 @@ describe("GET /api/chapter/first_steps/{id}", () => {
     await saveChapterHealthRow(t.services.knex, dormant.id, { dormantSince: at, countedFrom: at }, at);
     expect(await stepsOf(dormant, host)).toMatchObject({ show: true, hidden: true, dormant: true });
     await emailList(dormant, host);
-    expect(await stepsOf(dormant, host)).toMatchObject({ show: false, hidden: false, dormant: false, switchedOnBy: null });
+    expect(await stepsOf(dormant, host)).toMatchObject({ hidden: false, dormant: false, switchedOnBy: null });
     // The personas' chapter was hidden by hand: not dormant, and its field organizer is named.
     expect(await stepsOf(chapter, p.host)).toMatchObject({
       hidden: true,

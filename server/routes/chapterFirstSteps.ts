@@ -3,8 +3,7 @@ import { Chapter, CHAPTER_ACTIVE } from "../models/Chapter";
 import { ChapterBlogPost } from "../models/ChapterBlogPost";
 import { ChapterEvent } from "../models/ChapterEvent";
 import { EmailSettings } from "../models/EmailSettings";
-import { Permission } from "../models/Permission";
-import { ROLE_FIELD_ORGANIZER } from "../models/Role";
+import { fieldOrganizersOf, networkContact } from "../lib/networkContact";
 import { UploadedImage } from "../models/UploadedImage";
 import { chapterHeaderImageName } from "../lib/images";
 import { findChapter } from "../lib/load";
@@ -19,28 +18,24 @@ import type { Services } from "../services";
  * list email is kept as a chapter post, as the health rule counts them), the field organizers and the rule's state.
  */
 async function loadFirstStepFacts(s: Services, chapter: Chapter): Promise<FirstStepFacts> {
-  const [event, image, post, organizers, health, settings] = await Promise.all([
+  const [event, image, post, organizers, health, settings, network] = await Promise.all([
     ChapterEvent.query().where({ chapterId: chapter.id }).select("id").first(),
     UploadedImage.query()
       .findOne({ name: chapterHeaderImageName(chapter.id) })
       .select("id"),
     ChapterBlogPost.query().where({ chapterId: chapter.id }).select("id").first(),
-    Permission.query()
-      .where({ chapterId: chapter.id, roleId: ROLE_FIELD_ORGANIZER })
-      .withGraphFetched("user")
-      .orderBy([
-        { column: "createdAt", order: "asc" },
-        { column: "id", order: "asc" },
-      ]),
+    fieldOrganizersOf([chapter.id]),
     s.knex("chapterHealth").where({ chapterId: chapter.id }).first("dormantSince") as Promise<{ dormantSince: unknown } | undefined>,
     EmailSettings.query().findById(1),
+    networkContact(s),
   ]);
   const hidden = chapter.status !== CHAPTER_ACTIVE;
   return {
     hidden,
     dormant: hidden && Boolean(health?.dormantSince),
     done: { about: chapter.about.trim() !== "", event: Boolean(event), headerImage: Boolean(image), listEmail: Boolean(post) },
-    fieldOrganizers: organizers.flatMap((p) => (p.user ? [p.user] : [])),
+    fieldOrganizers: organizers.map(({ name, email }) => ({ name, email })),
+    network,
     postalAddress: settings?.postalAddress ?? "",
   };
 }
@@ -56,6 +51,6 @@ export function chapterFirstStepsRoutes(router: Router, s: Services) {
     const chapter = await findChapter(id);
     authorize(viewer, chapterPolicy.host, chapter);
     const facts = await loadFirstStepFacts(s, chapter);
-    ctx.body = presentFirstSteps(facts, s.config);
+    ctx.body = presentFirstSteps(facts);
   });
 }

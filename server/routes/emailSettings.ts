@@ -5,8 +5,9 @@ import { parse } from "../lib/validate";
 import { EmailSettings } from "../models/EmailSettings";
 import { Job } from "../models/Job";
 import { EMAIL_SERVICE_NAMES, type EmailSettingsInfo } from "../contracts/mailingList";
-import { setDoubleOptIn, setPostalAddress, switchEmailService } from "../commands/emailSettings";
-import { postalAddressBodySchema } from "../contracts/adminRequests";
+import { setDoubleOptIn, setNetworkContact, setPostalAddress, switchEmailService } from "../commands/emailSettings";
+import { networkContact } from "../lib/networkContact";
+import { networkContactBodySchema, postalAddressBodySchema } from "../contracts/adminRequests";
 import type { Services } from "../services";
 import { deliveryReport } from "../mailingLists/deliveries";
 import { webhookSecret } from "../mailingLists/webhooks";
@@ -18,11 +19,26 @@ export const emailSettingsUpdateSchema = z
     serviceName: z.enum(EMAIL_SERVICE_NAMES, { error: serviceNameError }).optional(),
     doubleOptIn: z.boolean({ error: "doubleOptIn must be true or false" }).optional(),
     postalAddress: postalAddressBodySchema.shape.postalAddress.optional(),
+    networkContactName: networkContactBodySchema.shape.networkContactName.optional(),
+    networkContactEmail: networkContactBodySchema.shape.networkContactEmail.optional(),
   })
-  .refine((v) => v.serviceName !== undefined || v.doubleOptIn !== undefined || v.postalAddress !== undefined, {
-    message: serviceNameError,
-    path: ["serviceName"],
-  });
+  .refine(
+    (v) =>
+      v.serviceName !== undefined ||
+      v.doubleOptIn !== undefined ||
+      v.postalAddress !== undefined ||
+      v.networkContactName !== undefined ||
+      v.networkContactEmail !== undefined,
+    {
+      message: serviceNameError,
+      path: ["serviceName"],
+    },
+  )
+  .refine((v) => (v.networkContactName === undefined) === (v.networkContactEmail === undefined), {
+    message: "Network Contact Name and Network Contact Email are set together",
+    path: ["networkContactEmail"],
+  })
+  .refine((v) => !v.networkContactName || v.networkContactEmail, { message: "Network Contact Email is required with a name", path: ["networkContactEmail"] });
 
 async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
   const row = await EmailSettings.query().findById(1);
@@ -33,6 +49,9 @@ async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
     serviceName,
     doubleOptIn: Boolean(row?.listDoubleOptIn),
     postalAddress: row?.postalAddress ?? "",
+    networkContactName: row?.networkContactName ?? "",
+    networkContactEmail: row?.networkContactEmail ?? "",
+    networkContact: await networkContact(s),
     activeProvider: s.listProviders.forService(serviceName).name,
     configured: { sendInBlue: s.listProviders.configured("sendInBlue"), bronto: s.listProviders.configured("bronto") },
     queue: {
@@ -48,7 +67,10 @@ async function settingsInfo(s: Services): Promise<EmailSettingsInfo> {
   };
 }
 
-/** GET and POST /api/email_settings (admin): which email-marketing provider carries the lists, double opt-in, the postal address. */
+/**
+ * GET and POST /api/email_settings (admin): which email-marketing provider carries the lists, double opt-in, the
+ * postal address, the network contact.
+ */
 export function emailSettingsRoutes(router: Router, s: Services) {
   router.get("/email_settings", async (ctx) => {
     requireAdmin(ctx);
@@ -61,6 +83,7 @@ export function emailSettingsRoutes(router: Router, s: Services) {
     const input = parse(emailSettingsUpdateSchema, ctx.request.body);
     if (input.doubleOptIn !== undefined) await setDoubleOptIn(viewer, input.doubleOptIn);
     if (input.postalAddress !== undefined) await setPostalAddress(viewer, input.postalAddress);
+    if (input.networkContactEmail !== undefined) await setNetworkContact(viewer, { name: input.networkContactName ?? "", email: input.networkContactEmail });
     if (input.serviceName !== undefined) await switchEmailService(s, viewer, input.serviceName);
     ctx.body = await settingsInfo(s);
   });

@@ -33,6 +33,27 @@ export class GeneralSettingsPage {
     await expect(form.getByText("Saved")).toBeVisible();
   }
 
+  networkContactForm() {
+    return this.page.getByRole("form", { name: "Network contact" });
+  }
+
+  /** Who automatic mail names now (the saved contact, else the site's sending address). */
+  networkContactNow() {
+    return this.page.getByTestId("network-contact-now");
+  }
+
+  /** Saves the network contact; answers the field's error shown, or null when saved. */
+  async saveNetworkContact(name: string, email: string): Promise<string | null> {
+    const form = this.networkContactForm();
+    await form.getByRole("textbox", { name: "Network Contact Name" }).fill(name);
+    await form.getByRole("textbox", { name: "Network Contact Email" }).fill(email);
+    await form.getByRole("button", { name: "Save" }).click();
+    const error = form.getByText(/^Network Contact .* (is|are) /);
+    const saved = form.getByText("Saved");
+    await expect(error.or(saved)).toBeVisible();
+    return (await error.isVisible()) ? await error.textContent() : null;
+  }
+
   healthForm() {
     return this.page.getByRole("form", { name: "Chapter health" });
   }

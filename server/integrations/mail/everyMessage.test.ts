@@ -15,6 +15,7 @@ import { buildApplication } from "../../test/siteAdminFactories";
 import { mimeProblems, readMail, readOutbox, type ReadMail } from "../../test/mime";
 import { FakeSmtp } from "./fakeSmtp";
 import { mailHostsAtRisk } from "../../health/sweep";
+import { EmailSettings } from "../../models/EmailSettings";
 import type { Chapter } from "../../models/Chapter";
 import type { User } from "../../models/User";
 
@@ -42,6 +43,8 @@ describe.each(["outbox", "SMTP"] as const)("every message, through %s, is well f
     chapter = await buildChapter({ title: "Café Society", city: "Boise" });
     admin = await buildAdmin();
     host = await grant(await buildUser({ name: "Zoë Host" }), ROLE_CHAPTER_HOST, chapter);
+    // Replies to automatic mail go to the network contact (MAIL_FROM only while none is set).
+    await EmailSettings.query().findById(1).patch({ networkContactName: "Zoë Network", networkContactEmail: "network@example.org" });
   });
   afterAll(async () => {
     await t.close();
@@ -121,5 +124,44 @@ describe.each(["outbox", "SMTP"] as const)("every message, through %s, is well f
     const mail = await mailTo(host.email, /has not emailed its list/);
     await expectWellFormed(mail);
     expect(mail.parsed.text).toContain("Hi Zoë Host,");
+  });
+
+  it("a host application's receipt to the applicant and notice to the admins (issue 41)", async () => {
+    const applicant = await buildUser({ name: "Zoë Applicant", email: `applicant-${transport.toLowerCase()}@example.org` });
+    const res = await t.request("POST", "/api/chapter_host_application", {
+      as: applicant,
+      body: { city: "Coeur d'Alène", state: "id", type: "dining", reason: "Café talk." },
+    });
+    expect(res.status).toBe(201);
+    await t.services.jobs.runDueJobs();
+    await expectWellFormed(await mailTo(applicant.email, /^We have your application to host a Dining Liberally chapter in Coeur d'Alène$/));
+    const notice = await mailTo(admin.email, /^New host application: Dining Liberally chapter in Coeur d'Alène, ID$/);
+    await expectWellFormed(notice);
+    expect(notice.parsed.replyTo?.value[0].address).toBe(applicant.email);
+  });
+
+  it("'you are live' to a chapter's hosts (issue 41)", async () => {
+    const hidden = await buildChapter({ title: "Zoë's Café", city: "Boise", status: 0 });
+    const cohost = await grant(await buildUser({ name: "Zoë Live", email: `live-${transport.toLowerCase()}@example.org` }), ROLE_CHAPTER_HOST, hidden);
+    expect((await t.request("POST", "/api/chapter", { as: admin, body: { id: hidden.id, status: 1 } })).status).toBe(200);
+    await t.services.jobs.runDueJobs();
+    await expectWellFormed(await mailTo(cohost.email, /^Boise: Zoë's Café is live$/));
+  });
+
+  it("every message has a text and an HTML part; every one no person wrote is Auto-Submitted with a Reply-To that is not MAIL_FROM (issue 41)", async () => {
+    const all = await sent();
+    expect(all.length).toBeGreaterThanOrEqual(11);
+    const from = t.config.mailFrom.match(/<([^>]+)>/)?.[1] ?? t.config.mailFrom;
+    for (const mail of all) {
+      const what = `${mail.parsed.subject}`;
+      expect(mail.parsed.text, `${what}: a text part`).toBeTruthy();
+      expect(mail.parsed.html, `${what}: an HTML part`).toMatch(/^<!doctype html>/);
+      expect(mail.header("content-type"), what).toMatchObject({ value: "multipart/alternative" });
+      const replyTo = mail.parsed.replyTo?.value[0]?.address;
+      expect(replyTo, `${what}: a Reply-To`).toBeTruthy();
+      expect(replyTo, what).not.toBe(from);
+      const isListEmail = Boolean(mail.header("list"));
+      expect(mail.header("auto-submitted"), what).toBe(isListEmail ? undefined : "auto-generated");
+    }
   });
 });

@@ -181,9 +181,10 @@ export const ChapterFirstSteps = answer<FirstStepsT>()(
     switchedOnBy: z
       .object({
         fieldOrganizers: z.array(z.object({ name: z.string(), email: z.string() })),
-        network: z.object({ email: z.string(), postalAddress: z.string() }).nullable(),
+        network: z.object({ name: z.string(), email: z.string(), postalAddress: z.string() }).nullable(),
       })
       .nullable(),
+    contact: z.object({ name: z.string(), email: z.string() }),
   }),
 );
 

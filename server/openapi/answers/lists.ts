@@ -108,6 +108,9 @@ export const EmailSettings = answer<M.EmailSettingsInfo>()(
     serviceName: z.enum(EMAIL_SERVICE_NAMES),
     doubleOptIn: z.boolean(),
     postalAddress: z.string(),
+    networkContactName: z.string(),
+    networkContactEmail: z.string(),
+    networkContact: z.object({ name: z.string(), email: z.string() }),
     activeProvider: z.enum(["builtIn", "brevo", "bronto"]),
     configured: z.object({ sendInBlue: z.boolean(), bronto: z.boolean() }),
     queue: z.object({

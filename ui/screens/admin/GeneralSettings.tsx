@@ -16,6 +16,7 @@ import { notify } from "../../components/Toaster";
 import { useSubmitForm } from "../../lib/forms";
 import { healthQueries, useSaveHealthSettings } from "../../api/chapterHealth";
 import { PostalAddressForm } from "./PostalAddressForm";
+import { NetworkContactForm } from "./NetworkContactForm";
 
 const EMAIL_SERVICES: Choice<EmailServiceName>[] = [
   { value: "bronto", label: "Bronto" },
@@ -279,7 +280,7 @@ function MeetupConfirmFields({ hours }: { hours: number }) {
 
 /**
  * /admin/settings: front page image link and image, the email service (spec 001 section 2), list signups, the
- * postal address of list emails and the chapter health thresholds.
+ * postal address of list emails, the network contact and the chapter health thresholds.
  */
 export function GeneralSettings() {
   const query = useFreshQuery(settingsQueries.frontPage());
@@ -308,6 +309,9 @@ export function GeneralSettings() {
       </SectionCard>
       <SectionCard title="List Emails">
         <PostalAddressForm />
+      </SectionCard>
+      <SectionCard title="Network Contact">
+        <NetworkContactForm />
       </SectionCard>
       <SectionCard title="Chapter Health">
         <ChapterHealthForm />

@@ -6,13 +6,12 @@ import {
   FIRST_STEP_LABELS,
   HIDDEN_UNTIL_SWITCHED_ON,
   type ChapterFirstSteps,
-  type ContactPerson,
   type FirstStepKey,
   type SwitchedOnBy,
 } from "../../../server/contracts/firstSteps";
 import { firstStepsQueries } from "../../api/firstSteps";
 import { AsyncState, LoadError } from "../../components/AsyncState";
-import { mailtoHref } from "../../lib/text";
+import { PersonContact } from "../../components/PersonContact";
 import { useChapterAdmin } from "./ChapterAdminContext";
 
 /** The screen where each step is done, under the chapter admin area. */
@@ -24,9 +23,9 @@ const STEP_PATHS: Record<FirstStepKey, string> = {
 };
 
 /**
- * A new host's first steps (issue 29), on the dashboard while the chapter is hidden or has never emailed its list:
- * each step done or not (the server decides), a link to where each open one is done, and, while hidden, who
- * switches the chapter on. Nothing while it loads, so the activity feed is not held up.
+ * A new host's first steps (issues 29 and 41), on the dashboard while the chapter is hidden or any step is not done:
+ * each step done or not (the server decides), a link to where each open one is done, while hidden who switches the
+ * chapter on, else who to ask. Nothing while it loads, so the activity feed is not held up.
  */
 export function FirstSteps() {
   const { chapter } = useChapterAdmin();
@@ -66,13 +65,19 @@ function FirstStepsCard({ answer }: { answer: ChapterFirstSteps }) {
               </HStack>
             ))}
           </Stack>
+          {!answer.hidden && (
+            <Text data-testid="first-steps-contact">
+              {"Questions? Write to "}
+              <PersonContact person={answer.contact} />.
+            </Text>
+          )}
         </Stack>
       </Card.Body>
     </Card.Root>
   );
 }
 
-/** The hidden chapter's notice: the sentence, and the people (or the network's address) to ask. */
+/** The hidden chapter's notice: the sentence, and the people (or the network contact) to ask. */
 function HiddenNotice({ who, dormant }: { who: SwitchedOnBy; dormant: boolean }) {
   const organizers = who.fieldOrganizers;
   return (
@@ -88,7 +93,7 @@ function HiddenNotice({ who, dormant }: { who: SwitchedOnBy; dormant: boolean })
                 {organizers.map((person, i) => (
                   <span key={person.email}>
                     {i > 0 && (i === organizers.length - 1 ? " and " : ", ")}
-                    <Person person={person} />
+                    <PersonContact person={person} />
                   </span>
                 ))}
                 .
@@ -97,8 +102,8 @@ function HiddenNotice({ who, dormant }: { who: SwitchedOnBy; dormant: boolean })
               who.network && (
                 <>
                   <Text>
-                    {"Your chapter has no field organizer yet: write to the network at "}
-                    <ChakraLink href={mailtoHref(who.network.email)}>{who.network.email}</ChakraLink>.
+                    {"Your chapter has no field organizer yet: write to "}
+                    <PersonContact person={who.network} />.
                   </Text>
                   {who.network.postalAddress && <Text whiteSpace="pre-wrap">{`By post: ${who.network.postalAddress}`}</Text>}
                 </>
@@ -109,21 +114,5 @@ function HiddenNotice({ who, dormant }: { who: SwitchedOnBy; dormant: boolean })
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
-  );
-}
-
-function Person({ person }: { person: ContactPerson }) {
-  const href = mailtoHref(person.email);
-  return (
-    <>
-      {person.name}
-      {href && (
-        <>
-          {" ("}
-          <ChakraLink href={href}>{person.email}</ChakraLink>
-          {")"}
-        </>
-      )}
-    </>
   );
 }

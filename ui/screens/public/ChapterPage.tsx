@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Container, Flex, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Container, Flex, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
@@ -28,12 +28,11 @@ import { Island } from "../../islands/Island";
 import { ChapterMapIsland, ChapterSignupIsland } from "./ChapterIslands";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
+import { HiddenChapterNotice } from "./HiddenChapterNotice";
 import { LinkButton } from "../../components/LinkButton";
 import { chapterTypeColours } from "../../components/chapterTypeColours";
 
 const CHAPTER_NOT_ACTIVE = "This Chapter is not active.";
-/** What hosts and admins see on a hidden chapter's page (visitors see CHAPTER_NOT_ACTIVE instead). */
-const HIDDEN_CHAPTER_NOTICE = "This chapter is hidden: only its hosts, field organizers and admins see this page. It can be enabled in Chapter Settings.";
 
 /**
  * The chapter's header image, when it has one: the page's largest picture, so it is fetched first, in a box of
@@ -298,12 +297,7 @@ function ChapterView({ chapter }: { chapter: ChapterDetail }) {
             </LinkButton>
           )}
         </Flex>
-        {chapter.status !== 1 && !chapter.restricted && (
-          <Alert.Root status="info" data-testid="hidden-chapter-notice">
-            <Alert.Indicator />
-            <Alert.Title>{HIDDEN_CHAPTER_NOTICE}</Alert.Title>
-          </Alert.Root>
-        )}
+        {chapter.status !== 1 && !chapter.restricted && <HiddenChapterNotice chapter={chapter} />}
         {chapter.restricted ? <HiddenChapterWayOn chapter={chapter} /> : <ChapterContent chapter={chapter} />}
       </Stack>
     </Container>

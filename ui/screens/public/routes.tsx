@@ -24,6 +24,7 @@ import { Home } from "./Home";
 import { NEAREST_COUNT, finderPropsOf } from "./FindChapter";
 import { StatePage } from "./StatePage";
 import { ChapterPage, hiddenChapterPlace, NEAR_HIDDEN_CHAPTER } from "./ChapterPage";
+import { firstStepsQueries } from "../../api/firstSteps";
 import { ContentPage, WikiPageScreen, BlogPostScreen, PressMentionsScreen } from "./ContentPages";
 import { Unsubscribe } from "./Unsubscribe";
 
@@ -77,6 +78,8 @@ const loadChapter: RouteLoader<Answer<ChapterDetail>> = async (data) => {
     data.read(pressMentionQueries.publicChapter(chapter.id)),
     data.readPages(contentQueries.chapterPosts(chapter.id)),
     listIdFor(chapter, config ?? null) ? undefined : data.read(mailingListQueries.listId(chapter.id)),
+    // A hidden chapter's host reads who can make it active (HiddenChapterNotice).
+    chapter.status !== 1 && !chapter.abilities.fieldOrganize ? data.read(firstStepsQueries.chapter(chapter.id)) : undefined,
   ]);
   return answer;
 };
