@@ -11,6 +11,7 @@ import {
   meetupConfirmSweepJob,
 } from "../commands/meetupConfirmations";
 import { JOB_APPLICATION_MAIL, mailApplicant } from "../commands/hostApplicationMail";
+import { JOB_LIST_WELCOME, mailListWelcome } from "../commands/listWelcome";
 import { JOB_HEALTH_DAILY, JOB_HEALTH_MAIL_HOSTS, dailyHealthJob, ensureDailyHealthJob, mailHostsAtRisk } from "../health/sweep";
 
 /** Every job type the app runs, in one place. */
@@ -23,6 +24,7 @@ export function registerJobHandlers(s: Services): void {
   s.jobs.register(JOB_HEALTH_DAILY, (_p, ctx) => dailyHealthJob(s, ctx));
   s.jobs.register(JOB_HEALTH_MAIL_HOSTS, (p) => mailHostsAtRisk(s, p));
   s.jobs.register(JOB_APPLICATION_MAIL, (p, ctx) => mailApplicant(s, p, ctx));
+  s.jobs.register(JOB_LIST_WELCOME, (p) => mailListWelcome(s, p));
   s.jobs.register(JOB_MEETUP_CONFIRM_SWEEP, (_p, ctx) => meetupConfirmSweepJob(s, ctx));
   s.jobs.register(JOB_MEETUP_CONFIRM_MAIL, (p) => mailMeetupConfirmation(s, p, s.jobs.now()));
 }
