@@ -15,7 +15,7 @@ export async function enqueueListWelcome(s: Services, contactId: number, trx: Kn
 }
 
 /** The welcome as it is written: what comes next (the next meetup), where the chapter's page is, how to leave. */
-export function welcomeLetter(
+function welcomeLetter(
   s: Services,
   chapter: Chapter,
   contact: MailingListContact,

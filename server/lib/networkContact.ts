@@ -6,7 +6,7 @@ export interface NetworkContact {
 }
 
 /** "Name <address>" or a bare address, as MAIL_FROM is written. */
-export function parseMailbox(mailbox: string): NetworkContact {
+function parseMailbox(mailbox: string): NetworkContact {
   const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(mailbox);
   if (match) return { name: match[1].trim(), email: match[2].trim() };
   return { name: "", email: mailbox.trim() };
