@@ -116,7 +116,9 @@ function SignupBody({ listId, chapterName, anchor, whatNext, phase, setPhase }: 
           <Alert.Title>{`Oops. ${phase.message}`}</Alert.Title>
           <Alert.Description>
             <Link
-              href={pathname + search + (anchor ? `#${anchor}` : "")}
+              // No anchor: from the answer's address (…#join), a link to the same page with a fragment would only
+              // scroll, and without JavaScript the form must be loaded again.
+              href={pathname + search}
               onClick={(e) => {
                 e.preventDefault();
                 setPhase({ kind: "form" });
