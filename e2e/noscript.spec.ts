@@ -69,7 +69,7 @@ test.describe("public pages with JavaScript off", () => {
     const chapter = new ChapterPage(page);
     await chapter.open("co", "denver");
     await chapter.signup.signUp("a@b");
-    await expect(page).toHaveURL(/\/chapter\/co\/denver$/);
+    await expect(page).toHaveURL(/\/chapter\/co\/denver#join$/);
     await expect(chapter.signup.error("Email is not a valid email address")).toBeVisible();
     await chapter.signup.tryAgain().click();
     await chapter.signup.signUp(`no-script-${Date.now()}@example.org`);

@@ -11,6 +11,8 @@ export const PUBLIC_SCREENS = [
   "/press_mentions",
   "/chapters/tx",
   "/chapter/tx/austin",
+  // A hidden chapter: "This Chapter is not active.", the revive form and the nearest active chapters.
+  "/chapter/tx/dallas",
   "/blog/twenty_years_of_drinking_liberally",
   "/wiki/host_handbook",
   "/page/chapter_resources",

@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import {
+  CHAPTER_ACTIVE,
   CONFIRMED_BY_HOST,
+  JOIN_ANCHOR,
   STATES,
   chapterName,
   chapterPageMeetups,
@@ -291,11 +293,19 @@ function ChapterView({ chapter }: { chapter: ChapterDetail }) {
               </Badge>
             )}
           </HStack>
-          {chapter.abilities.host && (
-            <LinkButton colorPalette="brand" variant="outline">
-              <RouterLink to={`${path}/admin`}>Admin tools</RouterLink>
-            </LinkButton>
-          )}
+          <HStack gap="2" wrap="wrap">
+            {!chapter.restricted && chapter.status === CHAPTER_ACTIVE && (
+              // Near the top: on a phone the signup box is far down the page, after the meetups and emails.
+              <LinkButton colorPalette="brand" data-testid="join-the-list">
+                <a href={`#${JOIN_ANCHOR}`}>Join the list</a>
+              </LinkButton>
+            )}
+            {chapter.abilities.host && (
+              <LinkButton colorPalette="brand" variant="outline">
+                <RouterLink to={`${path}/admin`}>Admin tools</RouterLink>
+              </LinkButton>
+            )}
+          </HStack>
         </Flex>
         {chapter.status !== 1 && !chapter.restricted && <HiddenChapterNotice chapter={chapter} />}
         {chapter.restricted ? <HiddenChapterWayOn chapter={chapter} /> : <ChapterContent chapter={chapter} />}
