@@ -14,6 +14,7 @@ import { embedFinderRoutes } from "./web/embedFinder";
 import { indexPageFor, islandsEntryOf } from "./web/indexPage";
 import { joinListRoutes } from "./web/joinList";
 import { signInFormRoutes } from "./web/signInForm";
+import { rsvpFormRoutes } from "./web/rsvpForm";
 import { chooseStateRoutes } from "./web/chooseState";
 import { PageCache } from "./web/pageCache";
 import { uploadedImages } from "./routes/uploads";
@@ -124,7 +125,8 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
   app.use(seo.routes());
   app.use(embedFinderRoutes(s.config.publicUrl).routes());
   // The public forms as plain form posts and GETs, for visitors without JavaScript.
-  for (const router of [joinListRoutes(s, sessionOptions), signInFormRoutes(s, sessionOptions), chooseStateRoutes()]) app.use(router.routes());
+  for (const router of [joinListRoutes(s, sessionOptions), signInFormRoutes(s, sessionOptions), rsvpFormRoutes(s, sessionOptions), chooseStateRoutes()])
+    app.use(router.routes());
 
   if (opts.uiDir && fs.existsSync(path.join(opts.uiDir, "index.html"))) {
     const cache = s.config.serverRendering ? new PageCache(s.knex) : null;

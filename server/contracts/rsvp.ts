@@ -85,3 +85,13 @@ export interface MeetupCounts {
   capacity?: number;
   waitlisted?: number;
 }
+
+/** What the chapter page's plain form post answered, carried back to the page (server/web/formResult.ts). */
+export interface RsvpFormResult {
+  eventSlug: string;
+  date: string;
+  ok: boolean;
+  /** "pending" when a link went by mail. */
+  status?: RsvpStatus | "pending";
+  message?: string;
+}

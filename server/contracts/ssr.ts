@@ -1,5 +1,6 @@
 import type { JoinListResult } from "./mailingList";
 import type { SignInFormResult } from "./user";
+import type { RsvpFormResult } from "./rsvp";
 
 /** The element of a server-rendered page that holds the query cache the browser hydrates with (ui/api/serverState.ts). */
 export const SSR_STATE_ID = "ssr-state";
@@ -31,4 +32,4 @@ export const PAGE_QUERY_PARAMS: readonly string[] = ["place", MORE_PAGES_PARAM, 
  * What a form posted without JavaScript answered, carried to the page it returns to (server/web/formResult.ts),
  * which shows it next to the form.
  */
-export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult };
+export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult } | { rsvp: RsvpFormResult };

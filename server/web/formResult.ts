@@ -2,6 +2,7 @@ import type { Context } from "koa";
 import type { FormResult } from "../contracts/ssr";
 import type { JoinListResult } from "../contracts/mailingList";
 import type { SignInFormResult } from "../contracts/user";
+import { RSVP_STATUSES, type RsvpFormResult } from "../contracts/rsvp";
 import { allowSecure, type SessionOptions } from "../auth/session";
 
 /**
@@ -42,13 +43,25 @@ function signInResultOf(v: Partial<SignInFormResult> | undefined): SignInFormRes
   return email !== undefined && message ? { email, message } : null;
 }
 
+function rsvpResultOf(v: Partial<RsvpFormResult> | undefined): RsvpFormResult | null {
+  if (!v || typeof v.eventSlug !== "string" || typeof v.date !== "string" || typeof v.ok !== "boolean") return null;
+  const status = v.status === "pending" || RSVP_STATUSES.includes(v.status as never) ? v.status : undefined;
+  return { eventSlug: text(v.eventSlug)!, date: text(v.date)!, ok: v.ok, status, message: text(v.message) };
+}
+
 /** The result of a plain form post for the page being rendered, once: the cookie is cleared as it is read. */
 export function readFormResult(ctx: Context): FormResult | null {
   const raw = ctx.cookies.get(FORM_RESULT_COOKIE);
   if (!raw) return null;
   ctx.cookies.set(FORM_RESULT_COOKIE, null, { httpOnly: true, sameSite: "lax", overwrite: true });
   try {
-    const v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as { join?: Partial<JoinListResult>; signIn?: Partial<SignInFormResult> };
+    const v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as {
+      join?: Partial<JoinListResult>;
+      signIn?: Partial<SignInFormResult>;
+      rsvp?: Partial<RsvpFormResult>;
+    };
+    const rsvp = rsvpResultOf(v.rsvp);
+    if (rsvp) return { rsvp };
     const join = joinResultOf(v.join);
     if (join) return { join };
     const signIn = signInResultOf(v.signIn);
