@@ -6,6 +6,7 @@ import { RsvpWidget } from "./pages/RsvpWidget";
 import { RsvpLinkPage } from "./pages/RsvpLinkPage";
 import { MeetupAnswersPage } from "./pages/MeetupAnswersPage";
 import { ChapterPage } from "./pages/ChapterPage";
+import { axe } from "./pages/axe";
 import { meetupHoursFromNow } from "../server/test/meetupTimes";
 
 const ZONE = "America/New_York";
@@ -117,6 +118,23 @@ test.describe("who's coming, on a phone", () => {
       await expect(rsvp.going()).toHaveText("0 going");
     });
   });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test.describe(`set to ${scheme}`, () => {
+      test.use({ colorScheme: scheme });
+
+      test("the count and the open email form have no accessibility violation of any impact", async ({ page, request }) => {
+        await withMeetup(request, async ({ slug, date }) => {
+          await new ChapterPage(page).open("ny", "nyc");
+          const rsvp = new RsvpWidget(page, slug, date);
+          await rsvp.comingButton().click();
+          await expect(rsvp.root.getByLabel("Your email")).toBeVisible();
+          const results = await axe(page).include(`[data-testid="rsvp-${slug}-${date}"]`).analyze();
+          expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
+        });
+      });
+    });
+  }
 
   test.describe("with JavaScript off", () => {
     test.use({ javaScriptEnabled: false });
