@@ -79,13 +79,6 @@ export interface RsvpList {
   notGoing: RsvpPerson[];
 }
 
-/** The counts a chapter answer gives each listed date. */
-export interface MeetupCounts {
-  going: number;
-  capacity?: number;
-  waitlisted?: number;
-}
-
 /** What the chapter page's plain form post answered, carried back to the page (server/web/formResult.ts). */
 export interface RsvpFormResult {
   eventSlug: string;

@@ -26,7 +26,7 @@ import {
 } from "../commands/rsvps";
 import type { Services } from "../services";
 
-export const rsvpListParams = z.object({
+const rsvpListParams = z.object({
   date: z.string().refine(isIsoDate, "date must be a real date in the form YYYY-MM-DD"),
 });
 

@@ -2,7 +2,7 @@ import { Text } from "@chakra-ui/react";
 import type { NextDate } from "../../../server/contracts/chapter";
 
 /** "3 going", and with a capacity the places left or the waitlist: "10 going, full (2 on the waitlist)". */
-export function goingText(d: Pick<NextDate, "going" | "capacity" | "waitlisted">): string {
+function goingText(d: Pick<NextDate, "going" | "capacity" | "waitlisted">): string {
   const going = `${d.going ?? 0} going`;
   if (d.capacity == null) return going;
   const left = d.capacity - (d.going ?? 0);
