@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "./fixtures";
-import { E2E_ACCOUNTS, outboxDir, signInAs, unique } from "./support";
+import { bearerOf, outboxDir, signInAs, unique } from "./support";
 import { RsvpWidget } from "./pages/RsvpWidget";
 import { RsvpLinkPage } from "./pages/RsvpLinkPage";
 import { MeetupAnswersPage } from "./pages/MeetupAnswersPage";
@@ -11,17 +11,9 @@ import { meetupHoursFromNow } from "../server/test/meetupTimes";
 
 const ZONE = "America/New_York";
 
-async function asHost(request: APIRequestContext) {
-  const signin = await request.post("/api/auth/signin", {
-    data: { username: E2E_ACCOUNTS.host.email, password: E2E_ACCOUNTS.host.password },
-    headers: { "x-session-transport": "bearer" },
-  });
-  return { authorization: `Bearer ${(await signin.json()).token}` };
-}
-
 /** A meetup of the nyc chapter starting in an hour (so the page's Next Event), removed after the test. */
 async function withMeetup(request: APIRequestContext, work: (m: { slug: string; date: string; name: string }) => Promise<void>) {
-  const auth = await asHost(request);
+  const auth = await bearerOf(request, "host");
   const chapter = (await (await request.get("/api/chapter/slug/nyc")).json()) as { id: number };
   const meetup = meetupHoursFromNow(ZONE, 1, 2);
   const name = `Coming ${unique()}`;
