@@ -32,7 +32,7 @@ import { settingsSchema as meetupConfirmSettingsSchema } from "../routes/meetupC
 import { createSchema as resetCreateSchema, newPasswordBody } from "../routes/passwordReset";
 import { grantSchema, permissionDeleteSchema } from "../routes/permissions";
 import { geocodeQuery } from "../routes/siteConfig";
-import { rsvpBodySchema, rsvpConfirmSchema } from "../contracts/rsvp";
+import { rsvpBodySchema, rsvpConfirmSchema } from "../contracts/rsvpRequests";
 import * as ch from "./answers/chapters";
 import * as ct from "./answers/content";
 import * as ls from "./answers/lists";

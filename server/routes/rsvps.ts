@@ -12,7 +12,8 @@ import { Rsvp } from "../models/Rsvp";
 import { presentEvent } from "../presenters/chapter";
 import { presentRsvpList } from "../presenters/rsvp";
 import { isIsoDate } from "../contracts/fields";
-import { rsvpBodySchema, rsvpConfirmSchema, type RsvpBody, type RsvpLinkInfo, type RsvpPending, type RsvpResult } from "../contracts/rsvp";
+import type { RsvpLinkInfo, RsvpPending, RsvpResult } from "../contracts/rsvp";
+import { rsvpBodySchema, rsvpConfirmSchema, type RsvpBody } from "../contracts/rsvpRequests";
 import {
   EMAIL_NEEDED,
   answerRsvp,

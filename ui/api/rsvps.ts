@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { RsvpBody, RsvpLinkInfo, RsvpList, RsvpPending, RsvpResult } from "../../server/contracts/rsvp";
+import type { RsvpLinkInfo, RsvpList, RsvpPending, RsvpResult } from "../../server/contracts/rsvp";
+import type { RsvpBody } from "../../server/contracts/rsvpRequests";
 import { api } from "./client";
 import { chapterKeys } from "./chapters";
 import { get, useApiMutation } from "./queryClient";
