@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS, type AccountName } from "./accounts";
 
 export { E2E_ACCOUNTS };
@@ -40,6 +40,15 @@ export async function signInAs(page: Page, who: AccountName, returnUrl?: string)
   await page.goto(returnUrl);
   // The greeting is a link of the menu, which on a phone is folded into the Menu button.
   await expect(page.getByRole("banner")).toContainText(`Hi, ${account.name}!`);
+}
+
+/** The Authorization header of a new session of an account, for API calls a test makes around what it drives. */
+export async function bearerOf(request: APIRequestContext, who: AccountName): Promise<{ authorization: string }> {
+  const signin = await request.post("/api/auth/signin", {
+    data: { username: E2E_ACCOUNTS[who].email, password: E2E_ACCOUNTS[who].password },
+    headers: { "x-session-transport": "bearer" },
+  });
+  return { authorization: `Bearer ${(await signin.json()).token}` };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { JoinListResult } from "./mailingList";
 import type { SignInFormResult } from "./user";
 import type { ReviveResult } from "./chapterRevive";
+import type { RsvpFormResult } from "./rsvp";
 
 /** The element of a server-rendered page that holds the query cache the browser hydrates with (ui/api/serverState.ts). */
 export const SSR_STATE_ID = "ssr-state";
@@ -32,7 +33,7 @@ export const PAGE_QUERY_PARAMS: readonly string[] = ["place", "type", MORE_PAGES
  * What a form posted without JavaScript answered, carried to the page it returns to (server/web/formResult.ts),
  * which shows it next to the form.
  */
-export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult } | { posted: PostedForm } | { revive: ReviveResult };
+export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult } | { posted: PostedForm } | { revive: ReviveResult } | { rsvp: RsvpFormResult };
 
 /**
  * The account and host application forms, which post without JavaScript to their own page's path

@@ -28,6 +28,7 @@ import { ChapterEmails } from "./ChapterEmails";
 import { ReviveChapterForm } from "./ReviveChapterForm";
 import { Island } from "../../islands/Island";
 import { ChapterMapIsland, ChapterSignupIsland } from "./ChapterIslands";
+import { RsvpIsland } from "./RsvpIsland";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
 import { HiddenChapterNotice } from "./HiddenChapterNotice";
@@ -151,6 +152,7 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
           {next ? (
             <EventBlock event={next.event} date={next.date}>
               <AddToGoogleCalendar meetup={next} chapter={chapter} />
+              <Island name="rsvp" of={RsvpIsland} props={{ slug, eventId: next.event.id, date: next.date }} />
             </EventBlock>
           ) : chapter.chapterEvents.length ? (
             chapter.chapterEvents.map((e) => <EventBlock key={e.id} event={e} />)
@@ -169,7 +171,8 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
               {more.map((u) => (
                 <li key={`${u.event.id}-${u.start}`}>
                   {`${formatDate(u.date)}, ${formatTime(u.event.startTime)}: ${u.event.name}`}
-                  {isConfirmed(u.event, u.date) ? ` (${CONFIRMED_BY_HOST})` : ""} <AddToGoogleCalendar meetup={u} chapter={chapter} />
+                  {isConfirmed(u.event, u.date) ? ` (${CONFIRMED_BY_HOST})` : ""} <AddToGoogleCalendar meetup={u} chapter={chapter} />{" "}
+                  <Island name="rsvp" of={RsvpIsland} props={{ slug, eventId: u.event.id, date: u.date }} />
                 </li>
               ))}
             </Stack>
