@@ -5,6 +5,8 @@ import { buildAdmin, buildChapter, buildEvent } from "../test/factories";
 import { Job, MailingListContact } from "../models";
 import type { Chapter } from "../models/Chapter";
 import { JOB_LIST_WELCOME } from "./listWelcome";
+import { readMail } from "../test/mime";
+import { mimeMessage } from "../integrations/mail/mime";
 
 let t: TestApp;
 let chapter: Chapter;
@@ -36,6 +38,11 @@ describe("the welcome email", () => {
     expect(mail.text).toContain(`${t.config.publicUrl}/unsubscribe/${contact!.unsubscribeToken}`);
     expect(mail.replyTo).toMatch(/^springfield@/);
     expect(mail.headers).toMatchObject({ "Auto-Submitted": "auto-generated" });
+    // As a mail client reads it: a text part and an HTML part in the list emails' look, the meetup in both.
+    const { parsed } = await readMail(await mimeMessage(mail, t.config.mailFrom));
+    expect(parsed.text).toContain("Our next meetup: Tuesday");
+    expect(parsed.html).toContain("Our next meetup: Tuesday");
+    expect(parsed.html).toContain(`href="${t.config.publicUrl}/unsubscribe/${contact!.unsubscribeToken}"`);
 
     // Joining again while on the list sends nothing new.
     await signUp(chapter, "new@example.org");

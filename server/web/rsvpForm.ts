@@ -3,6 +3,7 @@ import { koaBody } from "koa-body";
 import { z } from "zod";
 import { ApiError } from "../errors";
 import { parse } from "../lib/validate";
+import { refuseNulInBody } from "../lib/inputGuard";
 import { answerOrMailLink } from "../routes/rsvps";
 import { RSVP_FORM_PATH, type RsvpFormResult } from "../contracts/rsvp";
 import { rsvpBodySchema } from "../contracts/rsvpRequests";
@@ -20,7 +21,7 @@ const formSchema = rsvpBodySchema.extend({ back: z.string().optional() });
  */
 export function rsvpFormRoutes(s: Services, sessionOptions: SessionOptions) {
   const router = new Router();
-  router.post(RSVP_FORM_PATH, koaBody({ urlencoded: true, json: false, text: false, formLimit: "16kb", multipart: false }), async (ctx) => {
+  router.post(RSVP_FORM_PATH, koaBody({ urlencoded: true, json: false, text: false, formLimit: "16kb", multipart: false }), refuseNulInBody(), async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const back = safeBackPath(body.back);
     const key = { eventSlug: typeof body.slug === "string" ? body.slug.trim() : "", date: typeof body.date === "string" ? body.date.trim() : "" };

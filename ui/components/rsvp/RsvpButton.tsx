@@ -17,7 +17,11 @@ const STATUS_TEXT: Record<RsvpStatus | "pending", string> = {
 type Phase = { kind: "form" } | { kind: "busy" } | { kind: "done"; status: RsvpStatus | "pending" } | { kind: "error"; message: string };
 
 const phaseOf = (posted: RsvpFormResult | undefined): Phase =>
-  !posted ? { kind: "form" } : posted.ok ? { kind: "done", status: posted.status ?? "pending" } : { kind: "error", message: posted.message || "Something went wrong." };
+  !posted
+    ? { kind: "form" }
+    : posted.ok
+      ? { kind: "done", status: posted.status ?? "pending" }
+      : { kind: "error", message: posted.message || "Something went wrong." };
 
 /**
  * "I'm coming" for one meetup. Signed in, one click answers for the account. A visitor opens a small form for their
