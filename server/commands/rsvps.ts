@@ -218,6 +218,34 @@ export async function fillFreedPlaces(s: Services, event: EventWithChapter, now 
   }
 }
 
+export const MEETUP_NOT_STARTED = "Attendance can be recorded once the meetup has started";
+
+/**
+ * After a meetup (once it has started): who came. Every address listed is marked attended (one that never answered
+ * is added as a yes, going); every other answer of the meetup is marked as not having come. 400 for a date that is
+ * not a meetup of the event, a cancelled one, or one that has not started.
+ */
+export async function recordAttendance(s: Services, event: EventWithChapter, date: string, emails: string[], now = new Date()): Promise<string[]> {
+  const occurrence = occurrenceOfEventOn(event, event.chapter.timeZone, date);
+  if (!occurrence || (event.cancelledDates ?? []).some((c) => c.date === date)) throw badRequest(NOT_A_MEETUP, "date");
+  if (occurrence.start.toMillis() > now.getTime()) throw badRequest(MEETUP_NOT_STARTED, "date");
+  const came = [...new Set(emails)];
+  await s.knex.transaction(async (trx) => {
+    await lockMeetup(trx, event.id, date);
+    const meetup = { chapterEventId: event.id, date };
+    await Rsvp.query(trx).where(meetup).whereNotIn("email", came).patch({ attended: false });
+    if (!came.length) return;
+    await Rsvp.query(trx).where(meetup).whereIn("email", came).patch({ attended: true });
+    const known = new Set((await Rsvp.query(trx).where(meetup).whereIn("email", came).select("email")).map((r) => r.email));
+    const at = now.toISOString();
+    for (const email of came.filter((e) => !known.has(e)))
+      await Rsvp.query(trx).insert({ ...meetup, email, name: "", userId: null, answer: "yes", status: "going", answeredAt: at, attended: true });
+  });
+  return came;
+}
+
+const NOT_A_MEETUP = "That date is not a meetup of this event";
+
 /** "2026-12-08" -> "Tuesday, December 8". */
 function dateWords(date: string): string {
   const [y, m, d] = date.split("-").map(Number);

@@ -64,3 +64,8 @@ export interface RsvpFormResult {
   status?: RsvpStatus | "pending";
   message?: string;
 }
+
+/** POST /api/rsvp/attended: the addresses marked as having come, in order. */
+export interface RsvpAttendance {
+  attended: string[];
+}

@@ -28,3 +28,10 @@ const tokenField = z
 
 /** POST /api/rsvp/confirm: { token } from the link in the email. */
 export const rsvpConfirmSchema = z.object({ token: tokenField });
+
+/** POST /api/rsvp/attended: { slug, date, emails } — everyone who came (a host's ticks; others are marked as not having come). */
+export const attendedBodySchema = z.object({
+  slug: eventSlug,
+  date: meetupDate,
+  emails: z.array(emailSchema, { error: "emails must be a list of email addresses" }).max(2000, "emails may list at most 2000 addresses"),
+});

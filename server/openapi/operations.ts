@@ -32,7 +32,7 @@ import { settingsSchema as meetupConfirmSettingsSchema } from "../routes/meetupC
 import { createSchema as resetCreateSchema, newPasswordBody } from "../routes/passwordReset";
 import { grantSchema, permissionDeleteSchema } from "../routes/permissions";
 import { geocodeQuery } from "../routes/siteConfig";
-import { rsvpBodySchema, rsvpConfirmSchema } from "../contracts/rsvpRequests";
+import { attendedBodySchema, rsvpBodySchema, rsvpConfirmSchema } from "../contracts/rsvpRequests";
 import * as ch from "./answers/chapters";
 import * as ct from "./answers/content";
 import * as ls from "./answers/lists";
@@ -128,6 +128,11 @@ export const operations: Record<string, Operation> = {
     },
     "GET /api/rsvp_link/:token": { public: true, summary: "What an RSVP email's link names (reading changes nothing)", answer: pp.RsvpLinkInfo },
     "POST /api/rsvp/confirm": { public: true, summary: "Record the answer an RSVP email's link names", body: rsvpConfirmSchema, answer: pp.RsvpResult },
+    "POST /api/rsvp/attended": {
+      summary: "After a meetup, who came (the chapter's hosts, field organizers and admins)",
+      body: attendedBodySchema,
+      answer: pp.RsvpAttendance,
+    },
     "GET /api/rsvp/:eventSlug/:date": { summary: "Who answered a meetup (the chapter's hosts, field organizers and admins)", answer: pp.RsvpList },
     "GET /api/rsvp/:eventSlug/:date/export.csv": {
       summary: "Who answered a meetup as a CSV file",

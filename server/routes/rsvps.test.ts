@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from "../test/harness";
 import { buildChapter, buildEvent, buildPersonas, buildUser, TEST_PASSWORD } from "../test/factories";
 import { expectAccess, WHO } from "../test/access";
 import { readMail } from "../test/mime";
+import { meetupHoursFromNow } from "../test/meetupTimes";
 import { mimeMessage } from "../integrations/mail/mime";
 import { ChapterEvent, Rsvp, type Chapter, type User } from "../models";
 import type { ChapterDetail } from "../contracts/chapter";
@@ -12,7 +13,15 @@ import { CAPACITY_MESSAGE } from "../contracts/chapterEvent";
 import { RSVP_FORM_PATH, type RsvpLinkInfo, type RsvpList } from "../contracts/rsvp";
 import { FORM_RESULT_COOKIE } from "../web/formResult";
 import type { MailMessage } from "../integrations/mail";
-import { EMAIL_NEEDED, NOT_AN_UPCOMING_MEETUP, RSVP_LINK_INVALID, RSVP_MEETUP_CANCELLED, RSVP_MEETUP_OVER, rsvpToken } from "../commands/rsvps";
+import {
+  EMAIL_NEEDED,
+  MEETUP_NOT_STARTED,
+  NOT_AN_UPCOMING_MEETUP,
+  RSVP_LINK_INVALID,
+  RSVP_MEETUP_CANCELLED,
+  RSVP_MEETUP_OVER,
+  rsvpToken,
+} from "../commands/rsvps";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -315,6 +324,34 @@ describe("GET /api/rsvp/{eventSlug}/{date}", () => {
     await expectAccess(t, personas, { method: "GET", path: `/api/rsvp/${event.slug}/${dates[0]}/export.csv` }, WHO.hostAccess);
     // The public answer has counts only.
     expect(JSON.stringify((await t.request("GET", `/api/chapter/slug/${chapter.slug}`)).body)).not.toContain(a.email.toLowerCase());
+  });
+});
+
+describe("POST /api/rsvp/attended", () => {
+  it("marks who came once the meetup has started, adds those who never answered, for host access only", async () => {
+    const chapter = await buildChapter();
+    const underWay = meetupHoursFromNow(chapter.timeZone, -1, 1);
+    const event = await buildEvent(chapter, { name: "The Scoot Inn", ...underWay.weekly });
+    const personas = await buildPersonas(chapter);
+    const [a, b] = [await buildUser({ name: "Ann" }), await buildUser({ name: "Bob" })];
+    expect((await answerAs(a, event.slug, underWay.date, "yes")).status).toBe(200);
+    expect((await answerAs(b, event.slug, underWay.date, "yes")).status).toBe(200);
+    const body = { slug: event.slug, date: underWay.date, emails: [a.email, "walk.in@example.org"] };
+    await expectAccess(t, personas, { method: "POST", path: "/api/rsvp/attended", body }, WHO.hostAccess);
+    const res = await t.request("POST", "/api/rsvp/attended", { as: personas.host, body });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ attended: [a.email.toLowerCase(), "walk.in@example.org"] });
+    const rows = await Rsvp.query().where({ chapterEventId: event.id, date: underWay.date });
+    const came = Object.fromEntries(rows.map((r) => [r.email, r.attended]));
+    expect(came).toEqual({ [a.email.toLowerCase()]: true, [b.email.toLowerCase()]: false, "walk.in@example.org": true });
+
+    const next = DateTime.fromISO(underWay.date).plus({ days: 7 }).toISODate()!;
+    const early = await t.request("POST", "/api/rsvp/attended", { as: personas.host, body: { ...body, date: next } });
+    expect(early.status).toBe(400);
+    expect(early.body.error).toBe(MEETUP_NOT_STARTED);
+    const bad = await t.request("POST", "/api/rsvp/attended", { as: personas.host, body: { ...body, emails: ["nope"] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("Email is not a valid email address");
   });
 });
 

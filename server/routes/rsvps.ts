@@ -12,8 +12,8 @@ import { Rsvp } from "../models/Rsvp";
 import { presentEvent } from "../presenters/chapter";
 import { presentRsvpList } from "../presenters/rsvp";
 import { isIsoDate } from "../contracts/fields";
-import type { RsvpLinkInfo, RsvpPending, RsvpResult } from "../contracts/rsvp";
-import { rsvpBodySchema, rsvpConfirmSchema, type RsvpBody } from "../contracts/rsvpRequests";
+import type { RsvpAttendance, RsvpLinkInfo, RsvpPending, RsvpResult } from "../contracts/rsvp";
+import { attendedBodySchema, rsvpBodySchema, rsvpConfirmSchema, type RsvpBody } from "../contracts/rsvpRequests";
 import {
   EMAIL_NEEDED,
   answerRsvp,
@@ -24,6 +24,7 @@ import {
   mailRsvpLink,
   nameOfChapter,
   readRsvpLink,
+  recordAttendance,
 } from "../commands/rsvps";
 import type { Services } from "../services";
 
@@ -99,6 +100,16 @@ export function rsvpRoutes(router: Router, s: Services) {
     listedMeetup(event, claim.date);
     const { status, going } = await answerRsvp(s, { event, date: claim.date, email: claim.email, name: claim.name, userId: null, answer: claim.answer });
     const body: RsvpResult = { status, going };
+    ctx.body = body;
+  });
+
+  /** After a meetup, a host ticks who came (host access). */
+  router.post("/rsvp/attended", async (ctx) => {
+    const viewer = requireViewer(ctx);
+    const input = parse(attendedBodySchema, ctx.request.body);
+    const event = await loadEventForRsvp(input.slug, viewer);
+    authorize(viewer, rsvpPolicy.list, event.chapter);
+    const body: RsvpAttendance = { attended: await recordAttendance(s, event, input.date, input.emails) };
     ctx.body = body;
   });
 

@@ -282,3 +282,7 @@ export const RsvpLinkInfo = answer<R.RsvpLinkInfo>()(
     going: int(),
   }),
 );
+export const RsvpAttendance = answer<R.RsvpAttendance>()(
+  "RsvpAttendance",
+  z.object({ attended: z.array(z.string()).describe("The addresses marked as having come") }),
+);

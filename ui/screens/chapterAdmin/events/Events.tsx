@@ -61,7 +61,7 @@ export function Events() {
               </Text>
               <CancelledDates event={e} />
               {e.nextDates.length > 0 && (
-                <HStack as="nav" aria-label={`Who's coming to ${e.name}`} gap="3" wrap="wrap" fontSize="sm">
+                <HStack gap="3" wrap="wrap" fontSize="sm" data-testid="whos-coming-links">
                   <Text as="span" color="fg.muted">
                     Who's coming:
                   </Text>
