@@ -122,7 +122,7 @@ export const operations: Record<string, Operation> = {
     "DELETE /api/chapter_event/slug/:slug": { summary: "Delete an event", answer: z.object({ deleted: z.literal(true), slug: z.string() }) },
     "POST /api/rsvp": {
       public: true,
-      summary: "Say whether you are coming to a meetup: signed in, recorded at once (200); otherwise 202 and a link by email",
+      summary: "Say whether you are coming to a meetup: signed in, it is recorded at once and answered 200; otherwise 202 and a link by email",
       body: rsvpBodySchema,
       answer: z.union([pp.RsvpResult, pp.RsvpPending]),
     },

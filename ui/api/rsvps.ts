@@ -37,3 +37,6 @@ export const useConfirmRsvp = (token: string) =>
     () => api.post<RsvpResult>("/api/rsvp/confirm", { token }),
     () => [rsvpKeys.link(token), chapterKeys.all],
   );
+
+/** Where the hosts' CSV of a meetup's answers is downloaded (a plain link: the browser sends the session cookie). */
+export const meetupAnswersCsvPath = (eventSlug: string, date: string) => `/api/rsvp/${encodeURIComponent(eventSlug)}/${encodeURIComponent(date)}/export.csv`;

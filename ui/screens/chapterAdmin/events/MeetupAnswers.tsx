@@ -2,7 +2,7 @@ import { HStack, Heading, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import type { RsvpPerson } from "../../../../server/contracts/rsvp";
-import { rsvpQueries } from "../../../api/rsvps";
+import { meetupAnswersCsvPath, rsvpQueries } from "../../../api/rsvps";
 import { LoadError, Loading } from "../../../components/AsyncState";
 import { ExportCsvLink } from "../../../components/ExportCsvLink";
 import { LinkButton } from "../../../components/LinkButton";
@@ -34,7 +34,7 @@ export function MeetupAnswers() {
   const { basePath } = useChapterAdmin();
   const { eventSlug = "", date = "" } = useParams();
   const list = useQuery({ ...rsvpQueries.list(eventSlug, date), refetchOnMount: "always" });
-  const csvPath = `/api/rsvp/${encodeURIComponent(eventSlug)}/${encodeURIComponent(date)}/export.csv`;
+  const csvPath = meetupAnswersCsvPath(eventSlug, date);
   return (
     <AdminSection
       title={`Who's Coming: ${formatDate(date)}`}
