@@ -52,7 +52,7 @@ test.describe("chapter admin area: as the chapter host", () => {
     await expect(admin.menu().getByRole("link")).toHaveText(MENU_FOR_HOSTS);
     await expect(page.getByRole("heading", { name: "Recent Activity Feed" })).toBeVisible();
     await expect(page.getByTestId("activity-item").first()).toBeVisible();
-    await expect(page.getByTestId("activity-feed")).toContainText("Note on nyc");
+    await expect(page.getByTestId("activity-feed")).toContainText("Note on New York City");
 
     await admin.open("settings");
     await expect(page.getByText("You must be a Field Organizer or Admin to save changes to Chapter Settings.")).toBeVisible();

@@ -55,6 +55,22 @@ test.describe("chapter stats", () => {
     await expectAxeClean(page);
   });
 
+  test("a field organizer sees their chapters' months on My Chapters", async ({ page }) => {
+    await signInAs(page, "fieldOrganizer");
+    const stats = new StatsSection(page);
+    const theirs = await stats.openMyChapters();
+    await expect(stats.charts()).toHaveCount(3);
+    await expect(stats.table().locator("caption")).toHaveText("Your chapters: the last 12 months");
+    await stats.showTable();
+    expect(await stats.rows()).toEqual(StatsSection.expected(theirs.months));
+    await expectAxeClean(page);
+    // Their chapters' members, not the network's: fewer at the last month's end than the whole network has.
+    await signInAs(page, "admin");
+    const network = (await (await page.request.get("/api/chapter_stats/network")).json()) as ChapterStats;
+    expect(theirs.months[11].members).toBeLessThan(network.months[11].members);
+    expect(theirs.months[11].members).toBeGreaterThan(0);
+  });
+
   test("an admin sees the network's months on the Dashboard, then one state's", async ({ page }) => {
     await signInAs(page, "admin");
     const network = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/chapter_stats/network");

@@ -2,7 +2,11 @@ import { expect, test } from "./fixtures";
 import { ChapterPage } from "./pages/ChapterPage";
 import { HomePage } from "./pages/HomePage";
 import { SignInPage } from "./pages/SignInPage";
+import { RegisterPage } from "./pages/RegisterPage";
+import { PasswordResetPage } from "./pages/PasswordResetPage";
+import { StartChapterPage } from "./pages/StartChapterPage";
 import { E2E_ACCOUNTS } from "./accounts";
+import { unique } from "./support";
 
 /** What a visitor with JavaScript off (or a crawler) reads: the pages the server renders. */
 test.describe("public pages with JavaScript off", () => {
@@ -65,7 +69,7 @@ test.describe("public pages with JavaScript off", () => {
     const chapter = new ChapterPage(page);
     await chapter.open("co", "denver");
     await chapter.signup.signUp("a@b");
-    await expect(page).toHaveURL(/\/chapter\/co\/denver$/);
+    await expect(page).toHaveURL(/\/chapter\/co\/denver#join$/);
     await expect(chapter.signup.error("Email is not a valid email address")).toBeVisible();
     await chapter.signup.tryAgain().click();
     await chapter.signup.signUp(`no-script-${Date.now()}@example.org`);
@@ -105,6 +109,70 @@ test.describe("public pages with JavaScript off", () => {
     await signIn.signIn(user.email, user.password);
     await expect(page).toHaveURL(/\/chapters\/co$/);
     await expect(page.getByRole("link", { name: `Hi, ${user.name}!` })).toBeVisible();
+  });
+
+  test("register: the server renders the form, a refusal comes back with its message and what was typed, then the account is made", async ({ page }) => {
+    const register = new RegisterPage(page);
+    const email = `no-script-${unique()}@e2e.test`;
+    await register.open("/chapters/co");
+    await register.fill({ name: "Nora Noscript", email, password: "no-script-pw", confirm: "no-script-pX" });
+    await register.submit();
+    await expect(page).toHaveURL(/\/register_for_account\?returnUrl=%2Fchapters%2Fco$/);
+    await expect(register.warning()).toHaveText("Passwords do not match");
+    await expect(register.field("Full Name")).toHaveValue("Nora Noscript");
+    await expect(register.field("Email")).toHaveValue(email);
+    await register.fill({ name: "Nora Noscript", email, password: "no-script-pw", confirm: "no-script-pw" });
+    await register.submit();
+    await expect(register.welcome()).toBeVisible();
+    await expect(register.startedLink()).toHaveAttribute("href", "/chapters/co");
+    await expect(page.getByRole("link", { name: "Hi, Nora Noscript!" }).first()).toBeAttached();
+  });
+
+  test("password reset: the request answers as the screen does, and the mailed link's form sets the new password", async ({ page, request }) => {
+    const reset = new PasswordResetPage(page);
+    await reset.open();
+    await reset.request("nobody@e2e.test");
+    await expect(page).toHaveURL(/\/password_reset$/);
+    await expect(reset.outcome()).toHaveText("Email address not found.");
+    await expect(reset.email()).toHaveValue("nobody@e2e.test");
+
+    const email = `reset-no-script-${unique()}@e2e.test`;
+    expect((await request.post("/api/auth/signup", { data: { name: "Reset Noscript", email, password: "first-pw" } })).status()).toBe(201);
+    await reset.request(email);
+    await expect(reset.outcome()).toHaveText("Reset email sent!");
+    await expect.poll(() => PasswordResetPage.linkMailedTo(email)).toMatch(/^\/password_verify\//);
+    const link = (await PasswordResetPage.linkMailedTo(email))!;
+
+    await reset.openLink(link);
+    await reset.setNewPassword("second-pw", "second-pX");
+    await expect(reset.newPasswordError()).toHaveText("Passwords do not match");
+    await reset.setNewPassword("second-pw");
+    await expect(reset.done()).toBeVisible();
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.signIn(email, "second-pw");
+    await expect(page.getByRole("link", { name: "Hi, Reset Noscript!" }).first()).toBeAttached();
+  });
+
+  test("start a chapter: the account step and the application post, each refusal shown with what was typed", async ({ page }) => {
+    const start = new StartChapterPage(page);
+    await start.open();
+    await start.createAccount({ name: "Taken Person", email: E2E_ACCOUNTS.user.email, password: "taken-pass" });
+    await expect(page).toHaveURL(/\/start_chapter$/);
+    await expect(start.warning()).toHaveText("An account with that email already exists.");
+    await expect(start.field("Full Name")).toHaveValue("Taken Person");
+
+    const name = `Applicant ${unique()}`;
+    await start.createAccount({ name, email: `apply-no-script-${unique()}@e2e.test`, password: "apply-pass" });
+    await start.fillApplication({ city: "Boise", state: "Idaho", type: "dining", reason: "" });
+    await start.applyButton().click();
+    await expect(start.warning()).toHaveText("Reason is Required");
+    await expect(start.field("City")).toHaveValue("Boise");
+    await expect(start.field("State")).toHaveValue("id");
+    await expect(page.getByRole("radio", { name: "dining" })).toBeChecked();
+    await start.field("Why do you want to start a chapter?").fill("Boise deserves a table of its own.");
+    await start.applyButton().click();
+    await expect(start.success()).toContainText("Great!");
   });
 
   test("the map's place says the map needs JavaScript, and the chapters are listed", async ({ page }) => {

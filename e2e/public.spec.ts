@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { blockOffsite, browserRendered, signInAs } from "./support";
+import { HYDRATION_ERROR, blockOffsite, browserRendered, consoleProblems, signInAs } from "./support";
 import { HomePage } from "./pages/HomePage";
 import { StatePage } from "./pages/StatePage";
 import { ChapterPage } from "./pages/ChapterPage";
@@ -100,11 +100,7 @@ test.describe("home", () => {
   });
 
   test("every spelling of a place is its page, showing the place as found; a place not found keeps what was typed and says what to type", async ({ page }) => {
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
-    });
-    page.on("pageerror", (e) => problems.push(e.message));
+    const problems = consoleProblems(page);
     const home = new HomePage(page);
     await home.openSearch(" Austin, TX 78704-0001 ");
     await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
@@ -117,15 +113,11 @@ test.describe("home", () => {
     await home.searchPlace("78704");
     await expect(page).toHaveURL(/\/\?place=78704#find-results$/);
     await expect(home.nearest().getByRole("heading", { name: "Nearest chapters to Austin, TX 78704" })).toBeVisible();
-    expect(problems.filter((m) => /hydrat|did not match|Minified React error/i.test(m))).toEqual([]);
+    expect(problems.filter((m) => HYDRATION_ERROR.test(m))).toEqual([]);
   });
 
   test("the finder takes what people type and a chapter type, and moves focus to its answer; a search's page hydrates without a mismatch", async ({ page }) => {
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
-    });
-    page.on("pageerror", (e) => problems.push(e.message));
+    const problems = consoleProblems(page);
     const home = new HomePage(page);
     // The address the finder's form sends for "Austin, TX 78704".
     await home.openAddress("/?place=Austin%2C+TX+78704");
@@ -156,15 +148,11 @@ test.describe("home", () => {
     await expect(home.searchBox()).toBeFocused();
     await expect(home.searchBox()).toHaveAccessibleDescription('We could not find that place on the map. Try a ZIP code or "City, ST".');
     await expect(home.typeChoice()).toHaveValue("laughing");
-    expect(problems.filter((m) => /#418|hydrat|did not match|Minified React error/i.test(m))).toEqual([]);
+    expect(problems.filter((m) => HYDRATION_ERROR.test(m))).toEqual([]);
   });
 
   test("a search's page hydrates without a mismatch for a signed-in visitor too", async ({ page }) => {
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(m.text());
-    });
-    page.on("pageerror", (e) => problems.push(e.message));
+    const problems = consoleProblems(page);
     await signInAs(page, "user");
     const home = new HomePage(page);
     await home.openAddress("/?place=Austin%2C+TX+78704&type=laughing");
@@ -174,7 +162,7 @@ test.describe("home", () => {
     await expect(page).toHaveURL(/\/\?place=Austin\+Texas#find-results$/);
     await expect(home.resultsHeading()).toHaveText("Nearest chapters to Austin, TX");
     await expect(home.resultsHeading()).toBeFocused();
-    expect(problems.filter((m) => /#418|hydrat|did not match|Minified React error/i.test(m))).toEqual([]);
+    expect(problems.filter((m) => HYDRATION_ERROR.test(m))).toEqual([]);
   });
 
   test("'Map loading...' shows until the outlines arrive", async ({ page }) => {

@@ -10,6 +10,10 @@ import { ChapterPage } from "./pages/ChapterPage";
 import { ConfirmDialog } from "./pages/ConfirmDialog";
 import { ChapterPicker } from "./pages/ChapterPicker";
 import { GeneralSettingsPage } from "./pages/siteAdmin/GeneralSettingsPage";
+import { Toasts } from "./pages/Toasts";
+import { RecentActivity } from "./pages/RecentActivity";
+import { ChapterDashboardPage } from "./pages/ChapterDashboardPage";
+import type { ActivityFeedItemInfo } from "../server/contracts/chapterAdmin";
 
 /** Every screen of the site admin area (spec 001 section 2). */
 const ADMIN_SCREENS = [
@@ -71,6 +75,26 @@ test.describe("site admin: access", () => {
       }
     });
   }
+
+  test("a field organizer who opens /admin is sent home told what they may open, and goes on to My Chapters", async ({ page }) => {
+    await signInAs(page, "fieldOrganizer");
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/$/);
+    const toasts = new Toasts(page);
+    const toast = toasts.of("info");
+    await expect(toast).toContainText("Admin Tools are for site admins");
+    await expect(toast).toContainText("As a field organizer, open My Chapters: your chapters' admin, their health and their stats.");
+    await toasts.action(toast, "My Chapters").click();
+    await expect(page).toHaveURL(/\/my_chapters$/);
+    await expect(page.getByRole("link", { name: "Admin for New York City" })).toBeVisible();
+  });
+
+  test("a host who opens /admin is pointed to My Chapters too", async ({ page }) => {
+    await signInAs(page, "host");
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(new Toasts(page).of("info")).toContainText("Open My Chapters for your chapter's admin: its events, members, emails and stats.");
+  });
 
   test("visitors are sent to sign in with the admin URL as returnUrl; an admin sees the menu", async ({ page }) => {
     await page.goto("/admin/users");
@@ -484,6 +508,55 @@ test.describe("site admin: content and settings", () => {
     await expect(page.getByText("Coming Soon!")).toBeVisible();
     await page.goto("/admin/surveys");
     await expect(page.getByText("Coming Soon!")).toBeVisible();
+  });
+
+  test("Recent Activity: one list on both dashboards, naming each item's chapter on the network's, dates as people read them", async ({ page }) => {
+    await signInAs(page, "admin");
+    const chapter = (slug: string, displayTitle: string, state: string, id: number) => ({ id, slug, state, displayTitle });
+    const item = (over: Partial<ActivityFeedItemInfo>): ActivityFeedItemInfo => ({
+      id: 1,
+      type: "chapter_health",
+      title: "",
+      note: "",
+      adminOnly: false,
+      objectId: null,
+      chapterId: null,
+      chapter: null,
+      user: null,
+      createdAt: "2026-10-14T15:30:00.000Z",
+      ...over,
+    });
+    const atRisk = item({
+      id: 1,
+      title: "Quiet Town has not emailed its list for 6 weeks: at risk",
+      note: "No email to the list since Sep 2, 2026. A list email about the next meetup keeps it on the map.",
+      chapterId: 901,
+      chapter: chapter("quiet_town", "Quiet Town", "tx", 901),
+    });
+    const signup = item({
+      id: 2,
+      type: "mailing_list",
+      title: "new-member@example.org joined the mailing list",
+      note: "Confirmed by email",
+      chapterId: 902,
+      chapter: chapter("austin", "Austin", "tx", 902),
+      createdAt: "2026-10-13T01:05:00.000Z",
+    });
+    const activity = new RecentActivity(page);
+    await activity.answerWith([atRisk, signup], "network");
+    await page.goto("/admin");
+    await expect(activity.item(atRisk.title)).toBeVisible();
+    await expect(activity.meta(atRisk.title).getByRole("link", { name: "Quiet Town" })).toHaveAttribute("href", "/chapter/tx/quiet_town");
+    await expect(activity.meta(atRisk.title)).toHaveText(/^Quiet Town · System · Oct 14, 2026, \d{1,2}:\d{2}(:\d{2})?\s[AP]M$/);
+    await expect(activity.meta(signup.title)).toHaveText(/^Austin · System · Oct 1[23], 2026, \d{1,2}:\d{2}(:\d{2})?\s[AP]M$/);
+    await expect(activity.root).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+
+    // A chapter's own feed is the same list: the same word for no author, no chapter line (it is the chapter's).
+    const dashboard = new ChapterDashboardPage(page, "ny", "nyc");
+    await activity.answerWith([signup], "chapter");
+    await dashboard.open();
+    await expect(activity.meta(signup.title)).toHaveText(/^System · Oct 1[23], 2026, \d{1,2}:\d{2}(:\d{2})?\s[AP]M$/);
+    await expect(activity.root).not.toContainText("Someone");
   });
 
   test("dashboard: the network's activity with admin-only flags and View links", async ({ page, browser }) => {

@@ -1,8 +1,21 @@
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ACCOUNTS, type AccountName } from "./accounts";
 
 export { E2E_ACCOUNTS };
+
+/** React's production builds report a hydration mismatch as minified errors 418, 423 and 425. */
+export const HYDRATION_ERROR = /hydrat|did not match|Minified React error #(418|423|425)/i;
+
+/** What the page says in its console (errors and warnings) and the errors it throws from now on, each with its address. */
+export function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`${page.url()}: ${e.message}`));
+  return problems;
+}
 
 /**
  * Signs in through the API in the page's own browser context. page.request shares the context's cookies: the
@@ -27,6 +40,15 @@ export async function signInAs(page: Page, who: AccountName, returnUrl?: string)
   await page.goto(returnUrl);
   // The greeting is a link of the menu, which on a phone is folded into the Menu button.
   await expect(page.getByRole("banner")).toContainText(`Hi, ${account.name}!`);
+}
+
+/** The Authorization header of a new session of an account, for API calls a test makes around what it drives. */
+export async function bearerOf(request: APIRequestContext, who: AccountName): Promise<{ authorization: string }> {
+  const signin = await request.post("/api/auth/signin", {
+    data: { username: E2E_ACCOUNTS[who].email, password: E2E_ACCOUNTS[who].password },
+    headers: { "x-session-transport": "bearer" },
+  });
+  return { authorization: `Bearer ${(await signin.json()).token}` };
 }
 
 /**

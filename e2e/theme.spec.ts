@@ -55,8 +55,12 @@ test.describe("every screen reads well in light and dark mode, on a desktop and 
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`public pages on a phone set to ${scheme}`, { tag: "@look" }, () => {
     test.use({ colorScheme: scheme });
+    // A few seconds a page (axe reads the whole page): the time grows with the list.
+    test.describe.configure({ timeout: 15_000 * PUBLIC_SCREENS.length });
 
     test("axe finds no violation of any impact, with no mode chosen on the site", async ({ page }) => {
+      // A few seconds a page: the test's time grows with the list.
+      test.setTimeout(10_000 * PUBLIC_SCREENS.length);
       expect(await new ScreenSweep(page).checkAsTheDeviceShows(PUBLIC_SCREENS)).toEqual([]);
     });
   });

@@ -17,6 +17,7 @@ import { signInFormRoutes } from "./web/signInForm";
 import { accountFormRoutes } from "./web/accountForms";
 import { startChapterFormRoutes } from "./web/startChapterForm";
 import { reviveChapterRoutes } from "./web/reviveChapter";
+import { rsvpFormRoutes } from "./web/rsvpForm";
 import { chooseStateRoutes } from "./web/chooseState";
 import { PageCache } from "./web/pageCache";
 import { uploadedImages } from "./routes/uploads";
@@ -133,6 +134,7 @@ export function createApp(s: Services, opts: AppOptions = {}): Koa {
     accountFormRoutes(s, sessionOptions),
     startChapterFormRoutes(s, sessionOptions),
     reviveChapterRoutes(s, sessionOptions),
+    rsvpFormRoutes(s, sessionOptions),
     chooseStateRoutes(),
   ])
     app.use(router.routes());

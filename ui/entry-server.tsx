@@ -16,6 +16,7 @@ import { createRoutesFromElements, matchRoutes, type RouteObject } from "react-r
 import { App, appRoutes } from "./App";
 import { createQueryClient } from "./api/queryClient";
 import { ServerAddressGate } from "./components/ServerAddressGate";
+import { rsvpKeys } from "./api/rsvps";
 import { mailingListKeys } from "./api/mailingLists";
 import { chapterKeys } from "./api/chapters";
 import { authKeys, authQueries } from "./api/auth";
@@ -213,6 +214,7 @@ export async function listSitemap(): Promise<SitemapEntry[]> {
 function seedFormResult(client: QueryClient, result: FormResult | null | undefined) {
   if (!result) return;
   if ("join" in result) client.setQueryData(mailingListKeys.joinResult(result.join.listId), result.join);
+  else if ("rsvp" in result) client.setQueryData(rsvpKeys.formResult(result.rsvp.eventSlug, result.rsvp.date), result.rsvp);
   else if ("revive" in result) client.setQueryData(chapterKeys.reviveResult(result.revive.chapterId), result.revive);
   else if ("signIn" in result) client.setQueryData(authKeys.signInFormResult(), result.signIn);
   else client.setQueryData(postedFormKey(result.posted.form), result.posted);

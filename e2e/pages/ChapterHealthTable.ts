@@ -28,9 +28,48 @@ export class ChapterHealthTable {
     return this.root.locator(`[data-testid="health-row"][data-slug="${slug}"]`);
   }
 
-  /** Where a row's silence is counted from, under its days silent ("since the last email on Oct 14, 2026"). */
+  /** A row's days silent: a number of days. */
+  daysSilent(slug: string) {
+    return this.row(slug).getByTestId("days-silent");
+  }
+
+  /** Where a row's silence is counted from, under its days, when not from its last email ("since founded on Jul 1, 2026"). */
   silenceFrom(slug: string) {
     return this.row(slug).getByTestId("silence-from");
+  }
+
+  /** The hosts under a row's chapter ("Hosts: Hal Host"). */
+  hosts(slug: string) {
+    return this.row(slug).getByTestId("health-hosts");
+  }
+
+  /**
+   * The column headers that are not wholly in the window, or hidden by the table's scroll area (scrolled out of
+   * its box): none when the table fits the screen.
+   */
+  async columnsOutOfView(): Promise<string[]> {
+    return this.root
+      .getByRole("table")
+      .first()
+      .evaluate((table) => {
+        const area = table.parentElement!;
+        const box = area.getBoundingClientRect();
+        const right = Math.min(box.right, document.documentElement.clientWidth);
+        return [...table.querySelectorAll("thead th")]
+          .filter((th) => {
+            const r = th.getBoundingClientRect();
+            return r.left < box.left - 0.5 || r.right > right + 0.5;
+          })
+          .map((th) => (th.textContent ?? "").trim());
+      });
+  }
+
+  /** Whether the table is wider than its scroll area (a sideways scroll bar). */
+  async scrollsSideways(): Promise<boolean> {
+    return this.root
+      .getByRole("table")
+      .first()
+      .evaluate((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth + 1);
   }
 
   /** The filter button of a state ("All", "At risk", "Dormant", "Healthy"), which shows its count. */

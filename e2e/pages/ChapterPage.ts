@@ -91,6 +91,34 @@ export class ChapterPage {
     return this.page.getByTestId("hidden-chapter-way-on");
   }
 
+  /** "Join the list", beside the title: a link to the signup box (#join). */
+  joinTheList() {
+    return this.page.getByRole("link", { name: "Join the list", exact: true });
+  }
+
+  /** The signup box's section, which "Join the list" leads to. */
+  signupSection() {
+    return this.page.locator("#join");
+  }
+
+  /** A hidden chapter's "Help bring it back" section: a note to its field organizer or the network. */
+  revive() {
+    return this.page.getByRole("region", { name: "Help bring it back" });
+  }
+
+  async sendReviveMessage(fields: { name: string; email: string; message: string }) {
+    const form = this.revive();
+    await form.getByLabel("Your name").fill(fields.name);
+    await form.getByLabel("Your email").fill(fields.email);
+    await form.getByLabel("Message").fill(fields.message);
+    await form.getByRole("button", { name: "Send message" }).click();
+  }
+
+  /** The page's preview image (og:image), as link previews read it. */
+  ogImage() {
+    return this.meta("og:image");
+  }
+
   nearbyChapters() {
     return this.page.getByRole("region", { name: /^Active chapters near / }).getByRole("link");
   }

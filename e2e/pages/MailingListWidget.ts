@@ -25,6 +25,11 @@ export class MailingListWidget {
     return this.root.getByText(`Oops. ${text}`);
   }
 
+  /** What comes next, said under Success! (the chapter's next meetup). */
+  whatNext() {
+    return this.root.getByTestId("signup-what-next");
+  }
+
   tryAgain() {
     return this.root.getByRole("link", { name: "Try again" });
   }

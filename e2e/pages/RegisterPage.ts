@@ -17,4 +17,22 @@ export class RegisterPage {
   submit() {
     return this.page.getByRole("button", { name: "Register" }).click();
   }
+
+  /** The warning box above the form (the server's refusal, with or without JavaScript). */
+  warning() {
+    return this.page.getByTestId("register-error");
+  }
+
+  field(label: "Full Name" | "Email") {
+    return this.page.getByLabel(label);
+  }
+
+  /** The success view: "Success! Welcome" with its way on. */
+  welcome() {
+    return this.page.getByRole("heading", { level: 1, name: "Success! Welcome" });
+  }
+
+  startedLink() {
+    return this.page.getByRole("link", { name: "Let's Get Started!" });
+  }
 }

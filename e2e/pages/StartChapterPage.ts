@@ -25,4 +25,18 @@ export class StartChapterPage {
   applyButton() {
     return this.page.getByRole("button", { name: "Apply" });
   }
+
+  field(label: "Full Name" | "Email" | "City" | "State" | "Why do you want to start a chapter?") {
+    return this.page.getByLabel(label);
+  }
+
+  /** The warning box above either form (the server's refusal). */
+  warning() {
+    return this.page.getByRole("main").getByRole("alert");
+  }
+
+  /** What the screen says once the application is in: "Great!" and "We'll be in touch soon!". */
+  success() {
+    return this.page.getByRole("status").filter({ hasText: "We'll be in touch soon!" });
+  }
 }

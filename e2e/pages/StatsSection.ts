@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { STATS_FIELDS, type StatsMonth } from "../../server/contracts/chapterStats";
+import { STATS_FIELDS, type ChapterStats, type StatsMonth } from "../../server/contracts/chapterStats";
 
 /** The Stats card of the chapter admin Dashboard and of the site admin Dashboard: three charts and their table. */
 export class StatsSection {
@@ -7,6 +7,15 @@ export class StatsSection {
 
   constructor(readonly page: Page) {
     this.root = page.getByRole("region", { name: "Stats", exact: true });
+  }
+
+  /** Opens My Chapters, where a field organizer finds their chapters' stats; answers what the server said. */
+  async openMyChapters(): Promise<ChapterStats> {
+    const answer = this.page.waitForResponse((r) => new URL(r.url()).pathname === "/api/chapter_stats/network");
+    await this.page.goto("/my_chapters");
+    const stats = (await (await answer).json()) as ChapterStats;
+    await expect(this.root).toBeVisible();
+    return stats;
   }
 
   /** The charts, each an image named by its title. */

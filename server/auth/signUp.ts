@@ -20,7 +20,7 @@ export const signupSchema = z
     path: ["confirmPassword"],
   });
 
-export const EMAIL_TAKEN = "An account with that email already exists.";
+const EMAIL_TAKEN = "An account with that email already exists.";
 
 /**
  * Creates an account from what the registration form sent (name, email, password and its confirmation), within

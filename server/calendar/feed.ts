@@ -77,7 +77,7 @@ const FEED_TTL_SECONDS = 3600;
 
 const UTC_ZONES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT"]);
 
-export const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">) =>
+const chapterUrl = (publicUrl: string, c: Pick<Chapter, "state" | "slug">) =>
   `${publicUrl}/chapter/${encodeURIComponent(normalizeState(c.state))}/${encodeURIComponent(c.slug)}`;
 
 /**

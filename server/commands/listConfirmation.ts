@@ -12,6 +12,7 @@ import type { Services } from "../services";
 import { recordActivity } from "./activity";
 import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
 import { chapterContact } from "../lib/networkContact";
+import { enqueueListWelcome } from "./listWelcome";
 
 /** How long a confirmation link works. */
 const CONFIRMATION_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -87,6 +88,7 @@ export async function confirmListSignup(s: Services, token: string): Promise<Lis
     if (!isPending(found)) return found;
     const confirmed = await found.$query(trx).patchAndFetch({ status: "active", deletedAt: null, confirmRequestedAt: null });
     await enqueueContactSync(s, found.id, trx);
+    await enqueueListWelcome(s, found.id, trx);
     await recordActivity(
       {
         type: "mailing_list",

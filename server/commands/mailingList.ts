@@ -17,6 +17,7 @@ import { readPastedAddresses } from "../mailingLists/pastedAddresses";
 import { JOB_SEND_BATCH } from "../mailingLists/jobNames";
 import { recordActivity } from "./activity";
 import { reviveOnListEmail } from "./chapterHealth";
+import { enqueueListWelcome } from "./listWelcome";
 
 /** A visitor joins a chapter's list: stored first, handed to the provider by a job in the same transaction. */
 export async function signUpToList(s: Services, chapter: Chapter, email: string, viewer: Viewer | null) {
@@ -27,6 +28,7 @@ export async function signUpToList(s: Services, chapter: Chapter, email: string,
         { type: "mailing_list", title: `${email} joined the mailing list`, userId: viewer?.id ?? null, chapterId: chapter.id, objectId: contact.id },
         trx,
       );
+      await enqueueListWelcome(s, contact.id, trx);
     }
     return contact;
   });

@@ -48,7 +48,7 @@ export function rsvpToken(secret: string, c: RsvpClaim): string {
 }
 
 /** The claim a token makes, or null for one this server did not sign. */
-export function claimOf(secret: string, token: string): RsvpClaim | null {
+function claimOf(secret: string, token: string): RsvpClaim | null {
   if (!/^[A-Za-z0-9_-]+$/.test(token) || token.length <= MAC_LENGTH || token.length > 2000) return null;
   const payload = token.slice(0, -MAC_LENGTH);
   const expected = Buffer.from(macOf(secret, payload));
@@ -219,7 +219,7 @@ export async function fillFreedPlaces(s: Services, event: EventWithChapter, now 
 }
 
 /** "2026-12-08" -> "Tuesday, December 8". */
-export function dateWords(date: string): string {
+function dateWords(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d, 12)).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
 }

@@ -91,6 +91,9 @@ export interface NearChaptersAnswer {
 /** The status of a chapter that meets (the others are hidden from the public). */
 export const CHAPTER_ACTIVE = 1;
 
+/** The id of the signup box's section on a chapter's page: "Join the list" near the top leads to it. */
+export const JOIN_ANCHOR = "join";
+
 /**
  * The one word for a chapter's status wherever it is shown (spec 001: 1 Active, 0 Hidden): any status but 1 is
  * "Hidden", on public pages and admin screens alike. Health (at risk, dormant) is another thing, with its own words.

@@ -111,6 +111,15 @@ export function meetupTime(isoWithOffset: string): string {
   return `${weekday}, ${MONTHS[month - 1]} ${day}, ${year}, ${h12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;
 }
 
+/**
+ * What comes next, in one line: "Tuesday, December 8, 2026, 7:00 PM at Scholz Garten, 1607 San Jacinto Blvd, Austin".
+ * The signup box says it after joining, and the welcome email (server/commands/listWelcome.ts) repeats it.
+ */
+export function meetupLine(meetup: { start: string; event: Pick<ChapterEventInfo, "name" | "address1" | "city"> }): string {
+  const where = [meetup.event.name, meetup.event.address1, meetup.event.city].filter(Boolean).join(", ");
+  return where ? `${meetupTime(meetup.start)} at ${where}` : meetupTime(meetup.start);
+}
+
 function soonest(events: ChapterEventInfo[]): { event: ChapterEventInfo; start: string } | null {
   let best: { event: ChapterEventInfo; start: string } | null = null;
   for (const event of events) {

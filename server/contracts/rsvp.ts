@@ -1,9 +1,9 @@
-import { z } from "zod";
-import { emailSchema, isIsoDate } from "./fields";
-import { singleLine } from "./text";
 import type { ChapterEventInfo } from "./chapter";
 
-/** Who's coming (issue 42, docs/decisions/109-whos-coming.md): shapes shared by the server and the UI. */
+/**
+ * Who's coming (issue 42, docs/decisions/109-whos-coming.md): shapes shared by the server and the UI, without zod
+ * (the chapter page's island reads this file; the request schemas are in rsvpRequests.ts).
+ */
 
 export const RSVP_ANSWERS = ["yes", "no"] as const;
 export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
@@ -12,30 +12,6 @@ export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
 /** The form post of the chapter page's "I'm coming" without JavaScript (server/web/rsvpForm.ts). */
 export const RSVP_FORM_PATH = "/rsvp_form";
-
-const eventSlug = singleLine(z.string({ error: "slug is required" }).trim().min(1, "slug is required").max(160, "slug must be at most 160 characters"), "slug");
-const meetupDate = z.string({ error: "date is required (YYYY-MM-DD)" }).trim().refine(isIsoDate, "date must be a real date in the form YYYY-MM-DD");
-const answerField = z.enum(RSVP_ANSWERS, { error: 'answer must be "yes" or "no"' });
-const nameField = singleLine(z.string({ error: "Name must be text" }).trim().max(200, "Name must be at most 200 characters"), "Name");
-
-/** POST /api/rsvp: { slug, date, answer, email?, name? } (email is required when not signed in). */
-export const rsvpBodySchema = z.object({
-  slug: eventSlug,
-  date: meetupDate,
-  answer: answerField,
-  email: z.preprocess((v) => (v === "" || v === null ? undefined : v), emailSchema.optional()),
-  name: z.preprocess((v) => (v === null ? undefined : v), nameField.optional()),
-});
-export type RsvpBody = z.infer<typeof rsvpBodySchema>;
-
-const tokenField = z
-  .string({ error: "token must be the code from the email" })
-  .trim()
-  .min(1, "token must be the code from the email")
-  .max(2000, "token must be the code from the email");
-
-/** POST /api/rsvp/confirm: { token } from the link in the email. */
-export const rsvpConfirmSchema = z.object({ token: tokenField });
 
 /** POST /api/rsvp (signed in) and POST /api/rsvp/confirm: where the answer stands and how many are going. */
 export interface RsvpResult {
@@ -79,9 +55,12 @@ export interface RsvpList {
   notGoing: RsvpPerson[];
 }
 
-/** The counts a chapter answer gives each listed date. */
-export interface MeetupCounts {
-  going: number;
-  capacity?: number;
-  waitlisted?: number;
+/** What the chapter page's plain form post answered, carried back to the page (server/web/formResult.ts). */
+export interface RsvpFormResult {
+  eventSlug: string;
+  date: string;
+  ok: boolean;
+  /** "pending" when a link went by mail. */
+  status?: RsvpStatus | "pending";
+  message?: string;
 }

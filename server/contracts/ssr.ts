@@ -1,7 +1,7 @@
-import { FINDER_TYPE_PARAM } from "./place";
 import type { JoinListResult } from "./mailingList";
 import type { SignInFormResult } from "./user";
 import type { ReviveResult } from "./chapterRevive";
+import type { RsvpFormResult } from "./rsvp";
 
 /** The element of a server-rendered page that holds the query cache the browser hydrates with (ui/api/serverState.ts). */
 export const SSR_STATE_ID = "ssr-state";
@@ -27,13 +27,13 @@ export const MAX_MORE_PAGES = 20;
  * The query parameters that public pages read. A page is rendered for, and kept under, its path and these
  * alone: any other parameter (`?utm_source=x`) changes nothing on the page (server/web/indexPage.ts).
  */
-export const PAGE_QUERY_PARAMS: readonly string[] = ["place", FINDER_TYPE_PARAM, MORE_PAGES_PARAM, "returnUrl"];
+export const PAGE_QUERY_PARAMS: readonly string[] = ["place", "type", MORE_PAGES_PARAM, "returnUrl"];
 
 /**
  * What a form posted without JavaScript answered, carried to the page it returns to (server/web/formResult.ts),
  * which shows it next to the form.
  */
-export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult } | { posted: PostedForm } | { revive: ReviveResult };
+export type FormResult = { join: JoinListResult } | { signIn: SignInFormResult } | { posted: PostedForm } | { revive: ReviveResult } | { rsvp: RsvpFormResult };
 
 /**
  * The account and host application forms, which post without JavaScript to their own page's path

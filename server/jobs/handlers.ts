@@ -13,6 +13,7 @@ import {
 import { JOB_APPLICATION_MAIL, mailApplicant } from "../commands/hostApplicationMail";
 import { JOB_APPLICATION_RECEIVED, mailApplicationReceived } from "../commands/hostApplicationReceived";
 import { JOB_CHAPTER_LIVE_MAIL, mailChapterLive } from "../commands/chapterLiveMail";
+import { JOB_LIST_WELCOME, mailListWelcome } from "../commands/listWelcome";
 import { JOB_HEALTH_DAILY, JOB_HEALTH_MAIL_HOSTS, dailyHealthJob, ensureDailyHealthJob, mailHostsAtRisk } from "../health/sweep";
 
 /** Every job type the app runs, in one place. */
@@ -27,6 +28,7 @@ export function registerJobHandlers(s: Services): void {
   s.jobs.register(JOB_APPLICATION_MAIL, (p, ctx) => mailApplicant(s, p, ctx));
   s.jobs.register(JOB_APPLICATION_RECEIVED, (p, ctx) => mailApplicationReceived(s, p, ctx));
   s.jobs.register(JOB_CHAPTER_LIVE_MAIL, (p) => mailChapterLive(s, p));
+  s.jobs.register(JOB_LIST_WELCOME, (p) => mailListWelcome(s, p));
   s.jobs.register(JOB_MEETUP_CONFIRM_SWEEP, (_p, ctx) => meetupConfirmSweepJob(s, ctx));
   s.jobs.register(JOB_MEETUP_CONFIRM_MAIL, (p) => mailMeetupConfirmation(s, p, s.jobs.now()));
 }

@@ -23,7 +23,8 @@ const whyYouGetThis = (chapterName: string) => `You are receiving this email bec
 export function listEmailHtml(subject: string, bodyHtml: string, look: ListEmailLook, unsubscribeUrl: string): string {
   const address = look.postalAddress ? `<p style="margin:8px 0 0">${look.postalAddress.split("\n").map(escapeHtml).join("<br>")}</p>` : "";
   const footer =
-    `<p style="margin:0">${escapeHtml(whyYouGetThis(look.chapterName))} ` + `<a href="${escapeHtml(unsubscribeUrl)}" style="${LINK_STYLE}">Unsubscribe</a></p>${address}`;
+    `<p style="margin:0">${escapeHtml(whyYouGetThis(look.chapterName))} ` +
+    `<a href="${escapeHtml(unsubscribeUrl)}" style="${LINK_STYLE}">Unsubscribe</a></p>${address}`;
   return mailFrame(subject, { heading: look.chapterName, kicker: look.typeTitle, colour: look.colour }, bodyHtml, footer);
 }
 

@@ -84,6 +84,8 @@ beforeAll(async () => {
     page: "0",
     token: "not-a-real-token",
     secret: "not-the-secret",
+    eventSlug: event.slug,
+    date: new Date().toISOString().slice(0, 10),
   };
   const slugOf: Array<[string, string]> = [
     ["/api/chapter_event/", event.slug],

@@ -83,6 +83,13 @@ function contentText(content: Json | undefined): string {
     .join("");
 }
 
+/** Who may call an operation, from its `security`: public ones list no credentials (`{}`) among the ways. */
+function accessText(op: Json): string {
+  const ways = (op.security as Json[] | undefined) ?? [];
+  if (ways.some((w) => Object.keys(w).length === 0)) return "Open to anyone; signed in, the answer may say more.";
+  return "Sign in first: the session cookie (with the X-CSRF-Token header on writes) or Authorization: Bearer.";
+}
+
 function operationHtml(method: string, path: string, op: Json): string {
   const responses = Object.entries(op.responses as Record<string, { description: string; content?: Json }>)
     .map(([status, r]) => `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(r.description)}.${contentText(r.content)}</li>`)
@@ -90,7 +97,7 @@ function operationHtml(method: string, path: string, op: Json): string {
   const body = op.requestBody ? `<h4>Request body</h4><div>${contentText((op.requestBody as { content: Json }).content)}</div>` : "";
   const M = method.toUpperCase();
   return `<article id="${escapeHtml(anchorOf(String(op.operationId)))}"><h3><span class="method ${M}">${M}</span> <code>${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(String(op.summary ?? ""))}</p>${op.description ? `<p>${escapeHtml(String(op.description))}</p>` : ""}${parametersTable((op.parameters as Json[]) ?? [])}${body}<h4>Answers</h4><ul>${responses}</ul></article>`;
+<p>${escapeHtml(String(op.summary ?? ""))}</p><p class="access">${escapeHtml(accessText(op))}</p>${op.description ? `<p>${escapeHtml(String(op.description))}</p>` : ""}${parametersTable((op.parameters as Json[]) ?? [])}${body}<h4>Answers</h4><ul>${responses}</ul></article>`;
 }
 
 /** The whole page: a contents list by tag, each operation, then every named schema. */

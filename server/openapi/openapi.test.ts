@@ -142,6 +142,11 @@ describe("GET /api/openapi.json and GET /api/docs", () => {
     expect(res.text).not.toMatch(/<script/i);
     expect(res.text).toContain('<article id="getChapterSlugBySlug"><h3><span class="method GET">GET</span> <code>/api/chapter/slug/{slug}</code></h3>');
     expect(res.text).toContain("<p>A chapter&#39;s page by slug</p>");
+    // Each operation says whether it needs signing in, from its security in the document.
+    expect(res.text).toContain('<p>A chapter&#39;s page by slug</p><p class="access">Open to anyone; signed in, the answer may say more.</p>');
+    expect(res.text).toContain(
+      '<p>A chapter&#39;s notes</p><p class="access">Sign in first: the session cookie (with the X-CSRF-Token header on writes) or Authorization: Bearer.</p>',
+    );
     expect(res.text).toContain('<section id="schema-ChapterSummary">');
     const articles = res.text.match(/<article /g) ?? [];
     expect(articles.length).toBe(Object.keys(operations).length);

@@ -32,7 +32,7 @@ import { settingsSchema as meetupConfirmSettingsSchema } from "../routes/meetupC
 import { createSchema as resetCreateSchema, newPasswordBody } from "../routes/passwordReset";
 import { grantSchema, permissionDeleteSchema } from "../routes/permissions";
 import { geocodeQuery } from "../routes/siteConfig";
-import { rsvpBodySchema, rsvpConfirmSchema } from "../contracts/rsvp";
+import { rsvpBodySchema, rsvpConfirmSchema } from "../contracts/rsvpRequests";
 import * as ch from "./answers/chapters";
 import * as ct from "./answers/content";
 import * as ls from "./answers/lists";
@@ -121,13 +121,18 @@ export const operations: Record<string, Operation> = {
     "POST /api/chapter_event/uncancel": { summary: "Undo a cancelled meetup date", body: events.uncancelDateSchema, answer: ch.ChapterEvent },
     "DELETE /api/chapter_event/slug/:slug": { summary: "Delete an event", answer: z.object({ deleted: z.literal(true), slug: z.string() }) },
     "POST /api/rsvp": {
+      public: true,
       summary: "Say whether you are coming to a meetup: signed in, recorded at once (200); otherwise 202 and a link by email",
       body: rsvpBodySchema,
       answer: z.union([pp.RsvpResult, pp.RsvpPending]),
     },
-    "GET /api/rsvp_link/:token": { summary: "What an RSVP email's link names (reading changes nothing)", answer: pp.RsvpLinkInfo },
-    "POST /api/rsvp/confirm": { summary: "Record the answer an RSVP email's link names", body: rsvpConfirmSchema, answer: pp.RsvpResult },
+    "GET /api/rsvp_link/:token": { public: true, summary: "What an RSVP email's link names (reading changes nothing)", answer: pp.RsvpLinkInfo },
+    "POST /api/rsvp/confirm": { public: true, summary: "Record the answer an RSVP email's link names", body: rsvpConfirmSchema, answer: pp.RsvpResult },
     "GET /api/rsvp/:eventSlug/:date": { summary: "Who answered a meetup (the chapter's hosts, field organizers and admins)", answer: pp.RsvpList },
+    "GET /api/rsvp/:eventSlug/:date/export.csv": {
+      summary: "Who answered a meetup as a CSV file",
+      answer: csv("One row per person: going, waitlisted in order, not going"),
+    },
     "GET /api/meetup_confirmations/settings": { summary: "How many hours ahead hosts are asked to confirm", answer: ch.MeetupConfirmSettings },
     "POST /api/meetup_confirmations/settings": {
       summary: "Change how many hours ahead hosts are asked",

@@ -9,7 +9,8 @@ import { mimeMessage } from "../integrations/mail/mime";
 import { ChapterEvent, Rsvp, type Chapter, type User } from "../models";
 import type { ChapterDetail } from "../contracts/chapter";
 import { CAPACITY_MESSAGE } from "../contracts/chapterEvent";
-import type { RsvpLinkInfo, RsvpList } from "../contracts/rsvp";
+import { RSVP_FORM_PATH, type RsvpLinkInfo, type RsvpList } from "../contracts/rsvp";
+import { FORM_RESULT_COOKIE } from "../web/formResult";
 import type { MailMessage } from "../integrations/mail";
 import { EMAIL_NEEDED, NOT_AN_UPCOMING_MEETUP, RSVP_LINK_INVALID, RSVP_MEETUP_CANCELLED, RSVP_MEETUP_OVER, rsvpToken } from "../commands/rsvps";
 
@@ -194,6 +195,36 @@ describe("POST /api/rsvp without an account", () => {
   });
 });
 
+describe("the chapter page's form, posted without JavaScript", () => {
+  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.request("POST", RSVP_FORM_PATH, {
+      raw: new URLSearchParams(fields).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
+  const resultOf = (res: { headers: Headers }) => {
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${FORM_RESULT_COOKIE}=`))!;
+    return JSON.parse(Buffer.from(cookie.split(";")[0].split("=")[1], "base64url").toString("utf8"));
+  };
+
+  it("mails the link and returns to the page with the result; a refusal comes back as its message", async () => {
+    const { chapter, event, dates } = await weeklyMeetup();
+    const back = `/chapter/il/${chapter.slug}`;
+    const res = await post({ slug: event.slug, date: dates[0], answer: "yes", email: "nojs@example.org", name: "No Script", back });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(back);
+    expect(resultOf(res)).toEqual({ rsvp: { eventSlug: event.slug, date: dates[0], ok: true, status: "pending" } });
+    expect(mailsTo("nojs@example.org")[0].text).toContain(`${t.config.publicUrl}/rsvp/`);
+    // Taken as a visitor's even with a session: nothing is recorded for the account behind a cross-site form.
+    const user = await buildUser();
+    const token = await t.tokenFor(user);
+    const asUser = await post({ slug: event.slug, date: dates[0], answer: "yes", email: user.email, back }, { authorization: `Bearer ${token}` });
+    expect(resultOf(asUser).rsvp.status).toBe("pending");
+    expect(await Rsvp.query().where({ chapterEventId: event.id }).resultSize()).toBe(0);
+    const refused = await post({ slug: event.slug, date: dates[0], answer: "yes", email: "not an address", back });
+    expect(resultOf(refused)).toEqual({ rsvp: { eventSlug: event.slug, date: dates[0], ok: false, message: "Email is not a valid email address" } });
+  });
+});
+
 describe("capacity and the waitlist", () => {
   it("waitlists a yes when full, in the order answers came, and gives a freed place to the first at once, by mail", async () => {
     const { chapter, event, dates } = await weeklyMeetup(2);
@@ -275,6 +306,13 @@ describe("GET /api/rsvp/{eventSlug}/{date}", () => {
     const bad = await t.request("GET", `/api/rsvp/${event.slug}/someday`, { as: personas.host });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("date must be a real date in the form YYYY-MM-DD");
+    const csv = await t.request("GET", `/api/rsvp/${event.slug}/${dates[0]}/export.csv`, { as: personas.fieldOrganizer });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(csv.text).toBe(
+      `"Name","Email","Answer"\r\n"Ann","${a.email.toLowerCase()}","going"\r\n"Bob","${b.email.toLowerCase()}","waitlisted"\r\n"Cy","${c.email.toLowerCase()}","not going"\r\n`,
+    );
+    await expectAccess(t, personas, { method: "GET", path: `/api/rsvp/${event.slug}/${dates[0]}/export.csv` }, WHO.hostAccess);
     // The public answer has counts only.
     expect(JSON.stringify((await t.request("GET", `/api/chapter/slug/${chapter.slug}`)).body)).not.toContain(a.email.toLowerCase());
   });

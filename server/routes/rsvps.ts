@@ -3,6 +3,7 @@ import type { Context } from "koa";
 import { z } from "zod";
 import { badRequest } from "../errors";
 import { parse } from "../lib/validate";
+import { toCsv } from "../lib/csv";
 import { bucketFor, enforceLimit } from "../lib/rateLimits";
 import { authorize, requireViewer } from "../policies/authorize";
 import { rsvpPolicy } from "../policies/rsvp";
@@ -11,7 +12,8 @@ import { Rsvp } from "../models/Rsvp";
 import { presentEvent } from "../presenters/chapter";
 import { presentRsvpList } from "../presenters/rsvp";
 import { isIsoDate } from "../contracts/fields";
-import { rsvpBodySchema, rsvpConfirmSchema, type RsvpBody, type RsvpLinkInfo, type RsvpPending, type RsvpResult } from "../contracts/rsvp";
+import type { RsvpLinkInfo, RsvpPending, RsvpResult } from "../contracts/rsvp";
+import { rsvpBodySchema, rsvpConfirmSchema, type RsvpBody } from "../contracts/rsvpRequests";
 import {
   EMAIL_NEEDED,
   answerRsvp,
@@ -25,7 +27,7 @@ import {
 } from "../commands/rsvps";
 import type { Services } from "../services";
 
-export const rsvpListParams = z.object({
+const rsvpListParams = z.object({
   date: z.string().refine(isIsoDate, "date must be a real date in the form YYYY-MM-DD"),
 });
 
@@ -100,12 +102,30 @@ export function rsvpRoutes(router: Router, s: Services) {
     ctx.body = body;
   });
 
-  router.get("/rsvp/:eventSlug/:date", async (ctx) => {
+  /** Who answered a meetup, for its chapter's hosts (401 visitors, 403 others). */
+  const answersFor = async (ctx: Context) => {
     const viewer = requireViewer(ctx);
     const { date } = parse(rsvpListParams, ctx.params);
-    const event = await loadEventForRsvp(ctx.params.eventSlug, viewer);
+    const event = await loadEventForRsvp(String(ctx.params.eventSlug), viewer);
     authorize(viewer, rsvpPolicy.list, event.chapter);
-    const rows = await Rsvp.query().where({ chapterEventId: event.id, date });
-    ctx.body = presentRsvpList(rows);
+    return { event, date, list: presentRsvpList(await Rsvp.query().where({ chapterEventId: event.id, date })) };
+  };
+
+  router.get("/rsvp/:eventSlug/:date", async (ctx) => {
+    ctx.body = (await answersFor(ctx)).list;
+  });
+
+  /** The same as a CSV file: one row a person, going first, then the waitlist in its order, then those not going. */
+  router.get("/rsvp/:eventSlug/:date/export.csv", async (ctx) => {
+    const { event, date, list } = await answersFor(ctx);
+    const rows = [
+      ["Name", "Email", "Answer"],
+      ...list.going.map((p) => [p.name, p.email, "going"]),
+      ...list.waitlisted.map((p) => [p.name, p.email, "waitlisted"]),
+      ...list.notGoing.map((p) => [p.name, p.email, "not going"]),
+    ];
+    ctx.attachment(`rsvps-${event.slug}-${date}.csv`);
+    ctx.type = "text/csv; charset=utf-8";
+    ctx.body = toCsv(rows);
   });
 }

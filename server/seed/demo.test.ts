@@ -59,6 +59,55 @@ describe("the demo network", () => {
     expect(Number(n)).toBe(22);
   });
 
+  it("is a believable network: people joined over the years, notes differ in words and time, Austin has a host", async () => {
+    const knex = app.services.knex;
+    const year = (v: unknown) => new Date(v as string).getUTCFullYear();
+    const users = (await knex("users").select("name", "createdAt")) as { name: string; createdAt: string }[];
+    expect(users.every((u) => Date.parse(u.createdAt) < now.getTime() - 30 * 86_400_000)).toBe(true);
+    expect(new Set(users.map((u) => year(u.createdAt))).size).toBeGreaterThanOrEqual(5);
+
+    const notes = (await knex("chapterNotes").select("note", "createdAt")) as { note: string; createdAt: string }[];
+    expect(notes.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(notes.map((n) => n.note)).size).toBe(notes.length);
+    expect(new Set(notes.map((n) => new Date(n.createdAt).toISOString().slice(0, 16))).size).toBe(notes.length);
+    // Their activity items name the chapter as people read it, at the note's time.
+    const items = (await knex("activityFeedItems").where({ type: "chapter_note" }).select("title", "createdAt")) as { title: string; createdAt: string }[];
+    expect(items.map((i) => i.title)).toContain("Note on New York City");
+    expect(items.every((i) => !/Note on [a-z_]+$/.test(i.title))).toBe(true);
+
+    const austinHosts = await knex("permissions")
+      .join("chapters", "chapters.id", "permissions.chapterId")
+      .join("users", "users.id", "permissions.userId")
+      .where({ "chapters.slug": "austin", "permissions.roleId": 3 })
+      .select("users.name");
+    expect(austinHosts.map((h: { name: string }) => h.name)).toEqual(["Rosa Delgado"]);
+  });
+
+  it("has members with addresses that read as names, and posts that name the day the chapter meets", async () => {
+    const knex = app.services.knex;
+    const contacts = (await knex("mailingListContacts").select("chapterId", "email")) as { chapterId: number; email: string }[];
+    expect(contacts.filter((c) => /\d/.test(c.email))).toEqual([]);
+    expect(new Set(contacts.map((c) => `${c.chapterId} ${c.email}`)).size).toBe(contacts.length);
+    expect(contacts.every((c) => /^[a-z]+[._]?[a-z]+@example\.(org|com|net)$/.test(c.email))).toBe(true);
+
+    const days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    const posts = (await knex("chapterBlogPosts")
+      .join("chapterEvents", "chapterEvents.chapterId", "chapterBlogPosts.chapterId")
+      .select("chapterBlogPosts.title", "chapterBlogPosts.body", "chapterEvents.dayOfWeekIndex")) as {
+      title: string;
+      body: string;
+      dayOfWeekIndex: number | null;
+    }[];
+    const wrongDay = posts.filter((p) => {
+      const named = days.filter((d) => `${p.title} ${p.body}`.includes(d));
+      return named.some((d) => p.dayOfWeekIndex === null || d !== days[p.dayOfWeekIndex]);
+    });
+    expect(wrongDay).toEqual([]);
+    expect(posts.some((p) => p.dayOfWeekIndex !== null && p.title.includes(`See you ${days[p.dayOfWeekIndex]}`))).toBe(true);
+    // Hosts write differently from one email to the next.
+    expect(new Set(posts.map((p) => p.body.replace(/at .*$/, ""))).size).toBeGreaterThanOrEqual(4);
+  });
+
   it("is the same every time: one generator seeded by a constant", () => {
     const a = demoRandom(7);
     const b = demoRandom(7);

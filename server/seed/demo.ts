@@ -16,12 +16,12 @@ import {
   ActivityFeedItem,
 } from "../models";
 import type { Services } from "../services";
-import { DEMO_BLOG, DEMO_CHAPTERS, DEMO_HOSTS, DEMO_PAGES, DEMO_PRESS, DEMO_WIKI } from "./demoData";
+import { DEMO_BLOG, DEMO_CHAPTERS, DEMO_HOSTS, DEMO_PAGES, DEMO_POST_BODIES, DEMO_PRESS, DEMO_WIKI } from "./demoData";
+import { displayTitle } from "../contracts/chapter";
 import { geocodeOffline } from "../integrations/geocoder/offline";
 import { ROLE_CHAPTER_HOST } from "../models/Role";
 import { DEMO_PROFILES } from "./demoProfiles";
-import { displayTitle } from "../contracts/chapter";
-import { seedDemoHistory, type SeededChapter } from "./demoHistory";
+import { meetingDay, seedDemoHistory, type SeededChapter } from "./demoHistory";
 
 /** Loads the demo network when the database has no chapters yet. Demo hosts get random passwords nobody knows. */
 export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
@@ -89,38 +89,50 @@ export async function seedDemoIfEmpty(_s: Services): Promise<boolean> {
         userId: null,
         title: `This month at ${c.title}`,
         slug: `${c.slug}_this_month`,
-        body: `Hello friends! We meet again at ${c.venue}. Bring a friend.`,
+        body: DEMO_POST_BODIES[chapterIds.size % DEMO_POST_BODIES.length](c, meetingDay(c)),
         createdAt: daysAgo(profile.lastEmailDaysAgo ?? 7 + (chapterIds.size % 20)),
       });
       seeded.push({ id: chapter.id, demo: c, profile, eventId: event.id, lastPost: { id: post.id, at: post.createdAt!, title: post.title, body: post.body } });
     }
     const hostOf = new Map<string, { id: number; role: number }>();
+    // A time of day `daysAgo` days before the seed, in UTC (notes are written at all hours, not in one minute).
+    const at = (days: number, hour: number, minute: number) => {
+      const d = new Date(now.getTime() - days * 86_400_000);
+      d.setUTCHours(hour, minute, 0, 0);
+      return (d.getTime() > now.getTime() ? new Date(d.getTime() - 86_400_000) : d).toISOString();
+    };
 
     for (const h of DEMO_HOSTS) {
+      const joined = daysAgo(h.joinedDaysAgo);
       const user = await User.query(trx).insert({
         name: h.name,
         email: h.email,
         username: h.email,
         passwordHash: await hashPassword(crypto.randomBytes(24).toString("base64url")),
+        createdAt: joined,
       });
       for (const slug of h.chapters) {
-        await Permission.query(trx).insert({ userId: user.id, roleId: h.role, chapterId: chapterIds.get(slug)! });
+        await Permission.query(trx).insert({ userId: user.id, roleId: h.role, chapterId: chapterIds.get(slug)!, createdAt: joined });
         if (!hostOf.has(slug)) hostOf.set(slug, { id: user.id, role: h.role });
       }
-      await ChapterNote.query(trx).insert({
-        chapterId: chapterIds.get(h.chapters[0])!,
+      const chapter = DEMO_CHAPTERS.find((c) => c.slug === h.chapters[0])!;
+      const written = at(h.note.daysAgo, h.note.hour, h.note.minute);
+      const note = await ChapterNote.query(trx).insert({
+        chapterId: chapterIds.get(chapter.slug)!,
         userId: user.id,
-        note: `Checked in with the venue; we are confirmed for the next three months.`,
+        note: h.note.text,
         adminOnly: false,
+        createdAt: written,
       });
       await ActivityFeedItem.query(trx).insert({
         type: "chapter_note",
-        title: `Note on ${displayTitle(DEMO_CHAPTERS.find((c) => c.slug === h.chapters[0])!)}`,
-        note: "Checked in with the venue.",
+        title: `Note on ${displayTitle(chapter)}`,
+        note: h.note.text,
         adminOnly: false,
         userId: user.id,
-        chapterId: chapterIds.get(h.chapters[0])!,
-        objectId: null,
+        chapterId: chapterIds.get(chapter.slug)!,
+        objectId: String(note.id),
+        createdAt: written,
       });
     }
 

@@ -329,13 +329,88 @@ export const DEMO_CHAPTERS: DemoChapter[] = [
   },
 ];
 
-export const DEMO_HOSTS = [
-  { name: "Maria Alvarez", email: "maria.alvarez@example.org", chapters: ["nyc", "brooklyn"], role: 3 },
-  { name: "James Okafor", email: "james.okafor@example.org", chapters: ["chicago", "madison"], role: 3 },
-  { name: "Priya Raman", email: "priya.raman@example.org", chapters: ["austin", "houston", "dallas"], role: 2 },
-  { name: "Tom Becker", email: "tom.becker@example.org", chapters: ["seattle", "portland"], role: 3 },
-  { name: "Lena Park", email: "lena.park@example.org", chapters: ["los_angeles", "san_francisco", "oakland"], role: 2 },
-  { name: "Dev Shah", email: "dev.shah@example.org", chapters: ["boston", "philadelphia", "washington_dc"], role: 3 },
+/** A demo host or field organizer: when they joined, and the note they last left on their first chapter. */
+export interface DemoHost {
+  name: string;
+  email: string;
+  chapters: string[];
+  role: number;
+  /** Days before the seed the account was made. */
+  joinedDaysAgo: number;
+  note: { text: string; daysAgo: number; hour: number; minute: number };
+}
+
+/** Hosts (role 3) are listed before field organizers (role 2): a chapter's first person is the one who runs it. */
+export const DEMO_HOSTS: DemoHost[] = [
+  {
+    name: "Maria Alvarez",
+    email: "maria.alvarez@example.org",
+    chapters: ["nyc", "brooklyn"],
+    role: 3,
+    joinedDaysAgo: 4210,
+    note: { text: "Rudy's wants a headcount by Monday for the back room; I told them 25.", daysAgo: 3, hour: 14, minute: 12 },
+  },
+  {
+    name: "James Okafor",
+    email: "james.okafor@example.org",
+    chapters: ["chicago", "madison"],
+    role: 3,
+    joinedDaysAgo: 2890,
+    note: { text: "Hopleaf is renovating in March: we may move to the Clark St taproom for two weeks.", daysAgo: 9, hour: 10, minute: 47 },
+  },
+  {
+    name: "Rosa Delgado",
+    email: "rosa.delgado@example.org",
+    chapters: ["austin"],
+    role: 3,
+    joinedDaysAgo: 3660,
+    note: { text: "Scholz Garten gave us the patio for the summer; ten years this spring, we should plan something.", daysAgo: 1, hour: 19, minute: 5 },
+  },
+  {
+    name: "Tom Becker",
+    email: "tom.becker@example.org",
+    chapters: ["seattle", "portland"],
+    role: 3,
+    joinedDaysAgo: 1975,
+    note: { text: "New co-host candidate in Portland (met at the last meetup); will introduce them next month.", daysAgo: 16, hour: 21, minute: 30 },
+  },
+  {
+    name: "Dev Shah",
+    email: "dev.shah@example.org",
+    chapters: ["boston", "philadelphia", "washington_dc"],
+    role: 3,
+    joinedDaysAgo: 5120,
+    note: { text: "The Burren raised the room fee; asking members whether to chip in or move to the front bar.", daysAgo: 27, hour: 8, minute: 55 },
+  },
+  {
+    name: "Priya Raman",
+    email: "priya.raman@example.org",
+    chapters: ["austin", "houston", "dallas"],
+    role: 2,
+    joinedDaysAgo: 2210,
+    note: { text: "Called Rosa: Austin is doing well. Dallas needs a second host before we switch it on.", daysAgo: 6, hour: 11, minute: 20 },
+  },
+  {
+    name: "Lena Park",
+    email: "lena.park@example.org",
+    chapters: ["los_angeles", "san_francisco", "oakland"],
+    role: 2,
+    joinedDaysAgo: 1460,
+    note: { text: "Oakland's first months look good: 25 on the list, two emails out. Check in again after the holidays.", daysAgo: 45, hour: 16, minute: 3 },
+  },
+];
+
+/**
+ * The demo's posts, varied as hosts write them: `day` is the weekday the chapter meets ("Tuesday"), or "" for a
+ * one-off meetup, so a Tuesday chapter never says "See you Sunday".
+ */
+export const DEMO_POST_BODIES: ((c: DemoChapter, day: string) => string)[] = [
+  (c, day) => `Hello friends! We meet again at ${c.venue}, ${c.address}${day ? `, ${day} as always` : ""}. Newcomers are always welcome.`,
+  (c, day) => `Quick reminder: ${day ? `this ${day}` : "next time"} we are at ${c.venue}. Look for the sign on the table, and bring a friend.`,
+  (c) => `Thanks to everyone who came out last time: a full table at ${c.venue}! Our next meetup is on the calendar on our page.`,
+  (c, day) =>
+    `We have a guest speaker this month, a local organizer who will talk about what is on the ballot. ${day ? `${day} at ${c.venue}` : `At ${c.venue}`}, as usual.`,
+  (c) => `The venue asked us to let them know numbers: reply to this email if you are coming to ${c.venue}. First-timers especially welcome.`,
 ];
 
 export const DEMO_PAGES = [

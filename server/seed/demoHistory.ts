@@ -13,7 +13,7 @@ import { newUnsubscribeToken } from "../mailingLists/contacts";
 import { scheduleOf } from "../presenters/schedule";
 import { eachDateBetween, luxonZone, occurrenceOn } from "../schedule/engine";
 import { atRiskNote, dormantNotice } from "../health/sweep";
-import type { DemoChapter } from "./demoData";
+import { DEMO_POST_BODIES, type DemoChapter } from "./demoData";
 import type { DemoProfile } from "./demoProfiles";
 
 /** One seeded chapter, as demo.ts wrote it. */
@@ -34,11 +34,39 @@ const DAY_MS = 86_400_000;
 /** The stats show twelve months: a year of history covers them, the oldest in part. */
 const WINDOW_DAYS = 366;
 const BATCH = 250;
-const FIRST_NAMES = ["alex", "sam", "jordan", "maya", "chris", "nina", "omar", "lucy", "raj", "tess", "ben", "ivy", "leo", "zoe", "kai", "ana"];
-const LAST_NAMES = ["rivera", "chen", "okafor", "smith", "nguyen", "garcia", "cohen", "patel", "brown", "kim", "lopez", "walsh"];
+const FIRST_NAMES = [
+  ...["alex", "sam", "jordan", "maya", "chris", "nina", "omar", "lucy", "raj", "tess", "ben", "ivy", "leo", "zoe", "kai", "ana"],
+  ...["grace", "hugo", "iris", "jamal", "keiko", "liam", "marta", "noah", "olga", "pablo", "quinn", "ruth", "seth", "tara"],
+];
+const LAST_NAMES = [
+  ...["rivera", "chen", "okafor", "smith", "nguyen", "garcia", "cohen", "patel", "brown", "kim", "lopez", "walsh"],
+  ...["adams", "baker", "diaz", "evans", "fischer", "gupta", "haddad", "ito", "jones", "klein", "moreau", "novak"],
+];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** The weekday a chapter meets on ("Tuesday"), or "" for a one-off meetup: what its posts say. */
+export const meetingDay = (c: DemoChapter): string => ("day" in c.schedule ? WEEKDAYS[c.schedule.day] : "");
+
+/**
+ * Member addresses as people have them (first.last@, first_last@, at a few providers), distinct within a chapter:
+ * names drawn without putting back (30 × 24 names, far more than the largest list).
+ */
+function memberAddresses(count: number, rand: () => number): string[] {
+  const pairs = FIRST_NAMES.flatMap((f) => LAST_NAMES.map((l) => [f, l] as const));
+  for (let i = pairs.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [pairs[i], pairs[j]] = [pairs[j], pairs[i]];
+  }
+  const domains = ["example.org", "example.com", "example.net"];
+  return pairs.slice(0, count).map(([f, l], i) => {
+    const local = i % 4 === 0 ? `${f}_${l}` : `${f}.${l}`;
+    return `${local}@${domains[i % domains.length]}`;
+  });
+}
+
 const SUBJECTS = [
   (c: DemoChapter, d: DateTime) => `${d.toFormat("LLLL")} at ${c.venue}`,
-  (c: DemoChapter, d: DateTime) => `See you ${d.toFormat("cccc")}: bring a friend`,
+  (c: DemoChapter) => (meetingDay(c) ? `See you ${meetingDay(c)}: bring a friend` : "See you there: bring a friend"),
   () => "A guest speaker this month",
   () => "Thanks for a great night, and what's next",
   (c: DemoChapter, d: DateTime) => `Save the date: our ${d.toFormat("LLLL")} gathering`,
@@ -117,18 +145,19 @@ async function seedListsAndEmails(trx: Knex.Transaction, chapters: SeededChapter
     for (const [k, daysAgo] of sent.slice(1).entries()) {
       const when = DateTime.fromMillis(now - daysAgo * DAY_MS, { zone: luxonZone(c.demo.timeZone) });
       const title = SUBJECTS[Math.floor(rand() * SUBJECTS.length)](c.demo, when);
-      const body = `Hello friends! Our next meetup is at ${c.demo.venue}, ${c.demo.address}. Newcomers are always welcome.`;
+      const body = DEMO_POST_BODIES[Math.floor(rand() * DEMO_POST_BODIES.length)](c.demo, meetingDay(c.demo));
       const slug = `${c.demo.slug}_email_${k + 1}`;
       posts.push({ chapterId: c.id, userId: c.hostId, title, slug, body, createdAt: iso(daysAgo), updatedAt: iso(daysAgo) });
       messages.push({ slug, row: { ...message(daysAgo, null), title, body } });
     }
+    const addresses = memberAddresses(members.length, rand);
     for (const [i, m] of members.entries()) {
       const sends = sent.filter((t) => onList(m, t)).length;
       const opens = Math.floor(sends * (0.2 + 0.5 * rand()));
       const left = m.left === null ? null : iso(m.left);
       contacts.push({
         chapterId: c.id,
-        email: `${FIRST_NAMES[i % FIRST_NAMES.length]}.${LAST_NAMES[Math.floor(rand() * LAST_NAMES.length)]}${i}@example.org`,
+        email: addresses[i],
         status: m.status,
         numSends: sends,
         numOpens: opens,

@@ -1,7 +1,7 @@
 import type { TestApp } from "./harness";
 
 /** The headers a browser sends with a form posted from this site's own page. */
-export const FROM_OWN_PAGE = { "sec-fetch-site": "same-origin" };
+const FROM_OWN_PAGE = { "sec-fetch-site": "same-origin" };
 
 /** A form as a browser with JavaScript off posts it (urlencoded), from this site's own page unless `headers` say else. */
 export const postForm = (t: TestApp, path: string, fields: Record<string, string>, headers: Record<string, string> = FROM_OWN_PAGE) =>

@@ -17,7 +17,7 @@ const INVALID_TOKEN = "Your token is invalid or expired.";
 type Form = Record<string, unknown>;
 
 /** The fields of the registration form (also the host application's account step) the sign-up reads. */
-export const accountOf = (form: Form) => ({
+const accountOf = (form: Form) => ({
   name: text(form.name),
   email: text(form.email),
   password: text(form.password),

@@ -13,7 +13,8 @@ export const formText = (v: unknown): string => (typeof v === "string" ? v : "")
 /**
  * What every plain form post that acts with the visitor's browser goes through before its handler: the browser must
  * say the post comes from one of this site's own pages (fromThisSite, instead of the X-CSRF-Token header a form
- * cannot send), then the urlencoded body is read and a NUL in it refused.
+ * cannot send), then the urlencoded body is read (room for a host application's 5,000-character reason however it
+ * is spelled: each byte of a letter outside ASCII is sent as three characters) and a NUL in it refused.
  */
 export function ownFormPost(publicUrl: string, fromAnotherSite: string): Middleware[] {
   const ownPagesOnly = async (ctx: Context, next: Next) => {
@@ -21,7 +22,7 @@ export function ownFormPost(publicUrl: string, fromAnotherSite: string): Middlew
     ctx.set("Cache-Control", "no-store");
     await next();
   };
-  return [ownPagesOnly, koaBody({ urlencoded: true, json: false, text: false, formLimit: "16kb", multipart: false }), refuseNulInBody()];
+  return [ownPagesOnly, koaBody({ urlencoded: true, json: false, text: false, formLimit: "64kb", multipart: false }), refuseNulInBody()];
 }
 
 /**

@@ -3,6 +3,7 @@ import { POSTED_FORMS, type FormResult, type PostedForm, type PostedFormName } f
 import type { JoinListResult } from "../contracts/mailingList";
 import type { SignInFormResult } from "../contracts/user";
 import { REVIVE_MESSAGE_MAX, type ReviveResult } from "../contracts/chapterRevive";
+import { RSVP_STATUSES, type RsvpFormResult } from "../contracts/rsvp";
 import { allowSecure, type SessionOptions } from "../auth/session";
 
 /**
@@ -85,6 +86,12 @@ function reviveResultOf(v: Partial<ReviveResult> | undefined): ReviveResult | nu
   return { chapterId: v.chapterId, ok: v.ok, sentTo: text(v.sentTo), message: text(v.message), field: text(v.field), typed };
 }
 
+function rsvpResultOf(v: Partial<RsvpFormResult> | undefined): RsvpFormResult | null {
+  if (!v || typeof v.eventSlug !== "string" || typeof v.date !== "string" || typeof v.ok !== "boolean") return null;
+  const status = v.status === "pending" || RSVP_STATUSES.includes(v.status as never) ? v.status : undefined;
+  return { eventSlug: text(v.eventSlug)!, date: text(v.date)!, ok: v.ok, status, message: text(v.message) };
+}
+
 /** The result of a plain form post for the page being rendered, once: the cookie is cleared as it is read. */
 export function readFormResult(ctx: Context): FormResult | null {
   const raw = ctx.cookies.get(FORM_RESULT_COOKIE);
@@ -96,7 +103,10 @@ export function readFormResult(ctx: Context): FormResult | null {
       signIn?: Partial<SignInFormResult>;
       posted?: Partial<PostedForm>;
       revive?: Partial<ReviveResult>;
+      rsvp?: Partial<RsvpFormResult>;
     };
+    const rsvp = rsvpResultOf(v.rsvp);
+    if (rsvp) return { rsvp };
     const join = joinResultOf(v.join);
     if (join) return { join };
     const revive = reviveResultOf(v.revive);

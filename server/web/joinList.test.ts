@@ -64,6 +64,7 @@ describe("the mailing-list signup as a plain form post (no JavaScript)", () => {
     expect(res.status).toBe(303);
     const shown = await pageText("/chapter/id/boise", resultCookie(res));
     expect(shown.text).toContain("Oops. Email is not a valid email address");
+    // Try again loads the page again (a link to …#join from …#join would only scroll, leaving the answer).
     expect(shown.res.text).toMatch(/<a[^>]*href="\/chapter\/id\/boise"[^>]*>Try again<\/a>/);
     expect(await MailingListContact.query().where({ chapterId: chapter.id }).resultSize()).toBe(1);
   }, 60_000);
@@ -75,6 +76,13 @@ describe("the mailing-list signup as a plain form post (no JavaScript)", () => {
     expect(res.status).toBe(303);
     const contact = await MailingListContact.query().findOne({ chapterId: chapter.id, email: "other@example.org" });
     expect(contact).toBeTruthy();
+  });
+
+  it("comes back to the signup box's section when the form names it (the chapter page's #join)", async () => {
+    const res = await post({ email: "anchored@example.org", listId: chapter.sendInBlueListId, back: "/chapter/id/boise#join" });
+    expect([res.status, res.headers.get("location")]).toEqual([303, "/chapter/id/boise#join"]);
+    const form = await t.request("GET", "/chapter/id/boise", { headers: { accept: "text/html" } });
+    expect(form.text).toContain('name="back" value="/chapter/id/boise#join"');
   });
 
   it("only ever returns to a page of this site", async () => {

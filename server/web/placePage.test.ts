@@ -20,10 +20,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-const search = (place: string, address: string, headers: Record<string, string> = {}) =>
-  t.request("GET", `/?place=${encodeURIComponent(place)}`, {
-    headers: { accept: "text/html", "accept-encoding": "identity", "x-forwarded-for": address, ...headers },
-  });
+const search = (place: string, address: string, headers: Record<string, string> = {}) => open(`/?place=${encodeURIComponent(place)}`, address, headers);
+
+/** The home page at an address as given (`/?place=Austin%2C+TX+78704&type=`, as the finder's form sends it). */
+const open = (location: string, address: string, headers: Record<string, string> = {}) =>
+  t.request("GET", location, { headers: { accept: "text/html", "accept-encoding": "identity", "x-forwarded-for": address, ...headers } });
+
+/** The chapter type the page's finder has chosen: its option marked selected ("" for every type). */
+const chosenType = (html: string) => /<option value="([a-z]*)" selected=""/.exec(html)?.[1];
 
 /** Counts the pages rendered while `work` runs, by the location each was rendered for. */
 async function rendersDuring(work: () => Promise<void>): Promise<string[]> {
@@ -42,14 +46,51 @@ describe("the home page of a place search", () => {
   it("is rendered once for every spelling of a place, and shows the place as found", async () => {
     const answers: Awaited<ReturnType<typeof search>>[] = [];
     const rendered = await rendersDuring(async () => {
-      for (const spelling of ["78704", " 78704 ", "78704-0001", "Austin, TX 78704"]) answers.push(await search(spelling, "192.0.2.1"));
+      for (const spelling of ["78704", " 78704 ", "78704-0001", "Austin, TX 78704", "78704-1234", "drinking liberally near Austin, TX 78704"]) {
+        answers.push(await search(spelling, "192.0.2.1"));
+      }
+      // As the finder's form sends it: "+" for a space, and an empty type (every type).
+      answers.push(await open("/?place=Austin%2C+TX+78704&type=", "192.0.2.1"));
     });
     expect(rendered).toEqual(["/?place=78704"]);
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((a) => a.status)).toEqual(Array(7).fill(200));
     expect(new Set(answers.map((a) => a.headers.get("etag"))).size).toBe(1);
     expect(answers[0].text).toContain('value="Austin, TX 78704"');
     expect(answers[0].text).toContain("Austin, TX 78704");
-    expect(answers[0].text).toContain(escapeHtml(JSON.stringify({ place: "78704", placeNotFound: false })));
+    expect(answers[0].text).toContain(escapeHtml(JSON.stringify({ place: "78704", placeNotFound: false, type: "" })));
+    expect(chosenType(answers[0].text)).toBe("");
+  }, 120_000);
+
+  it("is a page for each chapter type searched for; an empty type, or one that is no type, is every type", async () => {
+    await search("78701", "192.0.2.3");
+    const answers: Record<string, Awaited<ReturnType<typeof search>>> = {};
+    const rendered = await rendersDuring(async () => {
+      for (const type of ["drinking", "Drinking", "laughing", "", "brewing"]) answers[type] = await open(`/?place=78701&type=${type}`, "192.0.2.3");
+    });
+    expect(rendered).toEqual(["/?place=78701&type=drinking", "/?place=78701&type=laughing"]);
+    expect(answers.Drinking.headers.get("etag")).toBe(answers.drinking.headers.get("etag"));
+    expect(answers.brewing.headers.get("etag")).toBe(answers[""].headers.get("etag"));
+    expect(chosenType(answers.drinking.text)).toBe("drinking");
+    expect(answers.drinking.text).toContain(escapeHtml(JSON.stringify({ place: "78701", placeNotFound: false, type: "drinking" })));
+    expect(answers.drinking.text).toContain("Nearest Drinking Liberally chapters to Austin, TX 78701");
+    expect(answers.laughing.text).toContain("No Laughing Liberally chapter within 50 miles of Austin, TX 78701.");
+    expect(chosenType(answers.brewing.text)).toBe("");
+    // The type is the home page's alone.
+    const elsewhere = await rendersDuring(async () => {
+      await t.request("GET", "/chapters/tx", { headers: { accept: "text/html" } });
+      await t.request("GET", "/chapters/tx?type=drinking", { headers: { accept: "text/html" } });
+    });
+    expect(elsewhere.filter((location) => location.includes("type"))).toEqual([]);
+  }, 120_000);
+
+  it("answers a place not found with the chapter type searched for still chosen", async () => {
+    const rendered = await rendersDuring(async () => {
+      const answer = await open("/?place=Nowhere+Qq&type=laughing", "192.0.2.4");
+      expect(answer.text).toContain(NOT_FOUND_NOTICE);
+      expect(answer.text).toContain('value="Nowhere Qq"');
+      expect(chosenType(answer.text)).toBe("laughing");
+    });
+    expect(rendered).toEqual([`${NOT_FOUND_LOCATION}&type=laughing`]);
   }, 120_000);
 
   it("answers every place that cannot be found from one kept page, with what was typed in its search box", async () => {

@@ -25,6 +25,9 @@ const PAGES = [
   "/about",
   "/chapter_types",
   "/signin",
+  "/register_for_account",
+  "/password_reset",
+  "/password_verify/not-a-real-token-at-all-000000",
   "/intro_start_chapter",
   "/start_chapter",
   "/page/chapter_resources",
@@ -101,9 +104,16 @@ describe("public pages rendered on the server", () => {
   it("are valid HTML, with every style in the head", async () => {
     const files: string[] = [];
     const stylesInBody: string[] = [];
-    // Also a place's page, and the page of a place not found with what was typed in its search box.
-    // Also a hidden chapter's page with its revive form.
-    for (const page of [...PAGES, "/?place=78704", "/?place=%22Nowhere%22%20%3C%26%3E", "/chapter/pa/pittsburgh"]) {
+    // Also a place's page (of every type, and of one type, with none near), the page of a place not found with
+    // what was typed in its search box, and a hidden chapter's page with its revive form.
+    for (const page of [
+      ...PAGES,
+      "/?place=78704",
+      "/?place=78704&type=drinking",
+      "/?place=78704&type=laughing",
+      "/?place=%22Nowhere%22%20%3C%26%3E&type=reading",
+      "/chapter/pa/pittsburgh",
+    ]) {
       const res = await t.request("GET", page, { headers: { accept: "text/html" } });
       expect(res.status, page).toBe(200);
       // Rendered on the server, not the empty shell the browser would fill.

@@ -95,6 +95,23 @@ describe("/start_chapter without JavaScript", () => {
     expect(await ChapterHostApplication.query().where({ userId: user!.id })).toEqual([]);
   }, 60_000);
 
+  it("takes a reason of 5,000 letters outside ASCII, and brings a long one back cut to what a cookie holds", async () => {
+    const session = await signedIn("dee@example.org");
+    const long = "é".repeat(5000);
+    const refused = await postForm(t, "/start_chapter", { ...application, city: "", reason: long }, { "sec-fetch-site": "same-origin", cookie: session });
+    expect(refused.status).toBe(303);
+    const cookie = cookieOf(refused, FORM_RESULT_COOKIE)!;
+    expect(cookie.length).toBeLessThan(4000);
+    const shown = await page("/start_chapter", session, cookie);
+    expect(shown.text).toContain("City is Required");
+    expect(shown.res.text).toMatch(/<textarea[^>]*name="reason"[^>]*>é{500,}<\/textarea>/);
+
+    const res = await postForm(t, "/start_chapter", { ...application, reason: long }, { "sec-fetch-site": "same-origin", cookie: session });
+    expect(res.status).toBe(303);
+    const user = await User.query().findOne({ email: "dee@example.org" });
+    expect((await ChapterHostApplication.query().where({ userId: user!.id }))[0].reason).toBe(long);
+  }, 60_000);
+
   it("asks a visitor whose session has ended to sign in, filing nothing", async () => {
     const before = await ChapterHostApplication.query().resultSize();
     const res = await postForm(t, "/start_chapter", application);

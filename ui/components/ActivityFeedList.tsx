@@ -44,7 +44,7 @@ const ICONS: Record<string, IconType> = {
 };
 
 /** Who an item is credited to when no signed-in person made it (the daily health run, a visitor's confirmed signup). */
-export const NO_AUTHOR = "System";
+const NO_AUTHOR = "System";
 
 /**
  * Recent Activity, on the chapter admin Dashboard and the site admin Dashboard alike: per item an icon by type,

@@ -289,8 +289,8 @@ export function ChapterHealthTable({
             <Table.Body>
               {data.rows.map((r) => (
                 <Table.Row key={r.chapterId} data-testid="health-row" data-health={r.health} data-slug={r.slug} data-state={r.state}>
-                  <Table.Cell {...STICKY} minW="36">
-                    <Link asChild color="link" fontWeight="medium">
+                  <Table.Cell {...STICKY} minW="36" whiteSpace="normal">
+                    <Link asChild color="link" fontWeight="medium" display="inline">
                       <RouterLink to={chapterPath(r)}>{r.title}</RouterLink>
                     </Link>
                     {r.status !== 1 && (
@@ -302,7 +302,7 @@ export function ChapterHealthTable({
                       {r.hosts.length ? `Hosts: ${r.hosts.join(", ")}` : "No host"}
                     </Text>
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell whiteSpace="normal">
                     <Badge colorPalette={COLORS[r.health]}>{HEALTH_LABELS[r.health]}</Badge>
                     {r.pinnedActive && (
                       <Badge ms="1" colorPalette="brand" variant="subtle" title={r.pinNote}>
@@ -311,7 +311,7 @@ export function ChapterHealthTable({
                     )}
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{dateIn(r.lastEmailAt, r.timeZone)}</Table.Cell>
-                  <Table.Cell textAlign="end">
+                  <Table.Cell textAlign="end" whiteSpace="normal" minW="16">
                     <DaysSilent row={r} at={data.at} />
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{dateIn(r.lastMeetupAt, r.timeZone)}</Table.Cell>

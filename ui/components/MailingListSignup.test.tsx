@@ -20,6 +20,19 @@ function renderSignup(currentUser: CurrentUser | null = null) {
 }
 
 describe("MailingListSignup", () => {
+  it("posted without JavaScript, comes back to its own section (back names the anchor), and says what comes next after Success!", async () => {
+    fakeApi({ "POST /api/mailing_list/sign_up": answer({}) });
+    const view = renderWithProviders(<MailingListSignup listId="17" chapterName="Austin" anchor="join" whatNext="Next meetup: Tuesday at Scholz Garten." />, {
+      route: "/chapter/tx/austin",
+      currentUser: null,
+    });
+    expect(view.container.querySelector<HTMLInputElement>('input[name="back"]')!.value).toBe("/chapter/tx/austin#join");
+    await view.user.type(screen.getByLabelText(/^Join the mailing list/), "grace@example.org");
+    await view.user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText("Success!")).toBeTruthy();
+    expect(screen.getByText("Next meetup: Tuesday at Scholz Garten.")).toBeTruthy();
+  });
+
   it("keeps Sign Up off for an address that is not whole, and says why next to the field", async () => {
     const { user, email, signUp } = renderSignup();
     expect(signUp().disabled).toBe(true);

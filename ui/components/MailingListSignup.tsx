@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Field, HStack, Input, Link, Spinner, Text } from "@chakra-ui/react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "react-router-dom";
 import { ApiRequestError } from "../api/client";
@@ -25,8 +25,10 @@ const phaseOf = (posted: JoinListResult | undefined): Phase =>
 /**
  * Join a chapter's mailing list (spec 000 sections 4 and 7): form, loading, then 'Success!' or
  * 'Oops. ' with the server's error string and a Try again link back to the form.
+ * `anchor` is the id of the box's section on its page: posted without JavaScript, the answer lands there, not at the
+ * top of the page. `whatNext` is said under 'Success!' (the chapter's next meetup).
  */
-export function MailingListSignup({ listId, chapterName }: { listId: string; chapterName?: string }) {
+export function MailingListSignup({ listId, chapterName, anchor, whatNext }: { listId: string; chapterName?: string; anchor?: string; whatNext?: ReactNode }) {
   // The form gives way to the answer: focus moves to the widget itself rather than falling to the page (so a
   // map info window holding it keeps the focus, and Escape still closes it).
   const rootRef = useRef<HTMLDivElement>(null);
@@ -44,12 +46,21 @@ export function MailingListSignup({ listId, chapterName }: { listId: string; cha
   }, [phase.kind]);
   return (
     <Box ref={rootRef} tabIndex={-1} outline="none">
-      <SignupBody listId={listId} chapterName={chapterName} phase={phase} setPhase={handlePhase} />
+      <SignupBody listId={listId} chapterName={chapterName} anchor={anchor} whatNext={whatNext} phase={phase} setPhase={handlePhase} />
     </Box>
   );
 }
 
-function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; chapterName?: string; phase: Phase; setPhase: (p: Phase) => void }) {
+interface BodyProps {
+  listId: string;
+  chapterName?: string;
+  anchor?: string;
+  whatNext?: ReactNode;
+  phase: Phase;
+  setPhase: (p: Phase) => void;
+}
+
+function SignupBody({ listId, chapterName, anchor, whatNext, phase, setPhase }: BodyProps) {
   const { user } = useCurrentUser();
   const [email, setEmail] = useState(user?.email ?? "");
   const emailField = useRef<HTMLInputElement>(null);
@@ -92,6 +103,7 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
         <Alert.Content>
           <Alert.Title>Success!</Alert.Title>
           {phase.needsConfirmation && <Alert.Description>If this address is not on the list yet, check your email for a link to confirm.</Alert.Description>}
+          {whatNext && <Alert.Description data-testid="signup-what-next">{whatNext}</Alert.Description>}
         </Alert.Content>
       </Alert.Root>
     );
@@ -104,6 +116,8 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
           <Alert.Title>{`Oops. ${phase.message}`}</Alert.Title>
           <Alert.Description>
             <Link
+              // No anchor: from the answer's address (…#join), a link to the same page with a fragment would only
+              // scroll, and without JavaScript the form must be loaded again.
               href={pathname + search}
               onClick={(e) => {
                 e.preventDefault();
@@ -129,7 +143,7 @@ function SignupBody({ listId, chapterName, phase, setPhase }: { listId: string; 
       aria-label={chapterName ? `Join the ${chapterName} mailing list` : "Join the mailing list"}
     >
       <input type="hidden" name="listId" value={listId} />
-      <input type="hidden" name="back" value={pathname + search} />
+      <input type="hidden" name="back" value={pathname + search + (anchor ? `#${anchor}` : "")} />
       <Field.Root required>
         <Field.Label htmlFor={inputId}>Join the mailing list</Field.Label>
         <HStack gap="2" width="100%">

@@ -37,7 +37,7 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 }
 
 /** What a signed-in person who is not an admin is told on the way home from /admin: what they may open instead. */
-export function adminRefusal(user: Pick<CurrentUser, "isFieldOrganizer" | "hasChapters">): { title: string; description: string; myChapters: boolean } {
+function adminRefusal(user: Pick<CurrentUser, "isFieldOrganizer" | "hasChapters">): { title: string; description: string; myChapters: boolean } {
   const title = "Admin Tools are for site admins";
   if (user.isFieldOrganizer)
     return { title, description: "As a field organizer, open My Chapters: your chapters' admin, their health and their stats.", myChapters: true };

@@ -11,6 +11,7 @@ export const islandLoaders = {
   stateChapters: () => import("../screens/public/StateChapters").then((m) => m.StateChapters),
   chapterMap: () => import("../screens/public/ChapterIslands").then((m) => m.ChapterMapIsland),
   chapterSignup: () => import("../screens/public/ChapterIslands").then((m) => m.ChapterSignupIsland),
+  rsvp: () => import("../screens/public/RsvpIsland").then((m) => m.RsvpIsland),
 } satisfies Record<string, () => Promise<unknown>>;
 
 export type HydratedIslandName = keyof typeof islandLoaders;

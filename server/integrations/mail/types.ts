@@ -1,5 +1,5 @@
 /** A file carried by a message (an RSVP's meetup as an .ics). */
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   /** The MIME type, with parameters (e.g. `text/calendar; charset=utf-8; method=PUBLISH`). */
   contentType: string;

@@ -18,6 +18,7 @@ const AddMembers = lazyNamed(() => import("./members/AddMembers"), "AddMembers")
 const SendEmail = lazyNamed(() => import("./email/SendEmail"), "SendEmail");
 const Events = lazyNamed(() => import("./events/Events"), "Events");
 const EventEdit = lazyNamed(() => import("./events/EventEdit"), "EventEdit");
+const MeetupAnswers = lazyNamed(() => import("./events/MeetupAnswers"), "MeetupAnswers");
 
 /**
  * The chapter admin area under /chapter/{state}/{slug}/admin (spec 001 section 2), lazily loaded.
@@ -52,6 +53,7 @@ export function chapterAdminRoutes() {
       <Route path="events" element={<Events />} />
       <Route path="events/add" element={<EventEdit />} />
       <Route path="events/edit/:eventSlug" element={<EventEdit />} />
+      <Route path="events/answers/:eventSlug/:date" element={<MeetupAnswers />} />
     </Route>
   );
 }

@@ -1,6 +1,7 @@
 import { Heading, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import type { ChapterDetail } from "../../../server/contracts/chapter";
+import { chapterPageMeetups, JOIN_ANCHOR, type ChapterDetail } from "../../../server/contracts/chapter";
+import { meetupLine } from "../../../server/contracts/pageHead";
 import { chapterQueries } from "../../api/chapters";
 import { mailingListQueries } from "../../api/mailingLists";
 import { useSiteConfig } from "../../api/settings";
@@ -35,13 +36,18 @@ function SignupSection({ chapter, listId }: { chapter: ChapterDetail; listId: st
   const status = useQuery({ ...mailingListQueries.listId(chapter.id), enabled: !listId });
   const ready = listId || status.data?.listId || "";
   if (!ready && !status.data) return null;
+  const next = chapterPageMeetups(chapter.chapterEvents)[0];
+  // What comes next, said once someone has joined (the welcome email repeats it).
+  const whatNext = next
+    ? `Next meetup: ${meetupLine(next)}. See you there! A welcome email with the details is on its way.`
+    : "No meetup is on the calendar yet: the hosts will write to the list when the next one is set.";
   return (
-    <Stack as="section" aria-labelledby="signup-heading" gap="2" data-testid="chapter-signup">
+    <Stack as="section" aria-labelledby="signup-heading" gap="2" data-testid="chapter-signup" id={JOIN_ANCHOR}>
       <Heading as="h2" size="md" id="signup-heading">
         Stay in touch
       </Heading>
       {ready ? (
-        <MailingListSignup listId={ready} chapterName={chapter.displayTitle} />
+        <MailingListSignup listId={ready} chapterName={chapter.displayTitle} anchor={JOIN_ANCHOR} whatNext={whatNext} />
       ) : status.data?.listStatus === "creating" ? (
         <Text data-testid="list-being-set-up">This chapter's mailing list is being set up. Check back in a few minutes to join it.</Text>
       ) : (

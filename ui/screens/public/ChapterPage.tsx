@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import {
+  CHAPTER_ACTIVE,
   CONFIRMED_BY_HOST,
+  JOIN_ANCHOR,
   STATES,
   chapterName,
   chapterPageMeetups,
@@ -26,6 +28,7 @@ import { ChapterEmails } from "./ChapterEmails";
 import { ReviveChapterForm } from "./ReviveChapterForm";
 import { Island } from "../../islands/Island";
 import { ChapterMapIsland, ChapterSignupIsland } from "./ChapterIslands";
+import { RsvpIsland } from "./RsvpIsland";
 import { useAfterFirstPaint } from "../../lib/useAfterFirstPaint";
 import { NotFound } from "../NotFound";
 import { HiddenChapterNotice } from "./HiddenChapterNotice";
@@ -149,6 +152,7 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
           {next ? (
             <EventBlock event={next.event} date={next.date}>
               <AddToGoogleCalendar meetup={next} chapter={chapter} />
+              <Island name="rsvp" of={RsvpIsland} props={{ slug, eventId: next.event.id, date: next.date }} />
             </EventBlock>
           ) : chapter.chapterEvents.length ? (
             chapter.chapterEvents.map((e) => <EventBlock key={e.id} event={e} />)
@@ -167,7 +171,8 @@ function ChapterContent({ chapter }: { chapter: ChapterDetail }) {
               {more.map((u) => (
                 <li key={`${u.event.id}-${u.start}`}>
                   {`${formatDate(u.date)}, ${formatTime(u.event.startTime)}: ${u.event.name}`}
-                  {isConfirmed(u.event, u.date) ? ` (${CONFIRMED_BY_HOST})` : ""} <AddToGoogleCalendar meetup={u} chapter={chapter} />
+                  {isConfirmed(u.event, u.date) ? ` (${CONFIRMED_BY_HOST})` : ""} <AddToGoogleCalendar meetup={u} chapter={chapter} />{" "}
+                  <Island name="rsvp" of={RsvpIsland} props={{ slug, eventId: u.event.id, date: u.date }} />
                 </li>
               ))}
             </Stack>
@@ -291,11 +296,19 @@ function ChapterView({ chapter }: { chapter: ChapterDetail }) {
               </Badge>
             )}
           </HStack>
-          {chapter.abilities.host && (
-            <LinkButton colorPalette="brand" variant="outline">
-              <RouterLink to={`${path}/admin`}>Admin tools</RouterLink>
-            </LinkButton>
-          )}
+          <HStack gap="2" wrap="wrap">
+            {!chapter.restricted && chapter.status === CHAPTER_ACTIVE && (
+              // Near the top: on a phone the signup box is far down the page, after the meetups and emails.
+              <LinkButton colorPalette="brand" data-testid="join-the-list">
+                <a href={`#${JOIN_ANCHOR}`}>Join the list</a>
+              </LinkButton>
+            )}
+            {chapter.abilities.host && (
+              <LinkButton colorPalette="brand" variant="outline">
+                <RouterLink to={`${path}/admin`}>Admin tools</RouterLink>
+              </LinkButton>
+            )}
+          </HStack>
         </Flex>
         {chapter.status !== 1 && !chapter.restricted && <HiddenChapterNotice chapter={chapter} />}
         {chapter.restricted ? <HiddenChapterWayOn chapter={chapter} /> : <ChapterContent chapter={chapter} />}

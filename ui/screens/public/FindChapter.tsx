@@ -107,7 +107,7 @@ export const finderPropsOf = (search: URLSearchParams): FinderProps => ({
 });
 
 /** A search's address: its place and its chapter type (none for every type), opening at its answer. */
-export function searchAddress(place: string, type: string): string {
+function searchAddress(place: string, type: string): string {
   const query = new URLSearchParams();
   if (place) query.set("place", place);
   if (type) query.set(FINDER_TYPE_PARAM, type);

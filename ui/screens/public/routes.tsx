@@ -36,6 +36,7 @@ const MyApplications = lazyNamed(() => import("./MyApplications"), "MyApplicatio
 const MyApplication = lazyNamed(() => import("./MyApplications"), "MyApplication");
 const ConfirmSubscription = lazyNamed(() => import("./ConfirmSubscription"), "ConfirmSubscription");
 const ConfirmMeetup = lazyNamed(() => import("./ConfirmMeetup"), "ConfirmMeetup");
+const RsvpLink = lazyNamed(() => import("./RsvpLink"), "RsvpLink");
 
 const lazyScreen = (node: ReactNode) => <LazyScreen>{node}</LazyScreen>;
 
@@ -210,6 +211,7 @@ export function publicRoutes() {
       <Route path="unsubscribe/:token" element={<Unsubscribe />} />
       <Route path="confirm_subscription/:token" element={lazyScreen(<ConfirmSubscription />)} />
       <Route path="confirm_meetup/:token" element={lazyScreen(<ConfirmMeetup />)} />
+      <Route path="rsvp/:token" element={lazyScreen(<RsvpLink />)} />
       {/* Pages at /{slug} too (spec 000): static paths rank above this one, so it never shadows another screen. */}
       <Route path=":slug" element={<ContentPage />} handle={pageAtSlug} />
     </>

@@ -155,6 +155,11 @@ function EventForm({ existing }: { existing?: ChapterEventInfo }) {
             Times are in the chapter's time zone ({chapter.timeZone}).
           </Text>
           <SchedulePreview values={values} timeZone={chapter.timeZone} />
+          <FormField
+            label="Capacity (optional)"
+            {...field("capacity")}
+            helper="How many people can come to each meetup. Leave it empty for no limit; when it is full, answers go on a waitlist."
+          />
           {/* Saving leaves the form, so no Saved here. */}
           <SaveRow state="idle" disabled={busy} />
         </Stack>

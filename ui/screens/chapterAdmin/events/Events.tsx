@@ -1,4 +1,4 @@
-import { Stack, Text } from "@chakra-ui/react";
+import { HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router-dom";
 import type { ChapterEventInfo } from "../../../../server/contracts/chapter";
@@ -60,6 +60,18 @@ export function Events() {
                 {e.lat == null ? " · Address not found on the map" : ""}
               </Text>
               <CancelledDates event={e} />
+              {e.nextDates.length > 0 && (
+                <HStack as="nav" aria-label={`Who's coming to ${e.name}`} gap="3" wrap="wrap" fontSize="sm">
+                  <Text as="span" color="fg.muted">
+                    Who's coming:
+                  </Text>
+                  {e.nextDates.map((d) => (
+                    <Link key={d.date} asChild color="link">
+                      <RouterLink to={`${basePath}/events/answers/${e.slug}/${d.date}`}>{formatDate(d.date)}</RouterLink>
+                    </Link>
+                  ))}
+                </HStack>
+              )}
             </EditableListItem>
           ))}
         </Stack>
