@@ -3,6 +3,7 @@ import { E2E_ACCOUNTS, signInAs } from "./support";
 import { GeneralSettingsPage } from "./pages/siteAdmin/GeneralSettingsPage";
 import { ChapterDashboardPage } from "./pages/ChapterDashboardPage";
 import { SendEmailPage } from "./pages/SendEmailPage";
+import { axe } from "./pages/axe";
 
 /** Issue 41: the network contact new hosts are told about, and list emails that fit a phone. */
 
@@ -12,6 +13,8 @@ test("general settings: the network contact is checked, saved, named on a host's
   const fallback = (await settings.networkContactNow().textContent()) ?? "";
   expect(fallback).toMatch(/<[^@\s]+@[^@\s]+>$/);
 
+  const audit = await axe(page).include('form[aria-label="Network contact"]').analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`)).toEqual([]);
   expect(await settings.saveNetworkContact("Nia Network", "not an address")).toBe("Network Contact Email is not a valid email address");
   expect(await settings.saveNetworkContact("Nia Network", "Team@LivingLiberally.test")).toBeNull();
   await page.reload();
