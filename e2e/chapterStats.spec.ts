@@ -47,8 +47,9 @@ test.describe("chapter stats", () => {
     expect(api.months[11].members).toBeGreaterThanOrEqual(1);
     const stats = new StatsSection(page);
     await expect(stats.root).toBeVisible();
-    await expect(stats.charts()).toHaveCount(3);
+    await expect(stats.charts()).toHaveCount(4);
     await expect(stats.charts().first()).toHaveAccessibleName("Members at month end");
+    await expect(stats.charts().last()).toHaveAccessibleName("Who came");
     await stats.showTable();
     await expect(stats.table().locator("caption")).toHaveText(/: the last 12 months$/);
     expect(await stats.rows()).toEqual(StatsSection.expected(api.months));
@@ -59,7 +60,7 @@ test.describe("chapter stats", () => {
     await signInAs(page, "fieldOrganizer");
     const stats = new StatsSection(page);
     const theirs = await stats.openMyChapters();
-    await expect(stats.charts()).toHaveCount(3);
+    await expect(stats.charts()).toHaveCount(4);
     await expect(stats.table().locator("caption")).toHaveText("Your chapters: the last 12 months");
     await stats.showTable();
     expect(await stats.rows()).toEqual(StatsSection.expected(theirs.months));
@@ -77,7 +78,7 @@ test.describe("chapter stats", () => {
     await page.goto("/admin");
     const all = (await (await network).json()) as ChapterStats;
     const stats = new StatsSection(page);
-    await expect(stats.charts()).toHaveCount(3);
+    await expect(stats.charts()).toHaveCount(4);
     // Screen readers have the table before it is shown.
     await expect(stats.table().locator("caption")).toHaveText("The network: the last 12 months");
     await expectAxeClean(page);

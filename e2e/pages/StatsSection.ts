@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { STATS_FIELDS, type ChapterStats, type StatsMonth } from "../../server/contracts/chapterStats";
 
-/** The Stats card of the chapter admin Dashboard and of the site admin Dashboard: three charts and their table. */
+/** The Stats card of the chapter admin Dashboard and of the site admin Dashboard: four charts and their table. */
 export class StatsSection {
   readonly root: Locator;
 

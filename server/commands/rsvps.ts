@@ -223,7 +223,8 @@ export const MEETUP_NOT_STARTED = "Attendance can be recorded once the meetup ha
 /**
  * After a meetup (once it has started): who came. Every address listed is marked attended (one that never answered
  * is added as a yes, going); every other answer of the meetup is marked as not having come. 400 for a date that is
- * not a meetup of the event, a cancelled one, or one that has not started.
+ * not a meetup of the event, a cancelled one, or one that has not started. Moves rsvps' read version, so the kept
+ * stats and chapter health count it.
  */
 export async function recordAttendance(s: Services, event: EventWithChapter, date: string, emails: string[], now = new Date()): Promise<string[]> {
   const occurrence = occurrenceOfEventOn(event, event.chapter.timeZone, date);
@@ -234,6 +235,8 @@ export async function recordAttendance(s: Services, event: EventWithChapter, dat
     await lockMeetup(trx, event.id, date);
     const meetup = { chapterEventId: event.id, date };
     await Rsvp.query(trx).where(meetup).whereNotIn("email", came).patch({ attended: false });
+    // The version trigger leaves out `attended` (pages show no attendance); the stats and health count it.
+    await trx("read_versions").where({ name: "rsvps" }).increment("version", 1);
     if (!came.length) return;
     await Rsvp.query(trx).where(meetup).whereIn("email", came).patch({ attended: true });
     const known = new Set((await Rsvp.query(trx).where(meetup).whereIn("email", came).select("email")).map((r) => r.email));

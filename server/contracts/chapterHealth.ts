@@ -27,11 +27,19 @@ export const healthSettingsSchema = z
   .object({ atRiskAfterDays: days("atRiskAfterDays"), dormantAfterDays: days("dormantAfterDays") })
   .refine((s) => s.dormantAfterDays > s.atRiskAfterDays, { message: "dormantAfterDays must be greater than atRiskAfterDays", path: ["dormantAfterDays"] });
 
-/** What a chapter's silence is counted from: its last list email, its founding, or when it was brought back. */
-export const SILENCE_STARTS = ["last_email", "founded", "brought_back"] as const;
+/**
+ * What a chapter's silence is counted from: its last list email, its founding, when it was brought back, or the
+ * start of its last meetup a host recorded attendance for (docs/decisions/109-whos-coming.md).
+ */
+export const SILENCE_STARTS = ["last_email", "founded", "brought_back", "attended_meetup"] as const;
 export type SilenceStart = (typeof SILENCE_STARTS)[number];
 
-const SILENCE_WORDS: Record<SilenceStart, string> = { last_email: "the last email", founded: "founded", brought_back: "brought back" };
+const SILENCE_WORDS: Record<SilenceStart, string> = {
+  last_email: "the last email",
+  founded: "founded",
+  brought_back: "brought back",
+  attended_meetup: "the last meetup with attendance",
+};
 
 /** "since the last email on Oct 14, 2026", "since founded on 2024-03-02": `date` as the caller writes dates. */
 export const silenceStartText = (from: SilenceStart, date: string): string => `since ${SILENCE_WORDS[from]} on ${date}`;

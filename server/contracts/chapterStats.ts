@@ -20,6 +20,10 @@ export interface StatsMonth {
   meetupsCancelled: number;
   /** Meetups in the month a host said were on (and were not cancelled). */
   meetupsConfirmed: number;
+  /** "Yes" answers (going or waitlisted, at the time they stand) to the meetups dated in the month. */
+  rsvps: number;
+  /** People a host marked as having come to the meetups dated in the month. */
+  attended: number;
 }
 
 export interface ChapterStats {
@@ -27,7 +31,7 @@ export interface ChapterStats {
   months: StatsMonth[];
 }
 
-export const STATS_FIELDS = ["members", "joined", "left", "emailsSent", "meetupsHeld", "meetupsCancelled", "meetupsConfirmed"] as const;
+export const STATS_FIELDS = ["members", "joined", "left", "emailsSent", "meetupsHeld", "meetupsCancelled", "meetupsConfirmed", "rsvps", "attended"] as const;
 export type StatsField = (typeof STATS_FIELDS)[number];
 
 export const STATS_LABELS: Record<StatsField, string> = {
@@ -38,6 +42,8 @@ export const STATS_LABELS: Record<StatsField, string> = {
   meetupsHeld: "Meetups held",
   meetupsCancelled: "Meetups cancelled",
   meetupsConfirmed: "Meetups confirmed",
+  rsvps: "Answered yes",
+  attended: "Came",
 };
 
 /** GET /api/chapter_stats/network: one state's chapters (its two-letter abbreviation), or every chapter in view. */

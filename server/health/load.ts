@@ -27,6 +27,31 @@ export async function loadHealthSettings(knex: Knex): Promise<ChapterHealthSetti
   return row ? { atRiskAfterDays: Number(row.atRiskAfterDays), dormantAfterDays: Number(row.dormantAfterDays) } : { ...DEFAULT_HEALTH_SETTINGS };
 }
 
+/**
+ * When each chapter's last meetup with attendance recorded (someone marked as having come) started: the event's
+ * start time on the meetup's date, in the chapter's zone. One grouped read of the answers marked attended (of one
+ * chapter, or of all).
+ */
+export async function lastAttendedMeetups(knex: Knex, chapterId: number | null = null): Promise<Map<number, string>> {
+  const query = knex("rsvps")
+    .join("chapterEvents", "chapterEvents.id", "rsvps.chapterEventId")
+    .join("chapters", "chapters.id", "chapterEvents.chapterId")
+    .where("rsvps.attended", true)
+    .groupBy("chapterEvents.id", "chapterEvents.chapterId", "chapterEvents.startTime", "chapters.timeZone")
+    .select("chapterEvents.chapterId as chapterId", "chapterEvents.startTime as startTime", "chapters.timeZone as timeZone")
+    .max("rsvps.date as last");
+  if (chapterId !== null) query.where("chapterEvents.chapterId", chapterId);
+  const out = new Map<number, string>();
+  for (const r of (await query) as { chapterId: number; startTime: string | null; timeZone: string; last: string }[]) {
+    const start = DateTime.fromISO(`${r.last}T${r.startTime || "00:00"}`, { zone: luxonZone(r.timeZone) })
+      .toUTC()
+      .toISO();
+    const id = Number(r.chapterId);
+    if (start && (!out.has(id) || start > out.get(id)!)) out.set(id, start);
+  }
+  return out;
+}
+
 /** The last meetup before `now` (cancelled ones left out), remembered per schedule and zone like the next one. */
 function lastOccurrenceMemo(now: Date) {
   const memo = new Map<string, Occurrence | undefined>();
@@ -174,6 +199,8 @@ class HealthParts {
     return { value: new Map(rows.map((r) => [Number(r.chapterId), String(r.last)])) };
   };
 
+  attended = async () => ({ value: await lastAttendedMeetups(this.knex) });
+
   meetups = async (now: Date) => {
     const [zones, events] = await Promise.all([
       this.knex("chapters").select("id", "timeZone") as Promise<{ id: number; timeZone: string }[]>,
@@ -212,6 +239,7 @@ const HEALTH_TABLES = [
   "permissions",
   "users",
   "chapter_events",
+  "rsvps",
   "chapter_health",
   "chapter_health_settings",
 ];
@@ -229,7 +257,7 @@ export interface HealthTable extends ChapterHealthList {
 export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: number[] | null = null): Promise<HealthTable> {
   let parts = partsOf.get(knex);
   if (!parts) partsOf.set(knex, (parts = new HealthParts(knex)));
-  const [settings, pins, chapters, posts, members, hosts, meetups, confirmed] = await Promise.all([
+  const [settings, pins, chapters, posts, members, hosts, meetups, confirmed, attended] = await Promise.all([
     loadHealthSettings(knex),
     knex("chapterHealth").select("chapterId", "pinnedActive", "pinNote", "dormantSince", "countedFrom") as Promise<
       { chapterId: number; pinnedActive: unknown; pinNote: string; dormantSince: unknown; countedFrom: unknown }[]
@@ -241,6 +269,8 @@ export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: numbe
     parts.get<Map<number, Meetups>>("meetups", ["chapter_events", "chapters"], now, parts.meetups),
     // A confirmation writes the event's confirmedDates in the same transaction: the events' version follows it.
     parts.get<Map<number, string>>("confirmed", ["chapter_events"], now, parts.confirmed),
+    // Recording attendance moves rsvps' version (commands/rsvps.ts); start times and zones are the events' and chapters'.
+    parts.get<Map<number, string>>("attended", ["rsvps", "chapter_events", "chapters"], now, parts.attended),
   ]);
   let expiresAt = Math.min(chapters.expiresAt, posts.expiresAt, members.expiresAt, hosts.expiresAt, meetups.expiresAt);
   const pinOf = new Map(pins.map((p) => [p.chapterId, p]));
@@ -253,7 +283,7 @@ export async function loadChapterHealth(knex: Knex, now: Date, chapterIds: numbe
     const pinnedActive = Boolean(pin?.pinnedActive);
     const lastEmailAt = posts.value.get(c.id) ?? null;
     const { health, since, from, silentDays } = healthOf(
-      { lastEmailAt, createdAt: c.createdAt, countedFrom: iso(pin?.countedFrom), pinnedActive },
+      { lastEmailAt, createdAt: c.createdAt, countedFrom: iso(pin?.countedFrom), pinnedActive, lastAttendedAt: attended.value.get(c.id) ?? null },
       settings,
       now,
     );

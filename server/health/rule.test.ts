@@ -31,6 +31,16 @@ describe("healthOf", () => {
     // A list email that brings a chapter back restarts the count at the same instant: the email is named.
     expect(healthOf({ lastEmailAt: reset, createdAt: created, countedFrom: reset, pinnedActive: false }, settings, after(120)).from).toBe("last_email");
     expect(healthOf({ lastEmailAt: null, createdAt: created, countedFrom: null, pinnedActive: true }, settings, after(400)).health).toBe("active");
+    // A meetup with attendance recorded after the last email: counted from when it started.
+    const met = after(60).toISOString();
+    expect(
+      healthOf({ lastEmailAt: email, createdAt: created, countedFrom: null, pinnedActive: false, lastAttendedAt: met }, settings, after(80)),
+    ).toMatchObject({
+      health: "active",
+      since: met,
+      from: "attended_meetup",
+      silentDays: 20,
+    });
   });
 });
 

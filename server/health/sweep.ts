@@ -11,7 +11,7 @@ import { saveChapterHealthRow } from "../commands/chapterHealth";
 import { publishAdminEvent } from "../events/adminEvents";
 import type { JobContext } from "../jobs/queue";
 import type { Services } from "../services";
-import { loadChapterHealth } from "./load";
+import { lastAttendedMeetups, loadChapterHealth } from "./load";
 import { healthOf } from "./rule";
 import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
 import { chapterContact } from "../lib/networkContact";
@@ -50,16 +50,23 @@ async function claimNotice(trx: Knex.Transaction, chapterId: number, kind: "at_r
   return first === undefined ? null : typeof first === "number" ? first : first.id;
 }
 
-/** The chapter's health again inside the transaction, so a list email sent since the table was read is seen. */
+/** The chapter's health again inside the transaction, so a list email (or attendance) since the table was read is seen. */
 async function stillSo(trx: Knex.Transaction, row: ChapterHealthRow, settings: ChapterHealthSettings, now: Date): Promise<boolean> {
   // One after another: a transaction is one connection, which runs one query at a time.
   const chapter = await trx("chapters").where({ id: row.chapterId }).first("status", "createdAt");
   const post = await trx("chapterBlogPosts").where({ chapterId: row.chapterId }).max("createdAt as last").first();
   const health = await trx("chapterHealth").where({ chapterId: row.chapterId }).first("pinnedActive", "countedFrom");
+  const attended = await lastAttendedMeetups(trx, row.chapterId);
   if (!chapter || Number(chapter.status) !== CHAPTER_ACTIVE) return false;
   const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
   const now2 = healthOf(
-    { lastEmailAt: iso(post?.last), createdAt: iso(chapter.createdAt)!, countedFrom: iso(health?.countedFrom), pinnedActive: Boolean(health?.pinnedActive) },
+    {
+      lastEmailAt: iso(post?.last),
+      createdAt: iso(chapter.createdAt)!,
+      countedFrom: iso(health?.countedFrom),
+      pinnedActive: Boolean(health?.pinnedActive),
+      lastAttendedAt: attended.get(row.chapterId) ?? null,
+    },
     settings,
     now,
   );

@@ -105,6 +105,7 @@ describe("the months", () => {
   const b = () => iso(monthStart(8).plus({ hours: 1 })); // joined in month 8 ...
   const bLeft = () => iso(monthStart(10).minus({ minutes: 30 })); // ... and left at the end of month 9
   let contactA = 0;
+  let tuesdays: Awaited<ReturnType<typeof firstTuesdays>>;
 
   beforeAll(async () => {
     contactA = await addContact(chapter.id, a());
@@ -124,7 +125,7 @@ describe("the months", () => {
     await addListEmail(chapter.id, iso(monthStart(11)), "queued");
 
     // Meets on the first Tuesday of every month at 7pm: month 3's was cancelled (and had been confirmed), 4's and 6's confirmed.
-    await firstTuesdays({
+    tuesdays = await firstTuesdays({
       createdAt: LONG_AGO,
       cancelledDates: [{ date: firstTuesday(3).toISODate()!, note: "Venue closed" }],
       confirmedDates: [3, 4, 6].map((i) => ({ date: firstTuesday(i).toISODate()!, at: LONG_AGO })),
@@ -148,6 +149,7 @@ describe("the months", () => {
     expect(res.body.months.map((m) => m.month)).toEqual(Array.from({ length: 12 }, (_, i) => monthStart(i).toFormat("yyyy-MM")));
     expect(Object.keys(res.body)).toEqual(["months"]);
     expect(Object.keys(res.body.months[0]).sort()).toEqual([
+      "attended",
       "emailsSent",
       "joined",
       "left",
@@ -156,6 +158,7 @@ describe("the months", () => {
       "meetupsHeld",
       "members",
       "month",
+      "rsvps",
     ]);
   });
 
@@ -173,6 +176,44 @@ describe("the months", () => {
     expect(column(stats, "meetupsHeld")).toEqual([1, 1, 1, 0, 1, 1, 1, 1, 1, 2, 1, 2 * thisMonthsStarted]);
     expect(column(stats, "meetupsCancelled")).toEqual([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(column(stats, "meetupsConfirmed")).toEqual([0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it("count yes answers and who came by the month of the meetup's date, and follow attendance when it is recorded", async () => {
+    const knex = t.services.knex;
+    const answer = (i: number, email: string, answer: "yes" | "no", status: string, attended = false) => ({
+      chapterEventId: tuesdays.id,
+      date: firstTuesday(i).toISODate()!,
+      email,
+      name: "",
+      answer,
+      status,
+      answeredAt: LONG_AGO,
+      attended,
+      createdAt: LONG_AGO,
+      updatedAt: LONG_AGO,
+    });
+    await knex("rsvps").insert([
+      answer(4, "ann@example.org", "yes", "going"),
+      answer(4, "bo@example.org", "yes", "going"),
+      answer(4, "cy@example.org", "yes", "waitlisted"),
+      answer(4, "di@example.org", "no", "not_going"),
+      answer(6, "ann@example.org", "yes", "going", true),
+      answer(6, "ed@example.org", "no", "not_going", true),
+    ]);
+    const path = `/api/chapter_stats/chapter/${chapter.id}`;
+    const before = (await get(path)).body;
+    expect(column(before, "rsvps")).toEqual([0, 0, 0, 0, 3, 0, 1, 0, 0, 0, 0, 0]);
+    expect(column(before, "attended")).toEqual([0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+
+    const body = { slug: tuesdays.slug, date: firstTuesday(4).toISODate()!, emails: ["ann@example.org", "bo@example.org"] };
+    expect((await t.request("POST", "/api/rsvp/attended", { as: p.host, body })).status).toBe(200);
+    const after = (await get(path)).body;
+    expect(column(after, "attended")).toEqual([0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0]);
+    expect(column(after, "rsvps")).toEqual(column(before, "rsvps"));
+
+    const network = (await get("/api/chapter_stats/network?state=ak")).body;
+    expect(network.months.reduce((n, m) => n + m.rsvps, 0)).toBe(4);
+    expect(network.months.reduce((n, m) => n + m.attended, 0)).toBe(3);
   });
 
   it("record when a member leaves, and forget it when they come back", async () => {

@@ -9,8 +9,11 @@ import type { Chapter } from "../models/Chapter";
 import { loadStats, type StatsScope } from "./load";
 import { monthFrame } from "./months";
 
-/** What the stats are counted from (chapter_member_counts changes with mailing_list_contacts, in its transaction). */
-const STATS_TABLES = ["mailing_list_contacts", "list_messages", "chapter_events", "chapters"] as const;
+/**
+ * What the stats are counted from (chapter_member_counts changes with mailing_list_contacts, in its transaction;
+ * rsvps' version also moves when attendance is recorded: commands/rsvps.ts recordAttendance).
+ */
+const STATS_TABLES = ["mailing_list_contacts", "list_messages", "chapter_events", "chapters", "rsvps"] as const;
 
 /** The network's months are UTC months (docs/decisions.md "Chapter stats"). */
 const NETWORK_ZONE = "UTC";

@@ -104,6 +104,30 @@ async function meetupMonths(knex: Knex, scope: StatsScope, frame: MonthFrame, no
   return countMeetups(events as Record<string, unknown>[], zones, frame, now);
 }
 
+/**
+ * Yes answers and who came, by the month of the meetup's date (the chapter's calendar day, for the network too):
+ * one grouped read over the answers to the chapters' events dated in the months shown.
+ */
+async function rsvpMonths(knex: Knex, scope: StatsScope, frame: MonthFrame) {
+  const rows = await inScope(knex, knex("rsvps as r").join("chapter_events as c", "c.id", "r.chapter_event_id"), scope)
+    .whereBetween("r.date", [frame.firstDate, frame.lastDate])
+    .where("r.answer", "yes")
+    .select("r.date")
+    .count("* as n")
+    .select(knex.raw("sum(case when r.attended then 1 else 0 end) as came"))
+    .groupBy("r.date");
+  const index = new Map(frame.labels.map((label, i) => [label, i]));
+  const rsvps = zeros(frame.labels.length);
+  const attended = zeros(frame.labels.length);
+  for (const row of rowsOf(rows)) {
+    const m = index.get(String(row.date).slice(0, 7));
+    if (m === undefined) continue;
+    rsvps[m] += num(row.n);
+    attended[m] += num(row.came);
+  }
+  return { rsvps, attended };
+}
+
 export interface LoadedStats {
   stats: ChapterStats;
   /** When the answer stops being true without a write: a meetup starts (becomes held) or a month begins. */
@@ -112,12 +136,13 @@ export interface LoadedStats {
 
 /** The stats of the scope over the frame's months, at `now`. */
 export async function loadStats(knex: Knex, scope: StatsScope, frame: MonthFrame, now: Date): Promise<LoadedStats> {
-  const [members, emailsSent, meetups] = await Promise.all([
+  const [members, emailsSent, meetups, answers] = await Promise.all([
     memberMonths(knex, scope, frame),
     emailMonths(knex, scope, frame),
     meetupMonths(knex, scope, frame, now),
+    rsvpMonths(knex, scope, frame),
   ]);
-  const columns: Record<(typeof STATS_FIELDS)[number], number[]> = { ...members, emailsSent, ...meetupColumns(meetups) };
+  const columns: Record<(typeof STATS_FIELDS)[number], number[]> = { ...members, emailsSent, ...meetupColumns(meetups), ...answers };
   const months: StatsMonth[] = frame.labels.map((month, i) => ({
     month,
     ...(Object.fromEntries(STATS_FIELDS.map((f) => [f, columns[f][i]])) as Omit<StatsMonth, "month">),

@@ -238,6 +238,8 @@ export const ChapterStats = answer<StatsT>()(
         meetupsHeld: int(),
         meetupsCancelled: int(),
         meetupsConfirmed: int(),
+        rsvps: int().describe("Yes answers to the meetups dated in the month"),
+        attended: int().describe("People marked as having come to the meetups dated in the month"),
       }),
     ),
   }),

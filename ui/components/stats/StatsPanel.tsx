@@ -5,7 +5,8 @@ import { StatsBarChart } from "./StatsBarChart";
 import { StatsTable } from "./StatsTable";
 
 /**
- * The twelve months as three charts (members; the list's joins, departures and emails; meetups) and their table,
+ * The twelve months as four charts (members; the list's joins, departures and emails; meetups; who said yes and who
+ * came) and their table,
  * which screen readers always have and anyone can show.
  */
 export function StatsPanel({ months, caption }: { months: StatsMonth[]; caption: string }) {
@@ -18,6 +19,7 @@ export function StatsPanel({ months, caption }: { months: StatsMonth[]; caption:
         <StatsBarChart title="Members at month end" months={months} fields={["members"]} />
         <StatsBarChart title="Mailing list" months={months} fields={["joined", "left", "emailsSent"]} />
         <StatsBarChart title="Meetups" months={months} fields={["meetupsHeld", "meetupsCancelled", "meetupsConfirmed"]} />
+        <StatsBarChart title="Who came" months={months} fields={["rsvps", "attended"]} />
       </SimpleGrid>
       <Box>
         <Button size="sm" variant="outline" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((shown) => !shown)}>
