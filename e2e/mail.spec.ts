@@ -16,6 +16,9 @@ test("general settings: the network contact is checked, saved, named on a host's
   const audit = await axe(page).include('form[aria-label="Network contact"]').analyze();
   expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`)).toEqual([]);
   expect(await settings.saveNetworkContact("Nia Network", "not an address")).toBe("Network Contact Email is not a valid email address");
+  // The error as it stands beside its field reads too (colour contrast of the error text).
+  const withError = await axe(page).include('form[aria-label="Network contact"]').analyze();
+  expect(withError.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`)).toEqual([]);
   expect(await settings.saveNetworkContact("Nia Network", "Team@LivingLiberally.test")).toBeNull();
   await page.reload();
   await expect(settings.networkContactForm().getByRole("textbox", { name: "Network Contact Email" })).toHaveValue("team@livingliberally.test");
