@@ -13,6 +13,7 @@ import type { Viewer } from "../policies/viewer";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
 import { sendListMessage } from "./mailingList";
+import { mailMeetupBackOn, mailMeetupCancelled } from "./rsvpReminders";
 
 export const NOT_REPEATING = "Only a meetup of a repeating event can be cancelled; delete a single-date event instead";
 export const NOT_AN_OCCURRENCE = "That date is not a meetup of this event";
@@ -75,7 +76,7 @@ export async function cancelEventDate(
 ): Promise<ChapterEvent> {
   checkMeetup(chapter, event, input.date, now, { toCancel: true });
   await checkListToEmail(s, chapter, input.emailList);
-  const updated = await s.knex.transaction(async (trx) => {
+  const { saved: updated, newly } = await s.knex.transaction(async (trx) => {
     const row = await lockedEvent(event, trx);
     const kept = stillAhead(row.cancelledDates ?? [], chapter, row, now);
     const earlier = kept.find((c) => c.date === input.date);
@@ -104,8 +105,10 @@ export async function cancelEventDate(
       },
       trx,
     );
-    return saved;
+    return { saved, newly: !earlier };
   });
+  // Everyone going or waitlisted hears of it once, whether or not the list is emailed.
+  if (newly) await mailMeetupCancelled(s, chapter, updated, input.date, input.note);
   return updated;
 }
 
@@ -139,11 +142,11 @@ export async function uncancelEventDate(
   const { date } = input;
   checkMeetup(chapter, event, date, now);
   await checkListToEmail(s, chapter, input.emailList);
-  const updated = await s.knex.transaction(async (trx) => {
+  const { saved: updated, backOn } = await s.knex.transaction(async (trx) => {
     const row = await lockedEvent(event, trx);
     const kept = stillAhead(row.cancelledDates ?? [], chapter, row, now);
     const cancelled = kept.find((c) => c.date === date);
-    if (!cancelled) return row;
+    if (!cancelled) return { saved: row, backOn: false };
     const saved = await ChapterEvent.query(trx).patchAndFetchById(row.id, { cancelledDates: kept.filter((c) => c.date !== date), sequence: row.sequence + 1 });
     // Rows from before posts were remembered name theirs by the notice's title.
     const announcement = cancelled.postId
@@ -155,7 +158,8 @@ export async function uncancelEventDate(
       trx,
     );
     if (input.emailList) await sendListMessage(s, chapter, backOnNotice(chapter, row, date), viewer, trx);
-    return saved;
+    return { saved, backOn: true };
   });
+  if (backOn) await mailMeetupBackOn(s, chapter, updated, date);
   return updated;
 }

@@ -1,0 +1,123 @@
+import { DateTime } from "luxon";
+import { ChapterEvent } from "../models/ChapterEvent";
+import type { Chapter } from "../models/Chapter";
+import { Rsvp } from "../models/Rsvp";
+import { chapterPolicy } from "../policies/chapter";
+import { occurrenceOfEventOn } from "../presenters/schedule";
+import type { Services } from "../services";
+import { chapterPathOf, meetupMail, nameOfChapter, rsvpToken, whenOf, type EventWithChapter } from "./rsvps";
+
+/** How many hours before a meetup the people going are reminded of it. */
+export const RSVP_REMINDER_HOURS = 24;
+
+const greetingOf = (person: Pick<Rsvp, "name">) => (person.name ? `Hi ${person.name},` : "Hi,");
+
+/** The signed link that answers "no" for one person going to one meetup (the /rsvp/{token} page and its button). */
+function cantMakeItLink(s: Services, event: ChapterEvent, person: Rsvp): string {
+  const token = rsvpToken(s.config.sessionSecret, { eventId: event.id, date: person.date, email: person.email, answer: "no", name: person.name });
+  return `${s.config.publicUrl}/rsvp/${token}`;
+}
+
+/**
+ * One pass of the reminders, run by the hosts' meetup confirmation sweep: everyone going to a meetup that starts
+ * within RSVP_REMINDER_HOURS (of a chapter visitors can see, not cancelled) gets one reminder with a "Can't make it"
+ * link. Each row is claimed before its mail by setting reminded_at where it is still null, so whichever process
+ * sweeps, a person is reminded once; a mail that fails gives its claim back for the next pass. Someone whose yes
+ * came after the window opened is not reminded: the mail saying they are going has just told them. Returns the
+ * number of reminders sent.
+ */
+export async function sweepRsvpReminders(s: Services, now = new Date()): Promise<number> {
+  const until = now.getTime() + RSVP_REMINDER_HOURS * 3600_000;
+  // Meetup dates are days in each chapter's zone: a day either side of the window covers every zone.
+  const from = DateTime.fromJSDate(now, { zone: "utc" }).minus({ days: 1 }).toISODate()!;
+  const to = DateTime.fromMillis(until, { zone: "utc" }).plus({ days: 1 }).toISODate()!;
+  const meetups = await Rsvp.query().where({ status: "going" }).whereNull("remindedAt").whereBetween("date", [from, to]).distinct("chapterEventId", "date");
+  if (!meetups.length) return 0;
+  const events = await ChapterEvent.query()
+    .findByIds([...new Set(meetups.map((m) => m.chapterEventId))])
+    .withGraphFetched("chapter.chapterType");
+  const byId = new Map(events.map((e) => [e.id, e as EventWithChapter]));
+  let sent = 0;
+  for (const { chapterEventId, date } of meetups) {
+    const event = byId.get(chapterEventId);
+    if (!event?.chapter || !chapterPolicy.view(null, event.chapter)) continue;
+    if ((event.cancelledDates ?? []).some((c) => c.date === date)) continue;
+    const occurrence = occurrenceOfEventOn(event, event.chapter.timeZone, date);
+    const start = occurrence?.start.toMillis() ?? 0;
+    if (start <= now.getTime() || start > until) continue;
+    const windowOpened = new Date(start - RSVP_REMINDER_HOURS * 3600_000).toISOString();
+    const due = await Rsvp.query()
+      .where({ chapterEventId, date, status: "going" })
+      .whereNull("remindedAt")
+      .where("answeredAt", "<=", windowOpened)
+      .orderBy("id");
+    for (const person of due) {
+      const claimed = await Rsvp.query().patch({ remindedAt: now.toISOString() }).where({ id: person.id, status: "going" }).whereNull("remindedAt");
+      if (!claimed) continue;
+      try {
+        await mailReminder(s, event, person);
+      } catch (err) {
+        await Rsvp.query().patch({ remindedAt: null }).findById(person.id);
+        throw err;
+      }
+      sent++;
+    }
+  }
+  return sent;
+}
+
+/** The reminder to one person going: when and where, and the link that gives their place up. */
+async function mailReminder(s: Services, event: EventWithChapter, person: Rsvp): Promise<void> {
+  const when = whenOf(event, person.date);
+  const message = await meetupMail(
+    s,
+    event,
+    person.email,
+    `Reminder: ${event.name} on ${when}`,
+    greetingOf(person),
+    [
+      `See you at ${event.name} on ${when}, with ${nameOfChapter(event.chapter)}.`,
+      `The chapter's page: ${s.config.publicUrl}${chapterPathOf(event.chapter)}`,
+      "Can't make it after all? Say so with this link, so your place goes to someone else:",
+      { label: "Can't make it", link: cantMakeItLink(s, event, person) },
+    ],
+    `rsvp-reminder-${person.id}`,
+  );
+  await s.mail.send(message);
+}
+
+/** Everyone going to or waiting for one meetup. */
+const answeredYes = (eventId: number, date: string) =>
+  Rsvp.query().where({ chapterEventId: eventId, date }).whereIn("status", ["going", "waitlisted"]).orderBy("id");
+
+/**
+ * After a meetup was cancelled (run once the cancellation has committed): everyone going or waitlisted is told,
+ * with the host's note, whether or not the host emailed the list. Their answers stay, for the meetup may be put back on.
+ */
+export async function mailMeetupCancelled(s: Services, chapter: Chapter, event: ChapterEvent, date: string, note: string): Promise<void> {
+  const withChapter = Object.assign(event.$clone(), { chapter }) as EventWithChapter;
+  const when = whenOf(event, date);
+  for (const person of await answeredYes(event.id, date)) {
+    const message = await meetupMail(s, withChapter, person.email, `Cancelled: ${event.name} on ${when}`, greetingOf(person), [
+      `${event.name} on ${when}, with ${nameOfChapter(chapter)}, is cancelled. You answered that you were coming, so we wanted you to know.`,
+      ...(note ? [`The host's note: ${note}`] : []),
+      `The next meetups are on the chapter's page: ${s.config.publicUrl}${chapterPathOf(chapter)}`,
+    ]);
+    await s.mail.send(message);
+  }
+}
+
+/** After a cancelled meetup was put back on: everyone still going or waitlisted is told, with where they stand. */
+export async function mailMeetupBackOn(s: Services, chapter: Chapter, event: ChapterEvent, date: string): Promise<void> {
+  const withChapter = Object.assign(event.$clone(), { chapter }) as EventWithChapter;
+  const when = whenOf(event, date);
+  for (const person of await answeredYes(event.id, date)) {
+    const standing = person.status === "going" ? "Your answer stands: you are going." : "Your answer stands: you are on the waitlist, in the same place.";
+    const message = await meetupMail(s, withChapter, person.email, `Back on: ${event.name} on ${when}`, greetingOf(person), [
+      `Good news: ${event.name} on ${when}, with ${nameOfChapter(chapter)}, is on after all.`,
+      standing,
+      `The chapter's page: ${s.config.publicUrl}${chapterPathOf(chapter)}`,
+    ]);
+    await s.mail.send(message);
+  }
+}
