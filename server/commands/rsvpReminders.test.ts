@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
-import { buildChapter, buildEvent, buildHost, buildUser } from "../test/factories";
+import { buildChapter, buildEvent, buildHost, buildPersonas, buildUser } from "../test/factories";
+import { expectAccess, WHO } from "../test/access";
 import { mimeProblems, readMail } from "../test/mime";
 import { meetupHoursFromNow } from "../test/meetupTimes";
 import { mimeMessage } from "../integrations/mail/mime";
@@ -150,5 +151,34 @@ describe("cancelling a meetup and putting it back on", () => {
       expect(parsed.html).toContain("is on after all");
       expect(parsed.headers.get("auto-submitted")).toBe("auto-generated");
     }
+  });
+});
+
+describe("the reminder window in General Settings", () => {
+  it("is 24 hours unless an admin changes it; 0 turns the reminders off", async () => {
+    const { event, date } = await meetupIn30Hours();
+    const admin = (await buildPersonas(await buildChapter())).admin;
+    const early = await buildUser();
+    await answer(early, event.slug, date, "yes");
+    const settings = "/api/meetup_confirmations/settings";
+    expect((await t.request("GET", settings, { as: admin })).body).toEqual({ hours: 48, reminderHours: 24 });
+    await expectAccess(t, await buildPersonas(await buildChapter()), { method: "POST", path: settings, body: { hours: 48, reminderHours: 30 } }, WHO.admin);
+    const invalid = await t.request("POST", settings, { as: admin, body: { hours: 48, reminderHours: -1 } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ error: "reminderHours must be a whole number from 0 to 336", field: "reminderHours" });
+
+    expect((await t.request("POST", settings, { as: admin, body: { hours: 48, reminderHours: 0 } })).body).toEqual({ hours: 48, reminderHours: 0 });
+    t.mail.sent.length = 0;
+    const later = (hours: number) => new Date(Date.now() + hours * HOUR);
+    await sweepRsvpReminders(t.services, later(20));
+    expect(mailsTo(early)).toHaveLength(0);
+    // 12 hours: 23 hours ahead is not yet in the window, 10 hours ahead is. Leaving reminderHours out keeps it.
+    expect((await t.request("POST", settings, { as: admin, body: { hours: 48, reminderHours: 12 } })).status).toBe(200);
+    expect((await t.request("POST", settings, { as: admin, body: { hours: 40 } })).body).toEqual({ hours: 40, reminderHours: 12 });
+    await sweepRsvpReminders(t.services, later(7));
+    expect(mailsTo(early)).toHaveLength(0);
+    await sweepRsvpReminders(t.services, later(20));
+    expect(mailsTo(early).map((m) => m.subject)).toEqual([expect.stringMatching(/^Reminder: The Scoot Inn on /)]);
+    await t.request("POST", settings, { as: admin, body: { hours: 48, reminderHours: 24 } });
   });
 });

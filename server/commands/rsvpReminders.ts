@@ -2,13 +2,20 @@ import { DateTime } from "luxon";
 import { ChapterEvent } from "../models/ChapterEvent";
 import type { Chapter } from "../models/Chapter";
 import { Rsvp } from "../models/Rsvp";
+import { EmailSettings } from "../models/EmailSettings";
 import { chapterPolicy } from "../policies/chapter";
 import { occurrenceOfEventOn } from "../presenters/schedule";
 import type { Services } from "../services";
 import { chapterPathOf, meetupMail, nameOfChapter, rsvpToken, whenOf, type EventWithChapter } from "./rsvps";
 
-/** How many hours before a meetup the people going are reminded of it. */
-export const RSVP_REMINDER_HOURS = 24;
+/** How many hours before a meetup the people going are reminded of it, unless General Settings say otherwise. */
+const DEFAULT_REMINDER_HOURS = 24;
+
+/** How many hours before a meetup the people going are reminded (0: never). */
+export async function reminderHours(): Promise<number> {
+  const row = await EmailSettings.query().findById(1);
+  return row?.rsvpReminderHours ?? DEFAULT_REMINDER_HOURS;
+}
 
 const greetingOf = (person: Pick<Rsvp, "name">) => (person.name ? `Hi ${person.name},` : "Hi,");
 
@@ -20,14 +27,16 @@ function cantMakeItLink(s: Services, event: ChapterEvent, person: Rsvp): string 
 
 /**
  * One pass of the reminders, run by the hosts' meetup confirmation sweep: everyone going to a meetup that starts
- * within RSVP_REMINDER_HOURS (of a chapter visitors can see, not cancelled) gets one reminder with a "Can't make it"
+ * within the reminder hours of General Settings (of a chapter visitors can see, not cancelled) gets one reminder with a "Can't make it"
  * link. Each row is claimed before its mail by setting reminded_at where it is still null, so whichever process
  * sweeps, a person is reminded once; a mail that fails gives its claim back for the next pass. Someone whose yes
  * came after the window opened is not reminded: the mail saying they are going has just told them. Returns the
  * number of reminders sent.
  */
 export async function sweepRsvpReminders(s: Services, now = new Date()): Promise<number> {
-  const until = now.getTime() + RSVP_REMINDER_HOURS * 3600_000;
+  const hours = await reminderHours();
+  if (hours <= 0) return 0;
+  const until = now.getTime() + hours * 3600_000;
   // Meetup dates are days in each chapter's zone: a day either side of the window covers every zone.
   const from = DateTime.fromJSDate(now, { zone: "utc" }).minus({ days: 1 }).toISODate()!;
   const to = DateTime.fromMillis(until, { zone: "utc" }).plus({ days: 1 }).toISODate()!;
@@ -45,7 +54,7 @@ export async function sweepRsvpReminders(s: Services, now = new Date()): Promise
     const occurrence = occurrenceOfEventOn(event, event.chapter.timeZone, date);
     const start = occurrence?.start.toMillis() ?? 0;
     if (start <= now.getTime() || start > until) continue;
-    const windowOpened = new Date(start - RSVP_REMINDER_HOURS * 3600_000).toISOString();
+    const windowOpened = new Date(start - hours * 3600_000).toISOString();
     const due = await Rsvp.query()
       .where({ chapterEventId, date, status: "going" })
       .whereNull("remindedAt")
