@@ -13,7 +13,7 @@ import type { Viewer } from "../policies/viewer";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
 import { sendListMessage } from "./mailingList";
-import { mailMeetupBackOn, mailMeetupCancelled } from "./rsvpReminders";
+import { queueMeetupChangeMails } from "./rsvpReminders";
 
 export const NOT_REPEATING = "Only a meetup of a repeating event can be cancelled; delete a single-date event instead";
 export const NOT_AN_OCCURRENCE = "That date is not a meetup of this event";
@@ -64,7 +64,8 @@ function notice(chapter: Chapter, event: ChapterEvent, date: string, note: strin
 /**
  * Cancels one meetup of a repeating event, with an optional note. Cancelling a date already cancelled only
  * changes its note (and never emails the list twice). With `emailList` the notice goes to the chapter's list
- * as a normal list email, in the same transaction. Bumps the event's SEQUENCE for calendar apps.
+ * as a normal list email, in the same transaction; everyone going or waitlisted is mailed either way (once, by a
+ * job queued in it). Bumps the event's SEQUENCE for calendar apps.
  */
 export async function cancelEventDate(
   s: Services,
@@ -76,7 +77,7 @@ export async function cancelEventDate(
 ): Promise<ChapterEvent> {
   checkMeetup(chapter, event, input.date, now, { toCancel: true });
   await checkListToEmail(s, chapter, input.emailList);
-  const { saved: updated, newly } = await s.knex.transaction(async (trx) => {
+  const updated = await s.knex.transaction(async (trx) => {
     const row = await lockedEvent(event, trx);
     const kept = stillAhead(row.cancelledDates ?? [], chapter, row, now);
     const earlier = kept.find((c) => c.date === input.date);
@@ -105,10 +106,10 @@ export async function cancelEventDate(
       },
       trx,
     );
-    return { saved, newly: !earlier };
+    // Everyone going or waitlisted hears of it once, whether or not the list is emailed.
+    if (!earlier) await queueMeetupChangeMails(s, { eventId: row.id, date: input.date, change: "cancelled", sequence: saved.sequence }, trx);
+    return saved;
   });
-  // Everyone going or waitlisted hears of it once, whether or not the list is emailed.
-  if (newly) await mailMeetupCancelled(s, chapter, updated, input.date, input.note);
   return updated;
 }
 
@@ -129,7 +130,7 @@ function backOnNotice(chapter: Chapter, event: ChapterEvent, date: string): { ti
 /**
  * Takes a cancellation back: the meetup is on again. The chapter post that announced the cancellation is withdrawn
  * (its list message stays in the history), so the page never shows "Cancelled" beside a date it lists; with
- * `emailList` the list hears "Back on: ..." as a normal list email. 400 when the date is not an upcoming meetup.
+ * `emailList` the list hears "Back on: ..." as a normal list email; everyone going or waitlisted is told either way. 400 when the date is not an upcoming meetup.
  */
 export async function uncancelEventDate(
   s: Services,
@@ -142,11 +143,11 @@ export async function uncancelEventDate(
   const { date } = input;
   checkMeetup(chapter, event, date, now);
   await checkListToEmail(s, chapter, input.emailList);
-  const { saved: updated, backOn } = await s.knex.transaction(async (trx) => {
+  const updated = await s.knex.transaction(async (trx) => {
     const row = await lockedEvent(event, trx);
     const kept = stillAhead(row.cancelledDates ?? [], chapter, row, now);
     const cancelled = kept.find((c) => c.date === date);
-    if (!cancelled) return { saved: row, backOn: false };
+    if (!cancelled) return row;
     const saved = await ChapterEvent.query(trx).patchAndFetchById(row.id, { cancelledDates: kept.filter((c) => c.date !== date), sequence: row.sequence + 1 });
     // Rows from before posts were remembered name theirs by the notice's title.
     const announcement = cancelled.postId
@@ -158,8 +159,8 @@ export async function uncancelEventDate(
       trx,
     );
     if (input.emailList) await sendListMessage(s, chapter, backOnNotice(chapter, row, date), viewer, trx);
-    return { saved, backOn: true };
+    await queueMeetupChangeMails(s, { eventId: row.id, date, change: "back_on", sequence: saved.sequence }, trx);
+    return saved;
   });
-  if (backOn) await mailMeetupBackOn(s, chapter, updated, date);
   return updated;
 }

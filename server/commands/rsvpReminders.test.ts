@@ -10,6 +10,7 @@ import { Rsvp, type User } from "../models";
 import type { RsvpLinkInfo } from "../contracts/rsvp";
 import type { MailMessage } from "../integrations/mail";
 import { sweepRsvpReminders } from "./rsvpReminders";
+import { JOB_MEETUP_CONFIRM_SWEEP } from "./meetupConfirmations";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,14 +116,34 @@ describe("the reminder to people going", () => {
   });
 });
 
+describe("the hosts' meetup confirmation sweep", () => {
+  it("sends the reminders too", async () => {
+    const chapter = await buildChapter({ timeZone: ZONE });
+    const { date, weekly } = meetupHoursFromNow(ZONE, 10, 12);
+    const event = await buildEvent(chapter, { name: "The Scoot Inn", ...weekly });
+    const person = await buildUser({ name: "Sam" });
+    await answer(person, event.slug, date, "yes");
+    // As if Sam had answered two days ago, before the window opened.
+    await Rsvp.query()
+      .patch({ answeredAt: new Date(Date.now() - 48 * HOUR).toISOString() })
+      .where({ chapterEventId: event.id });
+    t.mail.sent.length = 0;
+    await t.services.jobs.enqueue(JOB_MEETUP_CONFIRM_SWEEP, {});
+    await t.services.jobs.runDueJobs();
+    expect(mailsTo(person).map((m) => m.subject)).toEqual([expect.stringMatching(/^Reminder: The Scoot Inn on /)]);
+  });
+});
+
 describe("cancelling a meetup and putting it back on", () => {
   it("mails everyone going or waitlisted, without the list email, once; putting it back on tells them too", async () => {
     const { chapter, event, date, host } = await meetupIn30Hours(2);
     const { ana, ben, wendy, nora } = await fourAnswers(event.slug, date);
     const body = { slug: event.slug, date, note: "The bar is closed for a private party", emailList: false };
     expect((await t.request("POST", "/api/chapter_event/cancel", { as: host, body })).status).toBe(200);
+    await t.services.jobs.runDueJobs();
     // Changing the note of a cancelled date tells no one again.
     expect((await t.request("POST", "/api/chapter_event/cancel", { as: host, body: { ...body, note: "Closed" } })).status).toBe(200);
+    await t.services.jobs.runDueJobs();
     expect(mailsTo(nora)).toHaveLength(0);
     const contact = await chapterContact(t.services, chapter.id);
     for (const person of [ana, ben, wendy]) {
@@ -141,6 +162,7 @@ describe("cancelling a meetup and putting it back on", () => {
     expect((await t.request("POST", "/api/chapter_event/uncancel", { as: host, body: { slug: event.slug, date } })).status).toBe(200);
     // Putting back on a meetup that is on tells no one.
     expect((await t.request("POST", "/api/chapter_event/uncancel", { as: host, body: { slug: event.slug, date } })).status).toBe(200);
+    await t.services.jobs.runDueJobs();
     expect(mailsTo(nora)).toHaveLength(0);
     for (const person of [ana, ben, wendy]) {
       expect(mailsTo(person)).toHaveLength(1);

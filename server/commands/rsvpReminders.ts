@@ -1,6 +1,6 @@
+import type { Knex } from "knex";
 import { DateTime } from "luxon";
 import { ChapterEvent } from "../models/ChapterEvent";
-import type { Chapter } from "../models/Chapter";
 import { Rsvp } from "../models/Rsvp";
 import { EmailSettings } from "../models/EmailSettings";
 import { chapterPolicy } from "../policies/chapter";
@@ -99,34 +99,67 @@ async function mailReminder(s: Services, event: EventWithChapter, person: Rsvp):
 const answeredYes = (eventId: number, date: string) =>
   Rsvp.query().where({ chapterEventId: eventId, date }).whereIn("status", ["going", "waitlisted"]).orderBy("id");
 
-/**
- * After a meetup was cancelled (run once the cancellation has committed): everyone going or waitlisted is told,
- * with the host's note, whether or not the host emailed the list. Their answers stay, for the meetup may be put back on.
- */
-export async function mailMeetupCancelled(s: Services, chapter: Chapter, event: ChapterEvent, date: string, note: string): Promise<void> {
-  const withChapter = Object.assign(event.$clone(), { chapter }) as EventWithChapter;
-  const when = whenOf(event, date);
-  for (const person of await answeredYes(event.id, date)) {
-    const message = await meetupMail(s, withChapter, person.email, `Cancelled: ${event.name} on ${when}`, greetingOf(person), [
-      `${event.name} on ${when}, with ${nameOfChapter(chapter)}, is cancelled. You answered that you were coming, so we wanted you to know.`,
-      ...(note ? [`The host's note: ${note}`] : []),
-      `The next meetups are on the chapter's page: ${s.config.publicUrl}${chapterPathOf(chapter)}`,
-    ]);
-    await s.mail.send(message);
-  }
+export const JOB_RSVP_MEETUP_CHANGED = "rsvps.meetupChanged";
+
+/** A meetup that was cancelled or put back on; `sequence` is the event's after the change (one mail per change). */
+export interface MeetupChange {
+  eventId: number;
+  date: string;
+  change: "cancelled" | "back_on";
+  sequence: number;
 }
 
-/** After a cancelled meetup was put back on: everyone still going or waitlisted is told, with where they stand. */
-export async function mailMeetupBackOn(s: Services, chapter: Chapter, event: ChapterEvent, date: string): Promise<void> {
-  const withChapter = Object.assign(event.$clone(), { chapter }) as EventWithChapter;
-  const when = whenOf(event, date);
-  for (const person of await answeredYes(event.id, date)) {
-    const standing = person.status === "going" ? "Your answer stands: you are going." : "Your answer stands: you are on the waitlist, in the same place.";
-    const message = await meetupMail(s, withChapter, person.email, `Back on: ${event.name} on ${when}`, greetingOf(person), [
-      `Good news: ${event.name} on ${when}, with ${nameOfChapter(chapter)}, is on after all.`,
-      standing,
-      `The chapter's page: ${s.config.publicUrl}${chapterPathOf(chapter)}`,
-    ]);
+/**
+ * Queues, in the transaction that cancels a meetup or puts it back on, the mails to everyone going or waitlisted:
+ * they go only if the change commits, whether or not the host emails the list, and a failed send is tried again.
+ */
+export async function queueMeetupChangeMails(s: Services, change: MeetupChange, trx: Knex.Transaction): Promise<void> {
+  await s.jobs.enqueue(JOB_RSVP_MEETUP_CHANGED, { ...change }, { trx });
+}
+
+/**
+ * The job: tells everyone going or waitlisted that the meetup is cancelled (with the host's note) or on after all
+ * (with where they stand: their answers stay through a cancellation). Nothing when the date has changed again
+ * since: the later change's own job tells them.
+ */
+export async function mailMeetupChange(s: Services, p: MeetupChange): Promise<void> {
+  const found = await ChapterEvent.query().findById(p.eventId).withGraphFetched("chapter.chapterType");
+  if (!found?.chapter) return;
+  const event = found as EventWithChapter;
+  const cancelled = (event.cancelledDates ?? []).find((c) => c.date === p.date);
+  if ((p.change === "cancelled") !== Boolean(cancelled)) return;
+  const when = whenOf(event, p.date);
+  const chapterName = nameOfChapter(event.chapter);
+  const page = `The chapter's page: ${s.config.publicUrl}${chapterPathOf(event.chapter)}`;
+  for (const person of await answeredYes(event.id, p.date)) {
+    const key = `rsvp-${p.change}-${person.id}-${p.sequence}`;
+    const message = cancelled
+      ? await meetupMail(
+          s,
+          event,
+          person.email,
+          `Cancelled: ${event.name} on ${when}`,
+          greetingOf(person),
+          [
+            `${event.name} on ${when}, with ${chapterName}, is cancelled. You answered that you were coming, so we wanted you to know.`,
+            ...(cancelled.note ? [`The host's note: ${cancelled.note}`] : []),
+            `The next meetups are on the chapter's page: ${s.config.publicUrl}${chapterPathOf(event.chapter)}`,
+          ],
+          key,
+        )
+      : await meetupMail(
+          s,
+          event,
+          person.email,
+          `Back on: ${event.name} on ${when}`,
+          greetingOf(person),
+          [
+            `Good news: ${event.name} on ${when}, with ${chapterName}, is on after all.`,
+            person.status === "going" ? "Your answer stands: you are going." : "Your answer stands: you are on the waitlist, in the same place.",
+            page,
+          ],
+          key,
+        );
     await s.mail.send(message);
   }
 }
