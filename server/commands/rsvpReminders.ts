@@ -25,13 +25,15 @@ function cantMakeItLink(s: Services, event: ChapterEvent, person: Rsvp): string 
   return `${s.config.publicUrl}/rsvp/${token}`;
 }
 
+export const JOB_RSVP_REMINDER_MAIL = "rsvps.reminderMail";
+
 /**
  * One pass of the reminders, run by the hosts' meetup confirmation sweep: everyone going to a meetup that starts
- * within the reminder hours of General Settings (of a chapter visitors can see, not cancelled) gets one reminder with a "Can't make it"
- * link. Each row is claimed before its mail by setting reminded_at where it is still null, so whichever process
- * sweeps, a person is reminded once; a mail that fails gives its claim back for the next pass. Someone whose yes
- * came after the window opened is not reminded: the mail saying they are going has just told them. Returns the
- * number of reminders sent.
+ * within the reminder hours of General Settings (of a chapter visitors can see, not cancelled) gets one reminder
+ * with a "Can't make it" link. Each row is claimed by setting reminded_at where it is still null, in the
+ * transaction that queues its mail, so whichever process sweeps, a person is reminded once (and a mail that fails
+ * is tried again by the job queue). Someone whose yes came after the window opened is not reminded: the mail saying
+ * they are going has just told them. Returns the number of reminders queued.
  */
 export async function sweepRsvpReminders(s: Services, now = new Date()): Promise<number> {
   const hours = await reminderHours();
@@ -44,39 +46,46 @@ export async function sweepRsvpReminders(s: Services, now = new Date()): Promise
   if (!meetups.length) return 0;
   const events = await ChapterEvent.query()
     .findByIds([...new Set(meetups.map((m) => m.chapterEventId))])
-    .withGraphFetched("chapter.chapterType");
-  const byId = new Map(events.map((e) => [e.id, e as EventWithChapter]));
-  let sent = 0;
+    .withGraphFetched("chapter");
+  const byId = new Map(events.map((e) => [e.id, e]));
+  let queued = 0;
   for (const { chapterEventId, date } of meetups) {
     const event = byId.get(chapterEventId);
     if (!event?.chapter || !chapterPolicy.view(null, event.chapter)) continue;
     if ((event.cancelledDates ?? []).some((c) => c.date === date)) continue;
-    const occurrence = occurrenceOfEventOn(event, event.chapter.timeZone, date);
-    const start = occurrence?.start.toMillis() ?? 0;
+    const start = occurrenceOfEventOn(event, event.chapter.timeZone, date)?.start.toMillis() ?? 0;
     if (start <= now.getTime() || start > until) continue;
     const windowOpened = new Date(start - hours * 3600_000).toISOString();
     const due = await Rsvp.query()
       .where({ chapterEventId, date, status: "going" })
       .whereNull("remindedAt")
       .where("answeredAt", "<=", windowOpened)
+      .select("id")
       .orderBy("id");
-    for (const person of due) {
-      const claimed = await Rsvp.query().patch({ remindedAt: now.toISOString() }).where({ id: person.id, status: "going" }).whereNull("remindedAt");
-      if (!claimed) continue;
-      try {
-        await mailReminder(s, event, person);
-      } catch (err) {
-        await Rsvp.query().patch({ remindedAt: null }).findById(person.id);
-        throw err;
-      }
-      sent++;
+    for (const { id } of due) {
+      await s.knex.transaction(async (trx) => {
+        const claimed = await Rsvp.query(trx).patch({ remindedAt: now.toISOString() }).where({ id, status: "going" }).whereNull("remindedAt");
+        if (!claimed) return;
+        await s.jobs.enqueue(JOB_RSVP_REMINDER_MAIL, { rsvpId: id }, { trx });
+        queued++;
+      });
     }
   }
-  return sent;
+  return queued;
 }
 
-/** The reminder to one person going: when and where, and the link that gives their place up. */
-async function mailReminder(s: Services, event: EventWithChapter, person: Rsvp): Promise<void> {
+/**
+ * The job: the reminder to one person going, when and where, with the link that gives their place up. Nothing when,
+ * by the time it runs, they no longer go, or the meetup was cancelled or has started (the link would not work).
+ */
+export async function mailRsvpReminder(s: Services, p: { rsvpId: number }, now = new Date()): Promise<void> {
+  const person = await Rsvp.query().findById(p.rsvpId);
+  if (!person || person.status !== "going") return;
+  const found = await ChapterEvent.query().findById(person.chapterEventId).withGraphFetched("chapter.chapterType");
+  if (!found?.chapter || !chapterPolicy.view(null, found.chapter)) return;
+  const event = found as EventWithChapter;
+  const occurrence = occurrenceOfEventOn(event, event.chapter.timeZone, person.date);
+  if (!occurrence || occurrence.start.toMillis() <= now.getTime() || (event.cancelledDates ?? []).some((c) => c.date === person.date)) return;
   const when = whenOf(event, person.date);
   const message = await meetupMail(
     s,
