@@ -40,6 +40,8 @@ import * as pd0100 from "./20270101000100_index_what_a_person_did";
 import * as lr0100 from "./20270103000100_count_list_delivery_retries";
 import * as nc0500 from "./20270104000500_add_network_contact_to_email_settings";
 import * as rs0100 from "./20270110000100_create_rsvps";
+import * as rs0200 from "./20270110000200_add_reminded_at_to_rsvps";
+import * as rs0210 from "./20270110000210_add_rsvp_reminder_hours_to_email_settings";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -92,6 +94,8 @@ export const migrations: Array<[string, Migration]> = [
   ["20270103000100_count_list_delivery_retries", lr0100],
   ["20270104000500_add_network_contact_to_email_settings", nc0500],
   ["20270110000100_create_rsvps", rs0100],
+  ["20270110000200_add_reminded_at_to_rsvps", rs0200],
+  ["20270110000210_add_rsvp_reminder_hours_to_email_settings", rs0210],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -13,6 +13,7 @@ import type { Viewer } from "../policies/viewer";
 import type { Services } from "../services";
 import { recordActivity } from "./activity";
 import { sendListMessage } from "./mailingList";
+import { queueMeetupChangeMails } from "./rsvpReminders";
 
 export const NOT_REPEATING = "Only a meetup of a repeating event can be cancelled; delete a single-date event instead";
 export const NOT_AN_OCCURRENCE = "That date is not a meetup of this event";
@@ -63,7 +64,8 @@ function notice(chapter: Chapter, event: ChapterEvent, date: string, note: strin
 /**
  * Cancels one meetup of a repeating event, with an optional note. Cancelling a date already cancelled only
  * changes its note (and never emails the list twice). With `emailList` the notice goes to the chapter's list
- * as a normal list email, in the same transaction. Bumps the event's SEQUENCE for calendar apps.
+ * as a normal list email, in the same transaction; everyone going or waitlisted is mailed either way (once, by a
+ * job queued in it). Bumps the event's SEQUENCE for calendar apps.
  */
 export async function cancelEventDate(
   s: Services,
@@ -104,6 +106,8 @@ export async function cancelEventDate(
       },
       trx,
     );
+    // Everyone going or waitlisted hears of it once, whether or not the list is emailed.
+    if (!earlier) await queueMeetupChangeMails(s, { eventId: row.id, date: input.date, change: "cancelled", sequence: saved.sequence }, trx);
     return saved;
   });
   return updated;
@@ -126,7 +130,7 @@ function backOnNotice(chapter: Chapter, event: ChapterEvent, date: string): { ti
 /**
  * Takes a cancellation back: the meetup is on again. The chapter post that announced the cancellation is withdrawn
  * (its list message stays in the history), so the page never shows "Cancelled" beside a date it lists; with
- * `emailList` the list hears "Back on: ..." as a normal list email. 400 when the date is not an upcoming meetup.
+ * `emailList` the list hears "Back on: ..." as a normal list email; everyone going or waitlisted is told either way. 400 when the date is not an upcoming meetup.
  */
 export async function uncancelEventDate(
   s: Services,
@@ -155,6 +159,7 @@ export async function uncancelEventDate(
       trx,
     );
     if (input.emailList) await sendListMessage(s, chapter, backOnNotice(chapter, row, date), viewer, trx);
+    await queueMeetupChangeMails(s, { eventId: row.id, date, change: "back_on", sequence: saved.sequence }, trx);
     return saved;
   });
   return updated;

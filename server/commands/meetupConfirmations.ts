@@ -21,6 +21,7 @@ import type { Services } from "../services";
 import { recordActivity } from "./activity";
 import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
 import { chapterContact } from "../lib/networkContact";
+import { sweepRsvpReminders } from "./rsvpReminders";
 
 export const JOB_MEETUP_CONFIRM_SWEEP = "meetups.confirmSweep";
 export const JOB_MEETUP_CONFIRM_MAIL = "meetups.confirmMail";
@@ -215,13 +216,15 @@ export async function mailMeetupConfirmation(s: Services, p: { confirmationId: n
 const runKey = (d: Date, everyMs: number) => new Date(Math.floor(d.getTime() / everyMs) * everyMs).toISOString();
 
 /**
- * The sweep as a job that runs every minute (MEETUP_CONFIRM_SWEEP_MS): one pass, then the next run, scheduled by
+ * The sweep as a job that runs every minute (MEETUP_CONFIRM_SWEEP_MS): one pass (the hosts' confirmations, then the
+ * reminders to people going, server/commands/rsvpReminders.ts), then the next run, scheduled by
  * whoever first claims its key in meetup_confirm_runs (in the transaction that finishes this job), so the runs
  * started by several processes converge on one a period.
  */
 export async function meetupConfirmSweepJob(s: Services, ctx: JobContext): Promise<void> {
   const now = s.jobs.now();
   await sweepMeetupConfirmations(s, now);
+  await sweepRsvpReminders(s, now);
   const every = s.config.meetupConfirmSweepMs;
   const next = new Date(now.getTime() + every);
   await s.knex.transaction(async (trx) => {

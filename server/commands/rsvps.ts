@@ -13,7 +13,7 @@ import type { Viewer } from "../policies/viewer";
 import { nextDatesFor, occurrenceOfEventOn } from "../presenters/schedule";
 import type { Occurrence } from "../schedule/engine";
 import { meetupIcs } from "../calendar/meetupIcs";
-import { automaticMessage, chapterLook, composeLetter } from "../mail/letter";
+import { automaticMessage, chapterLook, composeLetter, type LetterBlock } from "../mail/letter";
 import { chapterContact } from "../lib/networkContact";
 import type { MailMessage } from "../integrations/mail/types";
 import type { Services } from "../services";
@@ -259,22 +259,29 @@ function dateWords(date: string): string {
 export const nameOfChapter = (c: Chapter) => (c.chapterType ? chapterName(c, c.chapterType.name) : displayTitle(c));
 export const chapterPathOf = (c: Pick<Chapter, "state" | "slug">) => `/chapter/${encodeURIComponent(normalizeState(c.state))}/${encodeURIComponent(c.slug)}`;
 
-const whenOf = (event: ChapterEvent, date: string) => `${dateWords(date)}, ${timeLabel(event.startTime)}`;
+export const whenOf = (event: ChapterEvent, date: string) => `${dateWords(date)}, ${timeLabel(event.startTime)}`;
 
 /**
  * A short letter about a chapter's meetup (server/mail/letter.ts: both parts, the chapter's look), Auto-Submitted,
  * replies going to the chapter's field organizer, else the network contact.
  */
-async function meetupMail(s: Services, event: EventWithChapter, to: string, subject: string, blocks: string[]): Promise<MailMessage> {
-  const [greeting, ...rest] = blocks;
+export async function meetupMail(
+  s: Services,
+  event: EventWithChapter,
+  to: string,
+  subject: string,
+  greeting: string,
+  blocks: LetterBlock[],
+  idempotencyKey?: string,
+): Promise<MailMessage> {
   const letter = composeLetter({
     subject,
     greeting,
-    blocks: rest,
+    blocks,
     why: `You are receiving this email because this address answered a meetup of ${nameOfChapter(event.chapter)}.`,
     look: await chapterLook(event.chapter),
   });
-  return automaticMessage(to, letter, (await chapterContact(s, event.chapter.id)).email);
+  return automaticMessage(to, letter, (await chapterContact(s, event.chapter.id)).email, idempotencyKey);
 }
 
 /** The mail to an address that answered without signing in: the link that records it (opening it changes nothing). */
@@ -283,8 +290,7 @@ export async function mailRsvpLink(s: Services, event: EventWithChapter, claim: 
   const chapter = nameOfChapter(event.chapter);
   const when = whenOf(event, claim.date);
   const question = claim.answer === "yes" ? "that you are coming to" : "that you cannot make it to";
-  const message = await meetupMail(s, event, claim.email, `Confirm your answer: ${event.name} on ${when}`, [
-    claim.name ? `Hi ${claim.name},` : "Hi,",
+  const message = await meetupMail(s, event, claim.email, `Confirm your answer: ${event.name} on ${when}`, claim.name ? `Hi ${claim.name},` : "Hi,", [
     `Someone, hopefully you, asked to tell ${chapter} ${question} ${event.name} on ${when}. To confirm, open this link and press the button:`,
     link,
     "If you did not ask for this, ignore this email and nothing will be recorded.",
@@ -299,8 +305,7 @@ async function mailAnswerRecorded(s: Services, event: EventWithChapter, occurren
   const when = whenOf(event, occurrence.date);
   const going = who.status === "going";
   const subject = going ? `You're going: ${event.name} on ${when}` : `You're on the waitlist: ${event.name} on ${when}`;
-  const message = await meetupMail(s, event, who.email, subject, [
-    who.name ? `Hi ${who.name},` : "Hi,",
+  const message = await meetupMail(s, event, who.email, subject, who.name ? `Hi ${who.name},` : "Hi,", [
     going
       ? `You are going to ${event.name} on ${when}, with ${chapter}. The meetup is attached for your calendar.`
       : `${event.name} on ${when} is full, so you are on the waitlist. If a place opens, it is yours in the order people answered, and we will email you at once.`,
@@ -320,8 +325,7 @@ async function mailPlaceOpened(s: Services, event: EventWithChapter, occurrence:
   const chapter = nameOfChapter(event.chapter);
   const url = `${s.config.publicUrl}${chapterPathOf(event.chapter)}`;
   const when = whenOf(event, occurrence.date);
-  const message = await meetupMail(s, event, person.email, `A place opened: ${event.name} on ${when}`, [
-    person.name ? `Hi ${person.name},` : "Hi,",
+  const message = await meetupMail(s, event, person.email, `A place opened: ${event.name} on ${when}`, person.name ? `Hi ${person.name},` : "Hi,", [
     `A place opened at ${event.name} on ${when}, and it is yours: you are going, with ${chapter}. The meetup is attached for your calendar.`,
     `The chapter's page: ${url}`,
     "Can't make it after all? Answer again from the chapter's page, so the next person gets the place.",

@@ -139,9 +139,13 @@ export interface MeetupConfirmationInfo {
   status: "asked" | "confirmed" | "cancelled";
 }
 
-/** GET and POST /api/meetup_confirmations/settings: hosts are asked `hours` before each meetup (0: never). */
+/**
+ * GET and POST /api/meetup_confirmations/settings: hosts are asked `hours` before each meetup, and the people going
+ * are reminded `reminderHours` before it (0: never). A POST without `reminderHours` leaves it as it is.
+ */
 export interface MeetupConfirmSettings {
   hours: number;
+  reminderHours: number;
 }
 /** The longest time before a meetup that hosts can be asked: two weeks. */
 export const MAX_CONFIRM_HOURS = 336;

@@ -14,6 +14,7 @@ import { JOB_APPLICATION_MAIL, mailApplicant } from "../commands/hostApplication
 import { JOB_APPLICATION_RECEIVED, mailApplicationReceived } from "../commands/hostApplicationReceived";
 import { JOB_CHAPTER_LIVE_MAIL, mailChapterLive } from "../commands/chapterLiveMail";
 import { JOB_LIST_WELCOME, mailListWelcome } from "../commands/listWelcome";
+import { JOB_RSVP_MEETUP_CHANGED, JOB_RSVP_REMINDER_MAIL, mailMeetupChange, mailRsvpReminder } from "../commands/rsvpReminders";
 import { JOB_HEALTH_DAILY, JOB_HEALTH_MAIL_HOSTS, dailyHealthJob, ensureDailyHealthJob, mailHostsAtRisk } from "../health/sweep";
 
 /** Every job type the app runs, in one place. */
@@ -31,6 +32,8 @@ export function registerJobHandlers(s: Services): void {
   s.jobs.register(JOB_LIST_WELCOME, (p) => mailListWelcome(s, p));
   s.jobs.register(JOB_MEETUP_CONFIRM_SWEEP, (_p, ctx) => meetupConfirmSweepJob(s, ctx));
   s.jobs.register(JOB_MEETUP_CONFIRM_MAIL, (p) => mailMeetupConfirmation(s, p, s.jobs.now()));
+  s.jobs.register(JOB_RSVP_MEETUP_CHANGED, (p) => mailMeetupChange(s, p));
+  s.jobs.register(JOB_RSVP_REMINDER_MAIL, (p) => mailRsvpReminder(s, p, s.jobs.now()));
 }
 
 /**

@@ -11,7 +11,7 @@ import { escapeHtml, LINK_STYLE, mailFrame, NETWORK_COLOUR, type MailLook } from
  * A part of a letter: a paragraph (line breaks kept, addresses in it made links), a link on its own (with what it
  * does, the label), or numbered steps.
  */
-type LetterBlock = string | { link: string; label?: string } | { steps: string[] };
+export type LetterBlock = string | { link: string; label?: string } | { steps: string[] };
 
 export interface LetterInput {
   subject: string;

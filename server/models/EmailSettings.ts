@@ -17,6 +17,8 @@ export class EmailSettings extends BaseModel {
   postalAddress!: string;
   /** How many hours before a meetup its hosts are asked to confirm it; 0 turns the emails off. */
   meetupConfirmHours!: number;
+  /** How many hours before a meetup the people going to it are reminded; 0 turns the reminders off. */
+  rsvpReminderHours!: number;
   /** Who hosts and applicants write to (Reply-To, a new host's dashboard); empty: MAIL_FROM stands in. */
   networkContactName!: string;
   networkContactEmail!: string;

@@ -18,6 +18,8 @@ export class Rsvp extends BaseModel {
   /** When the answer now standing was given: the waitlist's order. */
   answeredAt!: string;
   attended!: boolean;
+  /** When the person going was reminded of the meetup (null: not yet); set once, by the sweep that claims it. */
+  remindedAt!: string | null;
 
   /** A person's answers: those given signed in, and those given with their address. */
   static ofPerson(user: { id: number; email: string }, trx?: Knex.Transaction) {

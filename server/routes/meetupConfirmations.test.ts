@@ -154,10 +154,13 @@ describe("the confirmation emails", () => {
     const bad = await t.request("POST", "/api/meetup_confirmations/settings", { as: p.admin, body: { hours: -1 } });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("hours must be a whole number from 0 to 336");
-    expect((await t.request("POST", "/api/meetup_confirmations/settings", { as: p.admin, body: { hours: 0 } })).body).toEqual({ hours: 0 });
+    expect((await t.request("POST", "/api/meetup_confirmations/settings", { as: p.admin, body: { hours: 0 } })).body).toEqual({ hours: 0, reminderHours: 24 });
     await meetupTomorrow();
     expect(await sweepMeetupConfirmations(t.services)).toBe(0);
-    expect((await t.request("POST", "/api/meetup_confirmations/settings", { as: p.admin, body: { hours: 48 } })).body).toEqual({ hours: 48 });
+    expect((await t.request("POST", "/api/meetup_confirmations/settings", { as: p.admin, body: { hours: 48 } })).body).toEqual({
+      hours: 48,
+      reminderHours: 24,
+    });
 
     await Job.query().where({ type: JOB_MEETUP_CONFIRM_SWEEP }).delete();
     await ensureMeetupConfirmSweep(t.services);

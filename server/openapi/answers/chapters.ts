@@ -169,7 +169,7 @@ export const MeetupConfirmation = answer<C.MeetupConfirmationInfo>()(
   }),
 );
 
-export const MeetupConfirmSettings = answer<C.MeetupConfirmSettings>()("MeetupConfirmSettings", z.object({ hours: int() }));
+export const MeetupConfirmSettings = answer<C.MeetupConfirmSettings>()("MeetupConfirmSettings", z.object({ hours: int(), reminderHours: int() }));
 
 export const ChapterFirstSteps = answer<FirstStepsT>()(
   "ChapterFirstSteps",

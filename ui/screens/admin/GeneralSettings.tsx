@@ -244,18 +244,18 @@ function MeetupConfirmForm() {
   const query = useFreshQuery(settingsQueries.meetupConfirm());
   if (query.isError) return <Text color="danger.fg">The meetup confirmation setting could not be loaded. Please try again.</Text>;
   if (!query.data) return <Text color="fg.muted">Loading...</Text>;
-  return <MeetupConfirmFields hours={query.data.hours} />;
+  return <MeetupConfirmFields hours={query.data.hours} reminderHours={query.data.reminderHours} />;
 }
 
-function MeetupConfirmFields({ hours }: { hours: number }) {
+function MeetupConfirmFields({ hours, reminderHours }: { hours: number; reminderHours: number }) {
   const save = useSaveMeetupConfirmSettings();
   const { form, values, set, submit, error, saveState } = useSubmitForm({
-    defaultValues: { hours: String(hours) },
+    defaultValues: { hours: String(hours), reminderHours: String(reminderHours) },
     serverErrorsAbove: true,
-    onSubmit: (v) => save.mutateAsync({ hours: Number(v.hours) }),
+    onSubmit: (v) => save.mutateAsync({ hours: Number(v.hours), reminderHours: Number(v.reminderHours) }),
   });
   const { reset } = form;
-  useEffect(() => reset({ hours: String(hours) }), [hours, reset]);
+  useEffect(() => reset({ hours: String(hours), reminderHours: String(reminderHours) }), [hours, reminderHours, reset]);
   return (
     <form onSubmit={submit} aria-label="Meetup confirmations">
       <Stack gap="3">
@@ -266,6 +266,13 @@ function MeetupConfirmFields({ hours }: { hours: number }) {
         <Field.Root required invalid={Boolean(error)} maxW="52">
           <Field.Label>Ask hosts (hours before)</Field.Label>
           <Input name="hours" type="number" min={0} step={1} value={values.hours} onChange={(e) => set("hours")(e.target.value)} />
+        </Field.Root>
+        <Text color="fg.muted" fontSize="sm">
+          This long before each meetup, everyone going to it is emailed a reminder with a "Can't make it" link. 0 turns the reminders off.
+        </Text>
+        <Field.Root required invalid={Boolean(error)} maxW="52">
+          <Field.Label>Remind people going (hours before)</Field.Label>
+          <Input name="reminderHours" type="number" min={0} step={1} value={values.reminderHours} onChange={(e) => set("reminderHours")(e.target.value)} />
         </Field.Root>
         {error && (
           <Text color="danger.fg" role="alert">
