@@ -45,7 +45,7 @@ test.describe("signing out on the sign-in screen as it opens", () => {
     // The sign-in screen as the app draws it after a screen the server does not render (the server renders /signin
     // with the user it knows, and the page then asks no "who am I"): the screen asks, and shows the stored user.
     const signIn = new SignInPage(page);
-    await page.goto("/register_for_account");
+    await page.goto("/settings");
     await page.evaluate(() => {
       window.history.pushState({}, "", "/signin");
       window.dispatchEvent(new PopStateEvent("popstate"));

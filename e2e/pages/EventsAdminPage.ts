@@ -64,7 +64,7 @@ export class EventsAdminPage {
     const p = this.page;
     if (input.name !== undefined) await p.getByLabel("Location").fill(input.name);
     if (input.address1 !== undefined) await p.getByLabel(/^Address(?! 2)/).fill(input.address1);
-    if (input.city !== undefined) await p.getByLabel("City").fill(input.city);
+    if (input.city !== undefined) await p.getByRole("textbox", { name: "City", exact: true }).fill(input.city);
     if (input.state !== undefined) await p.getByLabel("State").selectOption({ label: input.state });
     if (input.postalCode !== undefined) await p.getByLabel("Postal Code").fill(input.postalCode);
     if (input.kind) await p.getByRole("radio", { name: input.kind }).click();
