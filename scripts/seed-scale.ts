@@ -1,10 +1,10 @@
 /**
- * npm run seed:scale -- --chapters 10000 --members 1000000 --users 100000
+ * npm run seed:scale -- --chapters 10000 --members 1000000 --users 100000 --answers 100000
  *
  * Grows the configured database (SQLite under DATA_DIR, or Postgres with DATABASE_URL) in bulk to network
  * scale, for benchmarks: chapters in every state weighted by population, all chapter types, recurring and
  * single-date events (past and upcoming), hosts and field organizers, list members of every status with one
- * chapter of 50,000 members, chapter emails, press mentions and host applications. Each run adds its own
+ * chapter of 50,000 members, answers to upcoming meetups (the largest chapter's next meetup gets the most), chapter emails, press mentions and host applications. Each run adds its own
  * rows (slugs and emails carry a run tag), so it can grow a database that already has the demo network.
  */
 import { loadConfig } from "../server/config";
@@ -25,6 +25,7 @@ function readOptions(args: Record<string, string>): ScaleOptions {
     members: get("members", 1_000_000),
     users: get("users", 100_000),
     bigChapterMembers: get("big-chapter-members", 50_000),
+    answers: get("answers", 100_000),
     seed: get("seed", 1),
   };
 }
@@ -36,7 +37,7 @@ async function main() {
   try {
     await migrateLatest(knex);
     console.log(
-      `Growing ${config.databaseUrl ? "Postgres" : `SQLite (${config.dataDir})`} by ${opts.chapters} chapters, ${opts.users} users, ${opts.members} members`,
+      `Growing ${config.databaseUrl ? "Postgres" : `SQLite (${config.dataDir})`} by ${opts.chapters} chapters, ${opts.users} users, ${opts.members} members, ${opts.answers} answers`,
     );
     const result = await seedScale(knex, opts, (line) => console.log(line));
     console.log(`Done in ${(result.ms / 1000).toFixed(1)} s (run tag ${result.tag}).`);

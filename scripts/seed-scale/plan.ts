@@ -11,6 +11,8 @@ export interface ScaleOptions {
   users: number;
   /** Members of the one large chapter (capped by --members). */
   bigChapterMembers: number;
+  /** Answers to upcoming meetups ("I'm coming" and "Can't make it"), spread over the chapters' next dates. */
+  answers?: number;
   seed: number;
 }
 

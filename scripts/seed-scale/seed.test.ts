@@ -5,7 +5,7 @@ import { freshDatabase } from "../../server/test/harness";
 import { buildScalePlan, MEMBER_STATUSES } from "./plan";
 import { seedScale, type SeedScaleResult } from "./seed";
 
-const opts = { chapters: 300, members: 6000, users: 400, bigChapterMembers: 1500, seed: 3 };
+const opts = { chapters: 300, members: 6000, users: 400, bigChapterMembers: 1500, answers: 3000, seed: 3 };
 
 describe("the scale data set", () => {
   it("is the same network for the same seed, with the shape benchmarks rely on", () => {
@@ -61,6 +61,17 @@ describe("seed:scale on the database", () => {
     expect(await count("activity_feed_items", { admin_only: true })).toBeGreaterThan(60);
     expect(await count("chapter_notes")).toBeGreaterThan(300);
     expect(await count("blog_posts")).toBe(6);
+    // Answers fall on the dates the chapters list next, the largest chapter's next meetup with a crowd.
+    expect(await count("rsvps")).toBe(3000);
+    const first = (await db.knex("rsvps").min("date as date").first()) as { date: string };
+    expect(first.date >= DateTime.now().minus({ days: 1 }).toISODate()!).toBe(true);
+    const crowd = await db
+      .knex("rsvps as r")
+      .join("chapter_events as e", "e.id", "r.chapter_event_id")
+      .where("e.chapter_id", result.bigChapter!.id)
+      .count("* as n")
+      .first();
+    expect(Number((crowd as { n: number | string }).n)).toBeGreaterThanOrEqual(300);
     const strays = await db
       .knex("activity_feed_items")
       .leftJoin("chapters", "chapters.id", "activity_feed_items.chapter_id")

@@ -5,6 +5,7 @@ import type { Knex } from "knex";
 import { DateTime } from "luxon";
 import { hashPassword } from "../../server/auth/passwords";
 import { defaultTimeZone } from "../../server/contracts/timeZones";
+import { nextDatesFor } from "../../server/presenters/schedule";
 import { buildScalePlan, type ScaleOptions } from "./plan";
 import { insertContactsCountedAfter } from "../../migrations/20261224000100_count_list_members";
 
@@ -112,6 +113,7 @@ export async function seedScale(knex: Knex, opts: ScaleOptions, log: (line: stri
     written += chunk.length;
     log(`  mailing_list_contacts: ${written.toLocaleString("en-US")} rows (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
+  if (opts.answers) await seedAnswers(knex, tag, opts.answers, plan.bigChapter === null ? null : chapterId(plan.bigChapter), insertAll, log);
   if (knex.client.config.client === "pg") await knex.raw("ANALYZE");
 
   let bigChapter: SeedScaleResult["bigChapter"] = null;
@@ -126,4 +128,70 @@ export async function seedScale(knex: Knex, opts: ScaleOptions, log: (line: stri
     };
   }
   return { tag, ms: Date.now() - started, chapterIds, bigChapter };
+}
+
+type InsertAll = (db: Knex, table: string, rows: Record<string, unknown>[]) => Promise<void>;
+
+/**
+ * Answers to this run's upcoming meetups, as people give them: the dates each event lists next (the chapter page's),
+ * nine in ten "yes"; the largest chapter's first meetup gets a crowd of its own (up to a tenth of them), the rest
+ * fall pseudo-randomly on every listed date of every chapter.
+ */
+async function seedAnswers(knex: Knex, tag: string, answers: number, bigChapterId: number | null, insertAll: InsertAll, log: (line: string) => void) {
+  // Rows come back with camelCase keys (the database's identifier mapping).
+  const events: Record<string, unknown>[] = await knex("chapter_events as e")
+    .join("chapters as c", "c.id", "e.chapter_id")
+    .where("c.slug", "like", `${tag}_%`)
+    .select(
+      "e.id",
+      "e.chapter_id",
+      "e.is_single_date",
+      "e.single_date",
+      "e.day_of_week_index",
+      "e.weeks_of_month_indexes",
+      "e.start_time",
+      "e.end_time",
+      "c.time_zone",
+    )
+    .orderBy("e.id");
+  const now = new Date();
+  const meetups: { event: number; date: string; big: boolean }[] = [];
+  for (const e of events) {
+    const schedule = {
+      isSingleDate: Boolean(e.isSingleDate),
+      singleDate: e.singleDate as string | null,
+      dayOfWeekIndex: e.dayOfWeekIndex as number | null,
+      weeksOfMonthIndexes: String(e.weeksOfMonthIndexes ?? ""),
+      startTime: String(e.startTime),
+      endTime: String(e.endTime),
+      cancelledDates: [],
+    };
+    for (const d of nextDatesFor(schedule, String(e.timeZone), now))
+      meetups.push({ event: Number(e.id), date: d.date, big: Number(e.chapterId) === bigChapterId });
+  }
+  if (meetups.length === 0) return;
+  const crowd = meetups.find((m) => m.big);
+  const crowdSize = crowd ? Math.min(Math.floor(answers / 10), 2000) : 0;
+  let state = 7;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
+  const at = now.toISOString();
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < answers; i++) {
+    const m = i < crowdSize ? crowd! : meetups[next() % meetups.length];
+    const yes = next() % 10 !== 0;
+    rows.push({
+      chapter_event_id: m.event,
+      date: m.date,
+      email: `rsvp${i}.${tag}@scale.example.org`,
+      name: `Guest ${i}`,
+      answer: yes ? "yes" : "no",
+      status: yes ? "going" : "not_going",
+      answered_at: at,
+      attended: false,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+  await knex.transaction((trx) => insertAll(trx, "rsvps", rows));
+  log(`  answers over ${meetups.length.toLocaleString("en-US")} upcoming meetups (${crowdSize} to the largest chapter's next)`);
 }
