@@ -57,6 +57,8 @@ const UI_DIR = path.join(root, "dist", "ui");
 const only = args.only ? String(args.only).split(",") : null;
 /** Whether the home page of a place search is measured (pages are served from the UI build). */
 const places = !only || only.some((o) => o.startsWith("/?place"));
+/** Whether pages are served (the UI build): for the place search and the chapter page. */
+const pages = !only || only.some((o) => !o.startsWith("/api/"));
 /** What each request accepts: what browsers send, or uncompressed answers only. */
 const ACCEPT_ENCODING = args.encoding === "identity" ? "identity" : "gzip, deflate, br, zstd";
 
@@ -100,7 +102,7 @@ async function serve() {
   const db = await benchDatabase({ postgres: Boolean(args.postgres), chapters, bigChapterMembers: chapters * 5, prefix: "chapterhouse_bench" });
   const { given, databaseUrl, drop: dropFresh } = db;
 
-  const running = await startBenchServer(db, places ? { uiDir: UI_DIR } : {});
+  const running = await startBenchServer(db, pages ? { uiDir: UI_DIR } : {});
   const app = `http://127.0.0.1:${running.port}`;
   const { Chapter } = await import("../server/models");
   const active = await Chapter.query().where({ status: 1 }).resultSize();
@@ -143,6 +145,17 @@ async function serve() {
         { chapterId: number } | undefined
     )?.chapterId;
   const busiest = await mostRowsOf("activityFeedItems");
+  // The chapter whose meetups have the most answers (seed:scale gives the largest chapter's next meetup a crowd):
+  // its answer and page count who's coming for every date they list.
+  const mostAnswered = (await knex("rsvps as r")
+    .join("chapterEvents as e", "e.id", "r.chapterEventId")
+    .join("chapters as c", "c.id", "e.chapterId")
+    .where("c.status", 1)
+    .select("c.slug", "c.state")
+    .count("* as n")
+    .groupBy("c.slug", "c.state")
+    .orderBy("n", "desc")
+    .first()) as { slug: string; state: string; n: number | string } | undefined;
   const mostNoted = await mostRowsOf("chapterNotes");
 
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -156,6 +169,12 @@ async function serve() {
     ["chapters", "/api/chapters"],
     ["chapters/state/ny", "/api/chapters/state/ny"],
     ["chapter/slug", `/api/chapter/slug/${sample?.slug}`],
+    ...(mostAnswered
+      ? ([
+          [`chapter/slug (${Number(mostAnswered.n).toLocaleString("en-US")} answers)`, `/api/chapter/slug/${mostAnswered.slug}`],
+          ...(pages ? ([["chapter page (same)", `/chapter/${mostAnswered.state}/${mostAnswered.slug}`]] satisfies Read[]) : []),
+        ] satisfies Read[])
+      : []),
     ["press mentions (8)", "/api/press_mention/public/8"],
     ["press mentions (all)", "/api/press_mention/public/all"],
     ["blog page 0", "/api/blog_post/public/0"],
@@ -437,7 +456,7 @@ async function bench() {
   if (os.cpus().length >= 2 && fs.existsSync("/usr/bin/taskset")) spawnSync("/usr/bin/taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
 
   // The pages come from the UI build, made when its sources changed (as npm start does).
-  if (places && spawnSync(process.execPath, [...process.execArgv, path.join(root, "scripts", "build-ui.ts")], { stdio: "inherit", cwd: root }).status !== 0) {
+  if (pages && spawnSync(process.execPath, [...process.execArgv, path.join(root, "scripts", "build-ui.ts")], { stdio: "inherit", cwd: root }).status !== 0) {
     throw new Error("the UI build failed");
   }
   console.log(args.postgres || process.env.DATABASE_URL ? "starting (Postgres)..." : "starting (SQLite)...");
